@@ -1,0 +1,60 @@
+"""A deck as a player writes it: codes as printed, counts per section."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SECTIONS = ("leader", "main", "evolve")
+
+
+@dataclass
+class Deck:
+    """One deck: game, format, region, leader(s), main deck and evolve deck (codes as written)."""
+
+    game: str = "sve"
+    format: str = "standard"
+    region: str = "asia"
+    name: str = ""
+    leaders: dict[str, int] = field(default_factory=dict)
+    """Leader codes and counts: a legal SVE deck has exactly one (CR 6.1.1.1)."""
+    main: dict[str, int] = field(default_factory=dict)
+    evolve: dict[str, int] = field(default_factory=dict)
+    notes: str = ""
+    flat: bool = False
+    """Read from a sectionless ``{code: count}`` map: sections are assigned by card type."""
+
+    @property
+    def leader(self) -> str | None:
+        """The leader's code when there is exactly one leader card."""
+        if len(self.leaders) == 1 and next(iter(self.leaders.values())) == 1:
+            return next(iter(self.leaders))
+        return None
+
+    def section(self, name: str) -> dict[str, int]:
+        """The ``leader``, ``main`` or ``evolve`` section."""
+        if name == "leader":
+            return self.leaders
+        if name == "main":
+            return self.main
+        if name == "evolve":
+            return self.evolve
+        raise KeyError(name)
+
+    def add(self, section: str, code: str, count: int = 1) -> None:
+        """Add ``count`` copies of ``code`` to a section (a count reaching 0 removes it)."""
+        cards = self.section(section)
+        total = cards.get(code, 0) + count
+        if total > 0:
+            cards[code] = total
+        else:
+            cards.pop(code, None)
+
+    @property
+    def main_count(self) -> int:
+        """Cards in the main deck."""
+        return sum(self.main.values())
+
+    @property
+    def evolve_count(self) -> int:
+        """Cards in the evolve deck."""
+        return sum(self.evolve.values())

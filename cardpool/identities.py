@@ -1,0 +1,93 @@
+"""Group printings into card identities and merge pools (printings of one card count together)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from cardpool import normalise
+from cardpool.model import CardRow, PoolData, PrintingRow
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedCard:
+    """One printing with its identity facts, as an importer reads it."""
+
+    code: str
+    row: CardRow
+    """Facts of the card; ``row.card_id`` is provisional until identities are built."""
+
+
+def build_pool(printed: Iterable[PrintedCard]) -> PoolData:
+    """Group printings by identity key (game, name, type) and choose each canonical code.
+
+    The SVE card data repeats a card's facts on every printing (reprints, alternate arts,
+    promos); within the real pool no two printings of one name and type differ in class or
+    stats, so that pair is the identity (the copy limit counts by name anyway, CR 6.1.1.4).
+    """
+    groups: dict[tuple[str, str, str], list[PrintedCard]] = {}
+    for card in printed:
+        groups.setdefault(card.row.key, []).append(card)
+    data = PoolData()
+    for members in groups.values():
+        codes = [m.code for m in members]
+        card_id = normalise.canonical_code(codes)
+        base = next(m.row for m in members if m.code == card_id)
+        data.cards.append(_finish(base, card_id, codes, [m.row for m in members]))
+        data.printings.extend(PrintingRow(base.game, code, card_id) for code in codes)
+    data.cards.sort(key=lambda r: (r.game, r.card_id))
+    data.printings.sort(key=lambda p: (p.game, p.code))
+    return data
+
+
+def merge_pools(base: PoolData, new: PoolData) -> PoolData:
+    """Merge ``new`` into ``base``: new facts win, text and English names are kept where missing.
+
+    Identities are matched by (game, name, type); printings are united and canonical codes
+    chosen again over the union, so importing files one at a time equals importing them at once.
+    """
+    rows: dict[tuple[str, str, str], list[CardRow]] = {}
+    codes_by_key: dict[tuple[str, str, str], list[str]] = {}
+    id_to_key: dict[tuple[str, str], tuple[str, str, str]] = {}
+    for data in (base, new):
+        for row in data.cards:
+            rows.setdefault(row.key, []).append(row)
+            id_to_key[(row.game, row.card_id)] = row.key
+        for p in data.printings:
+            key = id_to_key.get((p.game, p.card_id))
+            if key is not None and p.code not in codes_by_key.setdefault(key, []):
+                codes_by_key[key].append(p.code)
+    merged = PoolData()
+    for key, versions in rows.items():
+        codes = codes_by_key.get(key) or [versions[-1].card_id]
+        card_id = normalise.canonical_code(codes)
+        latest = versions[-1]
+        merged.cards.append(_finish(latest, card_id, codes, versions))
+        merged.printings.extend(PrintingRow(latest.game, code, card_id) for code in codes)
+    merged.cards.sort(key=lambda r: (r.game, r.card_id))
+    merged.printings.sort(key=lambda p: (p.game, p.code))
+    return merged
+
+
+def _finish(base: CardRow, card_id: str, codes: list[str], versions: list[CardRow]) -> CardRow:
+    """Identity facts over all versions: union of keywords, first known text/name/title."""
+    keywords: list[str] = []
+    for v in versions:
+        keywords.extend(k for k in v.keywords if k not in keywords)
+    text = next((v.text for v in reversed(versions) if v.text), None)
+    name_en = next((v.name_en for v in reversed(versions) if v.name_en), None)
+    title = base.title
+    if base.game == "sve":
+        title = normalise.title_of(sorted(codes), base.traits) or next(
+            (v.title for v in versions if v.title), None
+        )
+    return replace(
+        base,
+        card_id=card_id,
+        keywords=tuple(keywords),
+        text=text,
+        name_en=name_en,
+        title=title,
+        set_code=normalise.set_code(card_id),
+        max_copies=max(v.max_copies for v in versions),
+    )

@@ -1,0 +1,101 @@
+"""``decklab db import PATH``: choose the importer from the file layout, then load atomically.
+
+Everything is parsed and checked before the database is touched, so bad input leaves the
+stored pool exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardpool.errors import InputError
+from cardpool.identities import PrintedCard, build_pool, merge_pools
+from cardpool.importers import restrictions, sve_ja, sven
+from cardpool.model import PoolData, RestrictionRow
+from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
+from cardpool.store import Store
+
+
+@dataclass
+class ImportReport:
+    """What an import did."""
+
+    kinds: list[str] = field(default_factory=list)
+    files: int = 0
+    cards: int = 0
+    printings: int = 0
+    restrictions: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Parsed:
+    pool: PoolData = field(default_factory=PoolData)
+    printed: list[PrintedCard] = field(default_factory=list)
+    restriction_docs: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+
+
+def _files(path: Path) -> list[Path]:
+    if path.is_dir():
+        files = sorted(p for p in path.iterdir() if p.suffix.lower() == ".json")
+        if not files:
+            raise InputError("folder holds no .json files to import", path=path)
+        return files
+    return [path]
+
+
+def _parse(path: Path, parsed: _Parsed) -> None:
+    doc = parse_json(read_text(path, max_bytes=MAX_IMPORT_BYTES), path=path)
+    if sve_ja.looks_like(doc):
+        parsed.printed.extend(sve_ja.printed_cards(doc, path=path))
+        kind = "sve-ja"
+    elif sven.looks_like(doc):
+        parsed.pool = merge_pools(parsed.pool, sven.read_document(doc, path=path))
+        kind = "sven"
+    elif restrictions.looks_like(doc):
+        parsed.restriction_docs.append((path, doc))
+        kind = "restrictions"
+    else:
+        raise InputError(
+            "not a known layout: expected the Japanese SVE card dump (a list of records with "
+            "card_code), a SVEN set file (with 'set' and 'cards') or a restriction list "
+            "(with 'region' and 'banned'/'limited')",
+            path=path,
+        )
+    if kind not in parsed.kinds:
+        parsed.kinds.append(kind)
+
+
+def import_path(store: Store, path: str | Path) -> ImportReport:
+    """Import a file or a folder of files into ``store``; raise ``InputError`` on bad input."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError("file not found", path=path)
+    files = _files(path)
+    parsed = _Parsed()
+    for file in files:
+        _parse(file, parsed)
+    if parsed.printed:  # one grouping pass over every printing of the Japanese dump
+        parsed.pool = merge_pools(build_pool(parsed.printed), parsed.pool)
+    report = ImportReport(kinds=parsed.kinds, files=len(files))
+    new_cards = [c for c in parsed.pool.cards if c.game == "sve"]
+    if new_cards:
+        store.ensure_default()
+        merged = merge_pools(store.pool_data("sve"), parsed.pool)
+        store.replace_pool(merged, "sve", source=str(path), kind="+".join(parsed.kinds))
+        report.cards = len(merged.cards)
+        report.printings = len(merged.printings)
+    if parsed.restriction_docs:
+        store.ensure_default()
+        pool = store.pool_index("sve")
+        rows: list[RestrictionRow] = []
+        for file, doc in parsed.restriction_docs:
+            file_rows, warnings = restrictions.read_document(doc, path=file, pool=pool)
+            rows.extend(file_rows)
+            report.warnings.extend(f"{file.name}: {w}" for w in warnings)
+        store.replace_restrictions(rows, source=str(path))
+        report.restrictions = len(rows)
+    return report

@@ -1,0 +1,69 @@
+"""Careful reading of user files: size limits, UTF-8, JSON with line numbers, field checks."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cardpool.errors import InputError
+
+MAX_DECK_BYTES = 1 << 20
+"""A deck list is a few kilobytes; anything over 1 MiB is not one."""
+MAX_IMPORT_BYTES = 64 << 20
+"""The whole SVE pool is about 3.5 MB of JSON; 64 MiB leaves room for any real dump."""
+
+
+def read_text(path: str | Path, *, max_bytes: int) -> str:
+    """Read a UTF-8 text file, refusing missing, empty, oversized or non-UTF-8 files."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError("file not found", path=path)
+    if path.is_dir():
+        raise InputError("is a folder, not a file", path=path)
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise InputError(f"file is {size:,} bytes; the limit is {max_bytes:,}", path=path)
+    raw = path.read_bytes()
+    return decode(raw, path=path)
+
+
+def decode(raw: bytes, *, path: str | Path | None) -> str:
+    """Decode UTF-8 (a BOM is allowed), naming the line of the first bad byte."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise InputError(
+            f"not UTF-8 text (byte 0x{raw[err.start]:02x} at offset {err.start})",
+            path=path,
+            line=line,
+        ) from None
+    if not text.strip():
+        raise InputError("file is empty", path=path)
+    return text
+
+
+def parse_json(text: str, *, path: str | Path | None) -> Any:
+    """Parse JSON, turning syntax errors into an ``InputError`` with line and column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(
+            f"malformed JSON: {err.msg} (column {err.colno})", path=path, line=err.lineno
+        ) from None
+    except RecursionError:
+        raise InputError("malformed JSON: nested too deeply", path=path) from None
+
+
+def require_fields(
+    record: dict[str, Any], fields: Sequence[str], *, path: str | Path, index: int
+) -> None:
+    """Refuse a record that lacks a field or has a non-scalar where a string is expected."""
+    missing = [f for f in fields if f not in record]
+    if missing:
+        raise InputError(f"record {index + 1} lacks field(s) {', '.join(missing)}", path=path)
+    for f in fields:
+        if isinstance(record[f], (dict, list)):
+            raise InputError(f"record {index + 1}: field {f!r} must be text", path=path)

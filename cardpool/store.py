@@ -1,0 +1,373 @@
+"""The DuckDB store: schema, loading pools and restriction lists, parameterised card search.
+
+One process writes (DuckDB takes a file lock); threads take a cursor each.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pandas as pd
+
+from cardpool import snapshot
+from cardpool.errors import DatabaseBusyError, InputError
+from cardpool.model import CardRow, PoolData, PrintingRow, RestrictionRow
+from cardpool.pool import PoolIndex
+
+SCHEMA = """
+CREATE SCHEMA IF NOT EXISTS cardpool;
+CREATE TABLE IF NOT EXISTS cardpool.cards (
+    game VARCHAR NOT NULL,
+    card_id VARCHAR NOT NULL,
+    name VARCHAR NOT NULL,
+    name_en VARCHAR,
+    class VARCHAR,
+    class_ja VARCHAR,
+    title VARCHAR,
+    type VARCHAR NOT NULL,
+    type_ja VARCHAR,
+    cost INTEGER,
+    attack INTEGER,
+    defense INTEGER,
+    traits VARCHAR[],
+    keywords VARCHAR[],
+    max_copies INTEGER NOT NULL,
+    set_code VARCHAR,
+    text VARCHAR,
+    extra VARCHAR,
+    PRIMARY KEY (game, card_id)
+);
+CREATE TABLE IF NOT EXISTS cardpool.printings (
+    game VARCHAR NOT NULL,
+    code VARCHAR NOT NULL,
+    card_id VARCHAR NOT NULL,
+    PRIMARY KEY (game, code)
+);
+CREATE TABLE IF NOT EXISTS cardpool.restrictions (
+    game VARCHAR NOT NULL,
+    region VARCHAR NOT NULL,
+    format VARCHAR NOT NULL,
+    card_id VARCHAR NOT NULL,
+    max_copies INTEGER NOT NULL,
+    since DATE NOT NULL,
+    listed_code VARCHAR NOT NULL,
+    name VARCHAR,
+    note VARCHAR,
+    PRIMARY KEY (game, region, format, listed_code, since)
+);
+CREATE TABLE IF NOT EXISTS cardpool.imports (
+    imported_at TIMESTAMP NOT NULL,
+    game VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL,
+    source VARCHAR NOT NULL,
+    cards INTEGER,
+    printings INTEGER,
+    restrictions INTEGER
+);
+"""
+
+CARD_COLUMNS = (
+    "game", "card_id", "name", "name_en", "class", "class_ja", "title", "type", "type_ja",
+    "cost", "attack", "defense", "traits", "keywords", "max_copies", "set_code", "text", "extra",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class CardQuery:
+    """A card search; every field is optional and they combine with AND."""
+
+    game: str = "sve"
+    name: str | None = None
+    """Part of the name (Japanese or English) or of the code, case-insensitive."""
+    card_class: str | None = None
+    card_type: str | None = None
+    """A type id: ``follower`` matches every kind of follower, ``evolved_follower`` only itself."""
+    cost: int | None = None
+    trait: str | None = None
+    keyword: str | None = None
+    title: str | None = None
+    limit: int = 500
+
+
+class Store:
+    """A DuckDB database holding the card pool (and, later, decks and simulation results)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, path: Path | None = None):
+        self.con = con
+        self.path = path
+
+    @classmethod
+    def open(cls, path: str | Path, *, read_only: bool = False) -> Store:
+        """Open (creating if needed) the database at ``path`` with the schema in place."""
+        path = Path(path)
+        if not read_only:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            con = duckdb.connect(str(path), read_only=read_only)
+        except duckdb.IOException as err:
+            if "lock" in str(err).lower():
+                raise DatabaseBusyError(
+                    "the database is in use by another decklab process (the dashboard?); "
+                    "stop it or pass --db with another file",
+                    path=path,
+                ) from None
+            raise InputError(f"cannot open the database: {err}", path=path) from None
+        except duckdb.Error as err:
+            raise InputError(f"not a usable DuckDB database: {err}", path=path) from None
+        store = cls(con, path)
+        if not read_only:
+            store.con.execute(SCHEMA)
+        return store
+
+    @classmethod
+    def memory(cls) -> Store:
+        """An in-memory store (tests, throwaway work)."""
+        store = cls(duckdb.connect(":memory:"))
+        store.con.execute(SCHEMA)
+        return store
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.con.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def cursor(self) -> Store:
+        """A store on a new cursor of the same database: one per thread or browser session."""
+        return Store(self.con.cursor(), self.path)
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """All or nothing: roll back every change if the block raises."""
+        self.con.begin()
+        try:
+            yield
+        except BaseException:
+            self.con.rollback()
+            raise
+        self.con.commit()
+
+    # -- reading -------------------------------------------------------------------------
+
+    def count_cards(self, game: str = "sve") -> int:
+        """How many card identities of ``game`` are stored."""
+        row = self.con.execute(
+            "SELECT count(*) FROM cardpool.cards WHERE game = ?", [game]
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    def pool_data(self, game: str = "sve") -> PoolData:
+        """Every stored card and printing of ``game``."""
+        cards = self.con.execute(
+            f"SELECT {', '.join(CARD_COLUMNS)} FROM cardpool.cards WHERE game = ? ORDER BY card_id",
+            [game],
+        ).fetchall()
+        printings = self.con.execute(
+            "SELECT game, code, card_id FROM cardpool.printings WHERE game = ? ORDER BY code",
+            [game],
+        ).fetchall()
+        return PoolData(
+            cards=[_card_row(r) for r in cards],
+            printings=[PrintingRow(str(g), str(c), str(i)) for g, c, i in printings],
+        )
+
+    def pool_index(self, game: str = "sve") -> PoolIndex:
+        """The stored pool of ``game`` as an in-memory index."""
+        return PoolIndex.from_data(game, self.pool_data(game))
+
+    def restrictions(
+        self, game: str = "sve", region: str | None = None, fmt: str | None = None
+    ) -> list[RestrictionRow]:
+        """Stored restriction entries, optionally for one region and format."""
+        rows = self.con.execute(
+            "SELECT game, region, format, card_id, max_copies, since, listed_code, name, note "
+            "FROM cardpool.restrictions WHERE game = ? "
+            "AND (? IS NULL OR region = ?) AND (? IS NULL OR format = ?) "
+            "ORDER BY region, format, since DESC, listed_code",
+            [game, region, region, fmt, fmt],
+        ).fetchall()
+        return [
+            RestrictionRow(
+                game=r[0],
+                region=r[1],
+                format=r[2],
+                card_id=r[3],
+                max_copies=int(r[4]),
+                since=r[5],
+                listed_code=r[6],
+                name=r[7] or "",
+                note=r[8] or "",
+            )
+            for r in rows
+        ]
+
+    def search(self, query: CardQuery) -> pd.DataFrame:
+        """Cards matching ``query`` (parameterised SQL only), ordered by cost then code."""
+        where = ["game = ?"]
+        params: list[Any] = [query.game]
+        if query.name:
+            where.append(
+                "(contains(lower(name), lower(?)) OR contains(lower(coalesce(name_en, '')), "
+                "lower(?)) OR contains(lower(card_id), lower(?)) OR card_id IN "
+                "(SELECT card_id FROM cardpool.printings "
+                "WHERE game = ? AND lower(code) = lower(?)))"
+            )
+            params += [query.name] * 3 + [query.game, query.name]
+        if query.card_class:
+            where.append("class = ?")
+            params.append(query.card_class)
+        if query.card_type:
+            where.append("(type = ? OR type LIKE ?)")
+            params += [query.card_type, "%\\_" + query.card_type]
+        if query.cost is not None:
+            where.append("cost = ?")
+            params.append(query.cost)
+        if query.trait:
+            where.append("list_contains(traits, ?)")
+            params.append(query.trait)
+        if query.keyword:
+            where.append("list_contains(keywords, ?)")
+            params.append(query.keyword)
+        if query.title:
+            where.append("title = ?")
+            params.append(query.title)
+        params.append(query.limit)
+        sql = (
+            "SELECT card_id, name, name_en, class, title, type, cost, attack, defense, traits, "
+            "keywords, max_copies, set_code, text FROM cardpool.cards WHERE "
+            + " AND ".join(where)
+            + " ORDER BY cost NULLS LAST, card_id LIMIT ?"
+        )
+        return self.con.execute(sql, params).df()
+
+    def imports(self) -> pd.DataFrame:
+        """The import history, newest first."""
+        return self.con.execute("SELECT * FROM cardpool.imports ORDER BY imported_at DESC").df()
+
+    # -- writing -------------------------------------------------------------------------
+
+    def replace_pool(self, data: PoolData, game: str, *, source: str, kind: str) -> None:
+        """Replace every card and printing of ``game`` with ``data``, atomically."""
+        cards = pd.DataFrame(
+            [_card_values(c) for c in data.cards if c.game == game], columns=list(CARD_COLUMNS)
+        )
+        printings = pd.DataFrame(
+            [(p.game, p.code, p.card_id) for p in data.printings if p.game == game],
+            columns=["game", "code", "card_id"],
+        )
+        with self.transaction():
+            self.con.execute("DELETE FROM cardpool.printings WHERE game = ?", [game])
+            self.con.execute("DELETE FROM cardpool.cards WHERE game = ?", [game])
+            if len(cards):
+                self.con.register("_new_cards", cards)
+                self.con.execute(
+                    "INSERT INTO cardpool.cards SELECT game, card_id, name, name_en, class, "
+                    "class_ja, title, type, type_ja, cost::INTEGER, attack::INTEGER, "
+                    "defense::INTEGER, traits::VARCHAR[], keywords::VARCHAR[], "
+                    "max_copies::INTEGER, set_code, text, extra FROM _new_cards"
+                )
+                self.con.unregister("_new_cards")
+            if len(printings):
+                self.con.register("_new_printings", printings)
+                self.con.execute("INSERT INTO cardpool.printings SELECT * FROM _new_printings")
+                self.con.unregister("_new_printings")
+            self._log(game, kind, source, cards=len(cards), printings=len(printings))
+
+    def replace_restrictions(
+        self, rows: Sequence[RestrictionRow], *, source: str, replace_lists: bool = True
+    ) -> None:
+        """Store restriction entries; each (game, region, format) list given replaces its old."""
+        with self.transaction():
+            if replace_lists:
+                for game, region, fmt in sorted({(r.game, r.region, r.format) for r in rows}):
+                    self.con.execute(
+                        "DELETE FROM cardpool.restrictions "
+                        "WHERE game = ? AND region = ? AND format = ?",
+                        [game, region, fmt],
+                    )
+            for r in rows:
+                self.con.execute(
+                    "INSERT OR REPLACE INTO cardpool.restrictions "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [r.game, r.region, r.format, r.card_id, r.max_copies, r.since,
+                     r.listed_code, r.name, r.note],
+                )  # fmt: skip
+            games = sorted({r.game for r in rows}) or ["sve"]
+            for game in games:
+                self._log(game, "restrictions", source, restrictions=len(rows))
+
+    def ensure_default(self) -> bool:
+        """Build the SVE pool from the embedded snapshot if none is stored; True if it did."""
+        if self.count_cards("sve") > 0:
+            return False
+        data, restrictions = snapshot.read_snapshot("sve")
+        self.replace_pool(data, "sve", source="embedded snapshot", kind="snapshot")
+        if restrictions:
+            self.replace_restrictions(restrictions, source="embedded snapshot")
+        return True
+
+    def _log(self, game: str, kind: str, source: str, **counts: int) -> None:
+        self.con.execute(
+            "INSERT INTO cardpool.imports VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                datetime.now(UTC).replace(tzinfo=None),
+                game,
+                kind,
+                source,
+                counts.get("cards"),
+                counts.get("printings"),
+                counts.get("restrictions"),
+            ],
+        )
+
+
+def _card_values(c: CardRow) -> tuple[Any, ...]:
+    return (
+        c.game, c.card_id, c.name, c.name_en, c.card_class, c.class_ja, c.title, c.card_type,
+        c.type_ja, c.cost, c.attack, c.defense, list(c.traits), list(c.keywords), c.max_copies,
+        c.set_code, c.text, None,
+    )  # fmt: skip
+
+
+def _card_row(r: tuple[Any, ...]) -> CardRow:
+    values = dict(zip(CARD_COLUMNS, r, strict=True))
+    return CardRow(
+        game=values["game"],
+        card_id=values["card_id"],
+        name=values["name"],
+        name_en=values["name_en"],
+        card_class=values["class"],
+        class_ja=values["class_ja"],
+        title=values["title"],
+        card_type=values["type"],
+        type_ja=values["type_ja"],
+        cost=values["cost"],
+        attack=values["attack"],
+        defense=values["defense"],
+        traits=tuple(values["traits"] or ()),
+        keywords=tuple(values["keywords"] or ()),
+        max_copies=int(values["max_copies"]),
+        set_code=values["set_code"] or "",
+        text=values["text"],
+    )
+
+
+def extra_json(values: dict[str, Any]) -> str:
+    """Game-specific facts stored in the ``extra`` column."""
+    return json.dumps(values, ensure_ascii=False, sort_keys=True)
+
+
+def today() -> date:
+    """Today's date (one place, so callers and tests agree)."""
+    return date.today()

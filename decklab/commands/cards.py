@@ -1,0 +1,60 @@
+"""``decklab cards search``: find cards by name, class, type, cost, trait and keyword."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from cardpool.normalise import KEYWORD_IDS, class_id
+from cardpool.store import CardQuery
+from decklab.context import open_store
+from decklab.output import print_table
+
+
+def register(subparsers: Any) -> None:
+    """Add ``cards search``."""
+    cards = subparsers.add_parser("cards", help="search the card pool")
+    sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
+    search = sub.add_parser("search", help="find cards (every filter is optional)")
+    search.add_argument("--game", default="sve", choices=["sve", "riftbound"])
+    search.add_argument("--name", help="part of the name or code")
+    search.add_argument("--class", dest="card_class", help="class, e.g. forest or エルフ")
+    search.add_argument("--type", dest="card_type", help="type, e.g. follower or evolved_follower")
+    search.add_argument("--cost", type=int)
+    search.add_argument("--trait", help="a trait, e.g. 妖精")
+    search.add_argument("--keyword", help="a keyword id or name, e.g. ward or 守護")
+    search.add_argument("--title", help="a title id, e.g. priconne")
+    search.add_argument("--limit", type=int, default=200)
+    search.add_argument("--json", action="store_true", help="print JSON records")
+    search.set_defaults(run=_search)
+
+
+def _search(args: argparse.Namespace) -> int:
+    card_class = class_id(args.card_class) or args.card_class if args.card_class else None
+    keyword = KEYWORD_IDS.get(args.keyword, args.keyword) if args.keyword else None
+    query = CardQuery(
+        game=args.game,
+        name=args.name,
+        card_class=card_class,
+        card_type=args.card_type,
+        cost=args.cost,
+        trait=args.trait,
+        keyword=keyword,
+        title=args.title,
+        limit=max(1, min(args.limit, 10_000)),
+    )
+    with open_store(args) as store:
+        frame = store.search(query)
+    if args.json:
+        records = json.loads(
+            frame.drop(columns=["text"]).to_json(orient="records", force_ascii=False)
+        )
+        print(json.dumps(records, ensure_ascii=False, indent=1))
+        return 0
+    if frame.empty:
+        print("no cards match")
+        return 0
+    print_table(frame[["card_id", "name", "class", "type", "cost", "attack", "defense"]])
+    print(f"{len(frame)} card(s)")
+    return 0
