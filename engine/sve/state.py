@@ -1,0 +1,1384 @@
+"""The SVE game state and the rules that move it (CR chapters 5-12).
+
+One mutable :class:`State` per game, with integer card ids, per-player zone lists and a cheap
+:meth:`State.clone`. The game advances by itself until a player must decide something; the
+decision is exposed through :meth:`State.current_player` and :meth:`State.legal_actions`,
+and answered with :meth:`State.apply`.
+
+>>> from engine.cards import CardRecord
+>>> unit = CardRecord("T-1", "Unit", cost=1, attack=1, defense=1)
+>>> game = new_game(DeckSpec(main=[unit] * 40), DeckSpec(main=[unit] * 40), seed=1)
+>>> str(game.legal_actions()[0])
+'keep'
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.cards import CardRecord
+from engine.sve.abilities import (
+    KEYWORD_ABILITIES,
+    LEADER_OFFSET,
+    Ability,
+    Effect,
+    Scripts,
+    Targets,
+    Trigger,
+    parse_target_word,
+)
+from engine.sve.actions import (
+    END,
+    KEEP,
+    LEADER,
+    PASS,
+    REDRAW,
+    Action,
+    Attack,
+    Choose,
+    Discard,
+    End,
+    Evolve,
+    Mulligan,
+    Pass,
+    Play,
+)
+from engine.sve.errors import DeckError, IllegalActionError
+
+if TYPE_CHECKING:
+    from engine.sve.observation import Observation
+
+# --- constants from the rules ------------------------------------------------------------------
+
+LEADER_DEFENSE = 20  # CR 2.8.3.1 / 6.2.1.12
+OPENING_HAND = 4  # CR 6.2.1.7
+FIELD_LIMIT = 5  # CR 4.4.4.1
+EX_LIMIT = 5  # CR 4.8.3.1
+HAND_LIMIT = 7  # CR 4.7.3.1
+MAX_PP_CAP = 10  # CR 3.2.4.1
+SECOND_PLAYER_EP = 3  # CR 6.2.1.10
+START_SEP = 1  # CR 6.2.1.11
+SUPER_EVOLVE_TURN = (7, 6)  # CR 12.2.4: own turn count, first / second player
+DEFAULT_TURN_LIMIT = 60
+TERMINAL = -1
+"""What :meth:`State.current_player` returns once the game is over."""
+
+# Keyword bits: the keywords whose rules the engine checks itself.
+WARD, STORM, RUSH, BANE, DRAIN, INTIMIDATE, AURA, ASSAIL, QUICK = (1 << i for i in range(9))
+KEYWORD_BITS = {
+    "ward": WARD,
+    "storm": STORM,
+    "rush": RUSH,
+    "bane": BANE,
+    "drain": DRAIN,
+    "intimidate": INTIMIDATE,
+    "aura": AURA,
+    "assail": ASSAIL,
+    "quick": QUICK,
+}
+_BIT_NAMES = sorted(KEYWORD_BITS.items(), key=lambda kv: kv[0])
+
+
+def keyword_bits(keywords: Sequence[str]) -> int:
+    """The bit set of the rule keywords among ``keywords``."""
+    bits = 0
+    for kw in keywords:
+        bits |= KEYWORD_BITS.get(kw, 0)
+    return bits
+
+
+class Zone(enum.IntEnum):
+    """Where a card is (CR 4)."""
+
+    DECK = 0
+    HAND = 1
+    FIELD = 2
+    EX = 3
+    GRAVE = 4
+    BANISH = 5
+    EVOLVE_DECK = 6
+    EVOLVE_AREA = 7
+    RESOLVING = 8
+    ERASED = 9
+    LEADER = 10
+
+
+_ZONE_WORD = {
+    Zone.DECK: "deck",
+    Zone.HAND: "hand",
+    Zone.FIELD: "field",
+    Zone.EX: "ex",
+    Zone.GRAVE: "grave",
+    Zone.BANISH: "banish",
+    Zone.EVOLVE_DECK: "evolve_deck",
+    Zone.ERASED: "erased",
+}
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    LEADER_DEFENSE = "leader_defense"  # CR 11.2.1
+    DECK_OUT = "deck_out"  # CR 11.2.2
+    TURN_LIMIT = "turn_limit"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result: ``winner`` 0 or 1, or ``None`` for a draw, and the reason."""
+
+    winner: int | None
+    reason: Termination
+
+
+@dataclass(slots=True)
+class DeckSpec:
+    """The cards one player brings (CR 6.1.1): leader, main deck, evolve deck."""
+
+    main: list[CardRecord]
+    evolve: list[CardRecord] = field(default_factory=list)
+    leader: CardRecord | None = None
+
+
+class Step(enum.IntEnum):
+    """Where the turn procedure stands (CR 6.2, 7, 8.4)."""
+
+    MULLIGAN = 0
+    START = 1
+    MAIN_BEGIN = 2
+    MAIN = 3
+    ATTACK_QUICK = 4
+    ATTACK_DAMAGE = 5
+    END_BEGIN = 6
+    END_WARD = 7
+    END_QUICK = 8
+    END_DISCARD = 9
+    END_CLEANUP = 10
+
+
+class Kind(enum.IntEnum):
+    """The kind of decision a player faces."""
+
+    MULLIGAN = 0
+    MAIN = 1
+    QUICK = 2
+    WARD_ENTER = 3
+    WARD_END = 4
+    DISCARD = 5
+    TARGET = 6
+    ORDER = 7
+
+
+class Card:
+    """One card instance (or token) in one game."""
+
+    __slots__ = (
+        "atk",
+        "bane_hit",
+        "base",
+        "controller",
+        "counters",
+        "dfn",
+        "engaged",
+        "evo",
+        "evolved_turn",
+        "face",
+        "gen",
+        "granted",
+        "kw",
+        "owner",
+        "since",
+        "super_",
+        "token",
+        "uid",
+        "zone",
+    )
+
+    def __init__(self, uid: int, owner: int, record: CardRecord, zone: Zone, token: bool) -> None:
+        self.uid = uid
+        self.owner = owner
+        self.controller = owner
+        self.base = record
+        self.face = record
+        self.zone = zone
+        self.token = token
+        self.atk = record.attack or 0
+        self.dfn = record.defense or 0
+        self.engaged = False
+        self.since = 0
+        self.evo = -1
+        self.evolved_turn = 0
+        self.super_ = False
+        self.kw = keyword_bits(record.keywords)
+        self.granted = 0
+        self.bane_hit = False
+        self.counters: dict[str, int] | None = None
+        self.gen = 0
+
+    def copy(self) -> Card:
+        """A field-by-field copy (counters copied too)."""
+        new = Card.__new__(Card)
+        for name in Card.__slots__:
+            setattr(new, name, getattr(self, name))
+        if self.counters is not None:
+            new.counters = dict(self.counters)
+        return new
+
+    @property
+    def is_follower(self) -> bool:
+        """Whether the card's current type is follower (evolved and token kinds included)."""
+        return self.face.card_type.endswith("follower")
+
+    @property
+    def keywords(self) -> tuple[str, ...]:
+        """Names of the rule keywords it has now, sorted."""
+        bits = self.kw | self.granted
+        return tuple(name for name, bit in _BIT_NAMES if bits & bit)
+
+    def __repr__(self) -> str:
+        return f"<Card {self.uid} {self.face.card_id} {self.atk}/{self.dfn} z={self.zone.name}>"
+
+
+class Player:
+    """One player's numbers and zones (CR 3, 4). Zone lists hold card uids."""
+
+    __slots__ = (
+        "banish",
+        "deck",
+        "decked_out",
+        "ep",
+        "evolve_deck",
+        "evolve_used",
+        "evolved_on",
+        "ex",
+        "field",
+        "grave",
+        "hand",
+        "hp",
+        "index",
+        "leader",
+        "max_pp",
+        "pp",
+        "sep",
+        "turns",
+    )
+
+    def __init__(self, index: int, leader: CardRecord | None) -> None:
+        self.index = index
+        self.leader = leader
+        self.hp = LEADER_DEFENSE
+        self.pp = 0
+        self.max_pp = 0
+        self.ep = 0
+        self.sep = START_SEP
+        self.turns = 0
+        self.deck: list[int] = []  # top of deck is the end of the list
+        self.hand: list[int] = []
+        self.field: list[int] = []
+        self.ex: list[int] = []
+        self.grave: list[int] = []
+        self.banish: list[int] = []
+        self.evolve_deck: list[int] = []  # face down
+        self.evolve_used: list[int] = []  # face up, spent (CR 4.6.3)
+        self.evolved_on = 0  # global turn of the last evolve (CR 8.3.2.1)
+        self.decked_out = False
+
+    def copy(self) -> Player:
+        """A copy with fresh zone lists."""
+        new = Player.__new__(Player)
+        for name in Player.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, value[:] if isinstance(value, list) else value)
+        return new
+
+
+class Frame:
+    """An ability being resolved: its effects, where it stands, and what was chosen."""
+
+    __slots__ = ("amount", "choice", "controller", "effects", "source", "step", "sub", "targets")
+
+    def __init__(
+        self, effects: tuple[Effect, ...], source: int, controller: int, amount: int = 0
+    ) -> None:
+        self.effects = effects
+        self.source = source
+        self.controller = controller
+        self.amount = amount
+        self.step = 0
+        self.sub = 0
+        self.targets: list[int] = []
+        self.choice: str | None = None
+
+    def copy(self) -> Frame:
+        """A copy with its own target list."""
+        new = Frame(self.effects, self.source, self.controller, self.amount)
+        new.step, new.sub, new.choice = self.step, self.sub, self.choice
+        new.targets = self.targets[:]
+        return new
+
+
+@dataclass(slots=True)
+class Decision:
+    """What ``player`` must decide now; ``options`` are the words of a ``choose`` decision."""
+
+    kind: Kind
+    player: int
+    options: list[str] = field(default_factory=list)
+
+
+# --- internal effects used by the play procedure -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _EnterFromResolution:
+    """CR 10.6.2.8.1: the played follower/amulet goes to the field (Ward may enter engaged)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        card = game.cards[frame.source]
+        if card.zone is not Zone.RESOLVING:
+            return True
+        if (card.kw & WARD) and card.is_follower and frame.choice is None:
+            game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
+            return False
+        game.enter_field(card, frame.controller, engaged=frame.choice == "engage")
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class _SpellToGrave:
+    """CR 10.6.2.8.3: a resolved spell goes to its owner's graveyard."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        card = game.cards[frame.source]
+        if card.zone is Zone.RESOLVING:
+            game.move_to_grave_from_resolution(card)
+        return True
+
+
+_ENTER = (_EnterFromResolution(),)
+_TO_GRAVE = (_SpellToGrave(),)
+
+
+class State:
+    """A game of SVE in progress (OpenSpiel-style: ask, decide, apply)."""
+
+    def __init__(self) -> None:
+        # Built by new_game / clone; declared here for the type checker.
+        self.seed = 0
+        self.rng = random.Random(0)
+        self.cards: list[Card] = []
+        self.players: list[Player] = []
+        self.scripts = Scripts()
+        self.turn = 0
+        self.active = 0
+        self.first = 0
+        self.step = Step.MULLIGAN
+        self.decision: Decision | None = None
+        self.pending: list[tuple[Ability, int, int, int]] = []
+        self.frames: list[Frame] = []
+        self.outcome_: Outcome | None = None
+        self.log: list[dict[str, Any]] | None = None
+        self.eot: list[tuple[int, int, int, int, int]] = []
+        self.turn_limit = DEFAULT_TURN_LIMIT
+        self.attacker = -1
+        self.attack_target = LEADER
+        self.mulligan_done = 0
+        self.actions_applied = 0
+
+    # --- the public protocol ---------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The player who must act now (0 or 1), or ``TERMINAL`` once the game is over."""
+        if self.outcome_ is not None or self.decision is None:
+            return TERMINAL
+        return self.decision.player
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.outcome_ is not None
+
+    def outcome(self) -> Outcome | None:
+        """The winner (or draw) and the reason, once the game is over."""
+        return self.outcome_
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player, in a deterministic order."""
+        d = self.decision
+        if d is None or self.outcome_ is not None:
+            return []
+        kind = d.kind
+        if kind is Kind.MAIN:
+            return self._main_actions()
+        if kind is Kind.MULLIGAN:
+            return [KEEP, REDRAW]
+        if kind is Kind.QUICK:
+            acts: list[Action] = [PASS]
+            acts.extend(self._quick_plays(d.player))
+            return acts
+        if kind is Kind.DISCARD:
+            return [Discard(u) for u in sorted(self.players[d.player].hand)]
+        return [Choose(o) for o in d.options]
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action and advance to the next decision (raises if illegal)."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(action, self.why_illegal(action))
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action taken from :meth:`legal_actions` without checking it again."""
+        d = self.decision
+        assert d is not None
+        self.decision = None
+        self.actions_applied += 1
+        kind = d.kind
+        if kind is Kind.MAIN:
+            if isinstance(action, Attack):
+                self._declare_attack(action.uid, action.target)
+            elif isinstance(action, Play):
+                self._play(d.player, action.uid)
+            elif isinstance(action, Evolve):
+                self._evolve(d.player, action.uid, action.ep, action.super_)
+            else:
+                self.step = Step.END_BEGIN
+        elif kind is Kind.QUICK:
+            if isinstance(action, Play):
+                self._play(d.player, action.uid)
+            elif self.step is Step.ATTACK_QUICK:
+                self.step = Step.ATTACK_DAMAGE
+            else:
+                self.step = Step.END_DISCARD
+        elif kind is Kind.MULLIGAN:
+            assert isinstance(action, Mulligan)
+            self._mulligan(d.player, action.redraw)
+        elif kind is Kind.DISCARD:
+            assert isinstance(action, Discard)
+            self._discard(d.player, action.uid)
+        else:
+            assert isinstance(action, Choose)
+            self._choose(d, action.option)
+        self._run()
+
+    def clone(self) -> State:
+        """An independent copy of the whole game (cards, zones, pending work, RNG state)."""
+        new = State.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.cards = [c.copy() for c in self.cards]
+        new.players = [p.copy() for p in self.players]
+        new.decision = (
+            None
+            if self.decision is None
+            else Decision(self.decision.kind, self.decision.player, self.decision.options[:])
+        )
+        new.pending = self.pending[:]
+        new.frames = [f.copy() for f in self.frames]
+        new.eot = self.eot[:]
+        new.log = None if self.log is None else self.log[:]
+        return new
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may see (CR 4.1.2): own hand, public zones, counts of hidden ones."""
+        from engine.sve.observation import Observation
+
+        return Observation(self, player)
+
+    def why_illegal(self, action: Action) -> str:
+        """A human reason why ``action`` is not legal now."""
+        d = self.decision
+        if self.outcome_ is not None:
+            return "the game is over"
+        if d is None:
+            return "no decision is pending"
+        expected = {
+            Kind.MULLIGAN: "a mulligan decision (keep / mulligan)",
+            Kind.MAIN: "a main phase action (play, evolve, attack, end)",
+            Kind.QUICK: "a Quick window (pass or play a Quick card)",
+            Kind.DISCARD: "a discard down to the hand limit (CR 7.4.7)",
+        }.get(d.kind, f"a choice among {', '.join(d.options)}")
+        ok_types: dict[Kind, tuple[type, ...]] = {
+            Kind.MULLIGAN: (Mulligan,),
+            Kind.MAIN: (Play, Evolve, Attack, End),
+            Kind.QUICK: (Play, Pass),
+            Kind.DISCARD: (Discard,),
+        }
+        if not isinstance(action, ok_types.get(d.kind, (Choose,))):
+            return f"player {d.player} must make {expected}"
+        p = self.players[d.player]
+        if isinstance(action, Choose):
+            return f"{action.option!r} is not one of the options {d.options}"
+        if isinstance(action, Discard):
+            return f"card {action.uid} is not in player {d.player}'s hand"
+        if isinstance(action, Play):
+            return self._why_not_play(d.player, action.uid, d.kind is Kind.QUICK)
+        if isinstance(action, Evolve):
+            return self._why_not_evolve(p, action)
+        if isinstance(action, Attack):
+            return self._why_not_attack(p, action)
+        return "not allowed now"
+
+    # --- helpers for effects ---------------------------------------------------------------------
+
+    def ask_choice(self, player: int, options: list[str], allow_done: bool) -> None:
+        """Ask ``player`` to choose one of ``options`` (plus ``done`` if optional)."""
+        if allow_done:
+            options = [*options, "done"]
+        self.decision = Decision(Kind.TARGET, player, options)
+
+    def candidates(self, what: Targets, controller: int) -> list[int]:
+        """Target ids an ability of ``controller`` may choose (Aura excluded, CR 12.15)."""
+        out: list[int] = []
+        sides = (
+            (1 - controller,)
+            if what.side == "enemy"
+            else (controller,)
+            if what.side == "own"
+            else (0, 1)
+        )
+        for side in sides:
+            if what.followers:
+                for uid in sorted(self.players[side].field):
+                    c = self.cards[uid]
+                    if not c.is_follower:
+                        continue
+                    if side != controller and (c.kw | c.granted) & AURA:
+                        continue
+                    out.append(uid)
+            if what.leaders:
+                out.append(-(side + LEADER_OFFSET))
+        return out
+
+    def target_exists(self, target: int) -> bool:
+        """Whether a target id still names a leader or a card on the field."""
+        return target < 0 or self.cards[target].zone is Zone.FIELD
+
+    def followers_of(self, player: int) -> list[int]:
+        """Uids of ``player``'s followers on the field, sorted."""
+        return [u for u in sorted(self.players[player].field) if self.cards[u].is_follower]
+
+    def draw(self, player: int) -> None:
+        """CR 5.10.1: draw the top card; an empty deck loses at the next rule check."""
+        p = self.players[player]
+        if not p.deck:
+            p.decked_out = True  # CR 5.10.1.1 / 11.2.2
+            return
+        uid = p.deck.pop()
+        self.cards[uid].zone = Zone.HAND
+        p.hand.append(uid)
+        if self.log is not None:
+            self._emit("draw", {"player": player, "card": self.cards[uid].base.card_id})
+
+    def deal_damage(self, target: int, amount: int) -> None:
+        """CR 5.14.1: lower a follower's or leader's defense by ``amount`` (may go negative)."""
+        if amount <= 0:
+            return
+        if target < 0:
+            self.players[-target - LEADER_OFFSET].hp -= amount
+            name = f"leader{-target - LEADER_OFFSET}"
+        else:
+            card = self.cards[target]
+            if card.zone is not Zone.FIELD or not card.is_follower:
+                return  # CR 5.14.1.2
+            card.dfn -= amount
+            name = str(target)
+        if self.log is not None:
+            self._emit("damage", {"target": target if target >= 0 else name, "amount": amount})
+
+    def heal_leader(self, player: int, amount: int) -> None:
+        """Increase ``player``'s leader defense by ``amount`` (CR 12.13.2)."""
+        if amount <= 0:
+            return
+        self.players[player].hp += amount
+        if self.log is not None:
+            self._emit("heal", {"target": f"leader{player}", "amount": amount})
+
+    def modify(
+        self, target: int, atk: int, dfn: int, keywords: Sequence[str], until_eot: bool
+    ) -> None:
+        """CR 5.27: +atk/+def and keywords on a follower; until end of turn if asked (7.4.8)."""
+        if target < 0:
+            return
+        card = self.cards[target]
+        if card.zone is not Zone.FIELD:
+            return
+        bits = keyword_bits(keywords) & ~(card.kw | card.granted)
+        card.atk += atk
+        card.dfn += dfn
+        card.granted |= bits
+        if until_eot:
+            self.eot.append((target, card.gen, atk, dfn, bits))
+
+    def add_counter(self, target: int, name: str, n: int = 1) -> None:
+        """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2)."""
+        card = self.cards[target]
+        if card.counters is None:
+            card.counters = {}
+        card.counters[name] = card.counters.get(name, 0) + n
+
+    def create_token(self, player: int, record: CardRecord, zone: str = "field") -> int:
+        """CR 9.1.2: create a token on ``player``'s field or EX area; -1 if it does not fit."""
+        p = self.players[player]
+        if zone == "ex":
+            if len(p.ex) >= EX_LIMIT:  # CR 4.8.3.2
+                return -1
+        elif len(p.field) >= FIELD_LIMIT:  # CR 4.4.4.2
+            return -1
+        card = Card(len(self.cards), player, record, Zone.RESOLVING, token=True)
+        self.cards.append(card)
+        if zone == "ex":
+            card.zone = Zone.EX
+            p.ex.append(card.uid)
+        else:
+            self.enter_field(card, player, engaged=False)
+        return card.uid
+
+    def put_in_ex(self, uid: int) -> bool:
+        """Move a card from hand or deck to its owner's EX area (CR 4.8.3.2 limit)."""
+        card = self.cards[uid]
+        p = self.players[card.owner]
+        if len(p.ex) >= EX_LIMIT:
+            return False
+        self._remove_from_zone(card)
+        card.zone = Zone.EX
+        p.ex.append(uid)
+        return True
+
+    def destroy(self, uids: Sequence[int]) -> None:
+        """CR 5.6.1: move the given field cards to their owners' graveyards, at once."""
+        cards = [self.cards[u] for u in uids if self.cards[u].zone is Zone.FIELD]
+        for card in cards:
+            self._leave_field(card, Zone.GRAVE, "destroy")
+
+    def banish(self, uid: int) -> None:
+        """CR 5.7.1: move a card to its owner's banish zone (no Last Words)."""
+        card = self.cards[uid]
+        if card.zone is Zone.FIELD:
+            self._leave_field(card, Zone.BANISH, "banish")
+        elif card.zone in (Zone.HAND, Zone.EX, Zone.GRAVE, Zone.DECK):
+            self._remove_from_zone(card)
+            self._arrive(card, Zone.BANISH)
+            if self.log is not None:
+                self._emit("banish", {"uid": uid, "card": card.base.card_id, "to": "banish"})
+
+    def return_to_hand(self, uid: int) -> None:
+        """Move a field card back to its owner's hand."""
+        card = self.cards[uid]
+        if card.zone is Zone.FIELD:
+            self._leave_field(card, Zone.HAND, "leave")
+
+    def enter_field(self, card: Card, player: int, engaged: bool) -> None:
+        """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4)."""
+        p = self.players[player]
+        if len(p.field) >= FIELD_LIMIT:  # CR 4.4.4.2: it is not moved
+            if card.zone is Zone.RESOLVING:
+                self._arrive(card, Zone.GRAVE)
+            return
+        card.zone = Zone.FIELD
+        card.controller = player
+        card.engaged = engaged
+        card.since = self.turn
+        card.gen += 1
+        card.face = card.base
+        card.atk = card.base.attack or 0
+        card.dfn = card.base.defense or 0
+        card.kw = keyword_bits(card.base.keywords)
+        card.granted = 0
+        card.bane_hit = False
+        p.field.append(card.uid)
+        if self.log is not None:
+            self._emit(
+                "enter",
+                {
+                    "player": player,
+                    "card": card.base.card_id,
+                    "uid": card.uid,
+                    "engaged": engaged,
+                    "token": card.token,
+                },
+            )
+        self._fire(card, Trigger.FANFARE, player)
+
+    def move_to_grave_from_resolution(self, card: Card) -> None:
+        """A resolved spell goes to the graveyard (tokens are erased, CR 9.1.4.3)."""
+        self._arrive(card, Zone.GRAVE)
+
+    # --- setup (CR 6.2) ------------------------------------------------------------------------
+
+    def _mulligan(self, player: int, redraw: bool) -> None:
+        p = self.players[player]
+        if redraw:  # CR 6.2.1.8: hand to the bottom in any order, draw 4, no shuffle
+            for uid in p.hand:
+                self.cards[uid].zone = Zone.DECK
+            p.deck[0:0] = reversed(p.hand)
+            p.hand = []
+        if self.log is not None:
+            self._emit("mulligan", {"player": player, "redraw": redraw})
+        if redraw:
+            for _ in range(OPENING_HAND):
+                self.draw(player)
+        self.mulligan_done += 1
+        if self.mulligan_done == 2:
+            p0, p1 = self.players[self.first], self.players[1 - self.first]
+            # CR 6.2.1.9-6.2.1.12 (set at construction) and the EP of the second player.
+            p0.ep, p1.ep = 0, SECOND_PLAYER_EP
+            self.step = Step.START
+
+    # --- the engine loop -------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        """Advance automatically until a player must decide or the game ends."""
+        while self.outcome_ is None and self.decision is None:
+            if self.frames:
+                frame = self.frames[-1]
+                effects = frame.effects
+                while frame.step < len(effects):
+                    if not effects[frame.step].run(self, frame):
+                        break
+                    frame.step += 1
+                if self.decision is not None:
+                    return
+                self.frames.pop()
+                continue
+            # Check timing (CR 10.5.2): rule processing first, then waiting auto abilities.
+            self._rule_processing()
+            if self.outcome_ is not None:
+                return
+            if self.pending:
+                self._next_pending()
+                continue
+            self._advance()
+
+    def _rule_processing(self) -> None:
+        """CR 11: losses, then destruction of followers with defense <= 0 or hit by Bane."""
+        while True:
+            p0, p1 = self.players
+            lose0 = p0.hp <= 0 or p0.decked_out
+            lose1 = p1.hp <= 0 or p1.decked_out
+            if lose0 or lose1:  # CR 11.2; both at once is a draw
+                reason = (
+                    Termination.LEADER_DEFENSE if p0.hp <= 0 or p1.hp <= 0 else Termination.DECK_OUT
+                )
+                winner = None if lose0 and lose1 else (1 if lose0 else 0)
+                self._finish(winner, reason)
+                return
+            doomed = [
+                u
+                for p in self.players
+                for u in p.field
+                if (self.cards[u].dfn <= 0 or self.cards[u].bane_hit) and self.cards[u].is_follower
+            ]
+            if not doomed:
+                break
+            self.destroy(sorted(doomed))  # CR 11.3, simultaneously (11.1.3)
+        for p in self.players:  # CR 11.9
+            if p.pp > p.max_pp:
+                p.pp = p.max_pp
+
+    def _next_pending(self) -> None:
+        """CR 10.5.2.2-3: the turn player's waiting abilities first; order them if several."""
+        for player in (self.active, 1 - self.active):
+            mine = [i for i, pend in enumerate(self.pending) if pend[2] == player]
+            if not mine:
+                continue
+            if len(mine) == 1:
+                self._start_pending(mine[0])
+            else:
+                self.decision = Decision(Kind.ORDER, player, [str(i) for i in range(len(mine))])
+            return
+
+    def _start_pending(self, index: int) -> None:
+        ability, source, controller, amount = self.pending.pop(index)
+        cond = ability.condition
+        if cond is not None and not cond.holds(self, controller, source):
+            return
+        self.frames.append(Frame(ability.effects, source, controller, amount))
+
+    def _fire(self, card: Card, trigger: Trigger, controller: int, amount: int = 0) -> None:
+        """Put ``card``'s abilities with ``trigger`` in the waiting state (CR 10.7.2)."""
+        for ability in self.scripts.abilities(card.face.card_id, trigger):
+            self.pending.append((ability, card.uid, controller, amount))
+        bits = card.kw | card.granted
+        if bits & DRAIN and trigger is Trigger.ATTACK_DAMAGE:
+            for ability in KEYWORD_ABILITIES["drain"]:
+                self.pending.append((ability, card.uid, controller, amount))
+
+    def _advance(self) -> None:
+        """Do the next automatic step of the turn, or set the decision it needs."""
+        step = self.step
+        if step is Step.MAIN:
+            self.decision = Decision(Kind.MAIN, self.active)
+        elif step is Step.ATTACK_QUICK:  # CR 8.4.7
+            opp = 1 - self.active
+            if self._quick_plays(opp):
+                self.decision = Decision(Kind.QUICK, opp)
+            else:
+                self.step = Step.ATTACK_DAMAGE
+        elif step is Step.ATTACK_DAMAGE:
+            self._combat_damage()
+        elif step is Step.START:
+            self._start_phase()
+        elif step is Step.MAIN_BEGIN:  # CR 7.3.1
+            self.step = Step.MAIN
+            self._fire_all(self.active, Trigger.MAIN_PHASE)
+        elif step is Step.END_BEGIN:  # CR 7.4.1
+            self.step = Step.END_WARD
+            self._fire_all(self.active, Trigger.END_PHASE)
+        elif step is Step.END_WARD:  # CR 7.4.3
+            wards = [
+                str(u)
+                for u in sorted(self.players[self.active].field)
+                if (self.cards[u].kw | self.cards[u].granted) & WARD
+                and not self.cards[u].engaged
+                and self.cards[u].is_follower
+            ]
+            if wards:
+                self.decision = Decision(Kind.WARD_END, self.active, [*wards, "done"])
+            else:
+                self.step = Step.END_QUICK
+        elif step is Step.END_QUICK:  # CR 7.4.5
+            opp = 1 - self.active
+            if self._quick_plays(opp):
+                self.decision = Decision(Kind.QUICK, opp)
+            else:
+                self.step = Step.END_DISCARD
+        elif step is Step.END_DISCARD:  # CR 7.4.7
+            if len(self.players[self.active].hand) > HAND_LIMIT:
+                self.decision = Decision(Kind.DISCARD, self.active)
+            else:
+                self.step = Step.END_CLEANUP
+        elif step is Step.END_CLEANUP:
+            self._cleanup()
+        elif step is Step.MULLIGAN:
+            # CR 6.2.1.8: first player first.
+            player = self.first if self.mulligan_done == 0 else 1 - self.first
+            self.decision = Decision(Kind.MULLIGAN, player)
+
+    def _fire_all(self, player: int, trigger: Trigger) -> None:
+        for uid in sorted(self.players[player].field):
+            self._fire(self.cards[uid], trigger, player)
+
+    def _start_phase(self) -> None:
+        """CR 7.2: max PP +1 (to 10), refill, stand everything, draw."""
+        if self.turn >= self.turn_limit:
+            self._finish(None, Termination.TURN_LIMIT)
+            return
+        self.turn += 1
+        self.active = self.first if self.turn % 2 == 1 else 1 - self.first
+        p = self.players[self.active]
+        p.turns += 1
+        if self.log is not None:
+            self._emit("turn_start", {"player": self.active, "own_turn": p.turns})
+        if p.max_pp < MAX_PP_CAP:  # CR 7.2.1
+            p.max_pp += 1
+        p.pp = p.max_pp  # CR 7.2.2
+        for uid in p.field:  # CR 7.2.3
+            card = self.cards[uid]
+            if card.engaged:
+                card.engaged = False
+                if self.log is not None:
+                    self._emit("stand", {"uid": uid})
+        if not (self.active == self.first and p.turns == 1):  # CR 7.2.4.1
+            self.draw(self.active)
+        self.step = Step.MAIN_BEGIN
+        self._fire_all(self.active, Trigger.START_PHASE)  # CR 7.2.5
+
+    def _cleanup(self) -> None:
+        """CR 7.4.8-7.4.9: end 'until end of turn' effects; the turn ends."""
+        for uid, gen, atk, dfn, bits in self.eot:
+            card = self.cards[uid]
+            if card.zone is Zone.FIELD and card.gen == gen:
+                card.atk -= atk
+                card.dfn -= dfn
+                card.granted &= ~bits
+        self.eot.clear()
+        if self.log is not None:
+            self._emit("turn_end", {"player": self.active})
+        self.step = Step.START
+
+    def _finish(self, winner: int | None, reason: Termination) -> None:
+        self.outcome_ = Outcome(winner, reason)
+        self.decision = None
+        if self.log is not None:
+            self._emit("game_end", {"winner": winner, "reason": reason.value})
+
+    # --- main phase actions ---------------------------------------------------------------------
+
+    def _playable(self, p: Player, card: Card) -> bool:
+        cost = card.base.cost or 0
+        if cost > p.pp:
+            return False
+        btype = card.base.card_type
+        if btype == "spell":
+            for ability in self.scripts.abilities(card.base.card_id, Trigger.SPELL):
+                first = ability.effects[0] if ability.effects else None
+                available = getattr(first, "available", None)
+                if available is not None and not available(self, p.index):
+                    return False  # CR 10.6.2.3.3
+            return True
+        if btype.endswith("follower") or btype.endswith("amulet"):
+            return len(p.field) < FIELD_LIMIT  # CR 10.6.2.6
+        return False
+
+    def _main_actions(self) -> list[Action]:
+        me = self.active
+        p = self.players[me]
+        cards = self.cards
+        acts: list[Action] = []
+        for zone in (p.hand, p.ex):  # CR 8.2
+            for uid in sorted(zone):
+                if self._playable(p, cards[uid]):
+                    acts.append(Play(uid))
+        if p.evolved_on != self.turn and p.evolve_deck:  # CR 8.3.2.1 once per turn
+            names = {cards[u].base.name for u in p.evolve_deck}
+            sup = p.sep >= 1 and p.turns >= SUPER_EVOLVE_TURN[0 if me == self.first else 1]
+            for uid in sorted(p.field):
+                c = cards[uid]
+                if c.evo >= 0 or c.token or not c.is_follower or c.base.name not in names:
+                    continue
+                n = self.scripts.evolve_cost(c.base.card_id)
+                pay_pp, pay_ep = p.pp >= n, n >= 1 and p.ep >= 1 and p.pp >= n - 1
+                for s in (False, True) if sup else (False,):
+                    if pay_pp:
+                        acts.append(Evolve(uid, False, s))
+                    if pay_ep:
+                        acts.append(Evolve(uid, True, s))
+        opp_field = self.players[1 - me].field
+        for uid in sorted(p.field):
+            c = cards[uid]
+            if c.engaged or not c.is_follower:
+                continue
+            targets = self._attack_targets(c, opp_field)
+            acts.extend(Attack(uid, t) for t in targets)
+        acts.append(END)
+        return acts
+
+    def _attack_targets(self, c: Card, opp_field: list[int]) -> list[int]:
+        """CR 8.4.2-8.4.3 with Storm, Rush, Assail, Intimidate and Ward (CR 12.8-12.12)."""
+        bits = c.kw | c.granted
+        veteran = c.since < self.turn  # continuously controlled since the turn began
+        if not veteran and not bits & (STORM | RUSH) and c.evolved_turn != self.turn:
+            return []
+        cards = self.cards
+        followers: list[int] = []
+        wards: list[int] = []
+        for uid in sorted(opp_field):
+            t = cards[uid]
+            if not t.is_follower:
+                continue
+            tbits = t.kw | t.granted
+            if tbits & INTIMIDATE:
+                continue
+            if t.engaged:
+                followers.append(uid)
+                if tbits & WARD:
+                    wards.append(uid)
+            elif bits & ASSAIL:
+                followers.append(uid)
+        if wards:  # CR 12.8.2: if able, an engaged Ward follower must be the target
+            return wards
+        if veteran or bits & STORM:
+            followers.append(LEADER)
+        return followers
+
+    def _quick_plays(self, player: int) -> list[Play]:
+        """CR 12.3.4: Quick cards the non-turn player can play in a window."""
+        p = self.players[player]
+        out: list[Play] = []
+        for zone in (p.hand, p.ex):
+            for uid in sorted(zone):
+                card = self.cards[uid]
+                if card.kw & QUICK and self._playable(p, card):
+                    out.append(Play(uid))
+        return out
+
+    def _play(self, player: int, uid: int) -> None:
+        """CR 10.6.2: move to resolution, pay the cost, then resolve."""
+        p = self.players[player]
+        card = self.cards[uid]
+        origin = "ex" if card.zone is Zone.EX else "hand"
+        self._remove_from_zone(card)
+        card.zone = Zone.RESOLVING
+        cost = card.base.cost or 0
+        p.pp -= cost
+        if self.log is not None:
+            self._emit(
+                "play",
+                {
+                    "player": player,
+                    "card": card.base.card_id,
+                    "uid": uid,
+                    "from": origin,
+                    "cost": cost,
+                },
+            )
+        if card.base.card_type == "spell":
+            self.frames.append(Frame(_TO_GRAVE, uid, player))
+            for ability in reversed(self.scripts.abilities(card.base.card_id, Trigger.SPELL)):
+                self.frames.append(Frame(ability.effects, uid, player))
+        else:
+            self.frames.append(Frame(_ENTER, uid, player))
+
+    def _evolve(self, player: int, uid: int, ep: bool, super_: bool) -> None:
+        """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""
+        p = self.players[player]
+        card = self.cards[uid]
+        n = self.scripts.evolve_cost(card.base.card_id)
+        pp_paid = n - 1 if ep else n
+        p.pp -= pp_paid
+        if ep:
+            p.ep -= 1
+        if super_:
+            p.sep -= 1
+        p.evolved_on = self.turn
+        evo_uid = min(u for u in p.evolve_deck if self.cards[u].base.name == card.base.name)
+        p.evolve_deck.remove(evo_uid)
+        evo = self.cards[evo_uid]
+        evo.zone = Zone.EVOLVE_AREA
+        before = card.base
+        after = evo.base
+        # CR 5.16.2.1: differences from the printed values carry over.
+        card.atk = (after.attack or 0) + card.atk - (before.attack or 0)
+        card.dfn = (after.defense or 0) + card.dfn - (before.defense or 0)
+        card.face = after
+        card.kw = keyword_bits(after.keywords)  # CR 5.16.2.2
+        card.evo = evo_uid
+        card.evolved_turn = self.turn
+        if super_:  # CR 12.2.4.1
+            card.atk += 1
+            card.dfn += 1
+            card.super_ = True
+        if self.log is not None:
+            self._emit(
+                "evolve",
+                {
+                    "player": player,
+                    "uid": uid,
+                    "card": after.card_id,
+                    "pp_paid": pp_paid,
+                    "ep_paid": 1 if ep else 0,
+                    "super": super_,
+                },
+            )
+        self._fire(card, Trigger.ON_EVOLVE, player)  # CR 5.16.1.3
+        if super_:
+            self._fire(card, Trigger.ON_SUPER_EVOLVE, player)  # CR 12.2.4.2
+
+    def _declare_attack(self, uid: int, target: int) -> None:
+        """CR 8.4.4-8.4.6: engage the attacker; 'attacked' triggers (Strike) go off."""
+        card = self.cards[uid]
+        card.engaged = True
+        self.attacker = uid
+        self.attack_target = target
+        if self.log is not None:
+            self._emit("engage", {"uid": uid})
+            self._emit(
+                "attack",
+                {
+                    "player": self.active,
+                    "attacker": uid,
+                    "target": "leader" if target == LEADER else target,
+                    "keywords": list(card.keywords),
+                },
+            )
+        self.step = Step.ATTACK_QUICK
+        self._fire(card, Trigger.STRIKE, self.active)
+
+    def _combat_damage(self) -> None:
+        """CR 8.4.9: damage both ways if both are still there; Bane and Drain follow."""
+        self.step = Step.MAIN
+        att = self.cards[self.attacker]
+        target = self.attack_target
+        self.attacker = -1
+        if att.zone is not Zone.FIELD or att.controller != self.active:
+            return
+        amount = att.atk
+        if target == LEADER:
+            self.deal_damage(-(1 - self.active + LEADER_OFFSET), amount)
+        else:
+            defender = self.cards[target]
+            if defender.zone is not Zone.FIELD:
+                return
+            back = defender.atk
+            self.deal_damage(target, amount)
+            self.deal_damage(att.uid, back)
+            # CR 12.14.2: a follower that fought a Bane follower is destroyed.
+            if (att.kw | att.granted) & BANE:
+                defender.bane_hit = True
+            if (defender.kw | defender.granted) & BANE:
+                att.bane_hit = True
+        if amount > 0:
+            self._fire(att, Trigger.ATTACK_DAMAGE, self.active, amount)
+
+    # --- end phase and choices ------------------------------------------------------------------
+
+    def _discard(self, player: int, uid: int) -> None:
+        """CR 5.12: move a card from hand to the graveyard."""
+        card = self.cards[uid]
+        self._remove_from_zone(card)
+        self._arrive(card, Zone.GRAVE)
+        if self.log is not None:
+            self._emit("discard", {"player": player, "card": card.base.card_id})
+
+    def _choose(self, d: Decision, option: str) -> None:
+        kind = d.kind
+        if kind is Kind.TARGET:
+            frame = self.frames[-1]
+            if option == "done":
+                frame.sub = 1 << 30
+            else:
+                frame.targets.append(parse_target_word(option))
+                frame.sub += 1
+        elif kind is Kind.WARD_ENTER:
+            self.frames[-1].choice = option
+        elif kind is Kind.WARD_END:  # CR 7.4.3
+            if option == "done":
+                self.step = Step.END_QUICK
+            else:
+                uid = int(option)
+                self.cards[uid].engaged = True
+                if self.log is not None:
+                    self._emit("engage", {"uid": uid})
+        elif kind is Kind.ORDER:  # CR 10.7.3.1
+            mine = [i for i, pend in enumerate(self.pending) if pend[2] == d.player]
+            self._start_pending(mine[int(option)])
+
+    # --- zone moves -------------------------------------------------------------------------
+
+    def _remove_from_zone(self, card: Card) -> None:
+        p = self.players[card.controller if card.zone is Zone.FIELD else card.owner]
+        zone = card.zone
+        if zone is Zone.HAND:
+            p.hand.remove(card.uid)
+        elif zone is Zone.EX:
+            p.ex.remove(card.uid)
+        elif zone is Zone.FIELD:
+            p.field.remove(card.uid)
+        elif zone is Zone.GRAVE:
+            p.grave.remove(card.uid)
+        elif zone is Zone.DECK:
+            p.deck.remove(card.uid)
+        elif zone is Zone.BANISH:
+            p.banish.remove(card.uid)
+
+    def _arrive(self, card: Card, zone: Zone) -> None:
+        """Put a card (not on the field) into one of its owner's zones; tokens vanish."""
+        if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK):
+            card.zone = Zone.ERASED  # CR 9.1.4.3
+            return
+        card.zone = zone
+        p = self.players[card.owner]
+        if zone is Zone.GRAVE:
+            p.grave.append(card.uid)
+        elif zone is Zone.BANISH:
+            p.banish.append(card.uid)
+        elif zone is Zone.HAND:
+            p.hand.append(card.uid)
+        elif zone is Zone.EX:
+            p.ex.append(card.uid)
+        elif zone is Zone.DECK:
+            p.deck.insert(0, card.uid)
+
+    def _leave_field(self, card: Card, zone: Zone, event: str) -> None:
+        """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
+        face = card.face
+        controller = card.controller
+        self.players[controller].field.remove(card.uid)
+        evo_uid = card.evo
+        card.evo = -1
+        card.engaged = False
+        card.gen += 1
+        self._arrive(card, zone)
+        if self.log is not None:
+            to = _ZONE_WORD.get(card.zone, card.zone.name.lower())
+            self._emit(event, {"uid": card.uid, "card": card.base.card_id, "to": to})
+        if evo_uid >= 0:
+            evo = self.cards[evo_uid]
+            evo.zone = Zone.EVOLVE_DECK
+            self.players[evo.owner].evolve_used.append(evo_uid)
+            if self.log is not None:
+                self._emit("leave", {"uid": evo_uid, "card": evo.base.card_id, "to": "evolve_deck"})
+        card.face = card.base
+        if zone is Zone.GRAVE:  # CR 12.5: Last Words, with the info it had on the field
+            for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):
+                self.pending.append((ability, card.uid, controller, 0))
+
+    # --- the event log ------------------------------------------------------------------------
+
+    def _emit(self, ev: str, fields: dict[str, Any]) -> None:
+        assert self.log is not None
+        record: dict[str, Any] = {
+            "i": len(self.log),
+            "turn": max(self.turn, 1),
+            "active": self.active,
+            "ev": ev,
+        }
+        record.update(fields)
+        record["s"] = self.counts()
+        self.log.append(record)
+
+    def counts(self) -> dict[str, list[int]]:
+        """The per-player numbers and zone sizes the event log records after each event."""
+        a, b = self.players
+        return {
+            "hp": [a.hp, b.hp],
+            "pp": [a.pp, b.pp],
+            "max_pp": [a.max_pp, b.max_pp],
+            "ep": [a.ep, b.ep],
+            "sep": [a.sep, b.sep],
+            "hand": [len(a.hand), len(b.hand)],
+            "deck": [len(a.deck), len(b.deck)],
+            "field": [len(a.field), len(b.field)],
+            "ex": [len(a.ex), len(b.ex)],
+            "grave": [len(a.grave), len(b.grave)],
+            "banish": [len(a.banish), len(b.banish)],
+            "evolve_deck": [
+                len(a.evolve_deck) + len(a.evolve_used),
+                len(b.evolve_deck) + len(b.evolve_used),
+            ],
+        }
+
+    def log_lines(self) -> list[str]:
+        """The event log as JSON lines (byte-identical for the same seed and agents)."""
+        if self.log is None:
+            return []
+        return [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in self.log]
+
+    # --- reasons for refusals ---------------------------------------------------------------
+
+    def _why_not_play(self, player: int, uid: int, quick_window: bool) -> str:
+        p = self.players[player]
+        if uid < 0 or uid >= len(self.cards):
+            return f"there is no card {uid}"
+        card = self.cards[uid]
+        if uid not in p.hand and uid not in p.ex:
+            return f"card {uid} is not in player {player}'s hand or EX area (CR 8.2.1)"
+        if quick_window and not card.kw & QUICK:
+            return f"card {uid} does not have Quick (CR 12.3.4)"
+        cost = card.base.cost or 0
+        if cost > p.pp:
+            return f"card {uid} costs {cost} PP and player {player} has {p.pp} (CR 8.2.1)"
+        if card.base.card_type != "spell" and len(p.field) >= FIELD_LIMIT:
+            return f"the field already holds {FIELD_LIMIT} cards (CR 4.4.4, 10.6.2.6)"
+        if card.base.card_type == "spell":
+            return f"card {uid} has no legal target (CR 10.6.2.3.3)"
+        return f"card {uid} cannot be played (type {card.base.card_type})"
+
+    def _why_not_evolve(self, p: Player, action: Evolve) -> str:
+        uid = action.uid
+        if uid not in p.field:
+            return f"card {uid} is not on player {p.index}'s field"
+        card = self.cards[uid]
+        if not card.is_follower or card.token:
+            return f"card {uid} is not a follower that can evolve"
+        if card.evo >= 0:
+            return f"card {uid} has already evolved"
+        if p.evolved_on == self.turn:
+            return "player has already evolved this turn (CR 8.3.2.1)"
+        if not any(self.cards[u].base.name == card.base.name for u in p.evolve_deck):
+            return f"no face-down evolved '{card.base.name}' in the evolve deck (CR 5.16.1.1.1)"
+        n = self.scripts.evolve_cost(card.base.card_id)
+        if action.ep and p.ep < 1:
+            return "no EP to pay with (CR 12.2.3)"
+        need = n - 1 if action.ep else n
+        if p.pp < need:
+            return f"evolving costs {need} PP and player has {p.pp} (CR 12.2.3)"
+        if action.super_:
+            threshold = SUPER_EVOLVE_TURN[0 if p.index == self.first else 1]
+            if p.turns < threshold:
+                return f"super-evolution needs own turn {threshold} (now {p.turns}) (CR 12.2.4)"
+            if p.sep < 1:
+                return "no SEP left (CR 12.2.4)"
+        return "not allowed now"
+
+    def _why_not_attack(self, p: Player, action: Attack) -> str:
+        uid = action.uid
+        if uid not in p.field or not self.cards[uid].is_follower:
+            return f"card {uid} is not a follower on player {p.index}'s field (CR 8.4.2)"
+        card = self.cards[uid]
+        if card.engaged:
+            return f"follower {uid} is engaged (CR 8.4.2)"
+        targets = self._attack_targets(card, self.players[1 - p.index].field)
+        if not targets:
+            return f"follower {uid} came under your control this turn (CR 8.4.2.1)"
+        tgt = action.target
+        if tgt == LEADER:
+            if any(t != LEADER for t in targets) and LEADER not in targets:
+                return "an engaged Ward follower must be attacked first (CR 12.8.2)"
+            return f"follower {uid} cannot attack the leader this turn (CR 8.4.3.1, Rush CR 12.10)"
+        if tgt not in self.players[1 - p.index].field:
+            return f"card {tgt} is not an enemy follower on the field (CR 8.4.3.1)"
+        t = self.cards[tgt]
+        if (t.kw | t.granted) & INTIMIDATE:
+            return f"follower {tgt} has Intimidate and cannot be attacked (CR 12.12)"
+        if not t.engaged and not (card.kw | card.granted) & ASSAIL:
+            return f"follower {tgt} is standing; only engaged followers can be attacked (8.4.3.1)"
+        return "an engaged Ward follower must be attacked first (CR 12.8.2)"
+
+
+# --- construction ------------------------------------------------------------------------------
+
+
+def new_game(
+    deck_a: DeckSpec,
+    deck_b: DeckSpec,
+    seed: int,
+    *,
+    first: int | None = None,
+    scripts: Scripts | None = None,
+    log: bool = False,
+    turn_limit: int = DEFAULT_TURN_LIMIT,
+) -> State:
+    """A new game: shuffled decks, 4-card hands, ready for the first mulligan (CR 6.2).
+
+    ``first`` forces the first player; otherwise it is drawn from the game's seeded RNG
+    (CR 6.2.1.6). ``log=True`` records the event log.
+    """
+    for who, deck in (("deck_a", deck_a), ("deck_b", deck_b)):
+        if len(deck.main) < OPENING_HAND:
+            raise DeckError(f"{who}: the main deck has {len(deck.main)} cards; need at least 4")
+        for rec in deck.evolve:
+            if not rec.card_type.startswith(("evolved", "advance")):
+                raise DeckError(
+                    f"{who}: evolve deck card {rec.card_id} is a {rec.card_type} (CR 6.1.1.3)"
+                )
+    if first is not None and first not in (0, 1):
+        raise DeckError(f"first must be 0, 1 or None, not {first!r}")
+    g = State()
+    g.seed = seed
+    g.rng = random.Random(seed)
+    g.scripts = scripts if scripts is not None else DEFAULT_SCRIPTS
+    g.turn_limit = turn_limit
+    g.log = [] if log else None
+    g.players = [Player(0, deck_a.leader), Player(1, deck_b.leader)]
+    for index, deck in enumerate((deck_a, deck_b)):
+        p = g.players[index]
+        for rec in deck.main:
+            card = Card(len(g.cards), index, rec, Zone.DECK, token=False)
+            g.cards.append(card)
+            p.deck.append(card.uid)
+        for rec in deck.evolve:
+            card = Card(len(g.cards), index, rec, Zone.EVOLVE_DECK, token=False)
+            g.cards.append(card)
+            p.evolve_deck.append(card.uid)
+    for p in g.players:  # CR 6.2.1.4
+        g.rng.shuffle(p.deck)
+    g.first = g.rng.randrange(2) if first is None else first  # CR 6.2.1.6
+    g.active = g.first
+    if g.log is not None:
+        g._emit("game_start", {"first": g.first, "seed": seed})
+    for player in (g.first, 1 - g.first):  # CR 6.2.1.7
+        for _ in range(OPENING_HAND):
+            g.draw(player)
+    g.step = Step.MULLIGAN
+    g._run()
+    return g
+
+
+DEFAULT_SCRIPTS = Scripts()
+"""The registry games use unless given another: card abilities are added here as encoded."""
