@@ -1,0 +1,1 @@
+"""Everything computed about decks: exact draw and mulligan odds, curves, simulation statistics."""

@@ -1,0 +1,691 @@
+"""Exact draw odds under the opening-hand and mulligan rules, for SVE and Riftbound.
+
+The model (SVE, CR 6.2.1.4-6.2.1.8 and 7.2.4): the main deck is shuffled into a uniformly
+random order and the top 4 cards form the opening hand. Once, a player may put the whole hand
+on the bottom of the deck and draw 4 again; there is no shuffle, so the first four cards of the
+shuffled order lie on the bottom and the new hand and every later draw come from the 5th card
+on. The first player skips the draw of their first turn, so by the main phase of their own turn
+``t`` they have drawn ``4 + (t - 1)`` cards; the second player has drawn ``4 + t``. Turn ``0``
+means the opening hand after the mulligan decision (4 cards).
+
+Riftbound uses the same model with a partial mulligan: up to 2 chosen cards are set aside, as
+many are drawn, and the set-aside cards go to the bottom; both players draw on every turn, so
+by own turn ``t`` the hand has drawn ``4 + t`` cards.
+
+Exactness. A goal is a conjunction of requirements "at least ``k`` cards of group ``G`` among
+the first ``n`` cards of the hand". The deck is split into *atoms*, the classes of cards that
+belong to exactly the same goal groups (and the same keep-group of a ``keep-if`` policy); the
+others are the rest. Without a mulligan the answer is a hypergeometric tail (one requirement)
+or a dynamic programme over draw order whose state is the number drawn of each atom that still
+matters (several). With a mulligan the opening hand's composition over the atoms is enumerated
+with its multivariate hypergeometric weight; given that composition the bottomed cards are out
+of reach (until the deck runs low, which a check refuses) and the later draws are again a
+hypergeometric problem on the remaining ``N - 4`` cards. The optimal policy takes, for each
+opening composition, the action with the higher chance of the goal. No sampling anywhere:
+:mod:`analytics.montecarlo` simulates the same rules independently as a check.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations, product
+from math import comb
+from typing import Literal
+
+from analytics.hypergeom import composition_weight, compositions, hypergeom_sf
+
+Going = Literal["first", "second"]
+Game = Literal["sve", "riftbound"]
+GOINGS: tuple[Going, Going] = ("first", "second")
+OPENING = 4
+"""Cards in the opening hand (SVE CR 6.2.1.7; Riftbound likewise)."""
+RIFTBOUND_MULLIGAN_MAX = 2
+"""Riftbound: at most this many cards may be set aside in the mulligan."""
+_TIE = 1e-12
+"""Probabilities closer than this are treated as equal when choosing an action."""
+
+
+def hand_size(turn: int, going: Going, game: Game = "sve") -> int:
+    """Cards drawn in total by the main phase of own turn ``turn`` (0 = the opening hand).
+
+    >>> [hand_size(t, "first") for t in range(4)], [hand_size(t, "second") for t in range(4)]
+    ([4, 4, 5, 6], [4, 5, 6, 7])
+    """
+    if turn < 0:
+        raise ValueError(f"turn must be 0 or more, not {turn}")
+    if going not in GOINGS:
+        raise ValueError(f"going must be 'first' or 'second', not {going!r}")
+    if game == "riftbound" or going == "second":
+        return OPENING + turn
+    return OPENING + max(turn - 1, 0)
+
+
+# --- mulligan policies ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Never:
+    """Always keep the opening hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Optimal:
+    """For each opening hand, take the action with the higher chance of the goal."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeepIf:
+    """Keep a hand holding at least one card of ``cards``; otherwise mulligan.
+
+    In Riftbound the cards outside ``cards`` are set aside instead (up to 2, goal cards last).
+    """
+
+    cards: tuple[str, ...]
+
+
+Policy = Never | Optimal | KeepIf
+NEVER = Never()
+OPTIMAL = Optimal()
+
+
+def parse_policy(text: str) -> Policy:
+    """Read ``never``, ``optimal`` or ``keep-if:CODE,CODE...``.
+
+    >>> parse_policy("keep-if:BP01-001,BP01-002")
+    KeepIf(cards=('BP01-001', 'BP01-002'))
+    """
+    text = text.strip()
+    if text == "never":
+        return NEVER
+    if text == "optimal":
+        return OPTIMAL
+    head, sep, tail = text.partition(":")
+    if head == "keep-if" and sep:
+        cards = tuple(c.strip() for c in tail.split(",") if c.strip())
+        if cards:
+            return KeepIf(cards)
+    raise ValueError(f"unknown mulligan policy {text!r}: use never, optimal or keep-if:CODE,...")
+
+
+def policy_name(policy: Policy) -> str:
+    """The policy as the command line spells it (inverse of :func:`parse_policy`)."""
+    if isinstance(policy, Never):
+        return "never"
+    if isinstance(policy, Optimal):
+        return "optimal"
+    return "keep-if:" + ",".join(policy.cards)
+
+
+# --- the atom-level problem ----------------------------------------------------------------
+
+Req = tuple[int, int, int]
+"""A requirement: (bit mask of atoms, at least k, within the first n cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AtomProblem:
+    """A goal reduced to atoms: disjoint card classes with their copy counts.
+
+    Cards in no atom are the rest (``deck_size - sum(counts)`` of them). Each requirement asks
+    for at least ``k`` cards from the atoms in its mask among the first ``n`` cards of the hand.
+    """
+
+    deck_size: int
+    counts: tuple[int, ...]
+    requirements: tuple[Req, ...]
+    game: Game = "sve"
+
+    @property
+    def rest(self) -> int:
+        """Cards in no atom."""
+        return self.deck_size - sum(self.counts)
+
+    def check(self) -> None:
+        """Refuse impossible sizes, and hands that would reach the bottomed cards."""
+        if self.rest < 0 or any(c < 0 for c in self.counts):
+            raise ValueError("atom counts exceed the deck size")
+        if self.deck_size < OPENING:
+            raise ValueError(f"a deck needs at least {OPENING} cards, not {self.deck_size}")
+        for _, _k, n in self.requirements:
+            if n < OPENING:
+                raise ValueError(f"a hand holds at least {OPENING} cards, not {n}")
+            extra = RIFTBOUND_MULLIGAN_MAX if self.game == "riftbound" else OPENING
+            if n + extra > self.deck_size:
+                raise ValueError(
+                    f"the deck runs low: {n} cards by then plus {extra} returned by the mulligan "
+                    f"exceed the {self.deck_size}-card deck"
+                )
+
+
+Decision = tuple[int, ...]
+"""Cards put back per atom, the rest last: all zeros keeps, the whole hand is a mulligan."""
+
+
+@dataclass(frozen=True)
+class Opening:
+    """One opening-hand composition: its weight and the chance of the goal per action."""
+
+    hand: tuple[int, ...]
+    """Cards per atom, the rest last (sums to 4)."""
+    weight: float
+    outcomes: dict[Decision, float]
+    chosen: Decision
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact chance of the goal under a policy, with the never-mulligan baseline."""
+
+    p: float
+    p_never: float
+    openings: tuple[Opening, ...] = field(default=())
+    """Every opening composition (empty for the never policy)."""
+
+    @property
+    def gain(self) -> float:
+        """Probability gained over never mulliganing."""
+        return self.p - self.p_never
+
+    def decisions(self) -> dict[tuple[int, ...], Decision]:
+        """The policy as a table: opening composition -> cards put back."""
+        return {o.hand: o.chosen for o in self.openings}
+
+
+@lru_cache(maxsize=1 << 16)
+def success(
+    urn: tuple[int, ...], total: int, held: tuple[int, ...], reqs: tuple[Req, ...]
+) -> float:
+    """P(every requirement is met) drawing in order from an urn, already holding ``held``.
+
+    ``urn`` counts each atom among the ``total`` cards left to draw; a requirement
+    ``(mask, k, d)`` is met when the held cards plus the first ``d`` drawn hold ``k`` of the
+    masked atoms.
+
+    >>> round(success((3,), 40, (0,), ((1, 1, 4),)), 4)
+    0.2773
+    """
+    if not reqs:
+        return 1.0
+    atoms = [_bits(mask) for mask, _, _ in reqs]
+    need = [k - sum(held[a] for a in bits) for (_, k, _), bits in zip(reqs, atoms, strict=True)]
+    for _, _, d in reqs:
+        if d > total:
+            raise ValueError(f"cannot draw {d} cards from {total}")
+    if len(reqs) == 1:
+        big_k = sum(urn[a] for a in atoms[0])
+        return hypergeom_sf(need[0], total, big_k, reqs[0][2])
+    if all(k == 1 for _, k, _ in reqs) and _disjoint(reqs):
+        return _inclusion_exclusion(urn, total, reqs, need)
+    return _draw_order_dp(urn, total, held, reqs)
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _disjoint(reqs: tuple[Req, ...]) -> bool:
+    seen = 0
+    for mask, _, _ in reqs:
+        if seen & mask:
+            return False
+        seen |= mask
+    return True
+
+
+def _inclusion_exclusion(
+    urn: tuple[int, ...], total: int, reqs: tuple[Req, ...], need: list[int]
+) -> float:
+    """Requirements of one card each on disjoint atoms: inclusion-exclusion over misses.
+
+    P(all met) = sum over subsets S of the unmet requirements of (-1)^|S| P(every group in S
+    is missed by its deadline); a joint miss is a product over the deadlines in increasing
+    order, each segment of draws avoiding every group whose deadline is still ahead.
+    """
+    open_reqs = sorted(
+        (d, sum(urn[a] for a in _bits(mask)))
+        for (mask, _, d), n_ in zip(reqs, need, strict=True)
+        if n_ > 0
+    )
+    total_p = 0.0
+    for size in range(len(open_reqs) + 1):
+        sign = -1.0 if size % 2 else 1.0
+        for subset in combinations(open_reqs, size):
+            p = 1.0
+            suffix = sum(k for _, k in subset)
+            drawn = 0
+            for d, k in subset:
+                step = d - drawn
+                if step:
+                    left = total - drawn
+                    p *= comb(left - suffix, step) / comb(left, step)
+                drawn = d
+                suffix -= k
+                if p == 0.0:
+                    break
+            total_p += sign * p
+    return min(1.0, max(0.0, total_p))
+
+
+def _draw_order_dp(
+    urn: tuple[int, ...], total: int, held: tuple[int, ...], reqs: tuple[Req, ...]
+) -> float:
+    """Dynamic programme over the draw order for general requirements.
+
+    The state is (requirements met, cards drawn per atom) where an atom no unmet requirement
+    needs any more is folded into the rest (marked -1): the chance of drawing a tracked atom
+    depends only on its own remaining count and the cards left, so folding loses nothing.
+    """
+    atoms = [_bits(mask) for mask, _, _ in reqs]
+    full = (1 << len(reqs)) - 1
+    max_d = max(d for _, _, d in reqs)
+    done = -1
+
+    def settle(met: int, drawn: tuple[int, ...], step: int) -> tuple[int, tuple[int, ...]] | None:
+        for j, (_, k, d) in enumerate(reqs):
+            if met >> j & 1:
+                continue
+            if sum(held[a] + drawn[a] for a in atoms[j]) >= k:
+                met |= 1 << j
+            elif d <= step:
+                return None
+        if met == full:
+            return done, ()
+        live = set()
+        for j in range(len(reqs)):
+            if not met >> j & 1:
+                live.update(atoms[j])
+        return met, tuple(v if i in live else -1 for i, v in enumerate(drawn))
+
+    start = settle(0, tuple(0 for _ in urn), 0)
+    if start is None:
+        return 0.0
+    if start[0] == done:
+        return 1.0
+    states: dict[tuple[int, tuple[int, ...]], float] = {start: 1.0}
+    won = 0.0
+    for step in range(max_d):
+        left = total - step
+        nxt: dict[tuple[int, tuple[int, ...]], float] = defaultdict(float)
+        for (met, drawn), p in states.items():
+            others = left
+            for i, v in enumerate(drawn):
+                if v < 0:
+                    continue
+                r = urn[i] - v
+                others -= r
+                if r <= 0:
+                    continue
+                moved = settle(met, (*drawn[:i], v + 1, *drawn[i + 1 :]), step + 1)
+                if moved is None:
+                    continue
+                if moved[0] == done:
+                    won += p * r / left
+                else:
+                    nxt[moved] += p * r / left
+            if others > 0:
+                stay = settle(met, drawn, step + 1)
+                if stay is not None:
+                    if stay[0] == done:
+                        won += p * others / left
+                    else:
+                        nxt[stay] += p * others / left
+        states = nxt
+    return won
+
+
+def actions(hand: tuple[int, ...], game: Game) -> list[Decision]:
+    """The choices a player has with this opening (cards per atom, rest last).
+
+    >>> actions((1, 3), "sve")
+    [(0, 0), (1, 3)]
+    >>> actions((1, 3), "riftbound")
+    [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
+    """
+    zero = tuple(0 for _ in hand)
+    if game == "sve":
+        return [zero, hand]
+    out = [
+        r
+        for r in product(*(range(min(h, RIFTBOUND_MULLIGAN_MAX) + 1) for h in hand))
+        if sum(r) <= RIFTBOUND_MULLIGAN_MAX
+    ]
+    return out
+
+
+def outcome(problem: AtomProblem, hand: tuple[int, ...], put_back: Decision) -> float:
+    """P(goal | this opening composition and this choice of cards to put back).
+
+    The urn is the deck less the four opening cards whatever is put back (the put-back cards
+    go to the bottom); the hand keeps ``hand - put_back`` and draws ``len(put_back)`` more.
+    """
+    atoms_h = hand[:-1]
+    urn = tuple(c - h for c, h in zip(problem.counts, atoms_h, strict=True))
+    held = tuple(h - r for h, r in zip(atoms_h, put_back[:-1], strict=True))
+    redraw = sum(put_back)
+    reqs = tuple((m, k, n - OPENING + redraw) for m, k, n in problem.requirements)
+    return success(urn, problem.deck_size - OPENING, held, reqs)
+
+
+def keep_if_decision(hand: tuple[int, ...], keep_mask: int, game: Game) -> Decision:
+    """What a ``keep-if`` policy does with this opening composition."""
+    zero = tuple(0 for _ in hand)
+    if any(hand[a] for a in _bits(keep_mask) if a < len(hand) - 1):
+        return zero
+    if game == "sve":
+        return hand
+    # Riftbound: set aside up to 2 cards, taking the rest before any atom (goal cards last).
+    left = RIFTBOUND_MULLIGAN_MAX
+    out = list(zero)
+    for i in [len(hand) - 1, *range(len(hand) - 1)]:
+        take = min(left, hand[i])
+        out[i] = take
+        left -= take
+    return tuple(out)
+
+
+PolicyCode = Literal["never", "optimal"] | int
+"""A policy at atom level: never, optimal, or the bit mask of a keep-if group."""
+
+
+@lru_cache(maxsize=4096)
+def solve(problem: AtomProblem, policy: PolicyCode) -> Solution:
+    """The exact chance of the goal under ``policy`` (memoised on the atom problem)."""
+    problem.check()
+    n_urn = problem.deck_size
+    zero_held = tuple(0 for _ in problem.counts)
+    p_never = success(problem.counts, n_urn, zero_held, problem.requirements)
+    if policy == "never":
+        return Solution(p_never, p_never)
+    openings = []
+    total = 0.0
+    for atoms_h in compositions(problem.counts, problem.rest, OPENING):
+        hand = (*atoms_h, OPENING - sum(atoms_h))
+        weight = composition_weight(atoms_h, problem.counts, n_urn, OPENING)
+        if weight == 0.0:
+            continue
+        if policy == "optimal":
+            results = {a: outcome(problem, hand, a) for a in actions(hand, problem.game)}
+            chosen = _best(results, hand)
+        else:
+            chosen = keep_if_decision(hand, policy, problem.game)
+            results = {chosen: outcome(problem, hand, chosen)}
+        openings.append(Opening(hand, weight, results, chosen))
+        total += weight * results[chosen]
+    return Solution(min(1.0, total), p_never, tuple(openings))
+
+
+def _best(results: dict[Decision, float], hand: tuple[int, ...]) -> Decision:
+    """Keep exactly when keeping beats every put-back; else the best put-back (fewest on ties)."""
+    keep = tuple(0 for _ in hand)
+    others = sorted((a for a in results if a != keep), key=lambda a: (-results[a], sum(a), a))
+    if not others:
+        return keep
+    best = others[0]
+    for a in others[1:]:
+        if results[a] >= results[best] - _TIE and sum(a) < sum(best):
+            best = a
+    if keep in results and results[keep] > results[best] + _TIE:
+        return keep
+    return best
+
+
+# --- card-level goals ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Goal:
+    """At least ``at_least`` cards of every group (a group is any of its card ids)."""
+
+    groups: tuple[tuple[str, ...], ...]
+    at_least: int = 1
+    labels: tuple[str, ...] | None = None
+    """How the readable rule names each group (defaults to the card ids)."""
+
+    @classmethod
+    def of(cls, *cards: str, at_least: int = 1) -> Goal:
+        """At least ``at_least`` of any of ``cards``: one group."""
+        return cls((tuple(cards),), at_least)
+
+    def label(self, j: int) -> str:
+        """The name of group ``j`` in a readable rule."""
+        if self.labels is not None:
+            return self.labels[j]
+        cards = self.groups[j]
+        return cards[0] if len(cards) == 1 else "any of " + ", ".join(cards)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """Every card id of the goal, in order, without repeats."""
+        return tuple(dict.fromkeys(c for g in self.groups for c in g))
+
+
+@dataclass(frozen=True)
+class Atoms:
+    """A deck split into atoms for a list of groups (cards in no group are the rest)."""
+
+    deck_size: int
+    counts: tuple[int, ...]
+    members: tuple[frozenset[int], ...]
+    """For each atom, the indices of the groups its cards belong to."""
+
+    def mask(self, group: int) -> int:
+        """Bit mask of the atoms whose cards belong to ``group``."""
+        return sum(1 << i for i, m in enumerate(self.members) if group in m)
+
+
+def split_atoms(deck: Mapping[str, int], groups: Sequence[Iterable[str]]) -> Atoms:
+    """Split ``deck`` (card id -> copies) into atoms by membership of ``groups``.
+
+    >>> split_atoms({"A": 3, "B": 2, "C": 35}, [["A", "B"], ["B"]]).counts
+    (3, 2)
+    """
+    sets = [frozenset(g) for g in groups]
+    counts: dict[frozenset[int], int] = defaultdict(int)
+    for card, n in deck.items():
+        if n < 0:
+            raise ValueError(f"negative count for {card}")
+        sig = frozenset(j for j, s in enumerate(sets) if card in s)
+        if sig and n:
+            counts[sig] += n
+    order = sorted(counts, key=lambda s: sorted(s))
+    return Atoms(sum(deck.values()), tuple(counts[s] for s in order), tuple(order))
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The chance of a goal by a turn under a policy, exact, with the readable rule."""
+
+    p: float
+    p_never: float
+    rule: str | None
+    """The policy in words (``None`` for never)."""
+    solution: Solution
+    problem: AtomProblem
+    policy_code: PolicyCode
+
+    @property
+    def gain(self) -> float:
+        """Probability gained over never mulliganing."""
+        return self.p - self.p_never
+
+
+def goal_problem(
+    deck: Mapping[str, int],
+    goal: Goal,
+    hand_sizes: Sequence[int],
+    policy: Policy = NEVER,
+    game: Game = "sve",
+) -> tuple[AtomProblem, PolicyCode, Atoms]:
+    """Reduce a card-level goal to atoms; ``hand_sizes`` gives each group's deadline."""
+    if goal.at_least < 0:
+        raise ValueError("at least must be 0 or more")
+    groups: list[Iterable[str]] = list(goal.groups)
+    if isinstance(policy, KeepIf):
+        groups.append(policy.cards)
+    atoms = split_atoms(deck, groups)
+    reqs = tuple(
+        (atoms.mask(j), goal.at_least, n)
+        for j, n in zip(range(len(goal.groups)), hand_sizes, strict=True)
+    )
+    code: PolicyCode
+    if isinstance(policy, KeepIf):
+        code = atoms.mask(len(goal.groups))
+    elif isinstance(policy, Optimal):
+        code = "optimal"
+    else:
+        code = "never"
+    return AtomProblem(atoms.deck_size, atoms.counts, reqs, game), code, atoms
+
+
+def draw_odds(
+    deck: Mapping[str, int],
+    goal: Goal,
+    turn: int,
+    going: Going = "first",
+    policy: Policy = NEVER,
+    game: Game = "sve",
+) -> Odds:
+    """P(the goal is in hand by the main phase of own turn ``turn``), exactly.
+
+    >>> deck = {"A": 3, "x": 37}
+    >>> round(draw_odds(deck, Goal.of("A"), 0).p, 4)
+    0.2773
+    >>> round(draw_odds(deck, Goal.of("A"), 0, policy=KeepIf(("A",))).p, 4)
+    0.498
+    """
+    n = hand_size(turn, going, game)
+    problem, code, atoms = goal_problem(deck, goal, [n] * len(goal.groups), policy, game)
+    sol = solve(problem, code)
+    rule = None
+    if isinstance(policy, KeepIf):
+        rule = keep_if_rule(policy, game)
+    elif isinstance(policy, Optimal):
+        rule = describe_policy(sol, atoms, goal, game)
+    return Odds(sol.p, sol.p_never, rule, sol, problem, code)
+
+
+# --- the policy in words -------------------------------------------------------------------
+
+
+def keep_if_rule(policy: KeepIf, game: Game = "sve") -> str:
+    """The ``keep-if`` policy in words."""
+    names = policy.cards[0] if len(policy.cards) == 1 else "any of " + ", ".join(policy.cards)
+    if game == "riftbound":
+        return f"set aside up to 2 cards when the hand has no {names}"
+    return f"mulligan hands without {names}"
+
+
+def describe_policy(sol: Solution, atoms: Atoms, goal: Goal, game: Game = "sve") -> str:
+    """The optimal policy as a readable rule over the goal's groups.
+
+    For SVE: the kept hands, as the least counts per group that are kept ("keep hands with at
+    least 1 of A and at least 1 of B; mulligan the rest"), or an explicit list when the kept
+    set is not of that shape. For Riftbound: which cards go back, per hand.
+    """
+    n_groups = len(goal.groups)
+
+    def group_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(
+            sum(h for h, m in zip(hand[:-1], atoms.members, strict=True) if j in m)
+            for j in range(n_groups)
+        )
+
+    if game == "riftbound":
+        return _describe_riftbound(sol, goal)
+    kept: dict[tuple[int, ...], set[bool]] = defaultdict(set)
+    for o in sol.openings:
+        kept[group_counts(o.hand)].add(sum(o.chosen) == 0)
+    if all(v == {True} for v in kept.values()):
+        return "never mulligan"
+    if all(v == {False} for v in kept.values()):
+        return "mulligan every hand"
+    if any(len(v) > 1 for v in kept.values()):
+        return "keep or mulligan by the exact hand (see the decision table)"
+    keep_set = {g for g, v in kept.items() if v == {True}}
+    upward = all(
+        h in keep_set
+        for g in keep_set
+        for h in kept
+        if all(a >= b for a, b in zip(h, g, strict=True))
+    )
+    if upward:
+        minimal = [
+            g
+            for g in keep_set
+            if not any(h != g and all(a <= b for a, b in zip(h, g, strict=True)) for h in keep_set)
+        ]
+        minimal.sort(reverse=True)
+        if len(minimal) == 1 and sum(minimal[0]) == 1:
+            (j,) = [i for i, v in enumerate(minimal[0]) if v]
+            return f"mulligan hands without {goal.label(j)}"
+        clauses = [
+            " and ".join(f"at least {v} of {goal.label(j)}" for j, v in enumerate(g) if v)
+            for g in minimal
+        ]
+        return "keep hands with " + " or ".join(clauses) + "; mulligan the rest"
+    clauses = [
+        ", ".join(f"{v} of {goal.label(j)}" for j, v in enumerate(g)) for g in sorted(keep_set)
+    ]
+    return (
+        "keep hands with exactly " + " or ".join(f"({c})" for c in clauses) + "; mulligan the rest"
+    )
+
+
+def _describe_riftbound(sol: Solution, goal: Goal) -> str:
+    """Riftbound: how many non-goal cards go back; goal cards are kept."""
+    keeps_goal = True
+    back: set[int] = set()
+    for o in sol.openings:
+        if any(r for r in o.chosen[:-1]) and o.hand[-1] > o.chosen[-1]:
+            keeps_goal = False
+        back.add(sum(o.chosen))
+    if back == {0}:
+        return "never mulligan"
+    if keeps_goal:
+        names = ", ".join(goal.label(j) for j in range(len(goal.groups)))
+        return f"keep {names}; set aside other cards (up to 2) when it raises the chance"
+    return "set aside the cards of the decision table (up to 2)"
+
+
+# --- tables --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OddsRow:
+    """One line of an odds table."""
+
+    goal: Goal
+    turn: int
+    going: Going
+    policy: Policy
+    odds: Odds
+
+
+def odds_table(
+    deck: Mapping[str, int],
+    goals: Sequence[Goal],
+    turns: Iterable[int] = range(11),
+    goings: Iterable[Going] = GOINGS,
+    policies: Iterable[Policy] = (NEVER,),
+    game: Game = "sve",
+) -> list[OddsRow]:
+    """Exact odds for every goal x policy x going x turn."""
+    turns = list(turns)
+    goings = list(goings)
+    return [
+        OddsRow(goal, t, g, pol, draw_odds(deck, goal, t, g, pol, game))
+        for goal in goals
+        for pol in policies
+        for g in goings
+        for t in turns
+    ]
+
+
+def clear_caches() -> None:
+    """Forget memoised results (for benchmarks that time a cold computation)."""
+    solve.cache_clear()
+    success.cache_clear()
+    hypergeom_sf.cache_clear()
