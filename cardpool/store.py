@@ -228,8 +228,9 @@ class Store:
             where.append("class = ?")
             params.append(query.card_class)
         if query.card_type:
-            where.append("(type = ? OR type LIKE ?)")
-            params += [query.card_type, "%\\_" + query.card_type]
+            # ends_with, not LIKE: DuckDB's LIKE has no escape character, so '\_' never matched
+            where.append("(type = ? OR ends_with(type, ?))")
+            params += [query.card_type, "_" + query.card_type]
         if query.cost is not None:
             where.append("cost = ?")
             params.append(query.cost)
