@@ -52,7 +52,7 @@ _SECTION_OF = {
 def _check_code(code: Any, *, where: str, path: str | Path | None, line: int | None) -> str:
     if not isinstance(code, str) or not _CODE.match(code.strip()) or len(code) > 40:
         raise InputError(f"{where}: {code!r} is not a card code", path=path, line=line)
-    return code.strip().upper()
+    return code.strip()  # as written: lookups ignore case, and CSD02b-007 must stay so
 
 
 def _check_count(count: Any, *, where: str, path: str | Path | None, line: int | None) -> int:

@@ -19,8 +19,11 @@ class PoolIndex:
             cid: row.to_record() for cid, row in self.rows.items()
         }
         self._printings = {code.upper(): cid for code, cid in printings.items()}
+        # each code as printed (CSD02b-007): lookups ignore case, answers keep the spelling
+        self._spelling = {code.upper(): code for code in printings}
         for cid in self.rows:
             self._printings.setdefault(cid.upper(), cid)
+            self._spelling.setdefault(cid.upper(), cid)
         self._by_name: dict[str, list[str]] = {}
         for cid, row in self.rows.items():
             self._by_name.setdefault(row.name, []).append(cid)
@@ -58,12 +61,15 @@ class PoolIndex:
 
     def printings_of(self, card_id: str) -> list[str]:
         """Every printed code of one identity, sorted."""
-        return sorted(code for code, cid in self._printings.items() if cid == card_id)
+        return sorted(
+            self._spelling[code] for code, cid in self._printings.items() if cid == card_id
+        )
 
     def suggest(self, code: str, limit: int = 3) -> list[str]:
         """Printed codes or names that look like ``code``: for 'did you mean' messages."""
         needle = code.strip().upper()
         matches = difflib.get_close_matches(needle, list(self._printings), n=limit, cutoff=0.75)
+        matches = [self._spelling[m] for m in matches]
         if not matches:
             matches = difflib.get_close_matches(code.strip(), list(self._by_name), n=limit)
         return matches
