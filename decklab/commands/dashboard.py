@@ -29,7 +29,7 @@ def command(args: argparse.Namespace) -> list[str]:
         sys.executable, "-m", "streamlit", "run", str(app),
         "--server.address", args.address, "--server.port", str(args.port),
         "--server.headless", "true", "--browser.gatherUsageStats", "false",
-        "--server.maxUploadSize", "1",
+        "--server.maxUploadSize", "1", "--client.toolbarMode", "viewer",
         *args.streamlit_args,
     ]  # fmt: skip
 

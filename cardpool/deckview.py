@@ -1,0 +1,39 @@
+"""Tables that describe a deck for people: its cards with names, types and costs, per section."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from cardpool.deck import SECTIONS, Deck
+from cardpool.pool import PoolIndex
+
+DECK_COLUMNS = ["section", "code", "name", "type", "class", "cost", "count"]
+
+
+def deck_table(deck: Deck, pool: PoolIndex) -> pd.DataFrame:
+    """One row per line of the deck: section, code as written, name, type, class, cost, count."""
+    rows = []
+    for section in SECTIONS:
+        for code, count in deck.section(section).items():
+            row = pool.row(code)
+            rows.append(
+                {
+                    "section": section,
+                    "code": code,
+                    "name": row.name if row else "(unknown card)",
+                    "type": row.card_type if row else None,
+                    "class": row.card_class if row else None,
+                    "cost": row.cost if row else None,
+                    "count": count,
+                }
+            )
+    return pd.DataFrame(rows, columns=DECK_COLUMNS)
+
+
+def section_for(card_type: str) -> str:
+    """Where a card of this type goes when added from a search: leader, evolve or main deck."""
+    if card_type == "leader":
+        return "leader"
+    if card_type.startswith(("evolved_", "advance_")):
+        return "evolve"
+    return "main"

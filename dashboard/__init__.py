@@ -1,0 +1,1 @@
+"""The Streamlit dashboard: thin pages over cardpool, analytics and engine."""

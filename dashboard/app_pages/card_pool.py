@@ -1,0 +1,80 @@
+"""Card pool: search and filter every card, read one card's details, add it to the deck."""
+
+import streamlit as st
+
+from cardpool.deckview import section_for
+from dashboard import data, deck_state
+
+ANY = "(any)"
+
+st.title("Card pool")
+options = data.filter_options("sve")
+
+name_col, class_col, type_col, cost_col = st.columns([3, 2, 2, 1])
+name = name_col.text_input("Name or code", key="cards_name", placeholder="e.g. アリア or BP01-001")
+card_class = class_col.selectbox("Class", [ANY, *options["class"]], key="cards_class")
+card_type = type_col.selectbox("Type", [ANY, *options["type"]], key="cards_type")
+cost = cost_col.selectbox("Cost", [ANY, *options["cost"]], key="cards_cost")
+trait_col, keyword_col, title_col = st.columns(3)
+trait = trait_col.selectbox("Trait", [ANY, *options["trait"]], key="cards_trait")
+keyword = keyword_col.selectbox("Keyword", [ANY, *options["keyword"]], key="cards_keyword")
+title = title_col.selectbox("Title", [ANY, *options["title"]], key="cards_title")
+
+
+def chosen(value: str) -> str | None:
+    """A filter value, or ``None`` for any."""
+    return None if value == ANY else value
+
+
+results = data.search_cards(
+    game="sve",
+    name=name.strip() or None,
+    card_class=chosen(card_class),
+    card_type=chosen(card_type),
+    cost=int(cost) if cost != ANY else None,
+    trait=chosen(trait),
+    keyword=chosen(keyword),
+    title=chosen(title),
+)
+
+if results.empty:
+    st.info("No cards match these filters. Clear a filter or search for part of a name.")
+    st.stop()
+
+st.caption(f"{len(results)} card(s)" + (" (first 500 shown)" if len(results) >= 500 else ""))
+st.dataframe(
+    results[["card_id", "name", "class", "title", "type", "cost", "attack", "defense", "keywords"]],
+    key="cards_table",
+    hide_index=True,
+    width="stretch",
+)
+
+labels = {row.card_id: f"{row.card_id} · {row.name}" for row in results.itertuples()}
+picked = st.selectbox(
+    "Card details", list(labels), format_func=labels.__getitem__, key="cards_detail"
+)
+card = data.pool("sve").row(picked)
+if card is not None:
+    st.subheader(f"{card.name} ({card.card_id})")
+    facts = st.columns(5)
+    facts[0].metric("Cost", "-" if card.cost is None else card.cost)
+    facts[1].metric("Attack", "-" if card.attack is None else card.attack)
+    facts[2].metric("Defense", "-" if card.defense is None else card.defense)
+    facts[3].metric("Class", card.card_class or "-")
+    facts[4].metric("Type", card.card_type)
+    st.write(
+        f"**Traits:** {', '.join(card.traits) or '-'} · **Keywords:** "
+        f"{', '.join(card.keywords) or '-'} · **Title:** {card.title or '-'} · "
+        f"**Copies per deck:** {card.max_copies}"
+    )
+    st.write("**Printings:** " + ", ".join(data.pool("sve").printings_of(card.card_id)))
+    if card.text:
+        st.text(card.text)
+    else:
+        st.caption("Ability text appears after importing a full card dump (`decklab db import`).")
+    section = section_for(card.card_type)
+    count_col, add_col = st.columns([1, 3])
+    count = count_col.number_input("Copies", 1, 3, 1, key="cards_add_count")
+    if add_col.button(f"Add to the {section} deck", key="cards_add"):
+        deck_state.current().add(section, card.card_id, int(count))
+        st.success(f"Added {count} × {card.name} to the {section} deck. Open the Deck builder.")

@@ -1,0 +1,102 @@
+"""Database access for the dashboard: one DuckDB instance per server, one cursor per session.
+
+The dashboard process is the database's only writer (DuckDB takes a file lock); every
+browser session works through its own cursor, so sessions never share a connection.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import duckdb
+import pandas as pd
+import streamlit as st
+
+from cardpool.model import RestrictionRow
+from cardpool.pool import PoolIndex
+from cardpool.settings import default_db_path
+from cardpool.store import CardQuery, Store
+
+
+@st.cache_resource
+def _database() -> duckdb.DuckDBPyConnection:
+    """The server's one connection to the database file (built from the snapshot if new)."""
+    store = Store.open(default_db_path())
+    store.ensure_default()
+    return store.con
+
+
+def store() -> Store:
+    """A store on a fresh cursor: use it for one request and close it (``with store() as s``)."""
+    return Store(_database().cursor(), default_db_path())
+
+
+@st.cache_data(ttl=300, show_spinner=False)
+def search_cards(
+    game: str = "sve",
+    name: str | None = None,
+    card_class: str | None = None,
+    card_type: str | None = None,
+    cost: int | None = None,
+    trait: str | None = None,
+    keyword: str | None = None,
+    title: str | None = None,
+) -> pd.DataFrame:
+    """Cards matching the filters (results cached by filter values)."""
+    query = CardQuery(
+        game=game,
+        name=name or None,
+        card_class=card_class,
+        card_type=card_type,
+        cost=cost,
+        trait=trait,
+        keyword=keyword,
+        title=title,
+    )
+    with store() as s:
+        return s.search(query)
+
+
+@st.cache_resource(ttl=300, show_spinner=False)
+def pool(game: str = "sve") -> PoolIndex:
+    """The pool of ``game`` as an index, shared by sessions (read-only use)."""
+    with store() as s:
+        return s.pool_index(game)
+
+
+@st.cache_data(ttl=300, show_spinner=False)
+def restrictions(game: str = "sve") -> list[RestrictionRow]:
+    """Every stored restriction entry of ``game``."""
+    with store() as s:
+        return s.restrictions(game)
+
+
+@st.cache_data(ttl=300, show_spinner=False)
+def filter_options(game: str = "sve") -> dict[str, list[str]]:
+    """Values for the search filters: classes, types, traits, keywords, titles, costs."""
+    with store() as s:
+        con = s.con
+
+        def values(sql: str) -> list[str]:
+            return [str(r[0]) for r in con.execute(sql, [game]).fetchall() if r[0] is not None]
+
+        return {
+            "class": values("SELECT DISTINCT class FROM cardpool.cards WHERE game = ? ORDER BY 1"),
+            "type": values("SELECT DISTINCT type FROM cardpool.cards WHERE game = ? ORDER BY 1"),
+            "trait": values(
+                "SELECT DISTINCT unnest(traits) FROM cardpool.cards WHERE game = ? ORDER BY 1"
+            ),
+            "keyword": values(
+                "SELECT DISTINCT unnest(keywords) FROM cardpool.cards WHERE game = ? ORDER BY 1"
+            ),
+            "title": values("SELECT DISTINCT title FROM cardpool.cards WHERE game = ? ORDER BY 1"),
+            "cost": values(
+                "SELECT DISTINCT cost FROM cardpool.cards WHERE game = ? AND cost IS NOT NULL "
+                "ORDER BY 1"
+            ),
+        }
+
+
+def today() -> date:
+    """Today's date for the legality date picker."""
+    return date.today()

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Set up decklab with every extra and run the whole test suite: formatting, lint, types,
+# unit tests, AppTests and the real-browser tests (installs Debian's Chromium if missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "noto sans cjk"; then
+    echo "== installing Chromium and a Japanese font for the browser tests"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+fi
+
+echo "== setting up .venv"
+scripts/setup.sh dev,e2e,distributed
+
+echo "== ruff"
+.venv/bin/ruff format --check .
+.venv/bin/ruff check .
+echo "== mypy (strict on engine, analytics, cardpool, decklab)"
+.venv/bin/mypy
+echo "== pytest"
+set +e
+.venv/bin/python -m pytest "$@"
+status=$?
+set -e
+if [ "$status" -eq 5 ]; then
+    echo "pytest collected no tests: that is a failure" >&2
+    exit 1
+fi
+exit "$status"

@@ -1,0 +1,58 @@
+"""The card pool page: search, filters, card details, adding to the deck."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.dashboard.conftest import open_page
+
+
+def test_opens_on_the_whole_pool(app: AppTest) -> None:
+    at = open_page(app, "card_pool")
+    assert at.title[0].value == "Card pool"
+    assert "500 card(s)" in at.caption[0].value  # the first page of 3,323 cards
+    assert len(at.dataframe[0].value) == 500
+
+
+def test_name_search_finds_every_aria(app: AppTest) -> None:
+    at = open_page(app, "card_pool")
+    at.text_input(key="cards_name").set_value("フェアリープリンセス").run()
+    names = set(at.dataframe[0].value["name"])
+    assert names == {"フェアリープリンセス・アリア"}
+
+
+def test_filters_combine(app: AppTest) -> None:
+    at = open_page(app, "card_pool")
+    at.selectbox(key="cards_class").set_value("forest").run()
+    at.selectbox(key="cards_cost").set_value("2").run()
+    at.selectbox(key="cards_keyword").set_value("ward").run()
+    table = at.dataframe[0].value
+    assert len(table) > 0
+    assert set(table["class"]) == {"forest"}
+    assert set(table["cost"]) == {2}
+    assert all("ward" in list(k) for k in table["keywords"])
+
+
+def test_no_match_says_what_to_do(app: AppTest) -> None:
+    at = open_page(app, "card_pool")
+    at.text_input(key="cards_name").set_value("'; DROP TABLE cardpool.cards; --").run()
+    assert not at.exception
+    assert "No cards match" in at.info[0].value
+    at.text_input(key="cards_name").set_value("").run()
+    assert len(at.dataframe[0].value) == 500  # the table is still there
+
+
+def test_details_and_add_to_deck(app: AppTest) -> None:
+    at = open_page(app, "card_pool")
+    at.text_input(key="cards_name").set_value("SD01-001").run()
+    at.selectbox(key="cards_detail").set_value("SD01-001").run()
+    assert at.subheader[0].value == "フェアリープリンセス・アリア (SD01-001)"
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Cost"] == "6"
+    assert metrics["Attack"] == "5"
+    assert metrics["Defense"] == "5"
+    assert any("SP01-003" in md.value for md in at.markdown)  # the reprint is the same card
+    at.number_input(key="cards_add_count").set_value(2).run()
+    at.button(key="cards_add").click().run()
+    assert "Added 2 × フェアリープリンセス・アリア to the main deck" in at.success[0].value
+    assert at.session_state["deck"].main == {"SD01-001": 2}

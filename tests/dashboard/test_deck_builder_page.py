@@ -1,0 +1,81 @@
+"""The deck builder page: paste, add, live legality, edit counts, export."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.dashboard.conftest import EXAMPLES, open_page
+
+EXAMPLE = (EXAMPLES / "forest_fairies.txt").read_text(encoding="utf-8")
+
+
+def paste(at: AppTest, text: str) -> AppTest:
+    """Paste a list and press Load."""
+    at.text_area(key="builder_paste").set_value(text).run()
+    at.button(key="builder_load").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_empty_deck_says_what_to_do(app: AppTest) -> None:
+    at = open_page(app, "deck_builder")
+    assert "The deck is empty" in at.info[0].value
+
+
+def test_a_legal_list_is_legal(app: AppTest) -> None:
+    at = paste(open_page(app, "deck_builder"), EXAMPLE)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Main deck"] == "40 / 40-50"
+    assert metrics["Evolve deck"] == "8 / 0-10"
+    assert metrics["Leader"] == "アリサ"
+    assert metrics["Class / title"] == "forest"
+    assert at.success[0].value.startswith("Legal in asia")
+    assert not at.error
+
+
+def test_each_violation_is_listed_in_plain_words(app: AppTest) -> None:
+    broken = EXAMPLE.replace("3 BP01-179", "4 BP01-179").replace(
+        "3 BP01-171", "3 BP01-171\n1 SD02-001"
+    )
+    at = paste(open_page(app, "deck_builder"), broken)
+    assert "Not legal" in at.error[0].value
+    problems = " ".join(md.value for md in at.markdown)
+    assert "copies.limit" in problems
+    assert "エンジェルスナイプ" in problems
+    assert "class.mismatch" in problems
+    assert "SD02-001" in problems
+    assert "main.size" not in problems  # 41 cards is a legal size
+    assert "2 problem(s)" in at.error[0].value
+
+
+def test_unreadable_paste_is_reported_with_its_line(app: AppTest) -> None:
+    at = paste(open_page(app, "deck_builder"), "Main deck\n3 BP01-001\nthree BP01-002\n")
+    assert "line 3" in at.error[0].value
+
+
+def test_add_a_card_from_a_search(app: AppTest) -> None:
+    at = open_page(app, "deck_builder")
+    at.text_input(key="builder_find").set_value("ゴブリン").run()
+    at.selectbox(key="builder_pick").set_value("BP01-172").run()  # the evolved Goblin
+    at.number_input(key="builder_count").set_value(2).run()
+    at.button(key="builder_add").click().run()
+    assert at.session_state["deck"].evolve == {"BP01-172": 2}
+    assert {m.label: m.value for m in at.metric}["Evolve deck"] == "2 / 0-10"
+
+
+def test_export_in_every_format(app: AppTest) -> None:
+    at = paste(open_page(app, "deck_builder"), EXAMPLE)
+    for fmt, marker in (
+        ("text", "Main deck"),
+        ("sven", '"format": "sve-deck"'),
+        ("codes", '"SD01-001": 2'),
+    ):
+        at.selectbox(key="builder_export_format").set_value(fmt).run()
+        assert marker in at.code[0].value
+
+
+def test_restriction_list_and_date_change_the_verdict(app: AppTest) -> None:
+    banned = EXAMPLE.replace("3 BP01-179 エンジェルスナイプ", "2 BP01-179\n1 BP04-037")
+    at = paste(open_page(app, "deck_builder"), banned)
+    problems = " ".join(md.value for md in at.markdown)
+    assert "restricted.banned" in problems  # 星の鎧 is banned in asia since 2025-10-01

@@ -1,0 +1,105 @@
+"""Real-browser tests: the dashboard served by Streamlit, driven in Debian's Chromium.
+
+Needs ``apt-get install -y chromium``; without it these tests skip with that instruction.
+Screenshots go to ``test-artifacts/screenshots`` for review.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+APP = REPO / "dashboard" / "app.py"
+SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark this folder's tests ``e2e`` and skip them where Chromium is missing."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.e2e)
+            if CHROMIUM is None:
+                item.add_marker(
+                    pytest.mark.skip(reason="needs Chromium: apt-get install -y chromium")
+                )
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium (Playwright's own browser download is not available)."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        ],
+    }  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A tall viewport, so a screenshot holds the whole page."""
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 1600}}
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Streamlit server on a free loopback port, on its own new database."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "DECKLAB_DB": str(tmp_path_factory.mktemp("db") / "decklab.duckdb")}
+    log = tmp_path_factory.mktemp("log") / "streamlit.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", str(APP),
+             "--server.address", "127.0.0.1", "--server.port", str(port),
+             "--server.headless", "true", "--browser.gatherUsageStats", "false",
+             "--server.maxUploadSize", "1", "--client.toolbarMode", "viewer"],
+            stdout=out, stderr=subprocess.STDOUT, env=env,
+        )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as resp:
+                if resp.read() == b"ok":
+                    break
+        except OSError:
+            time.sleep(0.2)
+    else:
+        proc.kill()
+        raise RuntimeError(f"streamlit never became healthy:\n{log.read_text()}")
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def wait_for_app(page: Page) -> None:
+    """Wait until the app is connected and its script has finished running."""
+    app = page.get_by_test_id("stApp")
+    app.and_(page.locator("[data-test-connection-state='CONNECTED']")).wait_for(state="attached")
+    app.and_(page.locator("[data-test-script-state='notRunning']")).wait_for(state="attached")
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a screenshot for review under ``test-artifacts/screenshots``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
