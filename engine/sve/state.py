@@ -1308,9 +1308,9 @@ class State:
             return f"follower {uid} came under your control this turn (CR 8.4.2.1)"
         tgt = action.target
         if tgt == LEADER:
-            if any(t != LEADER for t in targets) and LEADER not in targets:
+            if card.since < self.turn or (card.kw | card.granted) & STORM:
                 return "an engaged Ward follower must be attacked first (CR 12.8.2)"
-            return f"follower {uid} cannot attack the leader this turn (CR 8.4.3.1, Rush CR 12.10)"
+            return f"follower {uid} cannot attack the leader this turn (CR 8.4.3.1, 12.10)"
         if tgt not in self.players[1 - p.index].field:
             return f"card {tgt} is not an enemy follower on the field (CR 8.4.3.1)"
         t = self.cards[tgt]

@@ -1,0 +1,137 @@
+"""``decklab play DECK_A DECK_B``: one simulated SVE game between two agents.
+
+Prints the result and, with ``--log FILE.jsonl``, writes the event log (one JSON object per
+line). Decks without an evolve section get one built from their evolvable followers.
+
+Exit codes: 0 the game was played, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from cardpool.deck import Deck
+from cardpool.errors import InputError
+from cardpool.pool import PoolIndex
+from engine.cards import CardRecord
+from engine.sve import DeckSpec, play_game
+from engine.sve.agents import AGENTS
+from engine.sve.runner import build_evolve_deck
+
+
+def register(subparsers: Any) -> None:
+    """Add ``play``."""
+    parser = subparsers.add_parser(
+        "play", help="play one simulated SVE game between two decks and two agents"
+    )
+    parser.add_argument("deck_a", metavar="DECK_A", help="deck list of player 0")
+    parser.add_argument("deck_b", metavar="DECK_B", help="deck list of player 1")
+    parser.add_argument(
+        "--agents",
+        default="greedy,random",
+        help=f"two agents, comma-separated, from: {', '.join(sorted(AGENTS))} "
+        "(default: greedy,random)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="game seed (default: 0)")
+    parser.add_argument(
+        "--first", type=int, choices=[0, 1], help="force the first player (default: seeded draw)"
+    )
+    parser.add_argument(
+        "--turn-limit", type=int, default=60, help="turns before a draw (default: 60)"
+    )
+    parser.add_argument("--log", metavar="FILE.jsonl", help="write the event log here")
+    parser.add_argument(
+        "--moves", action="store_true", help="also print the actions in canonical form"
+    )
+    parser.set_defaults(run=_run)
+
+
+def _resolve(pool: PoolIndex, codes: dict[str, int], where: str) -> list[CardRecord]:
+    out: list[CardRecord] = []
+    for code, count in codes.items():
+        rec = pool.record(code)
+        if rec is None:
+            hint = pool.suggest(code)
+            extra = f" (did you mean {', '.join(hint)}?)" if hint else ""
+            raise InputError(f"{where}: unknown card code {code!r}{extra}")
+        out.extend([rec] * count)
+    return out
+
+
+def deck_spec(deck: Deck, pool: PoolIndex, *, where: str = "deck") -> DeckSpec:
+    """The engine's view of a deck: records for leader, main and evolve deck.
+
+    An empty evolve section is filled from the pool's same-named evolved followers.
+    """
+    main = _resolve(pool, deck.main, f"{where} main deck")
+    if len(main) < 4:
+        raise InputError(f"{where}: the main deck has {len(main)} cards; a game needs at least 4")
+    evolve = _resolve(pool, deck.evolve, f"{where} evolve deck")
+    if not evolve:
+        evolve = build_evolve_deck(main, pool.records.values())
+    leader = pool.record(deck.leader) if deck.leader else None
+    return DeckSpec(main=main, evolve=evolve, leader=leader)
+
+
+def tournament_decks(path: str | Path, pool: PoolIndex) -> list[DeckSpec]:
+    """Decks from a JSON-lines file of ``{"main_deck_by_code": {code: n}}`` tournament lists."""
+    out: list[DeckSpec] = []
+    with open(path, encoding="utf-8") as fh:
+        for number, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            doc = json.loads(line)
+            deck = Deck(main=dict(doc["main_deck_by_code"]))
+            out.append(deck_spec(deck, pool, where=f"{path}, line {number}"))
+    return out
+
+
+def _agents(text: str) -> tuple[str, str]:
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 2 or any(n not in AGENTS for n in names):
+        known = ", ".join(sorted(AGENTS))
+        raise InputError(f"--agents {text!r}: give two agents separated by a comma, from {known}")
+    return names[0], names[1]
+
+
+def _summary(names: Iterable[str], agents: tuple[str, str], result: Any) -> str:
+    a, b = names
+    o = result.outcome
+    who = "draw" if o.winner is None else f"player {o.winner} wins ({(a, b)[o.winner]})"
+    return (
+        f"{who}: {o.reason.value} after {result.turns} turns, {result.actions} actions "
+        f"[player 0 {a} ({agents[0]}), player 1 {b} ({agents[1]}), first player {result.first}]"
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    from cardpool.decklist import read_deck_file
+    from decklab.context import open_pool
+
+    agents = _agents(args.agents)
+    if args.turn_limit < 1:
+        raise InputError(f"--turn-limit {args.turn_limit}: must be at least 1")
+    decks = [read_deck_file(args.deck_a), read_deck_file(args.deck_b)]
+    pool = open_pool(args)
+    specs = [deck_spec(d, pool, where=str(p)) for d, p in zip(decks, (args.deck_a, args.deck_b))]
+    result = play_game(
+        specs[0],
+        specs[1],
+        args.seed,
+        agents,
+        first=args.first,
+        log=args.log is not None,
+        record=args.moves,
+        turn_limit=args.turn_limit,
+    )
+    if args.log is not None:
+        text = "".join(line + "\n" for line in result.log)
+        Path(args.log).write_text(text, encoding="utf-8")
+    print(_summary((decks[0].name or "A", decks[1].name or "B"), agents, result))
+    if args.moves:
+        print(" | ".join(result.moves))
+    return 0
