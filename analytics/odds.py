@@ -44,6 +44,8 @@ OPENING = 4
 """Cards in the opening hand (SVE CR 6.2.1.7; Riftbound likewise)."""
 RIFTBOUND_MULLIGAN_MAX = 2
 """Riftbound: at most this many cards may be set aside in the mulligan."""
+MAX_CLAUSES = 4
+"""A readable rule lists at most this many kinds of kept hand."""
 _TIE = 1e-12
 """Probabilities closer than this are treated as equal when choosing an action."""
 
@@ -442,7 +444,9 @@ class Goal:
     groups: tuple[tuple[str, ...], ...]
     at_least: int = 1
     labels: tuple[str, ...] | None = None
-    """How the readable rule names each group (defaults to the card ids)."""
+    """How a readable rule counts each group ("2-cost followers"; default: the card ids)."""
+    singulars: tuple[str, ...] | None = None
+    """How a readable rule names one card of each group ("a 2-cost follower")."""
 
     @classmethod
     def of(cls, *cards: str, at_least: int = 1) -> Goal:
@@ -450,9 +454,15 @@ class Goal:
         return cls((tuple(cards),), at_least)
 
     def label(self, j: int) -> str:
-        """The name of group ``j`` in a readable rule."""
+        """The name of group ``j`` after "at least k of"."""
         if self.labels is not None:
             return self.labels[j]
+        return ", ".join(self.groups[j])
+
+    def singular(self, j: int) -> str:
+        """The name of one card of group ``j`` ("hands without ...")."""
+        if self.singulars is not None:
+            return self.singulars[j]
         cards = self.groups[j]
         return cards[0] if len(cards) == 1 else "any of " + ", ".join(cards)
 
@@ -620,15 +630,21 @@ def describe_policy(sol: Solution, atoms: Atoms, goal: Goal, game: Game = "sve")
         minimal.sort(reverse=True)
         if len(minimal) == 1 and sum(minimal[0]) == 1:
             (j,) = [i for i, v in enumerate(minimal[0]) if v]
-            return f"mulligan hands without {goal.label(j)}"
+            return f"mulligan hands without {goal.singular(j)}"
         clauses = [
             " and ".join(f"at least {v} of {goal.label(j)}" for j, v in enumerate(g) if v)
             for g in minimal
         ]
+        if len(clauses) > MAX_CLAUSES:
+            more = len(clauses) - MAX_CLAUSES + 1
+            clauses = [*clauses[: MAX_CLAUSES - 1], f"one of {more} other kept hand shapes"]
         return "keep hands with " + " or ".join(clauses) + "; mulligan the rest"
     clauses = [
         ", ".join(f"{v} of {goal.label(j)}" for j, v in enumerate(g)) for g in sorted(keep_set)
     ]
+    if len(clauses) > MAX_CLAUSES:
+        more = len(clauses) - MAX_CLAUSES + 1
+        clauses = [*clauses[: MAX_CLAUSES - 1], f"one of {more} other hand shapes"]
     return (
         "keep hands with exactly " + " or ".join(f"({c})" for c in clauses) + "; mulligan the rest"
     )
@@ -645,7 +661,7 @@ def _describe_riftbound(sol: Solution, goal: Goal) -> str:
     if back == {0}:
         return "never mulligan"
     if keeps_goal:
-        names = ", ".join(goal.label(j) for j in range(len(goal.groups)))
+        names = ", ".join(goal.singular(j) for j in range(len(goal.groups)))
         return f"keep {names}; set aside other cards (up to 2) when it raises the chance"
     return "set aside the cards of the decision table (up to 2)"
 
