@@ -2,11 +2,11 @@
 
 import streamlit as st
 
-st.set_page_config(page_title="decklab", page_icon="🃏", layout="wide")
+st.set_page_config(page_title="decklab", page_icon=":material/style:", layout="wide")
 
 pages = [
-    st.Page("app_pages/card_pool.py", title="Card pool", icon="🔎", default=True),
-    st.Page("app_pages/deck_builder.py", title="Deck builder", icon="🧩"),
+    st.Page("app_pages/card_pool.py", title="Card pool", icon=":material/search:", default=True),
+    st.Page("app_pages/deck_builder.py", title="Deck builder", icon=":material/style:"),
 ]
 navigation = st.navigation(pages)
 st.sidebar.markdown("**decklab** · Shadowverse EVOLVE")
