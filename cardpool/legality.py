@@ -301,7 +301,8 @@ def _check_basis(
         return deck_class, shared_title
     if title_off == []:
         _check_title_conditions(title, [row for _, row in cards], errors)
-        return (deck_class if deck_class != "neutral" else None), title
+        # a title deck has a class only through its leader; without one its cards span classes
+        return (deck_class if leader is not None and deck_class != "neutral" else None), title
     prefer_title = title_off is not None and (class_off is None or len(title_off) < len(class_off))
     if prefer_title and title_off is not None:
         offenders = list(dict.fromkeys(title_off))
