@@ -676,8 +676,8 @@ class State:
         """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4)."""
         p = self.players[player]
         if len(p.field) >= FIELD_LIMIT:  # CR 4.4.4.2: it is not moved
-            if card.zone is Zone.RESOLVING:
-                self._arrive(card, Zone.GRAVE)
+            if card.zone is Zone.RESOLVING:  # CR 10.6.2.8.3
+                self.move_to_grave_from_resolution(card)
             return
         card.zone = Zone.FIELD
         card.controller = player
@@ -705,8 +705,12 @@ class State:
         self._fire(card, Trigger.FANFARE, player)
 
     def move_to_grave_from_resolution(self, card: Card) -> None:
-        """A resolved spell goes to the graveyard (tokens are erased, CR 9.1.4.3)."""
+        """CR 10.6.2.8.3: a card left in the resolution zone goes to the graveyard (a token
+        is erased, CR 9.1.4.3); logged as ``leave`` so every move of a card is an event."""
         self._arrive(card, Zone.GRAVE)
+        if self.log is not None:
+            to = _ZONE_WORD[card.zone]
+            self._emit("leave", {"uid": card.uid, "card": card.base.card_id, "to": to})
 
     # --- setup (CR 6.2) ------------------------------------------------------------------------
 
@@ -1194,15 +1198,16 @@ class State:
         card.engaged = False
         card.gen += 1
         self._arrive(card, zone)
-        if self.log is not None:
-            to = _ZONE_WORD.get(card.zone, card.zone.name.lower())
-            self._emit(event, {"uid": card.uid, "card": card.base.card_id, "to": to})
-        if evo_uid >= 0:
+        if evo_uid >= 0:  # moved in the same instant, logged right after
             evo = self.cards[evo_uid]
             evo.zone = Zone.EVOLVE_DECK
             self.players[evo.owner].evolve_used.append(evo_uid)
-            if self.log is not None:
-                self._emit("leave", {"uid": evo_uid, "card": evo.base.card_id, "to": "evolve_deck"})
+        if self.log is not None:
+            to = _ZONE_WORD.get(card.zone, card.zone.name.lower())
+            self._emit(event, {"uid": card.uid, "card": card.base.card_id, "to": to})
+            if evo_uid >= 0:
+                evo_id = self.cards[evo_uid].base.card_id
+                self._emit("leave", {"uid": evo_uid, "card": evo_id, "to": "evolve_deck"})
         card.face = card.base
         if zone is Zone.GRAVE:  # CR 12.5: Last Words, with the info it had on the field
             for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):

@@ -57,19 +57,24 @@ def test_cr_8_4_9_combat_damage_both_ways_and_destruction() -> None:
     """CR 8.4.9 / 11.3.1: both deal damage; followers at 0 or less are destroyed."""
     g = position(fields=([OGRE], [OnField(BEAR, engaged=True)]))
     g.apply(Attack(0, 1))
-    assert g.cards[0].dfn == 2 and g.cards[0].engaged
-    assert g.players[1].field == [] and g.players[1].grave == [1]
+    assert g.cards[0].dfn == 2
+    assert g.cards[0].engaged
+    assert g.players[1].field == []
+    assert g.players[1].grave == [1]
 
 
 def test_cr_8_4_9_leader_damage_and_cr_11_2_1_win() -> None:
     """CR 8.4.9 / 11.2.1: damage to the leader; at 0 or less its player loses."""
     g = position(fields=([OGRE], []), hp=(20, 5))
     g.apply(Attack(0, LEADER))
-    assert g.players[1].hp == 1 and not g.is_terminal()
+    assert g.players[1].hp == 1
+    assert not g.is_terminal()
     g = position(fields=([OGRE], []), hp=(20, 4))
     g.apply(Attack(0, LEADER))
     out = g.outcome()
-    assert out is not None and out.winner == 0 and out.reason.value == "leader_defense"
+    assert out is not None
+    assert out.winner == 0
+    assert out.reason.value == "leader_defense"
 
 
 def test_cr_12_8_ward_must_be_attacked_first() -> None:
@@ -156,7 +161,8 @@ def test_cr_12_15_aura_blocks_enemy_targeting_not_attacks() -> None:
     g.apply(Play(2))
     assert [str(a) for a in g.legal_actions()] == ["choose 1"]
     g.apply(Choose("1"))
-    assert g.players[1].field == [] and g.players[0].grave == [2]
+    assert g.players[1].field == []
+    assert g.players[0].grave == [2]
 
 
 def test_cr_8_4_7_quick_window_after_an_attack() -> None:
@@ -164,14 +170,17 @@ def test_cr_8_4_7_quick_window_after_an_attack() -> None:
     trick = spell("Trick", 1, "quick")
     g = position(fields=([OGRE], []), hands=([], [trick, trick]), pp=(3, 2))
     g.apply(Attack(0, LEADER))
-    assert g.current_player() == 1 and g.decision is not None
+    assert g.current_player() == 1
+    assert g.decision is not None
     assert g.decision.kind is Kind.QUICK
     assert [str(a) for a in g.legal_actions()] == ["pass", "play 1", "play 2"]
     g.apply(Play(1))
-    assert g.players[1].pp == 1 and g.players[1].grave == [1]
+    assert g.players[1].pp == 1
+    assert g.players[1].grave == [1]
     assert g.current_player() == 1  # CR 8.4.8: the window comes back
     g.apply(Pass())
-    assert g.players[1].hp == 16 and g.current_player() == 0
+    assert g.players[1].hp == 16
+    assert g.current_player() == 0
 
 
 def test_cr_12_3_no_window_without_quick() -> None:
@@ -179,7 +188,8 @@ def test_cr_12_3_no_window_without_quick() -> None:
     plain = spell("Plain", 1)
     g = position(fields=([OGRE], []), hands=([], [plain]), pp=(3, 2))
     g.apply(Attack(0, LEADER))
-    assert g.current_player() == 0 and g.players[1].hp == 16
+    assert g.current_player() == 0
+    assert g.players[1].hp == 16
     trick = spell("Trick", 3, "quick")
     g = position(fields=([OGRE], []), hands=([], [trick]), pp=(3, 2))
     g.apply(Attack(0, LEADER))  # the Quick card costs more than the PP left
@@ -191,6 +201,7 @@ def test_cr_7_4_5_quick_window_at_end_phase() -> None:
     trick = spell("Trick", 1, "quick")
     g = position(hands=([], [trick]), pp=(3, 2))
     g.apply(End())
-    assert g.current_player() == 1 and [str(a) for a in g.legal_actions()] == ["pass", "play 0"]
+    assert g.current_player() == 1
+    assert [str(a) for a in g.legal_actions()] == ["pass", "play 0"]
     g.apply(Pass())
     assert g.active == 1

@@ -26,8 +26,11 @@ def test_cr_12_2_evolve_with_pp_or_ep() -> None:
     p = g.players[0]
     assert (p.pp, p.ep) == (1, 0)
     card = g.cards[0]
-    assert (card.atk, card.dfn) == (4, 4) and card.face == BEAR_E and card.evo == 1
-    assert g.cards[1].zone is Zone.EVOLVE_AREA and p.evolve_deck == []
+    assert (card.atk, card.dfn) == (4, 4)
+    assert card.face == BEAR_E
+    assert card.evo == 1
+    assert g.cards[1].zone is Zone.EVOLVE_AREA
+    assert p.evolve_deck == []
 
 
 def test_cr_12_2_3_cannot_pay_is_refused() -> None:
@@ -107,7 +110,8 @@ def test_cr_12_2_4_super_evolution_turns() -> None:
     )
     assert evolves(g) == ["evolve 0", "evolve 0 super"]
     g.apply(Evolve(0, super_=True))
-    assert (g.cards[0].atk, g.cards[0].dfn) == (5, 5) and g.players[0].sep == 0
+    assert (g.cards[0].atk, g.cards[0].dfn) == (5, 5)
+    assert g.players[0].sep == 0
     g = position(
         first=0,
         active=1,
@@ -140,7 +144,9 @@ def test_cr_11_6_1_evolved_card_returns_face_up_and_is_spent() -> None:
     g.apply(Evolve(0))
     g.destroy([0])
     p = g.players[0]
-    assert p.grave == [0] and p.evolve_used == [2] and p.evolve_deck == []
+    assert p.grave == [0]
+    assert p.evolve_used == [2]
+    assert p.evolve_deck == []
     assert g.cards[0].face == BEAR  # the base card is plain again
     g.players[0].evolved_on = 0  # as if on a new turn
     assert evolves(g) == []
@@ -171,6 +177,7 @@ def test_cr_12_6_and_12_17_evolve_triggers() -> None:
         turn=13,
     )
     g.apply(Evolve(0, super_=True))
-    assert g.decision is not None and g.decision.kind.name == "ORDER"  # two of ours at once
+    assert g.decision is not None
+    assert g.decision.kind.name == "ORDER"
     g.apply(g.legal_actions()[0])
     assert len(g.players[0].hand) == 3

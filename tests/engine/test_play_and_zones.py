@@ -20,9 +20,11 @@ def test_cr_8_2_1_play_pays_pp_and_enters_the_field() -> None:
     """CR 8.2.1 / 10.6.2.8.1: pay the cost; the follower enters standing and cannot attack."""
     g = position(hands=([BEAR], []), pp=(3, 0))
     g.apply(Play(0))
-    assert g.players[0].pp == 1 and g.players[0].field == [0]
+    assert g.players[0].pp == 1
+    assert g.players[0].field == [0]
     card = g.cards[0]
-    assert card.zone is Zone.FIELD and not card.engaged
+    assert card.zone is Zone.FIELD
+    assert not card.engaged
     assert not [a for a in g.legal_actions() if str(a).startswith("attack")]
 
 
@@ -49,7 +51,8 @@ def test_cr_10_6_2_8_3_spell_resolves_then_goes_to_graveyard() -> None:
     """CR 10.6.2.8.3: a spell ends in its owner's graveyard; an amulet stays on the field."""
     g = position(hands=([spell("Zap"), amulet("Totem")], []), pp=(5, 0))
     g.apply(Play(0))
-    assert g.players[0].grave == [0] and g.cards[0].zone is Zone.GRAVE
+    assert g.players[0].grave == [0]
+    assert g.cards[0].zone is Zone.GRAVE
     g.apply(Play(1))
     assert g.players[0].field == [1]
 
@@ -59,7 +62,8 @@ def test_cr_8_2_1_play_from_ex_area() -> None:
     g = position(ex=([BEAR], []), pp=(2, 0))
     assert plays(g) == ["play 0"]
     g.apply(Play(0))
-    assert g.players[0].ex == [] and g.players[0].field == [0]
+    assert g.players[0].ex == []
+    assert g.players[0].field == [0]
 
 
 def test_cr_4_8_3_2_ex_area_limit() -> None:
@@ -67,10 +71,12 @@ def test_cr_4_8_3_2_ex_area_limit() -> None:
     g = position(ex=([follower(f"E{i}") for i in range(5)], []))
     extra = add_card(g, 0, BEAR, Zone.HAND)
     assert not g.put_in_ex(extra)
-    assert len(g.players[0].ex) == 5 and g.cards[extra].zone is Zone.HAND
+    assert len(g.players[0].ex) == 5
+    assert g.cards[extra].zone is Zone.HAND
     g = position(ex=([follower(f"E{i}") for i in range(4)], []))
     extra = add_card(g, 0, BEAR, Zone.HAND)
-    assert g.put_in_ex(extra) and len(g.players[0].ex) == 5
+    assert g.put_in_ex(extra)
+    assert len(g.players[0].ex) == 5
 
 
 def test_cr_12_8_2_ward_may_enter_engaged() -> None:
@@ -79,9 +85,11 @@ def test_cr_12_8_2_ward_may_enter_engaged() -> None:
     for choice, engaged in (("engage", True), ("stand", False)):
         g = position(hands=([wall], []), pp=(2, 0))
         g.apply(Play(0))
-        assert g.decision is not None and g.decision.kind is Kind.WARD_ENTER
+        assert g.decision is not None
+        assert g.decision.kind is Kind.WARD_ENTER
         g.apply(Choose(choice))
-        assert g.cards[0].engaged is engaged and g.players[0].field == [0]
+        assert g.cards[0].engaged is engaged
+        assert g.players[0].field == [0]
 
 
 def test_cr_9_1_tokens_respect_the_field_limit_and_vanish() -> None:
@@ -89,15 +97,18 @@ def test_cr_9_1_tokens_respect_the_field_limit_and_vanish() -> None:
     knight = follower("Knight", 1, 1, 1)
     g = position(fields=([follower(f"F{i}") for i in range(4)], []))
     first = g.create_token(0, knight)
-    assert first >= 0 and g.cards[first].token
+    assert first >= 0
+    assert g.cards[first].token
     assert g.create_token(0, knight) == -1
     assert len(g.players[0].field) == 5
     g.destroy([first])
-    assert g.cards[first].zone is Zone.ERASED and g.players[0].grave == []
+    assert g.cards[first].zone is Zone.ERASED
+    assert g.players[0].grave == []
 
 
 def test_cr_5_7_banish_zone() -> None:
     """CR 5.7.1: a banished card goes to its owner's banish zone (not the graveyard)."""
     g = position(fields=([], [OnField(BEAR)]))
     g.banish(0)
-    assert g.players[1].banish == [0] and g.players[1].grave == []
+    assert g.players[1].banish == [0]
+    assert g.players[1].grave == []

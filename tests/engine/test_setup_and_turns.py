@@ -56,7 +56,8 @@ def test_cr_6_2_1_8_mulligan_first_player_first() -> None:
     g.apply(KEEP)
     assert g.current_player() == 0
     g.apply(REDRAW)
-    assert g.decision is not None and g.decision.kind is Kind.MAIN
+    assert g.decision is not None
+    assert g.decision.kind is Kind.MAIN
     with pytest.raises(IllegalActionError, match="main phase"):
         g.apply(Mulligan(True))
 
@@ -131,7 +132,8 @@ def test_cr_7_4_7_discard_down_to_seven() -> None:
     many = [follower(f"H{i}", 9) for i in range(9)]
     g = position(hands=(many, []))
     g.apply(End())
-    assert g.decision is not None and g.decision.kind is Kind.DISCARD
+    assert g.decision is not None
+    assert g.decision.kind is Kind.DISCARD
     g.apply(g.legal_actions()[0])
     g.apply(g.legal_actions()[0])
     assert len(g.players[0].hand) == 7
@@ -139,7 +141,8 @@ def test_cr_7_4_7_discard_down_to_seven() -> None:
 
     g = position(hands=(many[:7], []))
     g.apply(End())
-    assert g.active == 1 and len(g.players[0].hand) == 7
+    assert g.active == 1
+    assert len(g.players[0].hand) == 7
 
 
 def test_discard_refuses_a_card_not_in_hand() -> None:
@@ -156,7 +159,8 @@ def test_cr_7_4_3_ward_followers_may_engage_at_end_phase() -> None:
     bear = follower("Bear", 2, 2, 2)
     g = position(fields=([wall, bear], []))
     g.apply(End())
-    assert g.decision is not None and g.decision.kind is Kind.WARD_END
+    assert g.decision is not None
+    assert g.decision.kind is Kind.WARD_END
     assert [str(a) for a in g.legal_actions()] == ["choose 0", "choose done"]
     g.apply(Choose("0"))
     assert g.cards[0].engaged
@@ -173,7 +177,9 @@ def test_turn_limit_ends_in_a_draw() -> None:
     g = position(turn=4, turn_limit=4)
     g.apply(End())
     out = g.outcome()
-    assert out is not None and out.winner is None and out.reason.value == "turn_limit"
+    assert out is not None
+    assert out.winner is None
+    assert out.reason.value == "turn_limit"
     assert g.legal_actions() == []
     g = position(turn=4, turn_limit=5)
     g.apply(End())

@@ -1,0 +1,134 @@
+"""Fuzz: many random-agent games end cleanly and the event log keeps its invariants.
+
+Set ``DECKLAB_FUZZ_GAMES`` to scale the real-deck run up (default 2000 games).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.sve import DeckSpec, new_game
+from engine.sve.agents import make_agent
+from engine.sve.position import evolved, follower, spell
+from engine.sve.runner import agent_rng
+
+COUNT_KEYS = ("hand", "deck", "field", "ex", "grave", "banish", "evolve_deck")
+FUZZ_GAMES = int(os.environ.get("DECKLAB_FUZZ_GAMES", "2000"))
+
+
+def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
+    """The invariants of a game's event log, checked after every event."""
+    inflight: dict[int, int] = {}  # played cards still resolving -> player
+    on_field: dict[int, int] = {}  # uid -> controller
+    tokens: set[int] = set()
+    evolved_uids: set[int] = set()
+    prev: dict[str, list[int]] | None = None
+    assert events[-1]["ev"] == "game_end"
+    for e in events:
+        ev, s = e["ev"], e["s"]
+        if ev == "play":
+            inflight[e["uid"]] = e["player"]
+        elif ev == "enter":
+            inflight.pop(e["uid"], None)
+            on_field[e["uid"]] = e["player"]
+            if e["token"]:
+                tokens.add(e["uid"])
+        elif ev == "evolve":
+            evolved_uids.add(e["uid"])
+        elif ev in ("destroy", "banish", "leave"):
+            uid = e["uid"]
+            inflight.pop(uid, None)
+            if on_field.pop(uid, None) is not None:
+                tokens.discard(uid)
+                evolved_uids.discard(uid)
+        elif ev == "damage" and isinstance(e["target"], str) and prev is not None:
+            who = int(e["target"][-1])
+            assert s["hp"][who] == prev["hp"][who] - e["amount"]
+        elif ev == "turn_end":
+            assert s["hand"][e["player"]] <= 7, e  # CR 7.4.7
+        for p in (0, 1):
+            n = sum(s[k][p] for k in COUNT_KEYS)
+            n -= sum(1 for u in tokens if on_field[u] == p)
+            n += sum(1 for u in evolved_uids if on_field[u] == p)
+            n += sum(1 for who in inflight.values() if who == p)
+            assert n == totals[p], (e, n, totals)
+            assert s["field"][p] <= 5, e  # CR 4.4.4.1
+            assert s["ex"][p] <= 5, e  # CR 4.8.3.1
+            assert 0 <= s["pp"][p] <= s["max_pp"][p] <= 10, e  # CR 3.2.4
+        prev = s
+
+
+def run_random_game(a: DeckSpec, b: DeckSpec, seed: int) -> list[dict[str, Any]]:
+    """A random-vs-random game with the event log on; returns the log records."""
+    g = new_game(a, b, seed, log=True)
+    agent = make_agent("random")
+    rngs = (agent_rng(seed, 0), agent_rng(seed, 1))
+    steps = 0
+    while not g.is_terminal():
+        who = g.current_player()
+        legal = g.legal_actions()
+        assert legal, "a live game always offers an action"
+        g.apply_unchecked(agent.choose(g.observation(who), legal, rngs[who]))
+        steps += 1
+        assert steps < 20_000
+    assert g.log is not None
+    return g.log
+
+
+def synthetic_deck(rng: random.Random) -> DeckSpec:
+    kws = [
+        (),
+        (),
+        ("ward",),
+        ("storm",),
+        ("rush",),
+        ("bane",),
+        ("drain",),
+        ("intimidate",),
+        ("assail",),
+        ("aura",),
+        ("quick",),
+    ]
+    units = [
+        follower(f"S{i}", rng.randint(0, 9), rng.randint(0, 8), rng.randint(1, 8), *rng.choice(kws))
+        for i in range(14)
+    ]
+    cards = [*units, spell("Q", 1, "quick"), spell("P", 2)]
+    return DeckSpec(
+        main=[rng.choice(cards) for _ in range(40)], evolve=[evolved(u) for u in units[:10]]
+    )
+
+
+def test_fuzz_synthetic_decks() -> None:
+    """Random games over random synthetic decks with every rule keyword end cleanly."""
+    rng = random.Random(99)
+    for seed in range(150):
+        a, b = synthetic_deck(rng), synthetic_deck(rng)
+        log = run_random_game(a, b, seed)
+        check_events(log, (len(a.main) + len(a.evolve), len(b.main) + len(b.evolve)))
+
+
+@pytest.mark.shared
+def test_fuzz_real_tournament_decks(sve_data: Path) -> None:
+    """Random games over the 595 real tournament decks (evolve decks built from their
+    evolvable followers) end without an exception and keep every log invariant."""
+    from cardpool.snapshot import load_sve_pool
+    from decklab.commands.play import tournament_decks
+
+    decks = tournament_decks(sve_data / "decks" / "individual_v2.jsonl", load_sve_pool())
+    assert len(decks) > 500
+    assert sum(1 for d in decks if d.evolve) > len(decks) // 2
+    rng = random.Random(2026)
+    reasons: dict[str, int] = {}
+    for seed in range(FUZZ_GAMES):
+        a, b = rng.choice(decks), rng.choice(decks)
+        log = run_random_game(a, b, seed)
+        check_events(log, (len(a.main) + len(a.evolve), len(b.main) + len(b.evolve)))
+        reason = log[-1]["reason"]
+        reasons[reason] = reasons.get(reason, 0) + 1
+    assert reasons.get("leader_defense", 0) > FUZZ_GAMES // 2
