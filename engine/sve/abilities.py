@@ -113,6 +113,8 @@ class Scripts:
 
     def abilities(self, card_id: str, trigger: Trigger) -> tuple[Ability, ...]:
         """The abilities of ``card_id`` with ``trigger`` (cached; empty when none)."""
+        if not self._by_id:
+            return ()
         key = (card_id, trigger)
         found = self._by_trigger.get(key)
         if found is None:

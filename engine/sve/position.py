@@ -75,6 +75,7 @@ def add_to_field(game: State, player: int, entry: FieldEntry) -> int:
         card.atk += (after.attack or 0) - (before.attack or 0)
         card.dfn += (after.defense or 0) - (before.defense or 0)
         card.face = after
+        card.fol = evo.fol
         card.kw = evo.kw
         card.evo = evo.uid
     return card.uid

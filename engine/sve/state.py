@@ -19,7 +19,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
@@ -49,9 +49,7 @@ from engine.sve.actions import (
     Play,
 )
 from engine.sve.errors import DeckError, IllegalActionError
-
-if TYPE_CHECKING:
-    from engine.sve.observation import Observation
+from engine.sve.observation import Observation
 
 # --- constants from the rules ------------------------------------------------------------------
 
@@ -84,12 +82,24 @@ KEYWORD_BITS = {
 _BIT_NAMES = sorted(KEYWORD_BITS.items(), key=lambda kv: kv[0])
 
 
+_BITS_CACHE: dict[tuple[str, ...], int] = {}
+_NAMES_CACHE: dict[int, tuple[str, ...]] = {}
+
+
 def keyword_bits(keywords: Sequence[str]) -> int:
     """The bit set of the rule keywords among ``keywords``."""
-    bits = 0
-    for kw in keywords:
-        bits |= KEYWORD_BITS.get(kw, 0)
+    key = tuple(keywords)
+    bits = _BITS_CACHE.get(key)
+    if bits is None:
+        bits = 0
+        for kw in key:
+            bits |= KEYWORD_BITS.get(kw, 0)
+        _BITS_CACHE[key] = bits
     return bits
+
+
+def _is_follower(record: CardRecord) -> bool:
+    return record.card_type.endswith("follower")
 
 
 class Zone(enum.IntEnum):
@@ -188,6 +198,7 @@ class Card:
         "evo",
         "evolved_turn",
         "face",
+        "fol",
         "gen",
         "granted",
         "kw",
@@ -205,6 +216,7 @@ class Card:
         self.controller = owner
         self.base = record
         self.face = record
+        self.fol = _is_follower(record)
         self.zone = zone
         self.token = token
         self.atk = record.attack or 0
@@ -232,13 +244,16 @@ class Card:
     @property
     def is_follower(self) -> bool:
         """Whether the card's current type is follower (evolved and token kinds included)."""
-        return self.face.card_type.endswith("follower")
+        return self.fol
 
     @property
     def keywords(self) -> tuple[str, ...]:
         """Names of the rule keywords it has now, sorted."""
         bits = self.kw | self.granted
-        return tuple(name for name, bit in _BIT_NAMES if bits & bit)
+        names = _NAMES_CACHE.get(bits)
+        if names is None:
+            names = _NAMES_CACHE[bits] = tuple(n for n, bit in _BIT_NAMES if bits & bit)
+        return names
 
     def __repr__(self) -> str:
         return f"<Card {self.uid} {self.face.card_id} {self.atk}/{self.dfn} z={self.zone.name}>"
@@ -342,7 +357,7 @@ class _EnterFromResolution:
         card = game.cards[frame.source]
         if card.zone is not Zone.RESOLVING:
             return True
-        if (card.kw & WARD) and card.is_follower and frame.choice is None:
+        if (card.kw & WARD) and card.fol and frame.choice is None:
             game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
         game.enter_field(card, frame.controller, engaged=frame.choice == "engage")
@@ -389,6 +404,7 @@ class State:
         self.attack_target = LEADER
         self.mulligan_done = 0
         self.actions_applied = 0
+        self.dirty = True  # something rule processing (CR 11) must look at may have changed
 
     # --- the public protocol ---------------------------------------------------------------------
 
@@ -485,8 +501,6 @@ class State:
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see (CR 4.1.2): own hand, public zones, counts of hidden ones."""
-        from engine.sve.observation import Observation
-
         return Observation(self, player)
 
     def why_illegal(self, action: Action) -> str:
@@ -545,7 +559,7 @@ class State:
             if what.followers:
                 for uid in sorted(self.players[side].field):
                     c = self.cards[uid]
-                    if not c.is_follower:
+                    if not c.fol:
                         continue
                     if side != controller and (c.kw | c.granted) & AURA:
                         continue
@@ -560,13 +574,14 @@ class State:
 
     def followers_of(self, player: int) -> list[int]:
         """Uids of ``player``'s followers on the field, sorted."""
-        return [u for u in sorted(self.players[player].field) if self.cards[u].is_follower]
+        return [u for u in sorted(self.players[player].field) if self.cards[u].fol]
 
     def draw(self, player: int) -> None:
         """CR 5.10.1: draw the top card; an empty deck loses at the next rule check."""
         p = self.players[player]
         if not p.deck:
             p.decked_out = True  # CR 5.10.1.1 / 11.2.2
+            self.dirty = True
             return
         uid = p.deck.pop()
         self.cards[uid].zone = Zone.HAND
@@ -578,12 +593,13 @@ class State:
         """CR 5.14.1: lower a follower's or leader's defense by ``amount`` (may go negative)."""
         if amount <= 0:
             return
+        self.dirty = True
         if target < 0:
             self.players[-target - LEADER_OFFSET].hp -= amount
             name = f"leader{-target - LEADER_OFFSET}"
         else:
             card = self.cards[target]
-            if card.zone is not Zone.FIELD or not card.is_follower:
+            if card.zone is not Zone.FIELD or not card.fol:
                 return  # CR 5.14.1.2
             card.dfn -= amount
             name = str(target)
@@ -608,6 +624,7 @@ class State:
         if card.zone is not Zone.FIELD:
             return
         bits = keyword_bits(keywords) & ~(card.kw | card.granted)
+        self.dirty = True
         card.atk += atk
         card.dfn += dfn
         card.granted |= bits
@@ -685,12 +702,14 @@ class State:
         card.since = self.turn
         card.gen += 1
         card.face = card.base
+        card.fol = _is_follower(card.base)
         card.atk = card.base.attack or 0
         card.dfn = card.base.defense or 0
         card.kw = keyword_bits(card.base.keywords)
         card.granted = 0
         card.bane_hit = False
         p.field.append(card.uid)
+        self.dirty = True
         if self.log is not None:
             self._emit(
                 "enter",
@@ -760,6 +779,9 @@ class State:
 
     def _rule_processing(self) -> None:
         """CR 11: losses, then destruction of followers with defense <= 0 or hit by Bane."""
+        if not self.dirty:
+            return
+        self.dirty = False
         while True:
             p0, p1 = self.players
             lose0 = p0.hp <= 0 or p0.decked_out
@@ -775,7 +797,7 @@ class State:
                 u
                 for p in self.players
                 for u in p.field
-                if (self.cards[u].dfn <= 0 or self.cards[u].bane_hit) and self.cards[u].is_follower
+                if (self.cards[u].dfn <= 0 or self.cards[u].bane_hit) and self.cards[u].fol
             ]
             if not doomed:
                 break
@@ -839,7 +861,7 @@ class State:
                 for u in sorted(self.players[self.active].field)
                 if (self.cards[u].kw | self.cards[u].granted) & WARD
                 and not self.cards[u].engaged
-                and self.cards[u].is_follower
+                and self.cards[u].fol
             ]
             if wards:
                 self.decision = Decision(Kind.WARD_END, self.active, [*wards, "done"])
@@ -901,6 +923,7 @@ class State:
                 card.dfn -= dfn
                 card.granted &= ~bits
         self.eot.clear()
+        self.dirty = True
         if self.log is not None:
             self._emit("turn_end", {"player": self.active})
         self.step = Step.START
@@ -943,7 +966,7 @@ class State:
             sup = p.sep >= 1 and p.turns >= SUPER_EVOLVE_TURN[0 if me == self.first else 1]
             for uid in sorted(p.field):
                 c = cards[uid]
-                if c.evo >= 0 or c.token or not c.is_follower or c.base.name not in names:
+                if c.evo >= 0 or c.token or not c.fol or c.base.name not in names:
                     continue
                 n = self.scripts.evolve_cost(c.base.card_id)
                 pay_pp, pay_ep = p.pp >= n, n >= 1 and p.ep >= 1 and p.pp >= n - 1
@@ -955,7 +978,7 @@ class State:
         opp_field = self.players[1 - me].field
         for uid in sorted(p.field):
             c = cards[uid]
-            if c.engaged or not c.is_follower:
+            if c.engaged or not c.fol:
                 continue
             targets = self._attack_targets(c, opp_field)
             acts.extend(Attack(uid, t) for t in targets)
@@ -973,7 +996,7 @@ class State:
         wards: list[int] = []
         for uid in sorted(opp_field):
             t = cards[uid]
-            if not t.is_follower:
+            if not t.fol:
                 continue
             tbits = t.kw | t.granted
             if tbits & INTIMIDATE:
@@ -1050,9 +1073,11 @@ class State:
         card.atk = (after.attack or 0) + card.atk - (before.attack or 0)
         card.dfn = (after.defense or 0) + card.dfn - (before.defense or 0)
         card.face = after
+        card.fol = _is_follower(after)
         card.kw = keyword_bits(after.keywords)  # CR 5.16.2.2
         card.evo = evo_uid
         card.evolved_turn = self.turn
+        self.dirty = True
         if super_:  # CR 12.2.4.1
             card.atk += 1
             card.dfn += 1
@@ -1114,8 +1139,10 @@ class State:
             # CR 12.14.2: a follower that fought a Bane follower is destroyed.
             if (att.kw | att.granted) & BANE:
                 defender.bane_hit = True
+                self.dirty = True
             if (defender.kw | defender.granted) & BANE:
                 att.bane_hit = True
+                self.dirty = True
         if amount > 0:
             self._fire(att, Trigger.ATTACK_DAMAGE, self.active, amount)
 
@@ -1209,6 +1236,7 @@ class State:
                 evo_id = self.cards[evo_uid].base.card_id
                 self._emit("leave", {"uid": evo_uid, "card": evo_id, "to": "evolve_deck"})
         card.face = card.base
+        card.fol = _is_follower(card.base)
         if zone is Zone.GRAVE:  # CR 12.5: Last Words, with the info it had on the field
             for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):
                 self.pending.append((ability, card.uid, controller, 0))
@@ -1279,7 +1307,7 @@ class State:
         if uid not in p.field:
             return f"card {uid} is not on player {p.index}'s field"
         card = self.cards[uid]
-        if not card.is_follower or card.token:
+        if not card.fol or card.token:
             return f"card {uid} is not a follower that can evolve"
         if card.evo >= 0:
             return f"card {uid} has already evolved"
@@ -1303,7 +1331,7 @@ class State:
 
     def _why_not_attack(self, p: Player, action: Attack) -> str:
         uid = action.uid
-        if uid not in p.field or not self.cards[uid].is_follower:
+        if uid not in p.field or not self.cards[uid].fol:
             return f"card {uid} is not a follower on player {p.index}'s field (CR 8.4.2)"
         card = self.cards[uid]
         if card.engaged:
