@@ -76,6 +76,9 @@ def _finish(base: CardRow, card_id: str, codes: list[str], versions: list[CardRo
         keywords.extend(k for k in v.keywords if k not in keywords)
     text = next((v.text for v in reversed(versions) if v.text), None)
     name_en = next((v.name_en for v in reversed(versions) if v.name_en), None)
+    # a source without Japanese labels (SVEN) must not erase the dump's class and type labels
+    class_ja = next((v.class_ja for v in reversed(versions) if v.class_ja), None)
+    type_ja = next((v.type_ja for v in reversed(versions) if v.type_ja), None)
     title = base.title
     if base.game == "sve":
         title = normalise.title_of(sorted(codes), base.traits) or next(
@@ -87,6 +90,8 @@ def _finish(base: CardRow, card_id: str, codes: list[str], versions: list[CardRo
         keywords=tuple(keywords),
         text=text,
         name_en=name_en,
+        class_ja=class_ja,
+        type_ja=type_ja,
         title=title,
         set_code=normalise.set_code(card_id),
         max_copies=max(v.max_copies for v in versions),
