@@ -1,0 +1,42 @@
+"""Decks as the engine sees them: card records for leader, main deck and evolve deck."""
+
+from __future__ import annotations
+
+from cardpool.deck import Deck
+from cardpool.errors import InputError
+from cardpool.legality import assign_sections
+from cardpool.pool import PoolIndex
+from engine.cards import CardRecord
+from engine.sve import DeckSpec
+from engine.sve.runner import build_evolve_deck
+
+MIN_PLAYABLE = 4
+"""A game deals 4 cards at once (CR 6.2.1.7); a smaller deck cannot start."""
+
+
+def records(pool: PoolIndex, codes: dict[str, int], where: str) -> list[CardRecord]:
+    """One record per copy, in list order; unknown codes raise ``InputError`` with suggestions."""
+    out: list[CardRecord] = []
+    for code, count in codes.items():
+        rec = pool.record(code)
+        if rec is None:
+            hint = pool.suggest(code)
+            extra = f" (did you mean {', '.join(hint)}?)" if hint else ""
+            raise InputError(f"{where}: unknown card code {code!r}{extra}")
+        out.extend([rec] * count)
+    return out
+
+
+def deck_spec(deck: Deck, pool: PoolIndex, *, where: str = "deck") -> DeckSpec:
+    """The engine's view of a deck; an empty evolve deck is built from its evolvable followers."""
+    deck = assign_sections(deck, pool)
+    main = records(pool, deck.main, f"{where} main deck")
+    if len(main) < MIN_PLAYABLE:
+        raise InputError(
+            f"{where}: the main deck has {len(main)} cards; a game needs at least {MIN_PLAYABLE}"
+        )
+    evolve = records(pool, deck.evolve, f"{where} evolve deck")
+    if not evolve:
+        evolve = build_evolve_deck(main, pool.records.values())
+    leader = pool.record(deck.leader) if deck.leader else None
+    return DeckSpec(main=main, evolve=evolve, leader=leader)

@@ -1,0 +1,269 @@
+"""Stored simulation runs: the ``sim_runs`` and ``sim_games`` tables, written by the parent only.
+
+Games are keyed by (run, seed, seat), so a rerun or a resumed run overwrites and never
+duplicates, and an interrupted run keeps every block that finished.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import pandas as pd
+
+from analytics.simulate import GameRow, MatchConfig, Progress, run_games, schedule
+from cardpool.deck import Deck
+from cardpool.errors import InputError
+from cardpool.store import Store
+
+ENGINE_VERSION = "sve-0.1"
+"""Bump when the engine's rules change what a seed plays out to."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sim_runs (
+    run_id VARCHAR PRIMARY KEY,
+    batch_id VARCHAR,
+    deck_a VARCHAR NOT NULL,
+    deck_b VARCHAR NOT NULL,
+    deck_a_list VARCHAR NOT NULL,
+    deck_b_list VARCHAR NOT NULL,
+    agents VARCHAR NOT NULL,
+    games INTEGER NOT NULL,
+    seed BIGINT NOT NULL,
+    turn_limit INTEGER NOT NULL,
+    engine_version VARCHAR NOT NULL,
+    backend VARCHAR,
+    started TIMESTAMP NOT NULL,
+    finished TIMESTAMP
+);
+CREATE TABLE IF NOT EXISTS sim_games (
+    run_id VARCHAR NOT NULL,
+    seed BIGINT NOT NULL,
+    seat TINYINT NOT NULL,
+    first TINYINT NOT NULL,
+    winner TINYINT,
+    reason VARCHAR NOT NULL,
+    turns SMALLINT NOT NULL,
+    actions INTEGER NOT NULL,
+    duration_ms DOUBLE NOT NULL,
+    error VARCHAR,
+    PRIMARY KEY (run_id, seed, seat)
+);
+"""
+
+GAME_COLUMNS = [
+    "run_id", "seed", "seat", "first", "winner", "reason", "turns", "actions",
+    "duration_ms", "error",
+]  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class RunInfo:
+    """One stored run's settings."""
+
+    run_id: str
+    deck_a: str
+    deck_b: str
+    deck_a_list: Deck
+    deck_b_list: Deck
+    agents: tuple[str, str]
+    games: int
+    seed: int
+    turn_limit: int
+    batch_id: str | None = None
+
+
+def ensure_schema(store: Store) -> None:
+    """Create the simulation tables if missing."""
+    store.con.execute(SCHEMA)
+
+
+def _deck_json(deck: Deck) -> str:
+    return json.dumps(
+        {"name": deck.name, "leaders": deck.leaders, "main": deck.main, "evolve": deck.evolve},
+        ensure_ascii=False,
+    )
+
+
+def _deck_from_json(text: str) -> Deck:
+    doc = json.loads(text)
+    return Deck(name=doc["name"], leaders=doc["leaders"], main=doc["main"], evolve=doc["evolve"])
+
+
+def start_run(
+    store: Store,
+    deck_a: Deck,
+    deck_b: Deck,
+    *,
+    games: int,
+    agents: tuple[str, str],
+    seed: int,
+    turn_limit: int = 60,
+    backend: str = "local",
+    batch_id: str | None = None,
+) -> RunInfo:
+    """Record a new run and return its settings (with a fresh run id)."""
+    ensure_schema(store)
+    info = RunInfo(
+        run_id=uuid.uuid4().hex[:12],
+        deck_a=deck_a.name or "A",
+        deck_b=deck_b.name or "B",
+        deck_a_list=deck_a,
+        deck_b_list=deck_b,
+        agents=agents,
+        games=games,
+        seed=seed,
+        turn_limit=turn_limit,
+        batch_id=batch_id,
+    )
+    store.con.execute(
+        "INSERT INTO sim_runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+        [
+            info.run_id, batch_id, info.deck_a, info.deck_b, _deck_json(deck_a),
+            _deck_json(deck_b), ",".join(agents), games, seed, turn_limit, ENGINE_VERSION,
+            backend, _now(),
+        ],
+    )  # fmt: skip
+    return info
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def record_games(store: Store, run_id: str, rows: Sequence[GameRow]) -> None:
+    """Store finished games (a rerun of the same seed and seat replaces the old row)."""
+    if not rows:
+        return
+    frame = pd.DataFrame(
+        [
+            (run_id, r.seed, r.seat, r.first, r.winner, r.reason, r.turns, r.actions,
+             r.duration_ms, r.error)
+            for r in rows
+        ],
+        columns=GAME_COLUMNS,
+    )  # fmt: skip
+    store.con.register("_new_games", frame)
+    try:
+        store.con.execute(
+            "INSERT OR REPLACE INTO sim_games SELECT run_id, seed, seat::TINYINT, first::TINYINT, "
+            "winner::TINYINT, reason, turns::SMALLINT, actions::INTEGER, duration_ms, error "
+            "FROM _new_games"
+        )
+    finally:
+        store.con.unregister("_new_games")
+
+
+def finish_run(store: Store, run_id: str) -> None:
+    """Mark a run finished."""
+    store.con.execute("UPDATE sim_runs SET finished = ? WHERE run_id = ?", [_now(), run_id])
+
+
+def run_info(store: Store, run_id: str) -> RunInfo:
+    """A stored run's settings; an unknown id raises ``InputError``."""
+    ensure_schema(store)
+    row = store.con.execute(
+        "SELECT run_id, deck_a, deck_b, deck_a_list, deck_b_list, agents, games, seed, "
+        "turn_limit, batch_id FROM sim_runs WHERE run_id = ?",
+        [run_id],
+    ).fetchone()
+    if row is None:
+        raise InputError(f"no stored run {run_id!r} (see `decklab runs`)")
+    a, b = str(row[5]).split(",")
+    return RunInfo(
+        run_id=row[0],
+        deck_a=row[1],
+        deck_b=row[2],
+        deck_a_list=_deck_from_json(row[3]),
+        deck_b_list=_deck_from_json(row[4]),
+        agents=(a, b),
+        games=int(row[6]),
+        seed=int(row[7]),
+        turn_limit=int(row[8]),
+        batch_id=row[9],
+    )
+
+
+def game_rows(store: Store, run_id: str) -> list[GameRow]:
+    """Every stored game of a run, by (seed, seat)."""
+    ensure_schema(store)
+    rows = store.con.execute(
+        "SELECT seed, seat, first, winner, reason, turns, actions, duration_ms, error "
+        "FROM sim_games WHERE run_id = ? ORDER BY seed, seat",
+        [run_id],
+    ).fetchall()
+    return [
+        GameRow(
+            seed=int(r[0]),
+            seat=int(r[1]),
+            first=int(r[2]),
+            winner=None if r[3] is None else int(r[3]),
+            reason=str(r[4]),
+            turns=int(r[5]),
+            actions=int(r[6]),
+            duration_ms=float(r[7]),
+            error=r[8],
+        )
+        for r in rows
+    ]
+
+
+def missing_games(store: Store, info: RunInfo) -> list[tuple[int, int]]:
+    """The (seed, seat) games of a run not stored yet: what a resume plays."""
+    have = {(r.seed, r.seat) for r in game_rows(store, info.run_id)}
+    return [g for g in schedule(info.seed, info.games) if g not in have]
+
+
+def list_runs(store: Store) -> pd.DataFrame:
+    """Stored runs, newest first, with how many games finished and deck A's win rate."""
+    ensure_schema(store)
+    return store.con.execute(
+        """
+        SELECT r.run_id, r.deck_a, r.deck_b, r.agents, r.games AS asked,
+               count(g.seed) AS played,
+               count(*) FILTER (WHERE g.error IS NOT NULL) AS errors,
+               round(avg(CASE WHEN g.winner = 0 THEN 1.0 WHEN g.winner = 1 THEN 0.0 END), 4)
+                   AS a_win_rate,
+               r.seed, r.started, r.finished, r.batch_id
+        FROM sim_runs r LEFT JOIN sim_games g USING (run_id)
+        GROUP BY ALL ORDER BY r.started DESC
+        """
+    ).df()
+
+
+def execute_run(
+    store: Store,
+    info: RunInfo,
+    config: MatchConfig,
+    games: Sequence[tuple[int, int]],
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> list[GameRow]:
+    """Play ``games`` of a stored run, storing each block as it finishes; mark it finished."""
+    rows = list(
+        run_games(
+            config,
+            games,
+            executor=executor,
+            workers=workers,
+            on_block=lambda block: record_games(store, info.run_id, block),
+            on_progress=on_progress,
+            should_stop=should_stop,
+        )
+    )
+    if not missing_games(store, info):
+        finish_run(store, info.run_id)
+    return rows
+
+
+def games_frame(rows: Sequence[GameRow]) -> pd.DataFrame:
+    """Games as a table (for charts): one row per game, one column per field."""
+    columns = list(GameRow.__slots__)
+    return pd.DataFrame([[getattr(r, c) for c in columns] for r in rows], columns=columns)

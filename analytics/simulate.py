@@ -1,0 +1,256 @@
+"""Batch simulation: seat-swapped games on shared seeds, in blocks, over any executor.
+
+Each seed is played twice, once with each deck going first, so the first-player advantage
+cancels within a pair. Seeds are grouped in blocks of about a second of play (one task
+each); a block runs anywhere (local processes by default, any ``concurrent.futures``
+executor otherwise, e.g. Dask's ``Client.get_executor()``) and returns plain rows. A game's
+result depends only on its seed and seat, so every backend and block size gives the same
+rows. Workers never touch the database; the caller stores rows as blocks finish.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from engine.sve import DeckSpec, play_game
+
+SEATS = (0, 1)
+"""Seat 0: deck A goes first; seat 1: deck B goes first."""
+TARGET_BLOCK_SECONDS = 1.0
+MAX_RETRIES = 2
+"""How often a block lost with a dead worker is tried again before its games count as errors."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchConfig:
+    """Everything a worker needs to play games of deck A against deck B (picklable)."""
+
+    deck_a: DeckSpec
+    deck_b: DeckSpec
+    agents: tuple[str, str] = ("greedy", "greedy")
+    """The agent playing deck A and the agent playing deck B."""
+    turn_limit: int = 60
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One finished (or failed) game; ``winner`` and ``first`` are 0 for deck A, 1 for deck B."""
+
+    seed: int
+    seat: int
+    first: int
+    winner: int | None
+    reason: str
+    turns: int
+    actions: int
+    duration_ms: float
+    error: str | None = None
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of the ``index``-th pair of a run: a splitmix64 step, so runs never overlap.
+
+    >>> game_seed(1, 0) != game_seed(2, 0) and game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    z = (run_seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) % (1 << 64)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % (1 << 64)
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % (1 << 64)
+    return (z ^ (z >> 31)) & 0x7FFF_FFFF_FFFF_FFFF
+
+
+def play_one(config: MatchConfig, seed: int, seat: int) -> GameRow:
+    """Play one game; an exception becomes a row with the error, not a crash."""
+    start = time.perf_counter()
+    try:
+        result = play_game(
+            config.deck_a,
+            config.deck_b,
+            seed,
+            config.agents,
+            first=seat,
+            turn_limit=config.turn_limit,
+        )
+    except Exception as err:  # a bug in one game must not end the run
+        detail = "".join(traceback.format_exception_only(type(err), err)).strip()
+        return GameRow(seed, seat, seat, None, "error", 0, 0, _ms(start), detail[:2000])
+    outcome = result.outcome
+    return GameRow(
+        seed=seed,
+        seat=seat,
+        first=result.first,
+        winner=outcome.winner,
+        reason=outcome.reason.value,
+        turns=result.turns,
+        actions=result.actions,
+        duration_ms=_ms(start),
+    )
+
+
+def _ms(start: float) -> float:
+    return round((time.perf_counter() - start) * 1000, 3)
+
+
+def play_block(config: MatchConfig, games: Sequence[tuple[int, int]]) -> list[GameRow]:
+    """Play a block of (seed, seat) games: the unit of work sent to a worker."""
+    return [play_one(config, seed, seat) for seed, seat in games]
+
+
+def schedule(run_seed: int, games: int) -> list[tuple[int, int]]:
+    """The (seed, seat) games of a run of ``games`` games: pairs on shared seeds, both seats.
+
+    An odd count plays the last seed in seat 0 only.
+    """
+    out: list[tuple[int, int]] = []
+    for i in range(math.ceil(games / 2)):
+        seed = game_seed(run_seed, i)
+        out.extend((seed, seat) for seat in SEATS)
+    return out[:games]
+
+
+@dataclass(slots=True)
+class Progress:
+    """Where a run stands, for a progress bar."""
+
+    done: int
+    total: int
+    elapsed: float
+
+    @property
+    def games_per_s(self) -> float:
+        """Games finished per second so far."""
+        return self.done / self.elapsed if self.elapsed > 0 else 0.0
+
+    @property
+    def eta_s(self) -> float | None:
+        """Seconds left at the current pace."""
+        rate = self.games_per_s
+        return (self.total - self.done) / rate if rate > 0 else None
+
+
+def _blocks(games: list[tuple[int, int]], size: int) -> list[list[tuple[int, int]]]:
+    return [games[i : i + size] for i in range(0, len(games), size)]
+
+
+def run_games(
+    config: MatchConfig,
+    games: Sequence[tuple[int, int]],
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    block_size: int | None = None,
+    on_block: Callable[[list[GameRow]], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Iterator[GameRow]:
+    """Play ``games`` and yield their rows as blocks finish (in completion order).
+
+    Without ``executor`` a local process pool of ``workers`` (default: every core) is used.
+    ``block_size`` defaults to about a second of play, measured on the first two games.
+    ``on_block`` sees each finished block (store it there); ``should_stop`` ends the run
+    early, keeping what finished.
+    """
+    todo = list(games)
+    total = len(todo)
+    start = time.perf_counter()
+    done = 0
+    if not todo:
+        return
+    if block_size is None:
+        probe, todo = todo[:2], todo[2:]  # timed in-process; real games of the run
+        t0 = time.perf_counter()
+        rows = play_block(config, probe)
+        per_game = max((time.perf_counter() - t0) / len(probe), 1e-4)
+        block_size = max(1, min(500, round(TARGET_BLOCK_SECONDS / per_game)))
+        done += len(rows)
+        if on_block:
+            on_block(rows)
+        yield from rows
+        if on_progress:
+            on_progress(Progress(done, total, time.perf_counter() - start))
+    owned = executor is None
+    pool: Executor = executor or _local_pool(workers)
+    attempts: dict[tuple[int, int], int] = {}
+    pending_blocks = _blocks(todo, block_size)
+    try:
+        while pending_blocks:
+            futures: dict[Future[list[GameRow]], list[tuple[int, int]]] = {
+                pool.submit(play_block, config, block): block for block in pending_blocks
+            }
+            pending_blocks = []
+            broken = False
+            waiting = set(futures)
+            while waiting:
+                finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    block = futures[future]
+                    try:
+                        rows = future.result()
+                    except Exception as err:  # a worker died or the transport failed
+                        broken = broken or isinstance(err, BrokenProcessPool)
+                        attempts[block[0]] = attempts.get(block[0], 0) + 1
+                        if attempts[block[0]] <= MAX_RETRIES:
+                            pending_blocks.append(block)
+                            continue
+                        rows = [
+                            GameRow(seed, seat, seat, None, "error", 0, 0, 0.0, f"worker: {err!r}")
+                            for seed, seat in block
+                        ]
+                    done += len(rows)
+                    if on_block:
+                        on_block(rows)
+                    yield from rows
+                    if on_progress:
+                        on_progress(Progress(done, total, time.perf_counter() - start))
+                if should_stop and should_stop():
+                    for future in waiting:
+                        future.cancel()
+                    return
+            if broken and owned:  # a dead worker breaks a process pool for good
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = _local_pool(workers)
+    finally:
+        if owned:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _local_pool(workers: int | None) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+
+
+def simulate(
+    deck_a: DeckSpec,
+    deck_b: DeckSpec,
+    games: int,
+    agents: tuple[str, str] = ("greedy", "greedy"),
+    seed: int = 0,
+    executor: Executor | None = None,
+    *,
+    workers: int | None = None,
+    turn_limit: int = 60,
+    on_block: Callable[[list[GameRow]], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> list[GameRow]:
+    """Play ``games`` seat-swapped games of deck A against deck B; rows sorted by (seed, seat)."""
+    config = MatchConfig(deck_a, deck_b, agents, turn_limit)
+    rows = list(
+        run_games(
+            config,
+            schedule(seed, games),
+            executor=executor,
+            workers=workers,
+            on_block=on_block,
+            on_progress=on_progress,
+            should_stop=should_stop,
+        )
+    )
+    order = {game: i for i, game in enumerate(schedule(seed, games))}
+    return sorted(rows, key=lambda r: order[(r.seed, r.seat)])

@@ -1,0 +1,349 @@
+"""``decklab simulate``, ``matrix``, ``compare``, ``runs`` and ``report``: batch simulation.
+
+Games are stored in the database as blocks finish, keyed by (run, seed, seat): an
+interrupted run keeps what finished and ``--resume RUN`` plays only what is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+import time
+import uuid
+from typing import Any
+
+import numpy as np
+
+from analytics.decks import deck_spec
+from analytics.executors import executor_for
+from analytics.runs import (
+    execute_run,
+    game_rows,
+    list_runs,
+    missing_games,
+    run_info,
+    start_run,
+)
+from analytics.simulate import GameRow, MatchConfig, schedule
+from analytics.winrate import bradley_terry, games_for_width, paired_difference, summarise
+from cardpool.deck import Deck
+from cardpool.decklist import read_deck_file
+from cardpool.errors import InputError
+from cardpool.pool import PoolIndex
+from cardpool.store import Store
+from decklab.context import open_store
+from decklab.output import print_table
+from decklab.progress import ProgressBar
+from engine.sve.agents import AGENTS
+
+MAX_GAMES = 10_000_000
+
+
+def register(subparsers: Any) -> None:
+    """Add ``simulate``, ``matrix``, ``compare``, ``runs`` and ``report``."""
+    sim = subparsers.add_parser("simulate", help="simulate games between two decks")
+    sim.add_argument("deck_a", metavar="A", nargs="?", help="deck list A")
+    sim.add_argument("deck_b", metavar="B", nargs="?", help="deck list B")
+    _common(sim, games=1000)
+    sim.add_argument("--resume", metavar="RUN", help="play the missing games of a stored run")
+    sim.set_defaults(run=_simulate)
+
+    matrix = subparsers.add_parser("matrix", help="round robin of several decks, both seats")
+    matrix.add_argument("decks", metavar="DECK", nargs="+", help="two or more deck lists")
+    _common(matrix, games=200)
+    matrix.set_defaults(run=_matrix)
+
+    compare = subparsers.add_parser(
+        "compare", help="two versions of a deck against a field, on common seeds (paired)"
+    )
+    compare.add_argument("version_a", metavar="A", help="deck list, first version")
+    compare.add_argument("version_b", metavar="B", help="deck list, second version")
+    compare.add_argument("--field", nargs="+", required=True, metavar="DECK", help="opponents")
+    _common(compare, games=200)
+    compare.set_defaults(run=_compare)
+
+    runs = subparsers.add_parser("runs", help="list stored simulation runs")
+    runs.add_argument("--json", action="store_true")
+    runs.set_defaults(run=_runs)
+
+    report = subparsers.add_parser("report", help="statistics of a stored run")
+    report.add_argument("run_id", metavar="RUN")
+    report.add_argument("--json", action="store_true")
+    report.set_defaults(run=_report)
+
+
+def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
+    parser.add_argument("--games", type=int, default=games, help=f"games per matchup ({games})")
+    parser.add_argument(
+        "--agents",
+        default="greedy,greedy",
+        help=f"agent for each side, from {', '.join(sorted(AGENTS))} (default greedy,greedy)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    parser.add_argument(
+        "--dask", metavar="ADDRESS", help="run on Dask: 'local' or a scheduler tcp://HOST:8786"
+    )
+    parser.add_argument("--turn-limit", type=int, default=60)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+
+def _agents(text: str) -> tuple[str, str]:
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 2 or any(n not in AGENTS for n in names):
+        raise InputError(
+            f"--agents {text!r}: two agents separated by a comma, from {', '.join(sorted(AGENTS))}"
+        )
+    return names[0], names[1]
+
+
+def _check(args: argparse.Namespace) -> None:
+    if not 1 <= args.games <= MAX_GAMES:
+        raise InputError(f"--games {args.games}: choose 1 to {MAX_GAMES:,}")
+    if args.workers is not None and args.workers < 1:
+        raise InputError(f"--workers {args.workers}: at least 1")
+    if args.turn_limit < 1:
+        raise InputError(f"--turn-limit {args.turn_limit}: at least 1")
+
+
+def _read(path: str) -> Deck:
+    deck = read_deck_file(path)
+    deck.name = deck.name or path
+    return deck
+
+
+def _play(
+    store: Store,
+    pool: PoolIndex,
+    args: argparse.Namespace,
+    a: Deck,
+    b: Deck,
+    *,
+    batch_id: str | None = None,
+    label: str = "",
+) -> tuple[str, float]:
+    """Start, play and store one matchup; return the run id and games per second."""
+    config = MatchConfig(
+        deck_spec(a, pool, where=a.name), deck_spec(b, pool, where=b.name),
+        _agents(args.agents), args.turn_limit,
+    )  # fmt: skip
+    with executor_for(args.dask, args.workers) as (executor, backend):
+        info = start_run(
+            store, a, b, games=args.games, agents=config.agents, seed=args.seed,
+            turn_limit=args.turn_limit, backend=backend, batch_id=batch_id,
+        )  # fmt: skip
+        return info.run_id, _execute(store, args, info, config, executor, label)
+
+
+def _execute(
+    store: Store,
+    args: argparse.Namespace,
+    info: Any,
+    config: MatchConfig,
+    executor: Any,
+    label: str,
+) -> float:
+    games = missing_games(store, info)
+    bar = None if args.quiet else ProgressBar(label)
+    start = time.perf_counter()
+    try:
+        rows = execute_run(
+            store, info, config, games, executor=executor, workers=args.workers, on_progress=bar
+        )
+    except KeyboardInterrupt:
+        done = len(game_rows(store, info.run_id))
+        print(
+            f"\ninterrupted: {done} of {info.games} games stored; "
+            f"resume with: decklab simulate --resume {info.run_id}",
+            file=sys.stderr,
+        )
+        raise
+    elapsed = time.perf_counter() - start
+    return len(rows) / elapsed if elapsed > 0 else 0.0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        pool = store.pool_index("sve")
+        if args.resume:
+            info = run_info(store, args.resume)
+            args.agents = ",".join(info.agents)
+            args.games, args.seed, args.turn_limit = info.games, info.seed, info.turn_limit
+            config = MatchConfig(
+                deck_spec(info.deck_a_list, pool, where=info.deck_a),
+                deck_spec(info.deck_b_list, pool, where=info.deck_b),
+                info.agents,
+                info.turn_limit,
+            )
+            with executor_for(args.dask, args.workers) as (executor, _):
+                speed = _execute(store, args, info, config, executor, "")
+            run_id = info.run_id
+        else:
+            if not (args.deck_a and args.deck_b):
+                raise InputError("give two deck lists A and B, or --resume RUN")
+            _check(args)
+            run_id, speed = _play(store, pool, args, _read(args.deck_a), _read(args.deck_b))
+        info = run_info(store, run_id)
+        rows = game_rows(store, run_id)
+    _print_summary(info, rows, speed, as_json=args.json)
+    return 0
+
+
+def _summary_dict(info: Any, rows: list[GameRow], speed: float | None) -> dict[str, Any]:
+    s = summarise(rows)
+    return {
+        "run_id": info.run_id,
+        "deck_a": info.deck_a,
+        "deck_b": info.deck_b,
+        "agents": list(info.agents),
+        "seed": info.seed,
+        "games_asked": info.games,
+        **s.as_dict(),
+        "games_per_s": None if speed is None else round(speed, 2),
+    }
+
+
+def _print_summary(info: Any, rows: list[GameRow], speed: float | None, *, as_json: bool) -> None:
+    data = _summary_dict(info, rows, speed)
+    if as_json:
+        print(json.dumps(data, indent=2))
+        return
+    s = summarise(rows)
+    lo, hi = s.a.ci95
+    rate = "-" if s.a.rate is None else f"{s.a.rate:.1%}"
+    print(
+        f"run {info.run_id}: {info.deck_a} vs {info.deck_b} ({info.agents[0]} vs {info.agents[1]})"
+    )
+    print(
+        f"  {s.games} games ({s.wins[0]}-{s.wins[1]}, {s.draws} draws, {s.errors} errors): "
+        f"{info.deck_a} wins {rate} of decided games, 95% CI {lo:.1%} to {hi:.1%}"
+    )
+    for name, r in (("going first", s.a_first), ("going second", s.a_second)):
+        if r.rate is not None:
+            print(
+                f"  {info.deck_a} {name}: {r.rate:.1%} "
+                f"({r.n} games, CI {r.ci95[0]:.1%}-{r.ci95[1]:.1%})"
+            )
+    if s.first_player.rate is not None:
+        print(f"  first player wins {s.first_player.rate:.1%} of decided games")
+    if s.mean_turns is not None:
+        print(f"  mean length {s.mean_turns:.1f} turns; ends: {s.reasons}")
+    width = hi - lo
+    if width > 0.02:
+        print(f"  for a ±1% interval play about {games_for_width(0.02):,} decided games")
+    if speed:
+        print(f"  {speed:.1f} games/s")
+
+
+def _matrix(args: argparse.Namespace) -> int:
+    _check(args)
+    if len(args.decks) < 2:
+        raise InputError("matrix needs at least two deck lists")
+    decks = [_read(p) for p in args.decks]
+    names = [d.name for d in decks]
+    n = len(decks)
+    wins = np.zeros((n, n))
+    games = np.zeros((n, n))
+    batch = uuid.uuid4().hex[:12]
+    with open_store(args) as store:
+        pool = store.pool_index("sve")
+        pairs = list(itertools.combinations(range(n), 2))
+        for k, (i, j) in enumerate(pairs, start=1):
+            run_id, _ = _play(
+                store, pool, args, decks[i], decks[j], batch_id=batch,
+                label=f"{k}/{len(pairs)} {names[i]} vs {names[j]} ",
+            )  # fmt: skip
+            s = summarise(game_rows(store, run_id))
+            wins[i, j], wins[j, i] = s.wins
+            games[i, j] = games[j, i] = s.wins[0] + s.wins[1]
+    ranking = bradley_terry(names, wins)
+    rates = np.where(games > 0, wins / np.where(games > 0, games, 1), np.nan)
+    if args.json:
+        print(json.dumps({
+            "batch_id": batch,
+            "decks": names,
+            "win_rate": [[None if np.isnan(x) else round(float(x), 4) for x in r] for r in rates],
+            "games": games.astype(int).tolist(),
+            "ranking": [
+                {"deck": names[i], "strength": ranking.strength[i], "stderr": ranking.stderr[i]}
+                for i in ranking.order()
+            ],
+        }, indent=2))  # fmt: skip
+        return 0
+    import pandas as pd
+
+    table = pd.DataFrame(
+        [[("-" if np.isnan(x) else f"{x:.1%}") for x in row] for row in rates],
+        index=names, columns=names,
+    )  # fmt: skip
+    print(f"row deck's win rate against the column deck (batch {batch}):")
+    print(table.to_string())
+    print("ranking (Bradley-Terry strength ± standard error):")
+    for place, i in enumerate(ranking.order(), start=1):
+        print(f"  {place}. {names[i]}: {ranking.strength[i]:+.2f} ± {ranking.stderr[i]:.2f}")
+    return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    _check(args)
+    versions = [_read(args.version_a), _read(args.version_b)]
+    field = [_read(p) for p in args.field]
+    results: list[dict[tuple[str, int, int], float]] = [{}, {}]
+    with open_store(args) as store:
+        pool = store.pool_index("sve")
+        batch = uuid.uuid4().hex[:12]
+        for v, version in enumerate(versions):
+            for opponent in field:
+                run_id, _ = _play(
+                    store, pool, args, version, opponent, batch_id=batch,
+                    label=f"{version.name} vs {opponent.name} ",
+                )  # fmt: skip
+                for r in game_rows(store, run_id):
+                    if r.error is None:
+                        score = 0.5 if r.winner is None else float(r.winner == 0)
+                        results[v][(opponent.name, r.seed, r.seat)] = score
+    cmp = paired_difference(results[0], results[1])
+    data = {
+        "version_a": versions[0].name,
+        "version_b": versions[1].name,
+        "field": [d.name for d in field],
+        "games": cmp.pairs,
+        "a_score": cmp.a_rate,
+        "b_score": cmp.b_rate,
+        "difference": cmp.diff,
+        "ci95": list(cmp.ci95),
+        "schedule_seed": args.seed,
+        "seeds": len({s for s, _ in schedule(args.seed, args.games)}),
+    }
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(
+            f"{versions[1].name} scores {cmp.diff:+.1%} against {versions[0].name} "
+            f"over {cmp.pairs} paired games (95% CI {cmp.ci95[0]:+.1%} to {cmp.ci95[1]:+.1%}); "
+            f"scores {cmp.a_rate:.1%} -> {cmp.b_rate:.1%}"
+        )
+    return 0
+
+
+def _runs(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        frame = list_runs(store)
+    if args.json:
+        print(frame.to_json(orient="records", date_format="iso"))
+    elif frame.empty:
+        print("no stored runs: try decklab simulate A B --games 100")
+    else:
+        print_table(frame)
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        info = run_info(store, args.run_id)
+        rows = game_rows(store, args.run_id)
+    _print_summary(info, rows, None, as_json=args.json)
+    return 0
