@@ -201,6 +201,11 @@ def expected_castable(
     castable = cards_costing(deck, cards, pp, at_most=True)
     n = hand_size(turn, going)
     size = sum(deck.values())
+    if n + OPENING > size:
+        raise ValueError(
+            f"the deck runs low: {n} cards by then plus {OPENING} returned by the mulligan "
+            f"exceed the {size}-card deck"
+        )
     keep_cards = policy.cards if isinstance(policy, KeepIf) else ()
     atoms = split_atoms(deck, [castable, keep_cards])
     total = 0.0

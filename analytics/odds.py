@@ -177,7 +177,7 @@ class Opening:
     chosen: Decision
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Solution:
     """The exact chance of the goal under a policy, with the never-mulligan baseline."""
 
@@ -492,16 +492,22 @@ def split_atoms(deck: Mapping[str, int], groups: Sequence[Iterable[str]]) -> Ato
     >>> split_atoms({"A": 3, "B": 2, "C": 35}, [["A", "B"], ["B"]]).counts
     (3, 2)
     """
-    sets = [frozenset(g) for g in groups]
+    member_of: dict[str, set[int]] = defaultdict(set)
+    for j, g in enumerate(groups):
+        for card in g:
+            member_of[card].add(j)
     counts: dict[frozenset[int], int] = defaultdict(int)
+    for card, sig in member_of.items():
+        n = deck.get(card, 0)
+        if n:
+            counts[frozenset(sig)] += n
+    size = 0
     for card, n in deck.items():
         if n < 0:
             raise ValueError(f"negative count for {card}")
-        sig = frozenset(j for j, s in enumerate(sets) if card in s)
-        if sig and n:
-            counts[sig] += n
+        size += n
     order = sorted(counts, key=lambda s: sorted(s))
-    return Atoms(sum(deck.values()), tuple(counts[s] for s in order), tuple(order))
+    return Atoms(size, tuple(counts[s] for s in order), tuple(order))
 
 
 @dataclass(frozen=True)
@@ -522,6 +528,76 @@ class Odds:
         return self.p - self.p_never
 
 
+@dataclass(frozen=True)
+class _Names:
+    """How a rule names each group: counted (plural) and single."""
+
+    labels: tuple[str, ...]
+    singulars: tuple[str, ...]
+
+    def label(self, j: int) -> str:
+        return self.labels[j]
+
+    def singular(self, j: int) -> str:
+        return self.singulars[j]
+
+
+@dataclass(frozen=True)
+class PreparedGoal:
+    """A card-level goal split into atoms once, ready for any turn and seat."""
+
+    goal: Goal
+    policy: Policy
+    game: Game
+    atoms: Atoms
+    masks: tuple[int, ...]
+    code: PolicyCode
+    names: _Names
+
+    def problem(self, hand_sizes: Sequence[int]) -> AtomProblem:
+        """The atom problem with each group due within its hand size."""
+        reqs = tuple(
+            (m, self.goal.at_least, n) for m, n in zip(self.masks, hand_sizes, strict=True)
+        )
+        return AtomProblem(self.atoms.deck_size, self.atoms.counts, reqs, self.game)
+
+    def odds(self, hand_sizes: Sequence[int]) -> Odds:
+        """Solve for these deadlines and phrase the policy."""
+        problem = self.problem(hand_sizes)
+        sol = solve(problem, self.code)
+        rule = None
+        if isinstance(self.policy, KeepIf):
+            rule = keep_if_rule(self.policy, self.game)
+        elif isinstance(self.policy, Optimal):
+            rule = _rule_text(sol, self.atoms.members, self.names, self.game)
+        return Odds(sol.p, sol.p_never, rule, sol, problem, self.code)
+
+
+def prepare(
+    deck: Mapping[str, int], goal: Goal, policy: Policy = NEVER, game: Game = "sve"
+) -> PreparedGoal:
+    """Split ``deck`` into atoms for ``goal`` (and a keep-if group)."""
+    if goal.at_least < 0:
+        raise ValueError("at least must be 0 or more")
+    groups: list[Iterable[str]] = list(goal.groups)
+    if isinstance(policy, KeepIf):
+        groups.append(policy.cards)
+    atoms = split_atoms(deck, groups)
+    masks = tuple(atoms.mask(j) for j in range(len(goal.groups)))
+    code: PolicyCode
+    if isinstance(policy, KeepIf):
+        code = atoms.mask(len(goal.groups))
+    elif isinstance(policy, Optimal):
+        code = "optimal"
+    else:
+        code = "never"
+    names = _Names(
+        tuple(goal.label(j) for j in range(len(goal.groups))),
+        tuple(goal.singular(j) for j in range(len(goal.groups))),
+    )
+    return PreparedGoal(goal, policy, game, atoms, masks, code, names)
+
+
 def goal_problem(
     deck: Mapping[str, int],
     goal: Goal,
@@ -530,24 +606,8 @@ def goal_problem(
     game: Game = "sve",
 ) -> tuple[AtomProblem, PolicyCode, Atoms]:
     """Reduce a card-level goal to atoms; ``hand_sizes`` gives each group's deadline."""
-    if goal.at_least < 0:
-        raise ValueError("at least must be 0 or more")
-    groups: list[Iterable[str]] = list(goal.groups)
-    if isinstance(policy, KeepIf):
-        groups.append(policy.cards)
-    atoms = split_atoms(deck, groups)
-    reqs = tuple(
-        (atoms.mask(j), goal.at_least, n)
-        for j, n in zip(range(len(goal.groups)), hand_sizes, strict=True)
-    )
-    code: PolicyCode
-    if isinstance(policy, KeepIf):
-        code = atoms.mask(len(goal.groups))
-    elif isinstance(policy, Optimal):
-        code = "optimal"
-    else:
-        code = "never"
-    return AtomProblem(atoms.deck_size, atoms.counts, reqs, game), code, atoms
+    prep = prepare(deck, goal, policy, game)
+    return prep.problem(hand_sizes), prep.code, prep.atoms
 
 
 def draw_odds(
@@ -567,14 +627,7 @@ def draw_odds(
     0.498
     """
     n = hand_size(turn, going, game)
-    problem, code, atoms = goal_problem(deck, goal, [n] * len(goal.groups), policy, game)
-    sol = solve(problem, code)
-    rule = None
-    if isinstance(policy, KeepIf):
-        rule = keep_if_rule(policy, game)
-    elif isinstance(policy, Optimal):
-        rule = describe_policy(sol, atoms, goal, game)
-    return Odds(sol.p, sol.p_never, rule, sol, problem, code)
+    return prepare(deck, goal, policy, game).odds([n] * len(goal.groups))
 
 
 # --- the policy in words -------------------------------------------------------------------
@@ -595,11 +648,20 @@ def describe_policy(sol: Solution, atoms: Atoms, goal: Goal, game: Game = "sve")
     least 1 of A and at least 1 of B; mulligan the rest"), or an explicit list when the kept
     set is not of that shape. For Riftbound: which cards go back, per hand.
     """
-    n_groups = len(goal.groups)
+    names = _Names(
+        tuple(goal.label(j) for j in range(len(goal.groups))),
+        tuple(goal.singular(j) for j in range(len(goal.groups))),
+    )
+    return _rule_text(sol, atoms.members, names, game)
+
+
+@lru_cache(maxsize=4096)
+def _rule_text(sol: Solution, members: tuple[frozenset[int], ...], goal: _Names, game: Game) -> str:
+    n_groups = len(goal.labels)
 
     def group_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(
-            sum(h for h, m in zip(hand[:-1], atoms.members, strict=True) if j in m)
+            sum(h for h, m in zip(hand[:-1], members, strict=True) if j in m)
             for j in range(n_groups)
         )
 
@@ -650,7 +712,7 @@ def describe_policy(sol: Solution, atoms: Atoms, goal: Goal, game: Game = "sve")
     )
 
 
-def _describe_riftbound(sol: Solution, goal: Goal) -> str:
+def _describe_riftbound(sol: Solution, goal: _Names) -> str:
     """Riftbound: how many non-goal cards go back; goal cards are kept."""
     keeps_goal = True
     back: set[int] = set()
@@ -661,7 +723,7 @@ def _describe_riftbound(sol: Solution, goal: Goal) -> str:
     if back == {0}:
         return "never mulligan"
     if keeps_goal:
-        names = ", ".join(goal.singular(j) for j in range(len(goal.groups)))
+        names = ", ".join(goal.singulars)
         return f"keep {names}; set aside other cards (up to 2) when it raises the chance"
     return "set aside the cards of the decision table (up to 2)"
 
@@ -691,17 +753,21 @@ def odds_table(
     """Exact odds for every goal x policy x going x turn."""
     turns = list(turns)
     goings = list(goings)
-    return [
-        OddsRow(goal, t, g, pol, draw_odds(deck, goal, t, g, pol, game))
-        for goal in goals
-        for pol in policies
-        for g in goings
-        for t in turns
-    ]
+    rows = []
+    for goal in goals:
+        for pol in policies:
+            prep = prepare(deck, goal, pol, game)
+            width = len(goal.groups)
+            for g in goings:
+                for t in turns:
+                    odds = prep.odds([hand_size(t, g, game)] * width)
+                    rows.append(OddsRow(goal, t, g, pol, odds))
+    return rows
 
 
 def clear_caches() -> None:
     """Forget memoised results (for benchmarks that time a cold computation)."""
     solve.cache_clear()
     success.cache_clear()
+    _rule_text.cache_clear()
     hypergeom_sf.cache_clear()
