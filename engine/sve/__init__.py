@@ -21,6 +21,7 @@ from engine.sve.abilities import (
 from engine.sve.actions import (
     LEADER,
     Action,
+    Activate,
     Attack,
     Choose,
     Discard,
@@ -60,6 +61,7 @@ __all__ = [
     "Ability",
     "Action",
     "ActionSyntaxError",
+    "Activate",
     "Attack",
     "CardScript",
     "CardView",

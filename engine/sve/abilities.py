@@ -48,6 +48,8 @@ class Trigger(enum.Enum):
     """CR 7.4.1: your end phase came."""
     ATTACK_DAMAGE = "attack_damage"
     """CR 12.13.2: this follower dealt attack damage (the amount is the event's)."""
+    ACTIVATED = "activated"
+    """CR 8.3 / 10.1: an activated ability its master plays by paying its cost."""
 
 
 class Effect(Protocol):
@@ -75,6 +77,12 @@ class Ability:
     condition: Condition | None = None
     name: str = ""
     """A short label for logs and tests."""
+    pp_cost: int = 0
+    """Activated abilities: PP paid as cost (CR 10.4.4)."""
+    engage_cost: bool = False
+    """Activated abilities: engage this standing card as cost (CR 10.4.6)."""
+    quick: bool = False
+    """Activated abilities: playable in the opponent's Quick windows too (CR 12.3.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +135,9 @@ class Scripts:
 
     def __len__(self) -> int:
         return len(self._by_id)
+
+    def __bool__(self) -> bool:
+        return bool(self._by_id)
 
 
 # --- Selections (CR 10.6.2.3 "choose") --------------------------------------------------------

@@ -57,6 +57,17 @@ class Evolve:
 
 
 @dataclass(frozen=True, slots=True)
+class Activate:
+    """CR 8.3: play activated ability number ``index`` of field card ``uid``."""
+
+    uid: Uid
+    index: int = 0
+
+    def __str__(self) -> str:
+        return f"act {self.uid} {self.index}"
+
+
+@dataclass(frozen=True, slots=True)
 class Attack:
     """CR 8.4: attack with follower ``uid`` the follower ``target`` or the leader (``LEADER``)."""
 
@@ -104,7 +115,7 @@ class Choose:
         return f"choose {self.option}"
 
 
-Action: TypeAlias = Mulligan | Play | Evolve | Attack | End | Pass | Discard | Choose
+Action: TypeAlias = Mulligan | Play | Evolve | Activate | Attack | End | Pass | Discard | Choose
 """Any action."""
 
 END = End()
@@ -138,6 +149,8 @@ def parse_action(text: str) -> Action:
     if head in ("play", "discard") and len(rest) == 1:
         uid = _uid(rest[0], text)
         return Play(uid) if head == "play" else Discard(uid)
+    if head == "act" and len(rest) == 2:
+        return Activate(_uid(rest[0], text), _uid(rest[1], text))
     if head == "choose" and len(rest) == 1:
         return Choose(rest[0])
     if head == "evolve" and rest:

@@ -39,6 +39,7 @@ from engine.sve.actions import (
     PASS,
     REDRAW,
     Action,
+    Activate,
     Attack,
     Choose,
     Discard,
@@ -460,11 +461,15 @@ class State:
                 self._play(d.player, action.uid)
             elif isinstance(action, Evolve):
                 self._evolve(d.player, action.uid, action.ep, action.super_)
+            elif isinstance(action, Activate):
+                self._activate(d.player, action.uid, action.index)
             else:
                 self.step = Step.END_BEGIN
         elif kind is Kind.QUICK:
             if isinstance(action, Play):
                 self._play(d.player, action.uid)
+            elif isinstance(action, Activate):
+                self._activate(d.player, action.uid, action.index)
             elif self.step is Step.ATTACK_QUICK:
                 self.step = Step.ATTACK_DAMAGE
             else:
@@ -518,8 +523,8 @@ class State:
         }.get(d.kind, f"a choice among {', '.join(d.options)}")
         ok_types: dict[Kind, tuple[type, ...]] = {
             Kind.MULLIGAN: (Mulligan,),
-            Kind.MAIN: (Play, Evolve, Attack, End),
-            Kind.QUICK: (Play, Pass),
+            Kind.MAIN: (Play, Evolve, Activate, Attack, End),
+            Kind.QUICK: (Play, Activate, Pass),
             Kind.DISCARD: (Discard,),
         }
         if not isinstance(action, ok_types.get(d.kind, (Choose,))):
@@ -535,6 +540,8 @@ class State:
             return self._why_not_evolve(p, action)
         if isinstance(action, Attack):
             return self._why_not_attack(p, action)
+        if isinstance(action, Activate):
+            return self._why_not_activate(p, action, d.kind is Kind.QUICK)
         return "not allowed now"
 
     # --- helpers for effects ---------------------------------------------------------------------
@@ -975,6 +982,8 @@ class State:
                         acts.append(Evolve(uid, False, s))
                     if pay_ep:
                         acts.append(Evolve(uid, True, s))
+        if self.scripts:
+            acts.extend(self._activations(me, quick_only=False))
         opp_field = self.players[1 - me].field
         for uid in sorted(p.field):
             c = cards[uid]
@@ -1013,16 +1022,48 @@ class State:
             followers.append(LEADER)
         return followers
 
-    def _quick_plays(self, player: int) -> list[Play]:
-        """CR 12.3.4: Quick cards the non-turn player can play in a window."""
+    def _quick_plays(self, player: int) -> list[Play | Activate]:
+        """CR 12.3.4: Quick cards and Quick abilities the non-turn player can play now."""
         p = self.players[player]
-        out: list[Play] = []
+        out: list[Play | Activate] = []
         for zone in (p.hand, p.ex):
             for uid in sorted(zone):
                 card = self.cards[uid]
                 if card.kw & QUICK and self._playable(p, card):
                     out.append(Play(uid))
+        if self.scripts:
+            out.extend(self._activations(player, quick_only=True))
         return out
+
+    def _activations(self, player: int, quick_only: bool) -> list[Activate]:
+        """CR 8.3.1 / 10.6.2.1.2: activated abilities whose costs and targets are possible."""
+        p = self.players[player]
+        out: list[Activate] = []
+        for uid in sorted(p.field):
+            card = self.cards[uid]
+            abilities = self.scripts.abilities(card.face.card_id, Trigger.ACTIVATED)
+            for index, ability in enumerate(abilities):
+                if quick_only and not ability.quick:
+                    continue
+                if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
+                    continue
+                first = ability.effects[0] if ability.effects else None
+                available = getattr(first, "available", None)
+                if available is not None and not available(self, player):
+                    continue
+                out.append(Activate(uid, index))
+        return out
+
+    def _activate(self, player: int, uid: int, index: int) -> None:
+        """CR 10.6.2.5: pay the costs (PP, engaging this card), then resolve the effects."""
+        card = self.cards[uid]
+        ability = self.scripts.abilities(card.face.card_id, Trigger.ACTIVATED)[index]
+        self.players[player].pp -= ability.pp_cost
+        if ability.engage_cost:
+            card.engaged = True
+            if self.log is not None:
+                self._emit("engage", {"uid": uid})
+        self.frames.append(Frame(ability.effects, uid, player))
 
     def _play(self, player: int, uid: int) -> None:
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
@@ -1328,6 +1369,23 @@ class State:
             if p.sep < 1:
                 return "no SEP left (CR 12.2.4)"
         return "not allowed now"
+
+    def _why_not_activate(self, p: Player, action: Activate, quick_window: bool) -> str:
+        uid = action.uid
+        if uid not in p.field:
+            return f"card {uid} is not on player {p.index}'s field (CR 8.3.1)"
+        card = self.cards[uid]
+        abilities = self.scripts.abilities(card.face.card_id, Trigger.ACTIVATED)
+        if not 0 <= action.index < len(abilities):
+            return f"card {uid} has no activated ability number {action.index}"
+        ability = abilities[action.index]
+        if quick_window and not ability.quick:
+            return "only Quick abilities can be played in this window (CR 12.3.4)"
+        if ability.pp_cost > p.pp:
+            return f"the ability costs {ability.pp_cost} PP and player has {p.pp} (CR 10.4.4)"
+        if ability.engage_cost and card.engaged:
+            return f"card {uid} is already engaged and cannot pay its engage cost (CR 10.4.6)"
+        return "the ability has no legal target (CR 10.6.2.3.3)"
 
     def _why_not_attack(self, p: Player, action: Attack) -> str:
         uid = action.uid

@@ -13,6 +13,19 @@ from typing import Any
 import pytest
 
 from engine.sve import DeckSpec, new_game
+from engine.sve.abilities import (
+    Ability,
+    Banish,
+    Buff,
+    CardScript,
+    Damage,
+    Draw,
+    Scripts,
+    Select,
+    Summon,
+    Targets,
+    Trigger,
+)
 from engine.sve.agents import make_agent
 from engine.sve.position import evolved, follower, spell
 from engine.sve.runner import agent_rng
@@ -63,9 +76,11 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
         prev = s
 
 
-def run_random_game(a: DeckSpec, b: DeckSpec, seed: int) -> list[dict[str, Any]]:
+def run_random_game(
+    a: DeckSpec, b: DeckSpec, seed: int, scripts: Scripts | None = None
+) -> list[dict[str, Any]]:
     """A random-vs-random game with the event log on; returns the log records."""
-    g = new_game(a, b, seed, log=True)
+    g = new_game(a, b, seed, log=True, scripts=scripts)
     agent = make_agent("random")
     rngs = (agent_rng(seed, 0), agent_rng(seed, 1))
     steps = 0
@@ -104,12 +119,37 @@ def synthetic_deck(rng: random.Random) -> DeckSpec:
     )
 
 
+TOKEN = follower("Tok", 1, 1, 1, "ward")
+SCRIPTS = Scripts(
+    [
+        CardScript("X-S0", (Ability(Trigger.FANFARE, (Select(Targets()), Damage(2))),)),
+        CardScript("X-S1", (Ability(Trigger.LAST_WORDS, (Summon(TOKEN, 2),)),)),
+        CardScript("X-S2", (Ability(Trigger.STRIKE, (Buff(1, 1, until_end_of_turn=True),)),)),
+        CardScript(
+            "X-S3",
+            (Ability(Trigger.ACTIVATED, (Draw(1),), pp_cost=1, engage_cost=True, quick=True),),
+        ),
+        CardScript(
+            "X-S4",
+            (Ability(Trigger.FANFARE, (Draw(1),)), Ability(Trigger.FANFARE, (Summon(TOKEN),))),
+        ),
+        CardScript(
+            "X-S5E", (Ability(Trigger.ON_EVOLVE, (Select(Targets(leaders=True), 1), Damage(3))),)
+        ),
+        CardScript(
+            "X-P", (Ability(Trigger.SPELL, (Select(Targets(side="any"), 2, up_to=True), Banish())),)
+        ),
+    ]
+)
+
+
 def test_fuzz_synthetic_decks() -> None:
-    """Random games over random synthetic decks with every rule keyword end cleanly."""
+    """Random games over random synthetic decks with every rule keyword and scripted
+    triggers, targets, tokens and activated abilities end cleanly."""
     rng = random.Random(99)
-    for seed in range(150):
+    for seed in range(200):
         a, b = synthetic_deck(rng), synthetic_deck(rng)
-        log = run_random_game(a, b, seed)
+        log = run_random_game(a, b, seed, SCRIPTS)
         check_events(log, (len(a.main) + len(a.evolve), len(b.main) + len(b.evolve)))
 
 

@@ -11,6 +11,7 @@ import pytest
 from engine.sve import (
     LEADER,
     ActionSyntaxError,
+    Activate,
     Attack,
     Choose,
     DeckSpec,
@@ -65,6 +66,7 @@ LOG_KEYS = [
         (Mulligan(True), "mulligan"),
         (Mulligan(False), "keep"),
         (Discard(3), "discard 3"),
+        (Activate(4, 1), "act 4 1"),
         (Choose("done"), "choose done"),
     ],
 )

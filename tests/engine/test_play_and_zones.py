@@ -112,3 +112,50 @@ def test_cr_5_7_banish_zone() -> None:
     g.banish(0)
     assert g.players[1].banish == [0]
     assert g.players[1].grave == []
+
+
+def _rod_scripts(card, **cost):
+    from engine.sve.abilities import Ability, CardScript, Damage, Scripts, Trigger
+
+    ability = Ability(Trigger.ACTIVATED, (Damage(1, "enemy_leader"),), **cost)
+    return Scripts([CardScript(card.card_id, (ability,))])
+
+
+def test_cr_8_3_activated_ability_pays_its_costs() -> None:
+    """CR 8.3.1 / 10.4.4 / 10.4.6: pay PP and engage this card, then the effect resolves."""
+    from engine.sve import Activate
+
+    rod = amulet("Rod", 1)
+    g = position(
+        fields=([rod], []), pp=(2, 0), scripts=_rod_scripts(rod, pp_cost=1, engage_cost=True)
+    )
+    assert "act 0 0" in [str(a) for a in g.legal_actions()]
+    g.apply(Activate(0, 0))
+    assert g.players[1].hp == 19
+    assert g.players[0].pp == 1
+    assert g.cards[0].engaged
+    assert "act 0 0" not in [str(a) for a in g.legal_actions()]
+    with pytest.raises(IllegalActionError, match=r"already engaged.*10\.4\.6"):
+        g.apply(Activate(0, 0))
+    g = position(fields=([rod], []), pp=(0, 0), scripts=_rod_scripts(rod, pp_cost=1))
+    with pytest.raises(IllegalActionError, match=r"costs 1 PP.*10\.4\.4"):
+        g.apply(Activate(0, 0))
+
+
+def test_cr_12_3_3_quick_ability_in_the_opponents_window() -> None:
+    """CR 12.3.3-12.3.4: a Quick activated ability can be played after an enemy attack; a
+    plain one cannot."""
+    from engine.sve import LEADER, Activate, Attack
+
+    rod = amulet("Rod", 1)
+    ogre = follower("Ogre", 4, 4, 4)
+    g = position(
+        fields=([ogre], [rod]), pp=(0, 1), scripts=_rod_scripts(rod, pp_cost=1, quick=True)
+    )
+    g.apply(Attack(0, LEADER))
+    assert [str(a) for a in g.legal_actions()] == ["pass", "act 1 0"]
+    g.apply(Activate(1, 0))
+    assert g.players[0].hp == 19
+    g = position(fields=([ogre], [rod]), pp=(0, 1), scripts=_rod_scripts(rod, pp_cost=1))
+    g.apply(Attack(0, LEADER))
+    assert g.current_player() == 0  # no Quick option, no window

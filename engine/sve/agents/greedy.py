@@ -5,7 +5,8 @@ fast enough for batch simulation. Priorities in the main phase:
 
 1. attack the leader when the followers that can reach it have lethal damage;
 2. play the most expensive affordable card (PP spent is tempo), followers first on ties;
-3. evolve the strongest follower it can (Super-Evolution when allowed);
+3. play each activated ability once per turn, then evolve the strongest follower it can
+   (Super-Evolution when allowed);
 4. make the best value trade (kill a follower, ideally surviving, Bane counted);
 5. otherwise attack the leader with the biggest follower that may, then end the turn.
 """
@@ -22,6 +23,7 @@ from engine.sve.actions import (
     PASS,
     REDRAW,
     Action,
+    Activate,
     Attack,
     Choose,
     Discard,
@@ -44,6 +46,10 @@ class GreedyAgent:
 
     name = "greedy"
 
+    def __init__(self) -> None:
+        self._used: set[tuple[int, int, int]] = set()
+        """(turn, uid, index) of the activated abilities already played."""
+
     def choose(
         self, observation: Observation, legal_actions: Sequence[Action], rng: random.Random
     ) -> Action:
@@ -57,7 +63,8 @@ class GreedyAgent:
         if kind == "quick":
             plays = [a for a in legal_actions if isinstance(a, Play)]
             if not plays:
-                return PASS
+                acts = [a for a in legal_actions if isinstance(a, Activate)]
+                return self._activation(observation, acts) or PASS
             return max(plays, key=lambda a: (observation.card(a.uid).cost, -a.uid))
         if kind == "discard":
             hand = {c.uid: c for c in observation.hand()}
@@ -68,6 +75,15 @@ class GreedyAgent:
         if kind == "target":
             return self._target(observation, legal_actions)
         return legal_actions[0]
+
+    def _activation(self, obs: Observation, acts: list[Activate]) -> Activate | None:
+        """The first activated ability not yet played this turn (cost-free loops end)."""
+        for a in acts:
+            key = (obs.turn, a.uid, a.index)
+            if key not in self._used:
+                self._used.add(key)
+                return a
+        return None
 
     def _target(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """Prefer the biggest enemy follower, then the enemy leader, then anything."""
@@ -94,6 +110,7 @@ class GreedyAgent:
         plays: list[Play] = []
         evolves: list[Evolve] = []
         attacks: list[Attack] = []
+        activations: list[Activate] = []
         for a in legal:
             if isinstance(a, Attack):
                 attacks.append(a)
@@ -101,6 +118,8 @@ class GreedyAgent:
                 plays.append(a)
             elif isinstance(a, Evolve):
                 evolves.append(a)
+            elif isinstance(a, Activate):
+                activations.append(a)
         mine: dict[int, CardView] = {c.uid: c for c in obs.field(me)} if attacks else {}
         # 1. Lethal.
         if attacks:
@@ -118,7 +137,10 @@ class GreedyAgent:
                     best_play, best_key = a, key
             assert best_play is not None
             return best_play
-        # 3. Evolve the strongest follower (keep EP when PP suffices).
+        # 3. Activated abilities, each once per turn; then evolve (keep EP when PP suffices).
+        act = self._activation(obs, activations)
+        if act is not None:
+            return act
         if evolves:
             field = mine or {c.uid: c for c in obs.field(me)}
 
