@@ -944,11 +944,13 @@ class State:
     # --- main phase actions ---------------------------------------------------------------------
 
     def _playable(self, p: Player, card: Card) -> bool:
-        cost = card.base.cost or 0
-        if cost > p.pp:
+        base = card.base
+        if (base.cost or 0) > p.pp:
             return False
-        btype = card.base.card_type
+        btype = base.card_type
         if btype == "spell":
+            if not self.scripts:
+                return True
             for ability in self.scripts.abilities(card.base.card_id, Trigger.SPELL):
                 first = ability.effects[0] if ability.effects else None
                 available = getattr(first, "available", None)
@@ -964,16 +966,23 @@ class State:
         p = self.players[me]
         cards = self.cards
         acts: list[Action] = []
+        pp = p.pp
+        playable = self._playable
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
-                if self._playable(p, cards[uid]):
+                card = cards[uid]
+                if (card.base.cost or 0) <= pp and playable(p, card):
                     acts.append(Play(uid))
-        if p.evolved_on != self.turn and p.evolve_deck:  # CR 8.3.2.1 once per turn
-            names = {cards[u].base.name for u in p.evolve_deck}
+        if p.evolved_on != self.turn and p.evolve_deck and p.field:  # CR 8.3.2.1
+            names: set[str] | None = None
             sup = p.sep >= 1 and p.turns >= SUPER_EVOLVE_TURN[0 if me == self.first else 1]
             for uid in sorted(p.field):
                 c = cards[uid]
-                if c.evo >= 0 or c.token or not c.fol or c.base.name not in names:
+                if c.evo >= 0 or c.token or not c.fol:
+                    continue
+                if names is None:
+                    names = {cards[u].base.name for u in p.evolve_deck}
+                if c.base.name not in names:
                     continue
                 n = self.scripts.evolve_cost(c.base.card_id)
                 pay_pp, pay_ep = p.pp >= n, n >= 1 and p.ep >= 1 and p.pp >= n - 1
