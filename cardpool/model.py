@@ -34,6 +34,8 @@ class CardRow:
     name_en: str | None = None
     text: str | None = field(default=None, compare=False)
     """Ability text: only after a user imports a full dump; never in the embedded snapshot."""
+    extra: str | None = None
+    """Game-specific facts as a JSON object (Riftbound: domains, energy, power, might, ...)."""
 
     @property
     def key(self) -> tuple[str, str, str]:

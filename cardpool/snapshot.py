@@ -26,6 +26,10 @@ RESTRICTION_COLUMNS = (
     "region", "format", "card_id", "max_copies", "since", "listed_code", "name", "note",
 )  # fmt: skip
 LIST_SEP = "|"
+GAMES = ("sve", "riftbound")
+"""Games whose snapshot the package may carry (``cardpool/data/{game}_cards.csv``)."""
+EXTRA_COLUMN = "extra"
+"""Written only when some card has game-specific facts (a JSON object of facts, no text)."""
 
 
 def _files(game: str) -> tuple[str, str, str]:
@@ -39,17 +43,19 @@ def write_snapshot(
     folder.mkdir(parents=True, exist_ok=True)
     cards_name, printings_name, restrictions_name = _files(game)
     paths = [folder / cards_name, folder / printings_name, folder / restrictions_name]
+    cards = sorted((c for c in data.cards if c.game == game), key=lambda c: c.card_id)
+    with_extra = any(c.extra for c in cards)
     with paths[0].open("w", encoding="utf-8", newline="") as fh:
         out = csv.writer(fh, lineterminator="\n")
-        out.writerow(CARD_COLUMNS)
-        for c in sorted((c for c in data.cards if c.game == game), key=lambda c: c.card_id):
+        out.writerow(CARD_COLUMNS + ((EXTRA_COLUMN,) if with_extra else ()))
+        for c in cards:
             out.writerow(
                 [
                     c.card_id, c.name, c.name_en or "", c.card_class or "", c.class_ja or "",
                     c.title or "", c.card_type, c.type_ja or "", _num(c.cost), _num(c.attack),
                     _num(c.defense), LIST_SEP.join(c.traits), LIST_SEP.join(c.keywords),
                     c.max_copies, c.set_code,
-                ]
+                ] + ([c.extra or ""] if with_extra else [])
             )  # fmt: skip
     with paths[1].open("w", encoding="utf-8", newline="") as fh:
         out = csv.writer(fh, lineterminator="\n")
@@ -113,6 +119,7 @@ def read_snapshot(game: str = "sve") -> tuple[PoolData, list[RestrictionRow]]:
                 keywords=tuple(k for k in r["keywords"].split(LIST_SEP) if k),
                 max_copies=int(r["max_copies"]),
                 set_code=r["set_code"],
+                extra=r.get(EXTRA_COLUMN) or None,
             )
         )
     data.printings = [PrintingRow(game, r["code"], r["card_id"]) for r in _read(printings_name)]

@@ -225,8 +225,9 @@ class Store:
             )
             params += [query.name] * 3 + [query.game, query.name]
         if query.card_class:
-            where.append("class = ?")
-            params.append(query.card_class)
+            # a Riftbound card's class is its domains joined by '/' (fury/chaos): match any one
+            where.append("(class = ? OR list_contains(string_split(coalesce(class, ''), '/'), ?))")
+            params += [query.card_class] * 2
         if query.card_type:
             # ends_with, not LIKE: DuckDB's LIKE has no escape character, so '\_' never matched
             where.append("(type = ? OR ends_with(type, ?))")
@@ -246,7 +247,7 @@ class Store:
         params.append(query.limit)
         sql = (
             "SELECT card_id, name, name_en, class, title, type, cost, attack, defense, traits, "
-            "keywords, max_copies, set_code, text FROM cardpool.cards WHERE "
+            "keywords, max_copies, set_code, text, extra FROM cardpool.cards WHERE "
             + " AND ".join(where)
             + " ORDER BY cost NULLS LAST, card_id LIMIT ?"
         )
@@ -309,14 +310,17 @@ class Store:
                 self._log(game, "restrictions", source, restrictions=len(rows))
 
     def ensure_default(self) -> bool:
-        """Build the SVE pool from the embedded snapshot if none is stored; True if it did."""
-        if self.count_cards("sve") > 0:
-            return False
-        data, restrictions = snapshot.read_snapshot("sve")
-        self.replace_pool(data, "sve", source="embedded snapshot", kind="snapshot")
-        if restrictions:
-            self.replace_restrictions(restrictions, source="embedded snapshot")
-        return True
+        """Build each game's pool that has a snapshot and none stored; True if it built one."""
+        built = False
+        for game in snapshot.GAMES:
+            if self.count_cards(game) > 0 or not snapshot.has_snapshot(game):
+                continue
+            data, restrictions = snapshot.read_snapshot(game)
+            self.replace_pool(data, game, source="embedded snapshot", kind="snapshot")
+            if restrictions:
+                self.replace_restrictions(restrictions, source="embedded snapshot")
+            built = True
+        return built
 
     def _log(self, game: str, kind: str, source: str, **counts: int) -> None:
         self.con.execute(
@@ -337,7 +341,7 @@ def _card_values(c: CardRow) -> tuple[Any, ...]:
     return (
         c.game, c.card_id, c.name, c.name_en, c.card_class, c.class_ja, c.title, c.card_type,
         c.type_ja, c.cost, c.attack, c.defense, list(c.traits), list(c.keywords), c.max_copies,
-        c.set_code, c.text, None,
+        c.set_code, c.text, c.extra,
     )  # fmt: skip
 
 
@@ -361,6 +365,7 @@ def _card_row(r: tuple[Any, ...]) -> CardRow:
         max_copies=int(values["max_copies"]),
         set_code=values["set_code"] or "",
         text=values["text"],
+        extra=values["extra"],
     )
 
 

@@ -12,8 +12,9 @@ from typing import Any
 
 from cardpool.errors import InputError
 from cardpool.identities import PrintedCard, build_pool, merge_pools
-from cardpool.importers import restrictions, sve_ja, sven
+from cardpool.importers import restrictions, riftbound, sve_ja, sven
 from cardpool.model import PoolData, RestrictionRow
+from cardpool.pool import PoolIndex
 from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
 from cardpool.store import Store
 
@@ -36,6 +37,9 @@ class _Parsed:
     printed: list[PrintedCard] = field(default_factory=list)
     restriction_docs: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
+    riftbound_cards: PoolData | None = None
+    riftbound_errata: list[tuple[Path, Any]] = field(default_factory=list)
+    riftbound_bans: list[tuple[Path, Any]] = field(default_factory=list)
 
 
 def _files(path: Path) -> list[Path]:
@@ -58,11 +62,24 @@ def _parse(path: Path, parsed: _Parsed) -> None:
     elif restrictions.looks_like(doc):
         parsed.restriction_docs.append((path, doc))
         kind = "restrictions"
+    elif riftbound.looks_like_cards(doc):
+        if parsed.riftbound_cards is not None:
+            raise InputError("a second Riftbound card dump in one import", path=path)
+        parsed.riftbound_cards = riftbound.read_cards(doc, path=path)
+        kind = "riftcodex"
+    elif riftbound.looks_like_errata(doc):
+        parsed.riftbound_errata.append((path, doc))
+        kind = "riftbound-errata"
+    elif riftbound.looks_like_banlist(doc):
+        parsed.riftbound_bans.append((path, doc))
+        kind = "riftbound-banlist"
     else:
         raise InputError(
             "not a known layout: expected the Japanese SVE card dump (a list of records with "
-            "card_code), a SVEN set file (with 'set' and 'cards') or a restriction list "
-            "(with 'region' and 'banned'/'limited')",
+            "card_code), a SVEN set file (with 'set' and 'cards'), a restriction list "
+            "(with 'region' and 'banned'/'limited'), the Riftcodex card dump (records with "
+            "'riftbound_id'), the Riftbound errata overlay ('errata_documents', 'entries') or "
+            "a Riftbound ban list ('names', 'effectiveAt')",
             path=path,
         )
     if kind not in parsed.kinds:
@@ -98,4 +115,33 @@ def import_path(store: Store, path: str | Path) -> ImportReport:
             report.warnings.extend(f"{file.name}: {w}" for w in warnings)
         store.replace_restrictions(rows, source=str(path))
         report.restrictions = len(rows)
+    _import_riftbound(store, parsed, path, report)
     return report
+
+
+def _import_riftbound(store: Store, parsed: _Parsed, path: Path, report: ImportReport) -> None:
+    """The Riftbound card dump replaces the pool; errata apply on top; ban lists resolve names."""
+    pool = parsed.riftbound_cards
+    if pool is not None or parsed.riftbound_errata:
+        if pool is None:
+            store.ensure_default()
+            pool = store.pool_data("riftbound")
+        for file, doc in parsed.riftbound_errata:
+            pool, warnings = riftbound.apply_errata(pool, doc, path=file)
+            report.warnings.extend(f"{file.name}: {w}" for w in warnings)
+    rows: list[RestrictionRow] = []
+    if parsed.riftbound_bans:
+        if pool is None:
+            store.ensure_default()
+        index = PoolIndex.from_data("riftbound", pool or store.pool_data("riftbound"))
+        for file, doc in parsed.riftbound_bans:
+            file_rows, warnings = riftbound.read_banlist(doc, path=file, pool=index)
+            rows.extend(file_rows)
+            report.warnings.extend(f"{file.name}: {w}" for w in warnings)
+    if pool is not None:
+        store.replace_pool(pool, "riftbound", source=str(path), kind="+".join(parsed.kinds))
+        report.cards += len(pool.cards)
+        report.printings += len(pool.printings)
+    if rows:
+        store.replace_restrictions(rows, source=str(path))
+        report.restrictions += len(rows)
