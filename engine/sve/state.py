@@ -355,6 +355,7 @@ class _EnterFromResolution:
     """CR 10.6.2.8.1: the played follower/amulet goes to the field (Ward may enter engaged)."""
 
     def run(self, game: State, frame: Frame) -> bool:
+        """Ask about entering engaged if it has Ward, then put it onto the field."""
         card = game.cards[frame.source]
         if card.zone is not Zone.RESOLVING:
             return True
@@ -370,6 +371,7 @@ class _SpellToGrave:
     """CR 10.6.2.8.3: a resolved spell goes to its owner's graveyard."""
 
     def run(self, game: State, frame: Frame) -> bool:
+        """Move the resolved card to the graveyard."""
         card = game.cards[frame.source]
         if card.zone is Zone.RESOLVING:
             game.move_to_grave_from_resolution(card)

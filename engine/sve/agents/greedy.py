@@ -145,6 +145,7 @@ class GreedyAgent:
             field = mine or {c.uid: c for c in obs.field(me)}
 
             def evo_key(a: Evolve) -> tuple[int, int, int, int]:
+                """Super first, then the biggest follower, then paying without EP."""
                 c = field[a.uid]
                 return (int(a.super_), c.attack + c.defense, int(not a.ep), -a.uid)
 
