@@ -36,6 +36,7 @@ from analytics.odds import (
     Goal,
     Going,
     KeepIf,
+    Never,
     Optimal,
     Policy,
     describe_policy,
@@ -49,6 +50,13 @@ from analytics.odds import (
 
 MAX_PP = 10
 """The PP maximum stops rising at 10 (CR 7.2.1)."""
+CURVE_OUT_POLICY_MAX = 6
+"""Under a mulligan policy, curve-out is computed through this turn at most.
+
+Each opening composition over the cost categories (up to 1001 for ten costs) needs an
+inclusion-exclusion over up to 2^T cost subsets: through turn 6 that takes well under a
+second, through turn 10 several seconds, for a figure below 0.1% in real decks. Without a
+mulligan no opening is enumerated and every turn is computed."""
 
 
 class Costed(Protocol):
@@ -145,8 +153,9 @@ class CurveRow:
     going: Going
     on_curve: float
     """P(a card of cost exactly ``turn`` in hand on own turn ``turn``)."""
-    curve_out: float
-    """P(on curve on every own turn ``1..turn``)."""
+    curve_out: float | None
+    """P(on curve on every own turn ``1..turn``); ``None`` past :data:`CURVE_OUT_POLICY_MAX`
+    under a mulligan policy."""
     expected_castable: float
     """Expected cards drawn by then with cost at most ``min(turn, 10)``."""
     on_curve_rule: str | None = None
@@ -251,7 +260,10 @@ def curve_table(
                 on_curve, on_rule = odds.p, odds.rule
             else:
                 on_curve, on_rule = 0.0, None
-            out, out_rule = curve_out(deck, cards, t, going, policy, type_list)
+            out: float | None = None
+            out_rule = None
+            if t <= CURVE_OUT_POLICY_MAX or isinstance(policy, Never):
+                out, out_rule = curve_out(deck, cards, t, going, policy, type_list)
             castable = expected_castable(deck, cards, t, going, policy)
             rows.append(CurveRow(t, going, on_curve, out, castable, on_rule, out_rule))
     return rows

@@ -409,7 +409,8 @@ def _print_curve(
     print("going   turn   on curve   curve out   castable")
     for r in rows:
         print(
-            f"{r['going']:<6}  {r['turn']:>4}  {_pct(r['on_curve'])}    {_pct(r['curve_out'])}"
+            f"{r['going']:<6}  {r['turn']:>4}  {_pct(r['on_curve'])}    "
+            f"{_pct(r['curve_out']) if r['curve_out'] is not None else '    n/a'}"
             f"   {r['expected_castable']:8.2f}"
         )
     shown = {(r["on_curve_rule"], r["curve_out_rule"]) for r in rows}

@@ -166,10 +166,12 @@ def test_optimal_policy_raises_every_curve_figure() -> None:
         best = curve_table(DECK, CARDS, (going,), 5, OPTIMAL)
         for a, b in zip(never, best, strict=True):
             assert b.on_curve >= a.on_curve - 1e-12
+            assert a.curve_out is not None
+            assert b.curve_out is not None
             assert b.curve_out >= a.curve_out - 1e-12
             assert b.expected_castable >= a.expected_castable - 1e-12
         assert best[1].on_curve_rule == "mulligan hands without a 2-cost card"
-        assert best[0].curve_out > never[0].curve_out + 0.1
+        assert best[0].curve_out > never[0].curve_out + 0.1  # type: ignore[operator]
 
 
 @pytest.mark.parametrize(("going", "policy"), [("first", OPTIMAL), ("second", KeepIf(("f2",)))])
@@ -186,3 +188,9 @@ def test_curve_out_agrees_with_monte_carlo(going: Going, policy: Policy) -> None
 
 def test_policy_never_is_the_default() -> None:
     assert curve_table(DECK, CARDS, ("first",), 3) == curve_table(DECK, CARDS, ("first",), 3, NEVER)
+
+
+def test_curve_out_under_a_policy_stops_at_turn_six() -> None:
+    rows = curve_table(DECK, CARDS, ("second",), 8, KeepIf(("f1",)))
+    assert [r.curve_out is None for r in rows] == [False] * 6 + [True] * 2
+    assert all(r.curve_out is not None for r in curve_table(DECK, CARDS, ("second",), 8))

@@ -60,12 +60,14 @@ def test_all_tournament_decks_run_the_curve(
         rows = curve_table(deck, costs)
         assert len(rows) == 20
         for row in rows:
+            assert row.curve_out is not None
             assert 0.0 <= row.curve_out <= row.on_curve + 1e-12
             assert row.on_curve <= 1.0
         if i % 40 == 0:  # the optimal policy on a sample (it enumerates every opening shape)
             best = curve_table(deck, costs, policy=OPTIMAL)
             for a, b in zip(rows, best, strict=True):
-                assert b.curve_out >= a.curve_out - 1e-12
+                if b.curve_out is not None and a.curve_out is not None:
+                    assert b.curve_out >= a.curve_out - 1e-12
                 assert b.expected_castable >= a.expected_castable - 1e-12
 
 
