@@ -178,15 +178,16 @@ def run_games(
     owned = executor is None
     pool: Executor = executor or _local_pool(workers)
     attempts: dict[tuple[int, int], int] = {}
-    pending_blocks = _blocks(todo, block_size)
+    pending = _blocks(todo, block_size)
+    isolate = False  # after a worker died: one block at a time, to find the one that kills
     try:
-        while pending_blocks:
+        while pending:
+            batch, pending = (pending[:1], pending[1:]) if isolate else (pending, [])
             futures: dict[Future[list[GameRow]], list[tuple[int, int]]] = {
-                pool.submit(play_block, config, block): block for block in pending_blocks
+                pool.submit(play_block, config, block): block for block in batch
             }
-            pending_blocks = []
-            broken = False
             waiting = set(futures)
+            broken = False
             while waiting:
                 finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -194,10 +195,14 @@ def run_games(
                     try:
                         rows = future.result()
                     except Exception as err:  # a worker died or the transport failed
-                        broken = broken or isinstance(err, BrokenProcessPool)
+                        if isinstance(err, BrokenProcessPool):
+                            broken = True
+                            if not isolate:  # every pending block failed with it: retry apart
+                                pending.append(block)
+                                continue
                         attempts[block[0]] = attempts.get(block[0], 0) + 1
                         if attempts[block[0]] <= MAX_RETRIES:
-                            pending_blocks.append(block)
+                            pending.append(block)
                             continue
                         rows = [
                             GameRow(seed, seat, seat, None, "error", 0, 0, 0.0, f"worker: {err!r}")
@@ -213,9 +218,11 @@ def run_games(
                     for future in waiting:
                         future.cancel()
                     return
-            if broken and owned:  # a dead worker breaks a process pool for good
-                pool.shutdown(wait=False, cancel_futures=True)
-                pool = _local_pool(workers)
+            if broken:
+                isolate = True
+                if owned:  # a dead worker breaks a process pool for good
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    pool = _local_pool(workers)
     finally:
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)

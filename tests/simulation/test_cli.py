@@ -1,0 +1,95 @@
+"""``decklab simulate``, ``report``, ``runs``, ``matrix`` and ``compare`` from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from decklab.cli import main
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "forest_fairies.txt"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_json_shape_and_stored_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "x.duckdb")
+    code, out, _ = run(
+        capsys, "--db", db, "simulate", str(EXAMPLE), str(EXAMPLE), "--games", "20",
+        "--workers", "1", "--seed", "4", "--json", "--quiet",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    for key in ("run_id", "games", "wins", "draws", "errors", "win_rate", "ci95",
+                "first_player_win_rate", "mean_turns", "games_per_s"):  # fmt: skip
+        assert key in data
+    assert data["games"] == 20
+    assert sum(data["wins"]) + data["draws"] + data["errors"] == 20
+    assert data["ci95"][0] <= data["win_rate"] <= data["ci95"][1]
+
+    code, out, _ = run(capsys, "--db", db, "report", data["run_id"], "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["wins"] == data["wins"]
+    assert report["ci95"] == data["ci95"]
+
+    code, out, _ = run(capsys, "--db", db, "runs")
+    assert data["run_id"] in out
+
+    code, out, _ = run(
+        capsys, "--db", db, "simulate", "--resume", data["run_id"], "--json", "--quiet"
+    )
+    assert json.loads(out)["wins"] == data["wins"]  # nothing was missing: nothing changes
+
+
+def test_bad_simulation_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "x.duckdb")
+    code, _, err = run(
+        capsys, "--db", db, "simulate", str(EXAMPLE), str(EXAMPLE), "--agents", "greedy"
+    )
+    assert code == 2
+    assert "--agents" in err
+    code, _, err = run(capsys, "--db", db, "simulate", str(EXAMPLE), str(EXAMPLE), "--games", "0")
+    assert code == 2
+    code, _, err = run(capsys, "--db", db, "report", "nosuchrun")
+    assert code == 2
+    assert "no stored run" in err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Main deck\n3 ZZ99-999\n", encoding="utf-8")
+    code, _, err = run(capsys, "--db", db, "simulate", str(EXAMPLE), str(bad), "--games", "2")
+    assert code == 2
+    assert "ZZ99-999" in err
+
+
+def test_matrix_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "x.duckdb")
+    other = tmp_path / "other.txt"
+    other.write_text(
+        EXAMPLE.read_text(encoding="utf-8").replace("# name: Forest fairies", "# name: B")
+    )
+    code, out, _ = run(
+        capsys, "--db", db, "matrix", str(EXAMPLE), str(other), "--games", "10",
+        "--workers", "1", "--json", "--quiet",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"][0][1] == data["games"][1][0] > 0
+    assert data["win_rate"][0][1] + data["win_rate"][1][0] == pytest.approx(1.0)
+    assert len(data["ranking"]) == 2
+
+    code, out, _ = run(
+        capsys, "--db", db, "compare", str(EXAMPLE), str(other), "--field", str(EXAMPLE),
+        "--games", "10", "--workers", "1", "--json", "--quiet",
+    )  # fmt: skip
+    assert code == 0
+    cmp = json.loads(out)
+    assert cmp["games"] == 10
+    assert cmp["difference"] == pytest.approx(0.0)  # the same list under two names

@@ -1,0 +1,120 @@
+"""The batch runner: same seed, same results on every backend; resumes; errors kept."""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from analytics import runs
+from analytics import simulate as sim
+from analytics.simulate import GameRow, MatchConfig, run_games, schedule, simulate
+from analytics.winrate import summarise
+from cardpool.deck import Deck
+from cardpool.store import Store
+from engine.cards import CardRecord
+from engine.sve import DeckSpec
+
+
+def test_each_seed_is_played_once_from_each_seat() -> None:
+    games = schedule(7, 10)
+    assert len(games) == 10
+    seeds = [s for s, _ in games]
+    assert len(set(seeds)) == 5
+    assert sorted(games) == sorted((s, seat) for s in set(seeds) for seat in (0, 1))
+
+
+def test_rows_do_not_depend_on_block_size(forest: DeckSpec, sword: DeckSpec) -> None:
+    config = MatchConfig(forest, sword, ("greedy", "random"))
+    games = schedule(3, 12)
+    whole = run_games(config, games, executor=ThreadPoolExecutor(1), block_size=12)
+    small = run_games(config, games, executor=ThreadPoolExecutor(2), block_size=1)
+    assert sorted(map(_key, whole)) == sorted(map(_key, small))
+
+
+def _key(r: GameRow) -> tuple[object, ...]:
+    return (r.seed, r.seat, r.first, r.winner, r.reason, r.turns, r.actions, r.error)
+
+
+def test_the_seat_decides_who_goes_first(forest: DeckSpec, sword: DeckSpec) -> None:
+    rows = simulate(forest, sword, 8, ("random", "random"), seed=1, workers=1)
+    assert all(r.first == r.seat for r in rows)
+
+
+def test_same_seed_same_results_with_1_and_2_workers_and_dask(
+    forest: DeckSpec, sword: DeckSpec
+) -> None:
+    one = simulate(forest, sword, 40, ("greedy", "greedy"), seed=11, workers=1)
+    two = simulate(forest, sword, 40, ("greedy", "greedy"), seed=11, workers=2)
+    from analytics.executors import executor_for
+
+    with executor_for("local", 2) as (executor, backend):
+        assert backend == "dask-local:2"
+        dask = simulate(forest, sword, 40, ("greedy", "greedy"), seed=11, executor=executor)
+    assert [_key(r) for r in one] == [_key(r) for r in two] == [_key(r) for r in dask]
+    assert len({r.seed for r in one}) == 20
+
+
+def test_a_mirror_match_is_even_within_its_interval(forest: DeckSpec) -> None:
+    rows = simulate(forest, forest, 400, ("greedy", "greedy"), seed=5, workers=2)
+    s = summarise(rows)
+    assert s.errors == 0
+    lo, hi = s.a.ci95
+    assert lo < 0.5 < hi
+    # seat swapping: deck A went first in exactly half the games
+    assert sum(1 for r in rows if r.first == 0) == 200
+
+
+def test_a_game_that_raises_is_recorded_and_the_run_goes_on(forest: DeckSpec) -> None:
+    broken = DeckSpec(main=[CardRecord("X-1", "Broken", card_type="follower", cost=None)] * 40)
+    config = MatchConfig(forest, broken, ("random", "random"))
+    rows = list(run_games(config, schedule(1, 4), executor=ThreadPoolExecutor(1), block_size=2))
+    assert len(rows) == 4
+    assert all((r.error is None) or (r.reason == "error" and r.winner is None) for r in rows)
+
+
+_PLAY_BLOCK = sim.play_block
+
+
+def _explode(config: MatchConfig, games: list[tuple[int, int]]) -> list[GameRow]:
+    if os.environ.get("DECKLAB_TEST_KILL") == "1" and games[0][1] == 1:
+        os._exit(1)  # a worker dies mid-block
+    return _PLAY_BLOCK(config, games)
+
+
+def test_a_dead_worker_loses_no_other_block(
+    forest: DeckSpec, sword: DeckSpec, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DECKLAB_TEST_KILL", "1")
+    monkeypatch.setattr(sim, "play_block", _explode)
+    config = MatchConfig(forest, sword, ("random", "random"))
+    games = schedule(2, 8)  # blocks of one game: seat-1 blocks kill their worker every time
+    rows = list(run_games(config, games, workers=2, block_size=1))
+    assert len(rows) == 8
+    ok = [r for r in rows if r.error is None]
+    failed = [r for r in rows if r.error is not None]
+    assert {r.seat for r in ok} == {0}, [r.error for r in failed][:2]
+    assert len(ok) == 4
+    assert all(r.seat == 1 and "worker" in (r.error or "") for r in failed)
+
+
+def test_stored_run_resumes_to_the_uninterrupted_result(forest: DeckSpec, sword: DeckSpec) -> None:
+    store = Store.memory()
+    a, b = Deck(name="forest"), Deck(name="sword")
+    config = MatchConfig(forest, sword, ("greedy", "greedy"))
+    info = runs.start_run(store, a, b, games=20, agents=config.agents, seed=9)
+    all_games = runs.missing_games(store, info)
+    assert len(all_games) == 20
+    # "interrupt" after the first 8 games: only they are stored
+    runs.execute_run(store, info, config, all_games[:8], executor=ThreadPoolExecutor(1))
+    assert len(runs.game_rows(store, info.run_id)) == 8
+    assert runs.list_runs(store)["finished"].isna().all()
+    runs.execute_run(store, info, config, runs.missing_games(store, info), workers=1)
+    resumed = runs.game_rows(store, info.run_id)
+    straight = simulate(forest, sword, 20, ("greedy", "greedy"), seed=9, workers=1)
+    assert sorted(_key(r) for r in resumed) == sorted(_key(r) for r in straight)
+    assert not runs.list_runs(store)["finished"].isna().any()
+    # a rerun of the same games overwrites, never duplicates
+    runs.record_games(store, info.run_id, straight)
+    assert len(runs.game_rows(store, info.run_id)) == 20
