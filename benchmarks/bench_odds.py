@@ -31,6 +31,13 @@ def default_deck() -> dict[str, int]:
     return deck
 
 
+def load_deck(path: Path) -> dict[str, int]:
+    """A ``{code: count}`` JSON file, or a decklist record with ``main_deck_by_code``."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    cards = doc.get("main_deck_by_code", doc)
+    return {str(code): int(n) for code, n in cards.items()}
+
+
 def full_table(deck: dict[str, int]) -> int:
     """Compute the whole table once; return its row count."""
     goals = [Goal.of(card) for card in deck]
@@ -44,8 +51,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--deck", type=Path)
     args = parser.parse_args()
-    deck = default_deck() if args.deck is None else json.loads(args.deck.read_text())
-    deck = deck.get("main_deck_by_code", deck)
+    deck = default_deck() if args.deck is None else load_deck(args.deck)
     times = []
     rows = 0
     for _ in range(args.runs):
