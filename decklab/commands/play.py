@@ -117,7 +117,10 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError(f"--turn-limit {args.turn_limit}: must be at least 1")
     decks = [read_deck_file(args.deck_a), read_deck_file(args.deck_b)]
     pool = open_pool(args)
-    specs = [deck_spec(d, pool, where=str(p)) for d, p in zip(decks, (args.deck_a, args.deck_b))]
+    specs = [
+        deck_spec(d, pool, where=str(p))
+        for d, p in zip(decks, (args.deck_a, args.deck_b), strict=True)
+    ]
     result = play_game(
         specs[0],
         specs[1],
