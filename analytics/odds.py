@@ -28,7 +28,7 @@ opening composition, the action with the higher chance of the goal. No sampling 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
@@ -410,7 +410,7 @@ def solve(problem: AtomProblem, policy: PolicyCode) -> Solution:
             continue
         if policy == "optimal":
             results = {a: outcome(problem, hand, a) for a in actions(hand, problem.game)}
-            chosen = _best(results, hand)
+            chosen = _best(results, hand, problem.game)
         else:
             chosen = keep_if_decision(hand, policy, problem.game)
             results = {chosen: outcome(problem, hand, chosen)}
@@ -419,18 +419,22 @@ def solve(problem: AtomProblem, policy: PolicyCode) -> Solution:
     return Solution(min(1.0, total), p_never, tuple(openings))
 
 
-def _best(results: dict[Decision, float], hand: tuple[int, ...]) -> Decision:
-    """Keep exactly when keeping beats every put-back; else the best put-back (fewest on ties)."""
+def _best(results: dict[Decision, float], hand: tuple[int, ...], game: Game = "sve") -> Decision:
+    """The optimal choice for one opening.
+
+    SVE: keep exactly when keeping gives the higher chance (a tie mulligans). Riftbound: the
+    best put-back, the fewest cards on ties (keeping is putting back none).
+    """
     keep = tuple(0 for _ in hand)
-    others = sorted((a for a in results if a != keep), key=lambda a: (-results[a], sum(a), a))
-    if not others:
-        return keep
-    best = others[0]
-    for a in others[1:]:
+    ranked = sorted(results, key=lambda a: (-results[a], sum(a), a))
+    best = ranked[0]
+    for a in ranked[1:]:
         if results[a] >= results[best] - _TIE and sum(a) < sum(best):
             best = a
-    if keep in results and results[keep] > results[best] + _TIE:
-        return keep
+    if game == "sve" and best == keep and len(ranked) > 1:
+        other = next(a for a in ranked if a != keep)
+        if results[keep] <= results[other] + _TIE:
+            return other
     return best
 
 
@@ -666,7 +670,7 @@ def _rule_text(sol: Solution, members: tuple[frozenset[int], ...], goal: _Names,
         )
 
     if game == "riftbound":
-        return _describe_riftbound(sol, goal)
+        return _describe_riftbound(sol, goal, group_counts)
     kept: dict[tuple[int, ...], set[bool]] = defaultdict(set)
     for o in sol.openings:
         kept[group_counts(o.hand)].add(sum(o.chosen) == 0)
@@ -712,20 +716,31 @@ def _rule_text(sol: Solution, members: tuple[frozenset[int], ...], goal: _Names,
     )
 
 
-def _describe_riftbound(sol: Solution, goal: _Names) -> str:
-    """Riftbound: how many non-goal cards go back; goal cards are kept."""
-    keeps_goal = True
-    back: set[int] = set()
+def _describe_riftbound(
+    sol: Solution, goal: _Names, group_counts: Callable[[tuple[int, ...]], tuple[int, ...]]
+) -> str:
+    """Riftbound: how many other cards go back, by the goal cards in hand."""
+    by_count: dict[int, set[tuple[int, ...]]] = defaultdict(set)
     for o in sol.openings:
-        if any(r for r in o.chosen[:-1]) and o.hand[-1] > o.chosen[-1]:
-            keeps_goal = False
-        back.add(sum(o.chosen))
-    if back == {0}:
+        if any(o.chosen[:-1]):
+            return "set aside the cards of the decision table (up to 2)"
+        if sum(o.chosen):
+            by_count[sum(o.chosen)].add(group_counts(o.hand))
+    if not by_count:
         return "never mulligan"
-    if keeps_goal:
-        names = ", ".join(goal.singulars)
-        return f"keep {names}; set aside other cards (up to 2) when it raises the chance"
-    return "set aside the cards of the decision table (up to 2)"
+    names = ", ".join(goal.singulars)
+    parts = []
+    for n, shapes in sorted(by_count.items(), reverse=True):
+        listed = [
+            ", ".join(f"{v} of {goal.labels[j]}" for j, v in enumerate(g)) for g in sorted(shapes)
+        ]
+        if len(listed) > MAX_CLAUSES:
+            listed = [*listed[: MAX_CLAUSES - 1], f"{len(listed) - MAX_CLAUSES + 1} other shapes"]
+        word = "card" if n == 1 else "cards"
+        parts.append(
+            f"set aside {n} {word} other than {names} from hands with " + " or ".join(listed)
+        )
+    return "; ".join(parts) + "; keep the rest"
 
 
 # --- tables --------------------------------------------------------------------------------

@@ -261,6 +261,7 @@ def test_riftbound_optimal_gains_over_sve_style_all_or_nothing() -> None:
     # setting aside two cards of a hand without A: 1 - P(no A among the 2 redrawn from 35)
     w0 = miss(39, 3, 4)
     assert rb.p == pytest.approx((1 - w0) + w0 * (1 - miss(35, 3, 2)), abs=1e-14)
+    assert rb.rule == "set aside 2 cards other than A from hands with 0 of A; keep the rest"
 
 
 def test_parse_policy_round_trips_and_refuses_nonsense() -> None:
