@@ -12,7 +12,7 @@ from typing import Any
 
 from cardpool.errors import InputError
 from cardpool.identities import PrintedCard, build_pool, merge_pools
-from cardpool.importers import restrictions, riftbound, sve_ja, sven
+from cardpool.importers import restrictions, riftbound, sve_ja, sven, tournaments
 from cardpool.model import PoolData, RestrictionRow
 from cardpool.pool import PoolIndex
 from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
@@ -28,6 +28,7 @@ class ImportReport:
     cards: int = 0
     printings: int = 0
     restrictions: int = 0
+    decklists: int = 0
     warnings: list[str] = field(default_factory=list)
 
 
@@ -40,19 +41,28 @@ class _Parsed:
     riftbound_cards: PoolData | None = None
     riftbound_errata: list[tuple[Path, Any]] = field(default_factory=list)
     riftbound_bans: list[tuple[Path, Any]] = field(default_factory=list)
+    tournament_lists: list[tuple[Path, list[tournaments.TournamentDeck]]] = field(
+        default_factory=list
+    )
 
 
 def _files(path: Path) -> list[Path]:
     if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix.lower() == ".json")
+        files = sorted(p for p in path.iterdir() if p.suffix.lower() in (".json", ".jsonl"))
         if not files:
-            raise InputError("folder holds no .json files to import", path=path)
+            raise InputError("folder holds no .json or .jsonl files to import", path=path)
         return files
     return [path]
 
 
 def _parse(path: Path, parsed: _Parsed) -> None:
-    doc = parse_json(read_text(path, max_bytes=MAX_IMPORT_BYTES), path=path)
+    text = read_text(path, max_bytes=MAX_IMPORT_BYTES)
+    if tournaments.looks_like(text):
+        parsed.tournament_lists.append((path, tournaments.read_lines(text, path=path)))
+        if "tournament-decklists" not in parsed.kinds:
+            parsed.kinds.append("tournament-decklists")
+        return
+    doc = parse_json(text, path=path)
     if sve_ja.looks_like(doc):
         parsed.printed.extend(sve_ja.printed_cards(doc, path=path))
         kind = "sve-ja"
@@ -116,6 +126,9 @@ def import_path(store: Store, path: str | Path) -> ImportReport:
         store.replace_restrictions(rows, source=str(path))
         report.restrictions = len(rows)
     _import_riftbound(store, parsed, path, report)
+    for file, decks in parsed.tournament_lists:
+        tournaments.store_decks(store, decks, source=file.name)
+        report.decklists += len(decks)
     return report
 
 

@@ -52,7 +52,7 @@ def _import(args: argparse.Namespace) -> int:
     print(
         f"imported {report.files} file(s) ({', '.join(report.kinds)}): "
         f"{report.cards} cards, {report.printings} printings, "
-        f"{report.restrictions} restriction entries"
+        f"{report.restrictions} restriction entries, {report.decklists} tournament decklists"
     )
     for warning in report.warnings:
         print(f"warning: {warning}")

@@ -14,13 +14,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from analytics.decks import deck_spec
 from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
-from engine.cards import CardRecord
 from engine.sve import DeckSpec, play_game
 from engine.sve.agents import AGENTS
-from engine.sve.runner import build_evolve_deck
 
 
 def register(subparsers: Any) -> None:
@@ -48,33 +47,6 @@ def register(subparsers: Any) -> None:
         "--moves", action="store_true", help="also print the actions in canonical form"
     )
     parser.set_defaults(run=_run)
-
-
-def _resolve(pool: PoolIndex, codes: dict[str, int], where: str) -> list[CardRecord]:
-    out: list[CardRecord] = []
-    for code, count in codes.items():
-        rec = pool.record(code)
-        if rec is None:
-            hint = pool.suggest(code)
-            extra = f" (did you mean {', '.join(hint)}?)" if hint else ""
-            raise InputError(f"{where}: unknown card code {code!r}{extra}")
-        out.extend([rec] * count)
-    return out
-
-
-def deck_spec(deck: Deck, pool: PoolIndex, *, where: str = "deck") -> DeckSpec:
-    """The engine's view of a deck: records for leader, main and evolve deck.
-
-    An empty evolve section is filled from the pool's same-named evolved followers.
-    """
-    main = _resolve(pool, deck.main, f"{where} main deck")
-    if len(main) < 4:
-        raise InputError(f"{where}: the main deck has {len(main)} cards; a game needs at least 4")
-    evolve = _resolve(pool, deck.evolve, f"{where} evolve deck")
-    if not evolve:
-        evolve = build_evolve_deck(main, pool.records.values())
-    leader = pool.record(deck.leader) if deck.leader else None
-    return DeckSpec(main=main, evolve=evolve, leader=leader)
 
 
 def tournament_decks(path: str | Path, pool: PoolIndex) -> list[DeckSpec]:

@@ -1,0 +1,110 @@
+"""Importer for tournament decklists (JSON lines: one placed deck per line).
+
+Each line holds the event date, the class or title label, the standing, the number of
+players, the deck code, the tournament id and ``main_deck_by_code`` ({code: count}).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from cardpool.errors import InputError
+from cardpool.store import Store
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS cardpool.tournament_decks (
+    game VARCHAR NOT NULL,
+    source VARCHAR NOT NULL,
+    line INTEGER NOT NULL,
+    event_date DATE,
+    label VARCHAR,
+    standing INTEGER,
+    players INTEGER,
+    deck_code VARCHAR,
+    tournament_id VARCHAR,
+    main_json VARCHAR NOT NULL,
+    PRIMARY KEY (game, source, line)
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentDeck:
+    """One placed deck of one event."""
+
+    line: int
+    event_date: date | None
+    label: str
+    standing: int | None
+    players: int | None
+    deck_code: str
+    tournament_id: str
+    main: dict[str, int]
+
+
+def looks_like(text: str) -> bool:
+    """Whether text is JSON lines of decklists (the first line has ``main_deck_by_code``)."""
+    first = text.lstrip().split("\n", 1)[0]
+    return first.startswith("{") and '"main_deck_by_code"' in first
+
+
+def _int(value: object) -> int | None:
+    return int(value) if isinstance(value, (int, str)) and str(value).isdigit() else None
+
+
+def read_lines(text: str, *, path: Path) -> list[TournamentDeck]:
+    """Parse every line; a bad line raises ``InputError`` naming it."""
+    decks: list[TournamentDeck] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            doc = json.loads(raw)
+        except json.JSONDecodeError as err:
+            raise InputError(f"malformed JSON: {err.msg}", path=path, line=number) from None
+        main = doc.get("main_deck_by_code") if isinstance(doc, dict) else None
+        if not isinstance(main, dict) or not all(
+            isinstance(k, str) and isinstance(v, int) and 0 < v < 100 for k, v in main.items()
+        ):
+            raise InputError("needs 'main_deck_by_code' of {code: count}", path=path, line=number)
+        try:
+            when = date.fromisoformat(str(doc["date"])) if doc.get("date") else None
+        except ValueError:
+            raise InputError(
+                f"'date' is not a date: {doc['date']!r}", path=path, line=number
+            ) from None
+        decks.append(
+            TournamentDeck(
+                line=number,
+                event_date=when,
+                label=str(doc.get("class_or_title_ja") or ""),
+                standing=_int(doc.get("rank")),
+                players=_int(doc.get("players")),
+                deck_code=str(doc.get("deck_code") or ""),
+                tournament_id=str(doc.get("tournament_id") or ""),
+                main=dict(main),
+            )
+        )
+    if not decks:
+        raise InputError("no decklists in the file", path=path)
+    return decks
+
+
+def store_decks(
+    store: Store, decks: list[TournamentDeck], *, source: str, game: str = "sve"
+) -> None:
+    """Replace the decklists of ``source`` with ``decks`` (all or nothing)."""
+    store.con.execute(SCHEMA)
+    with store.transaction():
+        store.con.execute(
+            "DELETE FROM cardpool.tournament_decks WHERE game = ? AND source = ?", [game, source]
+        )
+        for d in decks:
+            store.con.execute(
+                "INSERT INTO cardpool.tournament_decks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [game, source, d.line, d.event_date, d.label, d.standing, d.players, d.deck_code,
+                 d.tournament_id, json.dumps(d.main, ensure_ascii=False)],
+            )  # fmt: skip
