@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 SECTIONS = ("leader", "main", "evolve")
+RIFTBOUND_SECTIONS = ("legend", "champion", "main", "runes", "battlefields", "sideboard")
+"""Riftbound: the legend, the chosen champion, the Main Deck (without the champion), the Rune
+Deck, the battlefields and the sideboard (CR 103)."""
 
 
 @dataclass
@@ -22,6 +25,13 @@ class Deck:
     notes: str = ""
     flat: bool = False
     """Read from a sectionless ``{code: count}`` map: sections are assigned by card type."""
+    legend: dict[str, int] = field(default_factory=dict)
+    """Riftbound: the Champion Legend (CR 103.1)."""
+    champion: dict[str, int] = field(default_factory=dict)
+    """Riftbound: the Chosen Champion, kept out of ``main`` (it starts outside the deck)."""
+    runes: dict[str, int] = field(default_factory=dict)
+    battlefields: dict[str, int] = field(default_factory=dict)
+    sideboard: dict[str, int] = field(default_factory=dict)
 
     @property
     def leader(self) -> str | None:
@@ -31,13 +41,16 @@ class Deck:
         return None
 
     def section(self, name: str) -> dict[str, int]:
-        """The ``leader``, ``main`` or ``evolve`` section."""
+        """The ``leader``, ``main`` or ``evolve`` section (or a Riftbound section)."""
         if name == "leader":
             return self.leaders
         if name == "main":
             return self.main
         if name == "evolve":
             return self.evolve
+        if name in RIFTBOUND_SECTIONS:
+            cards: dict[str, int] = getattr(self, name)
+            return cards
         raise KeyError(name)
 
     def add(self, section: str, code: str, count: int = 1) -> None:

@@ -1,4 +1,4 @@
-"""``decklab validate FILE``: is the deck legal, and why not.
+"""``decklab validate FILE``: is the deck legal, and why not (SVE or Riftbound).
 
 Exit codes: 0 legal, 1 illegal, 2 unreadable input.
 """
@@ -7,13 +7,19 @@ from __future__ import annotations
 
 import argparse
 import json
+from datetime import date
+from pathlib import Path
 from typing import Any
 
-from cardpool.decklist import read_deck_file
+from cardpool.decklist import parse_deck
 from cardpool.legality import validate
+from cardpool.readers import MAX_DECK_BYTES, read_text
+from cardpool.riftbound import decklist as rift_decklist
+from cardpool.riftbound import legality as rift_legality
 from decklab.context import open_store, parse_date
 
 REGIONS = ("asia", "en")
+SVE_FORMATS = ("standard", "crosscraft")
 
 
 def register(subparsers: Any) -> None:
@@ -21,15 +27,27 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "validate", help="check a deck against the construction rules and restriction list"
     )
-    parser.add_argument("file", help="deck list: text, SVEN deck JSON or {code: count} JSON")
     parser.add_argument(
-        "--region", choices=REGIONS, help="restriction list region (default: the deck's, else asia)"
+        "file",
+        help="deck list: text, SVEN deck JSON or {code: count} JSON; for Riftbound a text list "
+        "with sections, a precon, tournament or Piltover Archive JSON, or a collection of decks",
+    )
+    parser.add_argument(
+        "--game",
+        choices=["sve", "riftbound"],
+        help="the deck's game (default: recognised from the file, else sve)",
+    )
+    parser.add_argument(
+        "--region",
+        choices=REGIONS,
+        help="SVE restriction list region (default: the deck's, else asia)",
     )
     parser.add_argument(
         "--format",
         dest="deck_format",
-        choices=["standard", "crosscraft"],
-        help="format (default: the deck's, else standard)",
+        choices=[*SVE_FORMATS, *rift_decklist.FORMATS],
+        help="SVE: standard or crosscraft (default standard); Riftbound: duel (constructed, "
+        "exactly 40, the Duel ban list) or casual (core rules: at least 40); default duel",
     )
     parser.add_argument("--date", help="judge as of this date, YYYY-MM-DD (default: today)")
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
@@ -37,11 +55,17 @@ def register(subparsers: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    deck = read_deck_file(args.file)
+    text = read_text(args.file, max_bytes=MAX_DECK_BYTES)
     on = parse_date(args.date)
+    game = args.game or ("riftbound" if rift_decklist.looks_like(text) else "sve")
+    if game == "riftbound":
+        return _run_riftbound(args, text, on)
+    deck = parse_deck(text, path=args.file)
+    if not deck.name:
+        deck.name = Path(args.file).stem
     if args.region:
         deck.region = args.region
-    if args.deck_format:
+    if args.deck_format in SVE_FORMATS:
         deck.format = args.deck_format
     with open_store(args) as store:
         pool = store.pool_index("sve")
@@ -61,3 +85,35 @@ def _run(args: argparse.Namespace) -> int:
         for w in verdict.warnings:
             print(f"  warning {w.code:<20} CR {w.rule}: {w.message}")
     return 0 if verdict.legal else 1
+
+
+def _run_riftbound(args: argparse.Namespace, text: str, on: date) -> int:
+    decks = rift_decklist.parse_decks(text, path=args.file)
+    if len(decks) == 1 and not decks[0].name:
+        decks[0].name = Path(args.file).stem
+    with open_store(args) as store:
+        pool = store.pool_index("riftbound")
+        restrictions = store.restrictions("riftbound")
+    results = []
+    for deck in decks:
+        if args.deck_format in rift_decklist.FORMATS:
+            deck.format = args.deck_format
+        verdict = rift_legality.validate(deck, pool, restrictions, on=on)
+        results.append((deck, verdict))
+    if args.json:
+        docs = [{"name": deck.name, **verdict.as_dict()} for deck, verdict in results]
+        print(json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=2))
+    else:
+        for deck, verdict in results:
+            state = "LEGAL" if verdict.legal else "ILLEGAL"
+            print(
+                f"{state}: {deck.name} ({verdict.champion_tag or 'no legend'}; "
+                f"{verdict.domains or '-'}; main {verdict.main_count}, runes "
+                f"{verdict.rune_count}, battlefields {verdict.battlefield_count}, sideboard "
+                f"{verdict.sideboard_count}; {deck.format} as of {on.isoformat()})"
+            )
+            for e in verdict.errors:
+                print(f"  error   {e.code:<22} {e.rule}: {e.message}")
+            for w in verdict.warnings:
+                print(f"  warning {w.code:<22} {w.rule}: {w.message}")
+    return 0 if all(v.legal for _, v in results) else 1
