@@ -245,6 +245,7 @@ def execute_run(
     workers: int | None = None,
     on_progress: Callable[[Progress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    start_method: str | None = None,
 ) -> list[GameRow]:
     """Play ``games`` of a stored run, storing each block as it finishes; mark it finished."""
     rows = list(
@@ -256,6 +257,7 @@ def execute_run(
             on_block=lambda block: record_games(store, info.run_id, block),
             on_progress=on_progress,
             should_stop=should_stop,
+            start_method=start_method,
         )
     )
     if not missing_games(store, info):

@@ -11,6 +11,7 @@ rows. Workers never touch the database; the caller stores rows as blocks finish.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import time
 import traceback
@@ -149,11 +150,13 @@ def run_games(
     on_block: Callable[[list[GameRow]], None] | None = None,
     on_progress: Callable[[Progress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    start_method: str | None = None,
 ) -> Iterator[GameRow]:
     """Play ``games`` and yield their rows as blocks finish (in completion order).
 
     Without ``executor`` a local process pool of ``workers`` (default: every core) is used.
     ``block_size`` defaults to about a second of play, measured on the first two games.
+    ``start_method`` picks how local workers start (``forkserver`` from a threaded server).
     ``on_block`` sees each finished block (store it there); ``should_stop`` ends the run
     early, keeping what finished.
     """
@@ -176,7 +179,7 @@ def run_games(
         if on_progress:
             on_progress(Progress(done, total, time.perf_counter() - start))
     owned = executor is None
-    pool: Executor = executor or _local_pool(workers)
+    pool: Executor = executor or _local_pool(workers, start_method)
     attempts: dict[tuple[int, int], int] = {}
     pending = _blocks(todo, block_size)
     isolate = False  # after a worker died: one block at a time, to find the one that kills
@@ -222,14 +225,15 @@ def run_games(
                 isolate = True
                 if owned:  # a dead worker breaks a process pool for good
                     pool.shutdown(wait=False, cancel_futures=True)
-                    pool = _local_pool(workers)
+                    pool = _local_pool(workers, start_method)
     finally:
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _local_pool(workers: int | None) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+def _local_pool(workers: int | None, start_method: str | None = None) -> ProcessPoolExecutor:
+    context = multiprocessing.get_context(start_method) if start_method else None
+    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=context)
 
 
 def simulate(
@@ -245,6 +249,7 @@ def simulate(
     on_block: Callable[[list[GameRow]], None] | None = None,
     on_progress: Callable[[Progress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    start_method: str | None = None,
 ) -> list[GameRow]:
     """Play ``games`` seat-swapped games of deck A against deck B; rows sorted by (seed, seat)."""
     config = MatchConfig(deck_a, deck_b, agents, turn_limit)
@@ -257,6 +262,7 @@ def simulate(
             on_block=on_block,
             on_progress=on_progress,
             should_stop=should_stop,
+            start_method=start_method,
         )
     )
     order = {game: i for i, game in enumerate(schedule(seed, games))}
