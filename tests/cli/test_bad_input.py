@@ -98,7 +98,10 @@ def _write(path: Path, content: bytes | str) -> Path:
     ("make", "problem"),
     [
         (lambda d: d / "missing.json", "missing.json: file not found"),
-        (lambda d: _write(d / "folder" / "notes.txt", "x").parent, "folder holds no .json or .jsonl files"),
+        (
+            lambda d: _write(d / "folder" / "notes.txt", "x").parent,
+            "folder holds no .json or .jsonl files",
+        ),
         (lambda d: _write(d / "bad.json", '[\n {"card_code": 1,\n'), "bad.json, line 3: malformed"),
         (lambda d: _write(d / "numbers.json", "[1, 2, 3]"), "not a known layout"),
         (lambda d: _write(d / "object.json", '{"a": 1}'), "not a known layout"),
