@@ -1,0 +1,65 @@
+"""Meta: class and title shares and the most-played cards of imported tournament decklists."""
+
+from pathlib import Path
+
+import streamlit as st
+
+from analytics import figures
+from analytics.meta import deck_of, decklists, most_played, shares
+from cardpool.errors import InputError
+from cardpool.importers import tournaments
+from cardpool.legality import assign_sections
+from cardpool.readers import MAX_DECK_BYTES, decode
+from dashboard import data, deck_state
+
+st.title("Meta")
+upload = st.file_uploader(
+    "Import tournament decklists (JSON lines with main_deck_by_code)", type=["jsonl"],
+    key="meta_upload",
+)  # fmt: skip
+if upload is not None and st.session_state.get("meta_uploaded") != upload.file_id:
+    st.session_state["meta_uploaded"] = upload.file_id
+    try:
+        raw = upload.getvalue()
+        if len(raw) > MAX_DECK_BYTES:
+            raise InputError(f"file is {len(raw):,} bytes; the limit is {MAX_DECK_BYTES:,}")
+        text = decode(raw, path=upload.name)
+        lists = tournaments.read_lines(text, path=Path(upload.name))
+        with data.store() as store:
+            tournaments.store_decks(store, lists, source=upload.name)
+        st.success(f"Imported {len(lists)} decklists from {upload.name}.")
+    except InputError as err:
+        st.error(f"Could not import {upload.name}: {err}")
+
+with data.store() as store:
+    lists = decklists(store)
+if lists.empty:
+    st.info(
+        "No tournament decklists yet. Import a JSON-lines file above, or from the command line: "
+        "`decklab db import individual_v2.jsonl`."
+    )
+    st.stop()
+
+pool = data.pool("sve")
+st.caption(
+    f"{len(lists)} decklists from {lists['tournament_id'].nunique()} events, "
+    f"{lists['event_date'].min():%Y-%m-%d} to {lists['event_date'].max():%Y-%m-%d}."
+)
+share = shares(lists)
+st.plotly_chart(figures.shares_figure(share), key="meta_shares")
+st.subheader("Most-played cards")
+st.dataframe(
+    most_played(lists, pool, top=30), key="meta_cards", hide_index=True, width="stretch",
+    column_config={"inclusion": st.column_config.NumberColumn(format="percent")},
+)  # fmt: skip
+
+st.subheader("Open a list in the deck builder")
+labels = {
+    i: f"{row.label or '?'} · {row.deck_code} · #{row.standing} of {row.players} players · "
+    f"{row.event_date:%Y-%m-%d}"
+    for i, row in enumerate(lists.itertuples())
+}
+pick = st.selectbox("Decklist", list(labels), format_func=labels.__getitem__, key="meta_pick")
+if st.button("Open in the Deck builder", key="meta_open"):
+    deck_state.replace(assign_sections(deck_of(lists, pick), pool))
+    st.switch_page("app_pages/deck_builder.py")

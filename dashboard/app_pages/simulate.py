@@ -1,0 +1,98 @@
+"""Simulate: two decks, two agents, N games; win rate with its interval, splits, lengths, ends."""
+
+import pandas as pd
+import streamlit as st
+
+from analytics import figures
+from analytics.runs import game_rows, list_runs, run_info
+from analytics.winrate import summarise, wilson
+from cardpool.errors import InputError
+from dashboard import data, deck_sources
+from dashboard.simulation import run_matchup
+from engine.sve.agents import AGENTS
+
+st.title("Simulate")
+decks = deck_sources.available_decks()
+labels = list(decks)
+agents = sorted(AGENTS)
+
+left, right = st.columns(2)
+a_label = left.selectbox("Deck A", labels, key="sim_deck_a")
+agent_a = left.selectbox("Agent for A", agents, index=agents.index("greedy"), key="sim_agent_a")
+b_label = right.selectbox("Deck B", labels, index=min(1, len(labels) - 1), key="sim_deck_b")
+agent_b = right.selectbox("Agent for B", agents, index=agents.index("greedy"), key="sim_agent_b")
+games_col, seed_col = st.columns(2)
+games = int(games_col.number_input("Games", 2, 200_000, 200, step=100, key="sim_games"))
+seed = int(seed_col.number_input("Seed", 0, 2**31 - 1, 0, key="sim_seed"))
+low, high = wilson(games // 2, games)
+st.caption(
+    f"{games} games give a 95% interval about ±{(high - low) / 2:.1%} around an even matchup. "
+    "Each seed is played twice, once with each deck going first."
+)
+
+start_col, cancel_col = st.columns([1, 4])
+if start_col.button("Start", key="sim_start", type="primary"):
+    cancel_col.button("Cancel", key="sim_cancel")  # a click reruns the page: the run stops
+    try:
+        info = run_matchup(
+            decks[a_label], decks[b_label], games=games, agents=(agent_a, agent_b), seed=seed
+        )
+        st.session_state["sim_run_id"] = info.run_id
+    except InputError as err:
+        st.error(f"Cannot simulate: {err}")
+
+with data.store() as store:
+    runs = list_runs(store)
+    shown = st.session_state.get("sim_run_id")
+    if shown is None and not runs.empty:
+        shown = str(runs["run_id"].iloc[0])
+    info = run_info(store, shown) if shown else None
+    rows = game_rows(store, shown) if shown else []
+
+if info is None:
+    st.info("No simulations yet: choose two decks and press Start.")
+    st.stop()
+
+summary = summarise(rows)
+st.subheader(f"{info.deck_a} vs {info.deck_b}")
+if len(rows) < info.games:
+    st.warning(
+        f"This run stopped after {len(rows)} of {info.games} games; its numbers cover those."
+    )
+rate = summary.a.rate
+lo, hi = summary.a.ci95
+m1, m2, m3, m4 = st.columns(4)
+m1.metric(f"{info.deck_a} win rate", "-" if rate is None else f"{rate:.1%}")
+m2.metric("95% interval", f"{lo:.1%} – {hi:.1%}")
+first = summary.first_player.rate
+m3.metric("First player wins", "-" if first is None else f"{first:.1%}")
+m4.metric("Games (draws, errors)", f"{summary.games} ({summary.draws}, {summary.errors})")
+chart_a, chart_b, chart_c = st.columns(3)
+chart_a.plotly_chart(figures.win_rate_figure(summary, info.deck_a), key="sim_rates")
+chart_b.plotly_chart(figures.game_length_figure(summary), key="sim_lengths")
+chart_c.plotly_chart(figures.end_reasons_figure(summary), key="sim_reasons")
+
+st.subheader("Past runs")
+run_labels = {
+    str(r.run_id): f"{r.run_id}: {r.deck_a} vs {r.deck_b} ({r.played} games)"
+    for r in runs.itertuples()
+}
+picked = st.multiselect(
+    "Compare runs side by side", list(run_labels), default=[shown], key="sim_compare",
+    format_func=run_labels.__getitem__,
+)  # fmt: skip
+table = []
+with data.store() as store:
+    for run_id in picked:
+        past = run_info(store, run_id)
+        s = summarise(game_rows(store, run_id))
+        table.append(
+            {
+                "run": run_id, "deck A": past.deck_a, "deck B": past.deck_b,
+                "agents": " vs ".join(past.agents), "games": s.games,
+                "A win rate": s.a.rate, "95% low": s.a.ci95[0], "95% high": s.a.ci95[1],
+                "A first": s.a_first.rate, "A second": s.a_second.rate,
+                "first player": s.first_player.rate, "mean turns": s.mean_turns,
+            }
+        )  # fmt: skip
+st.dataframe(pd.DataFrame(table), key="sim_table", hide_index=True, width="stretch")

@@ -1,0 +1,37 @@
+"""Decks a page can pick from: the deck being built, saved decks and the bundled examples."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from cardpool import deckstore
+from cardpool.deck import Deck
+from cardpool.decklist import read_deck_file
+from dashboard import data, deck_state
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def example_decks() -> dict[str, Deck]:
+    """The example lists shipped in ``examples/`` (present in a checkout)."""
+    folder = EXAMPLES if EXAMPLES.is_dir() else Path(str(resources.files("dashboard")))
+    out: dict[str, Deck] = {}
+    for path in sorted(folder.glob("*.txt")):
+        deck = read_deck_file(path)
+        out[f"example: {deck.name}"] = deck
+    return out
+
+
+def available_decks() -> dict[str, Deck]:
+    """Every deck to choose from, by label: the builder's deck, saved decks, examples."""
+    out: dict[str, Deck] = {}
+    current = deck_state.current()
+    if current.main:
+        out[f"deck builder: {current.name or 'unsaved deck'}"] = current
+    with data.store() as store:
+        saved = deckstore.list_decks(store, "sve")
+        for deck_id, name in zip(saved["deck_id"], saved["name"], strict=True):
+            out[f"saved: {name}"] = deckstore.load_deck(store, str(deck_id))[1]
+    out.update(example_decks())
+    return out

@@ -1,0 +1,57 @@
+"""Running a stored simulation from a page, with a progress bar; cancel stops it between blocks."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from analytics.decks import deck_spec
+from analytics.runs import RunInfo, execute_run, missing_games, start_run
+from analytics.simulate import MatchConfig, Progress
+from cardpool.deck import Deck
+from dashboard import data
+
+START_METHOD = "forkserver"
+"""The server is threaded: worker processes start from a clean server, not a fork of it."""
+
+
+def progress_text(p: Progress) -> str:
+    """``120/1000 games · 85 games/s · 10 s left``."""
+    eta = p.eta_s
+    left = f"{eta:.0f} s left" if eta is not None else "estimating"
+    return f"{p.done}/{p.total} games · {p.games_per_s:.0f} games/s · {left}"
+
+
+def run_matchup(
+    a: Deck,
+    b: Deck,
+    *,
+    games: int,
+    agents: tuple[str, str],
+    seed: int,
+    batch_id: str | None = None,
+    label: str = "",
+) -> RunInfo:
+    """Start a stored run of deck A against deck B and play it, showing a progress bar.
+
+    Every finished block is stored at once, so a cancelled run keeps what it played.
+    """
+    pool = data.pool("sve")
+    config = MatchConfig(
+        deck_spec(a, pool, where=a.name or "deck A"), deck_spec(b, pool, where=b.name or "deck B"),
+        agents,
+    )  # fmt: skip
+    bar = st.progress(0.0, text=f"{label}starting workers…")
+
+    def show(p: Progress) -> None:
+        bar.progress(min(1.0, p.done / p.total), text=label + progress_text(p))
+
+    with data.store() as store:
+        info = start_run(
+            store, a, b, games=games, agents=agents, seed=seed, backend="dashboard",
+            batch_id=batch_id,
+        )  # fmt: skip
+        execute_run(
+            store, info, config, missing_games(store, info), on_progress=show,
+            start_method=START_METHOD,
+        )  # fmt: skip
+    return info
