@@ -19,7 +19,11 @@ def register(subparsers: Any) -> None:
     search = sub.add_parser("search", help="find cards (every filter is optional)")
     search.add_argument("--game", default="sve", choices=["sve", "riftbound"])
     search.add_argument("--name", help="part of the name or code")
-    search.add_argument("--class", dest="card_class", help="class, e.g. forest or エルフ")
+    search.add_argument(
+        "--class",
+        dest="card_class",
+        help="class, e.g. forest or エルフ; Riftbound: a domain, e.g. fury",
+    )
     search.add_argument("--type", dest="card_type", help="type, e.g. follower or evolved_follower")
     search.add_argument("--cost", type=int)
     search.add_argument("--trait", help="a trait, e.g. 妖精")
@@ -33,6 +37,9 @@ def register(subparsers: Any) -> None:
 def _search(args: argparse.Namespace) -> int:
     card_class = class_id(args.card_class) or args.card_class if args.card_class else None
     keyword = KEYWORD_IDS.get(args.keyword, args.keyword) if args.keyword else None
+    if args.game == "riftbound":  # domains and keyword ids are lower case: fury, quick_draw
+        card_class = args.card_class.strip().lower() if args.card_class else None
+        keyword = args.keyword.strip().lower().replace("-", "_") if args.keyword else None
     query = CardQuery(
         game=args.game,
         name=args.name,
@@ -50,6 +57,10 @@ def _search(args: argparse.Namespace) -> int:
         records = json.loads(
             frame.drop(columns=["text"]).to_json(orient="records", force_ascii=False)
         )
+        for record in records:  # game facts (Riftbound: domains, energy, power, might, ...)
+            extra = record.pop("extra", None)
+            if extra:
+                record["facts"] = json.loads(extra)
         print(json.dumps(records, ensure_ascii=False, indent=1))
         return 0
     if frame.empty:
