@@ -1,0 +1,58 @@
+"""Matchups (round robin heatmap and ranking) and Meta (imported tournament decklists)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from cardpool.importers import tournaments
+from cardpool.store import Store
+from tests.dashboard.conftest import open_page
+
+
+def test_round_robin_of_three_decks(app: AppTest) -> None:
+    at = open_page(app, "matchups")
+    assert "No round robin yet" in at.info[0].value
+    examples = [o for o in at.multiselect(key="matchups_decks").options if o.startswith("example")]
+    at.multiselect(key="matchups_decks").set_value(examples[:3]).run()
+    at.number_input(key="matchups_games").set_value(6).run()
+    assert "3 pairings" in at.caption[0].value
+    at.button(key="matchups_run").click().run()
+    assert not at.exception, at.exception
+    (chart,) = at.get("plotly_chart")
+    spec = json.loads(chart.proto.spec)
+    assert spec["data"][0]["type"] == "heatmap"
+    assert spec["layout"]["title"]["text"].startswith("Matchups")
+    ranking = at.dataframe[0].value
+    assert len(ranking) == 3
+    assert list(ranking["rank"]) == [1, 2, 3]
+
+
+def test_meta_from_imported_decklists(app: AppTest, tmp_path: Path) -> None:
+    event = {"date": "2026-03-01", "players": 8, "tournament_id": "1"}
+    lines = [
+        {**event, "class_or_title_ja": "エルフ", "rank": 1, "deck_code": "AAA",
+         "main_deck_by_code": {"SD01-001": 3, "BP01-171": 3}},
+        {**event, "class_or_title_ja": "ロイヤル", "rank": 2, "deck_code": "BBB",
+         "main_deck_by_code": {"SD02-001": 3, "BP01-171": 2}},
+    ]  # fmt: skip
+    at = open_page(app, "meta")
+    assert "No tournament decklists yet" in at.info[0].value
+    path = tmp_path / "lists.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines), encoding="utf-8")
+    with Store.open(os.environ["DECKLAB_DB"]) as store:
+        tournaments.store_decks(
+            store, tournaments.read_lines(path.read_text(), path=path), source="t"
+        )
+    at.run()
+    assert "2 decklists from 1 events" in at.caption[0].value
+    cards = at.dataframe[0].value
+    goblin = cards[cards["card_id"] == "BP01-171"].iloc[0]
+    assert goblin["decks"] == 2
+    assert goblin["inclusion"] == 1.0
+    at.selectbox(key="meta_pick").set_value(1).run()
+    at.button(key="meta_open").click().run()
+    assert at.session_state["deck"].main == {"SD02-001": 3, "BP01-171": 2}
