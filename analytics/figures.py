@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from analytics.curve import CurveRow
 from analytics.winrate import MatchSummary, wilson
 
 SMALL_SAMPLE = 30
@@ -128,5 +129,84 @@ def shares_figure(shares: pd.DataFrame) -> go.Figure:
     fig.update_layout(
         title="Class and title shares", yaxis={"tickformat": ".0%", "title": "share of decks"},
         height=360,
+    )  # fmt: skip
+    return fig
+
+
+TYPE_COLOURS = {"follower": "#4c78a8", "spell": "#f58518", "amulet": "#54a24b"}
+"""Bar colours of the cost histogram per card type (other types take plotly's defaults)."""
+SEAT_COLOURS = {"first": "#4c78a8", "second": "#f58518"}
+
+
+def cost_histogram_figure(histogram: Mapping[str, Mapping[int, int]]) -> go.Figure:
+    """Copies per cost, one stacked bar per card type (``{"follower": {2: 9}, ...}``)."""
+    costs = sorted({c for row in histogram.values() for c in row})
+    fig = go.Figure()
+    for kind, row in histogram.items():
+        fig.add_trace(
+            go.Bar(
+                name=kind, x=costs, y=[row.get(c, 0) for c in costs],
+                marker_color=TYPE_COLOURS.get(kind),
+                hovertemplate=f"cost %{{x}}: %{{y}} {kind}(s)<extra></extra>",
+            )
+        )  # fmt: skip
+    fig.update_layout(
+        title="Cost histogram by card type", barmode="stack", height=340,
+        xaxis={"title": "cost", "dtick": 1}, yaxis={"title": "copies"},
+        legend={"title": "type"}, margin={"t": 60, "b": 40},
+    )  # fmt: skip
+    return fig
+
+
+def odds_by_turn_figure(odds: pd.DataFrame, title: str) -> go.Figure:
+    """Probability by own turn: one line per seat and policy (never dashed).
+
+    ``odds`` has the columns ``turn, going, policy, p`` (``p`` from 0 to 1, empty where the
+    deck is too small for that turn).
+    """
+    fig = go.Figure()
+    for (policy, going), rows in odds.groupby(["policy", "going"], sort=False):
+        rows = rows.sort_values("turn")
+        fig.add_trace(
+            go.Scatter(
+                name=f"going {going}, {policy}", x=rows["turn"], y=rows["p"],
+                mode="lines+markers",
+                line={"color": SEAT_COLOURS.get(str(going)),
+                      "dash": "dot" if policy == "never" and odds["policy"].nunique() > 1
+                      else "solid"},
+                hovertemplate="turn %{x}: %{y:.2%}<extra>" + f"going {going}, {policy}</extra>",
+            )
+        )  # fmt: skip
+    fig.update_layout(
+        title=title, height=380, margin={"t": 60, "b": 40},
+        xaxis={"title": "own turn (0 = opening hand)", "dtick": 1},
+        yaxis={"title": "probability", "range": [0, 1], "tickformat": ".0%"},
+    )  # fmt: skip
+    return fig
+
+
+def curve_figure(rows: Sequence[CurveRow]) -> go.Figure:
+    """On-curve and curve-out chances by own turn, one line per seat (curve out dotted)."""
+    fig = go.Figure()
+    for going in ("first", "second"):
+        seat = sorted((r for r in rows if r.going == going), key=lambda r: r.turn)
+        if not seat:
+            continue
+        turns = [r.turn for r in seat]
+        for name, values, dash in (
+            ("on curve", [r.on_curve for r in seat], "solid"),
+            ("curve out", [r.curve_out for r in seat], "dot"),
+        ):
+            fig.add_trace(
+                go.Scatter(
+                    name=f"{name}, going {going}", x=turns, y=values, mode="lines+markers",
+                    line={"color": SEAT_COLOURS[going], "dash": dash},
+                    hovertemplate="turn %{x}: %{y:.2%}<extra>" + f"{name}, going {going}</extra>",
+                )
+            )  # fmt: skip
+    fig.update_layout(
+        title="Playing on curve by turn", height=380, margin={"t": 60, "b": 40},
+        xaxis={"title": "own turn", "dtick": 1},
+        yaxis={"title": "probability", "range": [0, 1], "tickformat": ".0%"},
     )  # fmt: skip
     return fig
