@@ -40,8 +40,8 @@ def win_rate_figure(summary: MatchSummary, deck_a: str) -> go.Figure:
     )
     fig.add_hline(y=0.5, line_dash="dot", line_color="grey")
     fig.update_layout(
-        title=f"{deck_a}: win rate with 95% intervals",
-        yaxis={"range": [0, 1], "tickformat": ".0%", "title": "win rate"},
+        title="Win rate with 95% intervals",
+        yaxis={"range": [0, 1], "tickformat": ".0%", "title": f"{deck_a} wins"},
         height=360,
         margin={"t": 60, "b": 40},
     )

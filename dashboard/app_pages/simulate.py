@@ -62,8 +62,8 @@ if len(rows) < info.games:
 rate = summary.a.rate
 lo, hi = summary.a.ci95
 m1, m2, m3, m4 = st.columns(4)
-m1.metric(f"{info.deck_a} win rate", "-" if rate is None else f"{rate:.1%}")
-m2.metric("95% interval", f"{lo:.1%} – {hi:.1%}")
+m1.metric("Deck A win rate", "-" if rate is None else f"{rate:.1%}", help=info.deck_a)
+m2.metric("95% interval", f"{lo:.0%}–{hi:.0%}")
 first = summary.first_player.rate
 m3.metric("First player wins", "-" if first is None else f"{first:.1%}")
 m4.metric("Games (draws, errors)", f"{summary.games} ({summary.draws}, {summary.errors})")
@@ -95,4 +95,9 @@ with data.store() as store:
                 "first player": s.first_player.rate, "mean turns": s.mean_turns,
             }
         )  # fmt: skip
-st.dataframe(pd.DataFrame(table), key="sim_table", hide_index=True, width="stretch")
+percent = st.column_config.NumberColumn(format="percent")
+st.dataframe(
+    pd.DataFrame(table), key="sim_table", hide_index=True, width="stretch",
+    column_config={c: percent for c in ("A win rate", "95% low", "95% high", "A first",
+                                        "A second", "first player")},
+)  # fmt: skip
