@@ -21,7 +21,8 @@ Text lists look like::
 
 Headers: ``Legend``, ``Champion`` (``Chosen Champion``), ``Main``/``Main Deck``/``MainDeck``,
 ``Runes``/``Rune Deck``, ``Battlefields``, ``Sideboard`` (a trailing ``:``, ``(n)``,
-``[...]`` or ``## `` is fine). A card line is a count (``3``, ``3x``) and a code or a name;
+``[...]`` or ``## `` is fine); a list without any header is split by card type. A card
+line is a count (``3``, ``3x``) and a code or a name;
 ``Name [SET-NNN]`` uses the code. In the legend, champion and battlefield sections the count
 may be left out. Without a ``Champion`` section the champion is one of the main cards.
 
@@ -143,6 +144,7 @@ def parse_text(text: str, *, path: str | Path | None = None) -> Deck:
     """Read a Riftbound text list."""
     deck = Deck(game=GAME, format=DEFAULT_FORMAT, region="global")
     section = "main"
+    headed = False
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise InputError(f"{len(lines)} lines; a deck list has at most {MAX_LINES}", path=path)
@@ -153,6 +155,7 @@ def parse_text(text: str, *, path: str | Path | None = None) -> Deck:
         header = _HEADER.match(line)
         if header:
             section = _section(header.group(1))
+            headed = True
             continue
         meta = _META.match(line)
         if meta:
@@ -182,6 +185,7 @@ def parse_text(text: str, *, path: str | Path | None = None) -> Deck:
         deck.add(section, _entry(card, "card line", path, number), count)
     if not any(deck.section(s) for s in RIFTBOUND_SECTIONS):
         raise InputError("no cards found in the deck list", path=path)
+    deck.flat = not headed  # one list without sections: split by card type when judged
     return deck
 
 
