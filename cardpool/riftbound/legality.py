@@ -553,3 +553,19 @@ def _check_bans(
                 (row.card_id,),
             )
         )
+
+
+def draw_pile(deck: Deck, pool: PoolIndex) -> tuple[dict[str, int], str | None]:
+    """The cards draws come from (CR 110-118): the main deck without the chosen champion.
+
+    Returns card id -> copies (39 for a legal deck) and the champion's card id (inferred from
+    the main deck as ``validate`` does when the list has no Champion section). Unknown cards
+    are left out; ``validate`` names them.
+    """
+    resolved = resolve(deck, pool)
+    legend = next((r for _, _, r in resolved.sections["legend"] if r.card_type == "legend"), None)
+    champion = _check_champion(resolved, legend, [], [])
+    pile: Counter[str] = Counter()
+    for _, count, row in resolved.sections["main"]:
+        pile[row.card_id] += count
+    return dict(pile), champion.card_id if champion else None

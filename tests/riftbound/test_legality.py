@@ -11,7 +11,7 @@ from cardpool.deck import Deck
 from cardpool.model import RestrictionRow
 from cardpool.pool import PoolIndex
 from cardpool.riftbound.decklist import parse_text
-from cardpool.riftbound.legality import ERROR_CODES, validate
+from cardpool.riftbound.legality import ERROR_CODES, draw_pile, validate
 
 from .conftest import fillers, jinx_deck, ornn_deck
 
@@ -237,3 +237,14 @@ def test_unknown_card_suggests(rift_pool: PoolIndex) -> None:
     _replace(deck, "Blazing Scorchr")
     error = next(e for e in validate(deck, rift_pool).errors if e.code == "card.unknown")
     assert "Blazing Scorcher" in error.message
+
+
+def test_draw_pile_leaves_the_champion_out(rift_pool: PoolIndex) -> None:
+    """CR 110-118: the chosen champion starts in its zone, so draws come from 39 cards."""
+    deck = jinx_deck(rift_pool)
+    pile, champion = draw_pile(deck, rift_pool)
+    assert (sum(pile.values()), champion) == (39, "OGN-030")
+    deck.champion.clear()
+    deck.main["OGN-030"] = 1  # a list whose main deck holds the champion, unmarked
+    pile, champion = draw_pile(deck, rift_pool)
+    assert (sum(pile.values()), champion, pile.get("OGN-030")) == (39, "OGN-030", None)
