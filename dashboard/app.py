@@ -7,6 +7,7 @@ st.set_page_config(page_title="decklab", page_icon=":material/style:", layout="w
 pages = [
     st.Page("app_pages/card_pool.py", title="Card pool", icon=":material/search:", default=True),
     st.Page("app_pages/deck_builder.py", title="Deck builder", icon=":material/style:"),
+    st.Page("app_pages/curve_odds.py", title="Curve and odds", icon=":material/bar_chart:"),
     st.Page("app_pages/my_decks.py", title="My decks", icon=":material/folder_open:"),
     st.Page("app_pages/simulate.py", title="Simulate", icon=":material/play_circle:"),
     st.Page("app_pages/matchups.py", title="Matchups", icon=":material/grid_on:"),
