@@ -42,7 +42,10 @@ def register(subparsers: Any) -> None:
 
 def _init(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        print(f"{store.path}: {store.count_cards('sve')} SVE cards")
+        print(
+            f"{store.path}: {store.count_cards('sve')} SVE cards, "
+            f"{store.count_cards('riftbound')} Riftbound cards"
+        )
     return 0
 
 
