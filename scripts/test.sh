@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "noto sans cjk"; then
+# (grep -c reads all of fc-list's output: grep -q would stop early and, under pipefail,
+# the SIGPIPE of fc-list would count as "font missing")
+if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -ci "noto sans cjk" >/dev/null; then
     echo "== installing Chromium and a Japanese font for the browser tests"
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
