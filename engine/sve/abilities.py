@@ -1,28 +1,34 @@
-"""Abilities as data: triggers, effects, target selection and the per-card registry.
+"""Abilities as data: the effect language, target selection and the per-card registry.
 
 The engine never branches on a card id. It asks a :class:`Scripts` registry for the
 abilities of a card and runs their effects. An ability is a trigger (when it goes off, CR
 10.7), an optional condition and a tuple of effects run in order (CR 10.6.2.8.2). An effect
-that needs a decision (a target, CR 10.6.2.3) asks it through the same action interface as
-every other decision and is re-entered when the answer arrives, so a half-resolved ability is
-plain data that :meth:`State.clone` copies.
+that needs a decision (a target, CR 10.6.2.3; a mode, CR 5.18; a card found in the deck,
+CR 5.8) asks it through the same action interface as every other decision and is re-entered
+when the answer arrives, so a half-resolved ability is plain data that :meth:`State.clone`
+copies.
+
+Every element of the language is a frozen dataclass: :func:`to_data` turns an ability into
+JSON-ready data, :func:`from_data` reads it back, and :func:`describe` prints it as English
+(``Fanfare: choose 1 enemy follower; deal 3 damage to it``). Compiled card abilities are
+stored this way in ``engine/sve/data/abilities.json`` (see :mod:`engine.sve.library`).
 
 Keyword behaviours that are abilities rather than rules checks (Drain, CR 12.13) are
-registered here too, in :data:`KEYWORD_ABILITIES`, so card text written in the ability
-language later plugs into the same machinery.
+registered here too, in :data:`KEYWORD_ABILITIES`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.cards import CardRecord
 
 if TYPE_CHECKING:
-    from engine.sve.state import Frame, State
+    from engine.sve.state import Card, Frame, State
 
 
 class Trigger(enum.Enum):
@@ -46,10 +52,32 @@ class Trigger(enum.Enum):
     """CR 7.3.1: your main phase came."""
     END_PHASE = "end_phase"
     """CR 7.4.1: your end phase came."""
+    OPPONENT_END_PHASE = "opponent_end_phase"
+    """CR 7.4.1: your opponent's end phase came (this card on the field)."""
+    ALLY_ENTERS = "ally_enters"
+    """CR 10.7.1: another follower was put onto your field (it is the event's card)."""
     ATTACK_DAMAGE = "attack_damage"
     """CR 12.13.2: this follower dealt attack damage (the amount is the event's)."""
     ACTIVATED = "activated"
     """CR 8.3 / 10.1: an activated ability its master plays by paying its cost."""
+
+
+TRIGGER_WORDS: dict[Trigger, str] = {
+    Trigger.SPELL: "Spell",
+    Trigger.FANFARE: "Fanfare",
+    Trigger.LAST_WORDS: "Last Words",
+    Trigger.ON_EVOLVE: "On Evolve",
+    Trigger.ON_SUPER_EVOLVE: "On Super-Evolve",
+    Trigger.STRIKE: "Strike",
+    Trigger.START_PHASE: "At the start of your turn",
+    Trigger.MAIN_PHASE: "When your main phase comes",
+    Trigger.END_PHASE: "When your end phase comes",
+    Trigger.OPPONENT_END_PHASE: "When your opponent's end phase comes",
+    Trigger.ALLY_ENTERS: "When another follower enters your field",
+    Trigger.ATTACK_DAMAGE: "When this deals attack damage",
+    Trigger.ACTIVATED: "Act",
+}
+"""The English label of each trigger, for :func:`describe`."""
 
 
 class Effect(Protocol):
@@ -83,6 +111,8 @@ class Ability:
     """Activated abilities: engage this standing card as cost (CR 10.4.6)."""
     quick: bool = False
     """Activated abilities: playable in the opponent's Quick windows too (CR 12.3.3)."""
+    once_per_turn: bool = False
+    """Activated abilities: playable once per turn (``この能力は1ターンに1回使える``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,39 +123,74 @@ class CardScript:
     abilities: tuple[Ability, ...] = ()
     evolve_cost: int = 2
     """The N of the card's evolve ability ``【進化】【コストN】`` (CR 12.2); 2 until encoded."""
+    keywords: tuple[str, ...] | None = None
+    """The card's own keyword abilities when known from its text (overrides the record's,
+    which also lists keywords the card only grants to others)."""
 
 
 DEFAULT_EVOLVE_COST = 2
 
 
 class Scripts:
-    """A registry of :class:`CardScript` by card id, consulted by the engine."""
+    """A registry of :class:`CardScript` by card id, consulted by the engine.
 
-    def __init__(self, scripts: Iterable[CardScript] = ()) -> None:
+    ``loader`` fills the registry on first use (the committed card library is read only by
+    games that need it).
+    """
+
+    def __init__(
+        self,
+        scripts: Iterable[CardScript] = (),
+        loader: Callable[[], Iterable[CardScript]] | None = None,
+    ) -> None:
         self._by_id: dict[str, CardScript] = {s.card_id: s for s in scripts}
         self._by_trigger: dict[tuple[str, Trigger], tuple[Ability, ...]] = {}
+        self._loader = loader
+        self._records: dict[CardRecord, CardRecord] = {}
+
+    def _load(self) -> None:
+        loader, self._loader = self._loader, None
+        if loader is not None:
+            for script in loader():
+                self._by_id.setdefault(script.card_id, script)
 
     def add(self, script: CardScript) -> None:
         """Register (or replace) the script of one card id."""
+        if self._loader is not None:
+            self._load()
         self._by_id[script.card_id] = script
         self._by_trigger.clear()
+        self._records.clear()
 
     def get(self, card_id: str) -> CardScript | None:
         """The script of ``card_id`` or ``None``."""
+        if self._loader is not None:
+            self._load()
         return self._by_id.get(card_id)
 
     def evolve_cost(self, card_id: str) -> int:
         """The evolve cost of the base follower ``card_id`` (CR 12.2)."""
-        script = self._by_id.get(card_id)
+        script = self.get(card_id)
         return DEFAULT_EVOLVE_COST if script is None else script.evolve_cost
+
+    def record(self, rec: CardRecord) -> CardRecord:
+        """``rec`` with its keywords replaced by the script's own keywords, when known."""
+        found = self._records.get(rec)
+        if found is None:
+            script = self.get(rec.card_id)
+            found = rec
+            if script is not None and script.keywords is not None:
+                found = dataclasses.replace(rec, keywords=script.keywords)
+            self._records[rec] = found
+        return found
 
     def abilities(self, card_id: str, trigger: Trigger) -> tuple[Ability, ...]:
         """The abilities of ``card_id`` with ``trigger`` (cached; empty when none)."""
-        if not self._by_id:
-            return ()
         key = (card_id, trigger)
         found = self._by_trigger.get(key)
         if found is None:
+            if self._loader is not None:
+                self._load()
             script = self._by_id.get(card_id)
             found = (
                 () if script is None else tuple(a for a in script.abilities if a.trigger is trigger)
@@ -134,10 +199,12 @@ class Scripts:
         return found
 
     def __len__(self) -> int:
+        if self._loader is not None:
+            self._load()
         return len(self._by_id)
 
     def __bool__(self) -> bool:
-        return bool(self._by_id)
+        return self._loader is not None or bool(self._by_id)
 
 
 # --- Selections (CR 10.6.2.3 "choose") --------------------------------------------------------
@@ -153,17 +220,36 @@ def leader_target(player: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Targets:
-    """What a selection may pick: enemy/own followers, leaders, with Aura respected."""
+    """What a selection may pick: enemy/own followers, amulets, leaders (Aura respected)."""
 
     side: str = "enemy"
     """``enemy``, ``own`` or ``any`` (relative to the ability's controller)."""
     followers: bool = True
     leaders: bool = False
+    amulets: bool = False
+    trait: str = ""
+    """Only cards with this trait (``妖精``), or of this class when it is a class id."""
+    max_cost: int = -1
+    """Only cards whose original cost is at most this (CR 5.24); -1 for any."""
+    exact_cost: int = -1
+    """Only cards whose original cost is exactly this; -1 for any."""
+    other: bool = False
+    """Not the ability's own card (``他の``)."""
+
+    def allows(self, card: Card) -> bool:
+        """Whether a field card meets the trait and cost limits."""
+        rec = card.face
+        if self.trait and self.trait not in rec.traits and self.trait != rec.card_class:
+            return False
+        cost = card.base.cost or 0
+        if self.max_cost >= 0 and cost > self.max_cost:
+            return False
+        return not (self.exact_cost >= 0 and cost != self.exact_cost)
 
 
 @dataclass(frozen=True, slots=True)
 class Select:
-    """Choose ``count`` targets (``up_to``: 0 to ``count``) into the frame (CR 10.6.2.3)."""
+    """Choose ``count`` targets (``up_to``: 0 to ``count``) as "it" (CR 10.6.2.3)."""
 
     what: Targets
     count: int = 1
@@ -171,12 +257,21 @@ class Select:
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask for the next target, or finish when enough are chosen or none are left."""
+        if frame.sub == 0 and frame.choice != "select":
+            frame.targets = []
+            frame.choice = "select"
         if frame.sub >= self.count:
             frame.sub = 0
+            frame.choice = None
             return True
-        cands = [t for t in game.candidates(self.what, frame.controller) if t not in frame.targets]
+        cands = [
+            t
+            for t in game.candidates(self.what, frame.controller, frame.source)
+            if t not in frame.targets
+        ]
         if not cands:
             frame.sub = 0
+            frame.choice = None
             return True
         game.ask_choice(frame.controller, [_target_word(t) for t in cands], self.up_to)
         return False
@@ -195,6 +290,36 @@ def parse_target_word(word: str) -> int:
     if word.startswith("leader"):
         return leader_target(int(word[6:]))
     return int(word)
+
+
+@dataclass(frozen=True, slots=True)
+class CardFilter:
+    """Which cards a search or a look at the deck may take (types, trait, cost, name)."""
+
+    kind: str = "card"
+    """``card``, ``follower``, ``spell`` or ``amulet``."""
+    traits: tuple[str, ...] = ()
+    """Any of these traits (or class ids) qualifies; empty for any."""
+    max_cost: int = -1
+    exact_cost: int = -1
+    name: str = ""
+    """Exactly this card name."""
+    name_contains: str = ""
+
+    def matches(self, rec: CardRecord) -> bool:
+        """Whether ``rec`` passes the filter."""
+        if self.kind != "card" and rec.base_type != self.kind:
+            return False
+        if self.traits and not any(t in rec.traits or t == rec.card_class for t in self.traits):
+            return False
+        cost = rec.cost or 0
+        if self.max_cost >= 0 and cost > self.max_cost:
+            return False
+        if self.exact_cost >= 0 and cost != self.exact_cost:
+            return False
+        if self.name and rec.name != self.name:
+            return False
+        return not (self.name_contains and self.name_contains not in rec.name)
 
 
 # --- Effects ---------------------------------------------------------------------------------
@@ -228,7 +353,7 @@ class Damage:
 
     n: int
     to: str = "targets"
-    """``targets``, ``enemy_leader``, ``enemy_followers`` (all)."""
+    """A recipient word (see :data:`RECIPIENTS`)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
@@ -252,7 +377,7 @@ class HealLeader:
 
 @dataclass(frozen=True, slots=True)
 class Buff:
-    """CR 5.27: +atk/+def to ``to`` (``self`` or ``targets``), optionally until end of turn."""
+    """CR 5.27: +atk/+def and keywords to ``to``, permanently or until end of turn."""
 
     atk: int = 0
     dfn: int = 0
@@ -309,6 +434,238 @@ class Banish:
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnToHand:
+    """Return the chosen field cards to their owners' hands (a token vanishes, CR 9.1.4.3)."""
+
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Return them."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                game.return_to_hand(tgt)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PutInEx:
+    """CR 4.8: put the chosen field cards into their owners' EX areas."""
+
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move them."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                game.field_to_ex(tgt)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Engage:
+    """CR 5.4: engage (``stand=False``) or stand the chosen cards."""
+
+    to: str = "targets"
+    stand: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Engage or stand."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                game.set_engaged(tgt, not self.stand)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class SkipStand:
+    """The chosen cards do not stand in their controller's next start phase (CR 7.2.3)."""
+
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark them."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                game.add_counter(tgt, "skip_stand")
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Mill:
+    """Put the top ``n`` cards of ``who``'s deck into the graveyard."""
+
+    n: int
+    who: str = "you"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mill."""
+        game.mill(_who(game, frame, self.who), self.n)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class GainPP:
+    """CR 5.15: recover ``n`` PP (up to the maximum, CR 3.2.4.2), or raise the maximum."""
+
+    n: int
+    maximum: bool = False
+    """Raise the PP maximum (capped at 10, CR 3.2.4.1) instead of recovering PP."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Change the PP."""
+        game.gain_pp(frame.controller, self.n, self.maximum)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCards:
+    """CR 5.12: you discard ``n`` cards of your choice from your hand."""
+
+    n: int = 1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask which card to discard, ``n`` times (fewer if the hand runs out)."""
+        if frame.choice is not None:
+            game.discard_card(frame.controller, int(frame.choice))
+            frame.choice = None
+            frame.sub += 1
+        hand = game.players[frame.controller].hand
+        if frame.sub >= self.n or not hand:
+            frame.sub = 0
+            return True
+        game.ask_pick(frame.controller, [str(u) for u in sorted(hand)], False)
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """CR 5.8: find up to ``n`` cards passing ``what`` in your deck, move them to ``to``
+    (``hand``, ``ex`` or ``field``) as "it", then shuffle (CR 5.8.2)."""
+
+    what: CardFilter
+    n: int = 1
+    to: str = "hand"
+    distinct_names: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching cards one by one (``done`` stops: CR 5.8.1.2)."""
+        return _take(game, frame, game.players[frame.controller].deck, self, self.n, True)
+
+
+@dataclass(frozen=True, slots=True)
+class LookTop:
+    """CR 5.11: look at the top ``look`` cards; take up to ``n`` passing ``what`` to ``to``;
+    the rest go to the bottom of the deck (in their current order)."""
+
+    look: int
+    what: CardFilter
+    n: int = 1
+    to: str = "hand"
+    distinct_names: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching cards among the top ones; then the rest to the bottom."""
+        deck = game.players[frame.controller].deck
+        if frame.sub == 0 and frame.choice is None:
+            frame.targets = []
+        left = min(self.look - len(frame.targets), len(deck))
+        top = deck[len(deck) - left :] if left > 0 else []
+        done = _take(game, frame, top, self, self.n, False)
+        if done:
+            left = min(self.look - len(frame.targets), len(deck))
+            if left > 0:
+                game.to_bottom(frame.controller, deck[len(deck) - left :])
+        return done
+
+
+def _take(
+    game: State,
+    frame: Frame,
+    pool: list[int],
+    how: Search | LookTop,
+    n: int,
+    shuffle: bool,
+) -> bool:
+    if frame.sub == 0 and frame.choice is None and isinstance(how, Search):
+        frame.targets = []
+    if frame.choice is not None:
+        word, frame.choice = frame.choice, None
+        if word == "done":
+            frame.sub = n
+        else:
+            uid = int(word)
+            frame.targets.append(uid)
+            game.move_found(uid, how.to, frame.controller)
+            frame.sub += 1
+    if frame.sub < n:
+        taken = {game.cards[u].base.name for u in frame.targets}
+        seen: dict[str, int] = {}
+        for uid in pool:
+            rec = game.cards[uid].base
+            if uid in frame.targets or not how.what.matches(rec):
+                continue
+            if how.distinct_names and rec.name in taken:
+                continue
+            if how.to == "field" and not game.field_has_room(frame.controller):
+                continue
+            seen.setdefault(rec.card_id, uid)
+        if seen:
+            options = [str(u) for u in sorted(seen.values())]
+            game.ask_pick(frame.controller, options, True)
+            return False
+    frame.sub = 0
+    if shuffle:
+        game.shuffle_deck(frame.controller)
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Modal:
+    """CR 5.18: choose one of ``options`` (each a list of effects) and run it."""
+
+    options: tuple[tuple[Effect, ...], ...]
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask for the mode, then run it as a nested ability with the same "it"."""
+        if frame.choice is None:
+            words = [f"mode{i + 1}" for i in range(len(self.options))]
+            game.ask_pick(frame.controller, words, False)
+            return False
+        index = int(frame.choice[4:]) - 1
+        frame.choice = None
+        game.push_frame(self.options[index], frame)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """Stop the ability here unless ``condition`` holds (``【コンボ_3】...``: the rest of the
+    ability is conditional, CR 13.2.1.2)."""
+
+    condition: Condition
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Skip the remaining effects when the condition fails."""
+        if not self.condition.holds(game, frame.controller, frame.source):
+            frame.step = len(frame.effects) - 1
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    """Run ``effects`` (with the same "it") only if ``condition`` holds now."""
+
+    condition: Condition
+    effects: tuple[Effect, ...]
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Test the condition; run the effects as a nested ability when it holds."""
+        if self.condition.holds(game, frame.controller, frame.source):
+            game.push_frame(self.effects, frame)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class Call:
     """Escape hatch for tests: run ``fn(game, frame)``; not for card scripts."""
 
@@ -320,19 +677,140 @@ class Call:
         return True
 
 
+# --- Conditions (CR 13 class keywords and plain "if" clauses) --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """CR 13.2.1: you have played ``n`` or more cards this turn (this one included)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the cards played this turn."""
+        return game.players[controller].played >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class Spellchain:
+    """CR 13.3.1: ``n`` or more spells in your graveyard."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the spells in the graveyard."""
+        cards = game.cards
+        grave = game.players[controller].grave
+        return sum(1 for u in grave if cards[u].base.base_type == "spell") >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class Necrocharge:
+    """CR 13.5.1: ``n`` or more cards in your graveyard."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the graveyard."""
+        return len(game.players[controller].grave) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class Overflow:
+    """CR 13.4.1: your PP maximum is 7 or more (``【覚醒】状態``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the PP maximum."""
+        return game.players[controller].max_pp >= 7
+
+
+@dataclass(frozen=True, slots=True)
+class Sanguine:
+    """CR 13.5.2: it is your turn and your leader's defense went down this turn."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Check the turn and the flag."""
+        return game.active == controller and game.players[controller].hurt_on == game.turn
+
+
+@dataclass(frozen=True, slots=True)
+class MaxPP:
+    """Your PP maximum is at least ``n`` (exactly ``n`` when ``exact``)."""
+
+    n: int
+    exact: bool = False
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the PP maximum."""
+        have = game.players[controller].max_pp
+        return have == self.n if self.exact else have >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class HaveOnField:
+    """You have at least ``n`` cards on your field that ``what`` allows (``own`` side)."""
+
+    what: Targets
+    n: int = 1
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        return len(game.candidates(self.what, controller, source)) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderAtMost:
+    """Your leader's defense is ``n`` or less."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the leader's defense."""
+        return game.players[controller].hp <= self.n
+
+
+# --- Recipients -------------------------------------------------------------------------------
+
+RECIPIENTS = (
+    "targets",
+    "self",
+    "event",
+    "enemy_leader",
+    "own_leader",
+    "enemy_followers",
+    "enemy_all",
+    "own_followers",
+    "own_other_followers",
+    "all_followers",
+    "all_other_followers",
+)
+"""The words an effect's ``to`` may take, besides ``targets`` (the chosen "it")."""
+
+
 def _resolve(game: State, frame: Frame, to: str) -> list[int]:
     if to == "targets":
         return [t for t in frame.targets if game.target_exists(t)]
     if to == "self":
         return [frame.source] if game.target_exists(frame.source) else []
+    if to == "event":
+        return [frame.amount] if game.target_exists(frame.amount) else []
+    me, opp = frame.controller, 1 - frame.controller
     if to == "enemy_leader":
-        return [leader_target(1 - frame.controller)]
+        return [leader_target(opp)]
     if to == "own_leader":
-        return [leader_target(frame.controller)]
+        return [leader_target(me)]
     if to == "enemy_followers":
-        return game.followers_of(1 - frame.controller)
+        return game.followers_of(opp)
+    if to == "enemy_all":
+        return [leader_target(opp), *game.followers_of(opp)]
     if to == "own_followers":
-        return game.followers_of(frame.controller)
+        return game.followers_of(me)
+    if to == "own_other_followers":
+        return [u for u in game.followers_of(me) if u != frame.source]
+    if to == "all_followers":
+        return game.followers_of(me) + game.followers_of(opp)
+    if to == "all_other_followers":
+        return [u for u in game.followers_of(me) + game.followers_of(opp) if u != frame.source]
     raise ValueError(f"unknown effect recipient {to!r}")
 
 
@@ -340,3 +818,247 @@ KEYWORD_ABILITIES: dict[str, tuple[Ability, ...]] = {
     "drain": (Ability(Trigger.ATTACK_DAMAGE, (HealLeader(AMOUNT),), name="drain"),),
 }
 """Keyword abilities that are auto abilities (CR 12.13 Drain), keyed by keyword id."""
+
+
+# --- Serialisation ---------------------------------------------------------------------------
+
+ELEMENTS: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        Ability,
+        Targets,
+        CardFilter,
+        Select,
+        Draw,
+        Damage,
+        HealLeader,
+        Buff,
+        Summon,
+        Destroy,
+        Banish,
+        ReturnToHand,
+        PutInEx,
+        Engage,
+        SkipStand,
+        Mill,
+        GainPP,
+        DiscardCards,
+        Search,
+        LookTop,
+        Modal,
+        Gate,
+        If,
+        Combo,
+        Spellchain,
+        Necrocharge,
+        Overflow,
+        Sanguine,
+        MaxPP,
+        HaveOnField,
+        LeaderAtMost,
+    )
+}
+"""Every element of the language by its JSON ``op`` name."""
+
+
+def to_data(obj: Any) -> Any:
+    """JSON-ready data for an ability, effect, condition or selector (defaults omitted)."""
+    if isinstance(obj, CardRecord):
+        return {"op": "Token", "id": obj.card_id}
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out: dict[str, Any] = {"op": type(obj).__name__}
+        for f in dataclasses.fields(obj):
+            value = getattr(obj, f.name)
+            if f.default is not dataclasses.MISSING and value == f.default:
+                continue
+            out[f.name] = to_data(value)
+        return out
+    if isinstance(obj, (tuple, list)):
+        return [to_data(x) for x in obj]
+    return obj
+
+
+def from_data(data: Any, tokens: Mapping[str, CardRecord]) -> Any:
+    """Read back what :func:`to_data` wrote; ``tokens`` resolves token ids to records."""
+    if isinstance(data, list):
+        return tuple(from_data(x, tokens) for x in data)
+    if not isinstance(data, dict):
+        return data
+    op = data["op"]
+    if op == "Token":
+        return tokens[data["id"]]
+    cls = ELEMENTS[op]
+    kwargs = {k: from_data(v, tokens) for k, v in data.items() if k != "op"}
+    if cls is Ability:
+        kwargs["trigger"] = Trigger(kwargs["trigger"])
+    return cls(**kwargs)
+
+
+# --- English -----------------------------------------------------------------------------------
+
+_TO_WORDS = {
+    "targets": "it",
+    "self": "this",
+    "event": "that follower",
+    "enemy_leader": "the enemy leader",
+    "own_leader": "your leader",
+    "enemy_followers": "all enemy followers",
+    "enemy_all": "the enemy leader and all enemy followers",
+    "own_followers": "all your followers",
+    "own_other_followers": "all your other followers",
+    "all_followers": "all followers",
+    "all_other_followers": "all other followers",
+}
+
+
+def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
+    side = {"enemy": "enemy ", "own": "of your ", "any": ""}[t.side]
+    kinds = [k for k, on in (("follower", t.followers), ("amulet", t.amulets)) if on]
+    noun = " or ".join(kinds) or "card"
+    if t.followers and t.amulets:
+        noun = "card"
+    if t.leaders:
+        noun = f"leader or {noun}"
+    parts = []
+    if t.other:
+        parts.append("other")
+    if t.trait:
+        parts.append(t.trait)
+    head = f"{'up to ' if up_to else ''}{count}"
+    noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
+    own = t.side == "own"
+    text = f"{head} {noun_words} of yours" if own else f"{head} {side}{noun_words}"
+    if t.max_cost >= 0:
+        text += f" with original cost {t.max_cost} or less"
+    if t.exact_cost >= 0:
+        text += f" with original cost {t.exact_cost}"
+    return text
+
+
+def _filter_words(f: CardFilter, n: int) -> str:
+    noun = f.kind + ("s" if n != 1 else "")
+    words = []
+    if f.traits:
+        words.append("/".join(f.traits))
+    text = " ".join([*words, noun])
+    if f.name:
+        text = f"'{f.name}'"
+    if f.name_contains:
+        text += f" whose name contains '{f.name_contains}'"
+    if f.max_cost >= 0:
+        text += f" with original cost {f.max_cost} or less"
+    if f.exact_cost >= 0:
+        text += f" with original cost {f.exact_cost}"
+    return text
+
+
+def describe(obj: Any) -> str:
+    """Readable English for an ability, effect or condition."""
+    if isinstance(obj, Ability):
+        label = TRIGGER_WORDS[obj.trigger]
+        costs = []
+        if obj.pp_cost:
+            costs.append(f"{obj.pp_cost} PP")
+        if obj.engage_cost:
+            costs.append("engage this")
+        if obj.trigger is Trigger.ACTIVATED:
+            label = ("Quick act" if obj.quick else "Act") + (
+                f" ({', '.join(costs)})" if costs else ""
+            )
+        body = _sequence(obj.effects)
+        if obj.condition is not None:
+            body = f"if {describe(obj.condition)}: {body}"
+        if obj.once_per_turn:
+            body += " (once per turn)"
+        return f"{label}: {body}"
+    return _describe_element(obj)
+
+
+def _sequence(effects: Iterable[Any]) -> str:
+    """Effects joined by ``;``, a :class:`Gate` opening the rest with ``if ...:``."""
+    out = ""
+    for e in effects:
+        sep = "" if not out else " " if out.endswith(":") else "; "
+        out += sep + describe(e)
+    return out
+
+
+def _describe_element(e: Any) -> str:
+    if isinstance(e, Select):
+        return f"choose {_targets_words(e.what, e.count, e.up_to)}"
+    if isinstance(e, Draw):
+        who = "" if e.who == "you" else "your opponent "
+        return f"{who}draw {e.n} card{'s' if e.n != 1 else ''}"
+    if isinstance(e, Damage):
+        amount = "that much" if e.n == AMOUNT else str(e.n)
+        return f"deal {amount} damage to {_TO_WORDS[e.to]}"
+    if isinstance(e, HealLeader):
+        amount = "that much" if e.n == AMOUNT else f"+{e.n}"
+        return f"your leader gets {amount} defense"
+    if isinstance(e, Buff):
+        bits = []
+        if e.atk or e.dfn:
+            bits.append(f"{e.atk:+d}/{e.dfn:+d}")
+        if e.keywords:
+            bits.append(", ".join(e.keywords))
+        tail = " until end of turn" if e.until_end_of_turn else ""
+        return f"{_TO_WORDS[e.to]} gets {' and '.join(bits)}{tail}"
+    if isinstance(e, Summon):
+        where = "your EX area" if e.zone == "ex" else "your field"
+        return f"put {e.n} '{e.token.name}' token{'s' if e.n != 1 else ''} into {where}"
+    simple: dict[type, str] = {
+        Destroy: "destroy {}",
+        Banish: "banish {}",
+        ReturnToHand: "return {} to its owner's hand",
+        PutInEx: "put {} into its owner's EX area",
+        SkipStand: "{} does not stand in its controller's next start phase",
+    }
+    phrase = simple.get(type(e))
+    if phrase is not None:
+        return phrase.format(_TO_WORDS[e.to])
+    if isinstance(e, Engage):
+        return f"{'stand' if e.stand else 'engage'} {_TO_WORDS[e.to]}"
+    if isinstance(e, Mill):
+        whose = "your" if e.who == "you" else "your opponent's"
+        return f"put the top {e.n} card{'s' if e.n != 1 else ''} of {whose} deck into the graveyard"
+    if isinstance(e, GainPP):
+        return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
+    if isinstance(e, DiscardCards):
+        return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+    if isinstance(e, Search):
+        return f"search your deck for up to {e.n} {_filter_words(e.what, e.n)} to your {e.to}"
+    if isinstance(e, LookTop):
+        return (
+            f"look at the top {e.look} cards of your deck; you may put up to {e.n} "
+            f"{_filter_words(e.what, e.n)} among them into your {e.to}; the rest to the bottom"
+        )
+    if isinstance(e, Modal):
+        opts = " | ".join(f"({i + 1}) {_sequence(o)}" for i, o in enumerate(e.options))
+        return f"choose one: {opts}"
+    if isinstance(e, Gate):
+        return f"if {describe(e.condition)}:"
+    if isinstance(e, If):
+        return f"if {describe(e.condition)}, {_sequence(e.effects)}"
+    return _describe_condition(e)
+
+
+def _describe_condition(c: Any) -> str:
+    if isinstance(c, Combo):
+        return f"Combo {c.n}"
+    if isinstance(c, Spellchain):
+        return f"Spellchain {c.n}"
+    if isinstance(c, Necrocharge):
+        return f"Necrocharge {c.n}"
+    if isinstance(c, Overflow):
+        return "Overflow"
+    if isinstance(c, Sanguine):
+        return "Sanguine"
+    if isinstance(c, MaxPP):
+        return f"your PP maximum is {'' if c.exact else 'at least '}{c.n}"
+    if isinstance(c, HaveOnField):
+        return f"you have {_targets_words(c.what, c.n)}"
+    if isinstance(c, LeaderAtMost):
+        return f"your leader has {c.n} defense or less"
+    return type(c).__name__

@@ -26,6 +26,7 @@ from engine.sve.abilities import (
     KEYWORD_ABILITIES,
     LEADER_OFFSET,
     Ability,
+    CardScript,
     Effect,
     Scripts,
     Targets,
@@ -183,6 +184,8 @@ class Kind(enum.IntEnum):
     DISCARD = 5
     TARGET = 6
     ORDER = 7
+    PICK = 8
+    """A mode (CR 5.18), a card found in the deck (CR 5.8) or a card to discard (CR 5.12)."""
 
 
 class Card:
@@ -276,9 +279,11 @@ class Player:
         "grave",
         "hand",
         "hp",
+        "hurt_on",
         "index",
         "leader",
         "max_pp",
+        "played",
         "pp",
         "sep",
         "turns",
@@ -303,6 +308,8 @@ class Player:
         self.evolve_used: list[int] = []  # face up, spent (CR 4.6.3)
         self.evolved_on = 0  # global turn of the last evolve (CR 8.3.2.1)
         self.decked_out = False
+        self.played = 0  # cards played this turn (CR 13.2.1 Combo)
+        self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
 
     def copy(self) -> Player:
         """A copy with fresh zone lists."""
@@ -554,7 +561,7 @@ class State:
             options = [*options, "done"]
         self.decision = Decision(Kind.TARGET, player, options)
 
-    def candidates(self, what: Targets, controller: int) -> list[int]:
+    def candidates(self, what: Targets, controller: int, source: int = -1) -> list[int]:
         """Target ids an ability of ``controller`` may choose (Aura excluded, CR 12.15)."""
         out: list[int] = []
         sides = (
@@ -564,18 +571,105 @@ class State:
             if what.side == "own"
             else (0, 1)
         )
+        plain = not (what.trait or what.max_cost >= 0 or what.exact_cost >= 0)
         for side in sides:
-            if what.followers:
+            if what.followers or what.amulets:
                 for uid in sorted(self.players[side].field):
                     c = self.cards[uid]
-                    if not c.fol:
+                    if not (what.followers if c.fol else what.amulets):
                         continue
                     if side != controller and (c.kw | c.granted) & AURA:
+                        continue
+                    if (what.other and uid == source) or not (plain or what.allows(c)):
                         continue
                     out.append(uid)
             if what.leaders:
                 out.append(-(side + LEADER_OFFSET))
         return out
+
+    def ask_pick(self, player: int, options: list[str], allow_done: bool) -> None:
+        """Ask ``player`` for a mode, a found card or a discard (answer in the frame)."""
+        if allow_done:
+            options = [*options, "done"]
+        self.decision = Decision(Kind.PICK, player, options)
+
+    def push_frame(self, effects: tuple[Effect, ...], parent: Frame) -> None:
+        """Resolve ``effects`` next, as part of ``parent`` (same source and "it")."""
+        child = Frame(effects, parent.source, parent.controller, parent.amount)
+        child.targets = parent.targets[:]
+        self.frames.append(child)
+
+    def field_has_room(self, player: int) -> bool:
+        """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
+        return len(self.players[player].field) < FIELD_LIMIT
+
+    def discard_card(self, player: int, uid: int) -> None:
+        """CR 5.12: discard a card from ``player``'s hand."""
+        if self.cards[uid].zone is Zone.HAND:
+            self._discard(player, uid)
+
+    def move_found(self, uid: int, to: str, player: int) -> None:
+        """Move a card found in the deck (CR 5.8) to the hand, EX area or field."""
+        card = self.cards[uid]
+        if to == "hand":
+            if card.zone is Zone.DECK:
+                self._remove_from_zone(card)
+                self._arrive(card, Zone.HAND)
+        elif to == "ex":
+            if card.zone is Zone.DECK and not self.put_in_ex(uid):
+                return
+        elif to == "field":
+            self._remove_from_zone(card)
+            card.zone = Zone.RESOLVING
+            self.enter_field(card, player, engaged=False)
+        if self.log is not None:
+            self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
+
+    def shuffle_deck(self, player: int) -> None:
+        """CR 5.9: shuffle ``player``'s deck."""
+        self.rng.shuffle(self.players[player].deck)
+
+    def to_bottom(self, player: int, uids: Sequence[int]) -> None:
+        """Put deck cards (top first) at the bottom of ``player``'s deck (CR 5.11)."""
+        deck = self.players[player].deck
+        moved = [u for u in uids if u in deck]
+        for u in moved:
+            deck.remove(u)
+        deck[0:0] = moved
+
+    def mill(self, player: int, n: int) -> None:
+        """Put the top ``n`` cards of ``player``'s deck into the graveyard."""
+        p = self.players[player]
+        for _ in range(min(n, len(p.deck))):
+            card = self.cards[p.deck.pop()]
+            self._arrive(card, Zone.GRAVE)
+            if self.log is not None:
+                self._emit("mill", {"player": player, "card": card.base.card_id})
+
+    def gain_pp(self, player: int, n: int, maximum: bool) -> None:
+        """CR 5.15: recover PP up to the maximum, or raise the maximum (cap 10, CR 3.2.4)."""
+        p = self.players[player]
+        if maximum:
+            p.max_pp = min(MAX_PP_CAP, p.max_pp + n)
+        else:
+            p.pp = min(p.max_pp, p.pp + n)
+
+    def set_engaged(self, uid: int, engaged: bool) -> None:
+        """CR 5.4: engage or stand a field card."""
+        card = self.cards[uid]
+        if card.zone is Zone.FIELD and card.engaged != engaged:
+            card.engaged = engaged
+            if self.log is not None:
+                self._emit("engage" if engaged else "stand", {"uid": uid})
+
+    def field_to_ex(self, uid: int) -> None:
+        """Move a field card to its owner's EX area (a token vanishes, CR 9.1.4.3)."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD:
+            return
+        if len(self.players[card.owner].ex) >= EX_LIMIT:  # CR 4.8.3.2
+            return
+        self._leave_field(card, Zone.EX, "leave")
 
     def target_exists(self, target: int) -> bool:
         """Whether a target id still names a leader or a card on the field."""
@@ -604,7 +698,10 @@ class State:
             return
         self.dirty = True
         if target < 0:
-            self.players[-target - LEADER_OFFSET].hp -= amount
+            hurt = self.players[-target - LEADER_OFFSET]
+            hurt.hp -= amount
+            if hurt.index == self.active:
+                hurt.hurt_on = self.turn
             name = f"leader{-target - LEADER_OFFSET}"
         else:
             card = self.cards[target]
@@ -660,6 +757,8 @@ class State:
         if zone == "ex":
             card.zone = Zone.EX
             p.ex.append(card.uid)
+            if self.log is not None:
+                self._emit("create", {"player": player, "card": record.card_id, "uid": card.uid})
         else:
             self.enter_field(card, player, engaged=False)
         return card.uid
@@ -717,8 +816,10 @@ class State:
         card.kw = keyword_bits(card.base.keywords)
         card.granted = 0
         card.bane_hit = False
+        card.counters = None
         p.field.append(card.uid)
         self.dirty = True
+        allies = bool(self.scripts) and card.fol
         if self.log is not None:
             self._emit(
                 "enter",
@@ -731,6 +832,12 @@ class State:
                 },
             )
         self._fire(card, Trigger.FANFARE, player)
+        if allies:  # CR 10.7.1: "when another follower enters your field"
+            for uid in sorted(p.field):
+                if uid != card.uid:
+                    other = self.cards[uid]
+                    for ability in self.scripts.abilities(other.face.card_id, Trigger.ALLY_ENTERS):
+                        self.pending.append((ability, uid, player, card.uid))
 
     def move_to_grave_from_resolution(self, card: Card) -> None:
         """CR 10.6.2.8.3: a card left in the resolution zone goes to the graveyard (a token
@@ -769,12 +876,17 @@ class State:
             if self.frames:
                 frame = self.frames[-1]
                 effects = frame.effects
+                depth = len(self.frames)
                 while frame.step < len(effects):
                     if not effects[frame.step].run(self, frame):
                         break
                     frame.step += 1
+                    if len(self.frames) != depth:
+                        break  # a nested ability (a chosen mode) resolves first
                 if self.decision is not None:
                     return
+                if len(self.frames) != depth:
+                    continue
                 self.frames.pop()
                 continue
             # Check timing (CR 10.5.2): rule processing first, then waiting auto abilities.
@@ -864,6 +976,10 @@ class State:
         elif step is Step.END_BEGIN:  # CR 7.4.1
             self.step = Step.END_WARD
             self._fire_all(self.active, Trigger.END_PHASE)
+            if self.scripts:
+                opp = 1 - self.active
+                for uid in sorted(self.players[opp].field):
+                    self._fire(self.cards[uid], Trigger.OPPONENT_END_PHASE, opp)
         elif step is Step.END_WARD:  # CR 7.4.3
             wards = [
                 str(u)
@@ -912,8 +1028,13 @@ class State:
         if p.max_pp < MAX_PP_CAP:  # CR 7.2.1
             p.max_pp += 1
         p.pp = p.max_pp  # CR 7.2.2
+        for q in self.players:
+            q.played = 0
         for uid in p.field:  # CR 7.2.3
             card = self.cards[uid]
+            if card.counters is not None and card.counters.get("skip_stand"):
+                del card.counters["skip_stand"]
+                continue
             if card.engaged:
                 card.engaged = False
                 if self.log is not None:
@@ -1058,6 +1179,12 @@ class State:
                     continue
                 if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
                     continue
+                if (
+                    ability.once_per_turn
+                    and card.counters
+                    and (card.counters.get(f"act{index}") == self.turn)
+                ):
+                    continue
                 first = ability.effects[0] if ability.effects else None
                 available = getattr(first, "available", None)
                 if available is not None and not available(self, player):
@@ -1070,6 +1197,10 @@ class State:
         card = self.cards[uid]
         ability = self.scripts.abilities(card.face.card_id, Trigger.ACTIVATED)[index]
         self.players[player].pp -= ability.pp_cost
+        if ability.once_per_turn:
+            if card.counters is None:
+                card.counters = {}
+            card.counters[f"act{index}"] = self.turn
         if ability.engage_cost:
             card.engaged = True
             if self.log is not None:
@@ -1085,6 +1216,7 @@ class State:
         card.zone = Zone.RESOLVING
         cost = card.base.cost or 0
         p.pp -= cost
+        p.played += 1
         if self.log is not None:
             self._emit(
                 "play",
@@ -1217,7 +1349,7 @@ class State:
             else:
                 frame.targets.append(parse_target_word(option))
                 frame.sub += 1
-        elif kind is Kind.WARD_ENTER:
+        elif kind is Kind.WARD_ENTER or kind is Kind.PICK:
             self.frames[-1].choice = option
         elif kind is Kind.WARD_END:  # CR 7.4.3
             if option == "done":
@@ -1251,7 +1383,7 @@ class State:
 
     def _arrive(self, card: Card, zone: Zone) -> None:
         """Put a card (not on the field) into one of its owner's zones; tokens vanish."""
-        if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK):
+        if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK, Zone.EX):
             card.zone = Zone.ERASED  # CR 9.1.4.3
             return
         card.zone = zone
@@ -1461,11 +1593,11 @@ def new_game(
     for index, deck in enumerate((deck_a, deck_b)):
         p = g.players[index]
         for rec in deck.main:
-            card = Card(len(g.cards), index, rec, Zone.DECK, token=False)
+            card = Card(len(g.cards), index, g.scripts.record(rec), Zone.DECK, token=False)
             g.cards.append(card)
             p.deck.append(card.uid)
         for rec in deck.evolve:
-            card = Card(len(g.cards), index, rec, Zone.EVOLVE_DECK, token=False)
+            card = Card(len(g.cards), index, g.scripts.record(rec), Zone.EVOLVE_DECK, token=False)
             g.cards.append(card)
             p.evolve_deck.append(card.uid)
     for p in g.players:  # CR 6.2.1.4
@@ -1482,5 +1614,12 @@ def new_game(
     return g
 
 
-DEFAULT_SCRIPTS = Scripts()
-"""The registry games use unless given another: card abilities are added here as encoded."""
+def _library_scripts() -> list[CardScript]:
+    from engine.sve.library import scripts
+
+    return scripts()
+
+
+DEFAULT_SCRIPTS = Scripts(loader=_library_scripts)
+"""The registry games use unless given another: the committed card library
+(:mod:`engine.sve.library`), read on first use."""

@@ -39,13 +39,17 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
     inflight: dict[int, int] = {}  # played cards still resolving -> player
     on_field: dict[int, int] = {}  # uid -> controller
     tokens: set[int] = set()
+    ex_tokens: dict[int, int] = {}  # tokens created in an EX area -> player
     evolved_uids: set[int] = set()
     prev: dict[str, list[int]] | None = None
     assert events[-1]["ev"] == "game_end"
     for e in events:
         ev, s = e["ev"], e["s"]
-        if ev == "play":
-            inflight[e["uid"]] = e["player"]
+        if ev == "create":
+            ex_tokens[e["uid"]] = e["player"]
+        elif ev == "play":
+            if ex_tokens.pop(e["uid"], None) is None:
+                inflight[e["uid"]] = e["player"]
         elif ev == "enter":
             inflight.pop(e["uid"], None)
             on_field[e["uid"]] = e["player"]
@@ -67,6 +71,7 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
         for p in (0, 1):
             n = sum(s[k][p] for k in COUNT_KEYS)
             n -= sum(1 for u in tokens if on_field[u] == p)
+            n -= sum(1 for who in ex_tokens.values() if who == p)
             n += sum(1 for u in evolved_uids if on_field[u] == p)
             n += sum(1 for who in inflight.values() if who == p)
             assert n == totals[p], (e, n, totals)

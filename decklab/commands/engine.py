@@ -1,0 +1,225 @@
+"""``decklab engine compile|coverage|show``: the engine's card library.
+
+``compile`` turns the Japanese card text (``../shared/data/sve/cards_ja``, not committed)
+and the hand encodings into ``engine/sve/data/abilities.json``; ``coverage`` reports how
+much of the pool and of the real tournament decks the engine models; ``show`` prints a
+card's modelled abilities in English.
+
+Exit codes: 0 success, 2 unreadable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from cardpool.errors import InputError
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO / "engine" / "sve" / "data"
+HAND = DATA / "hand"
+
+
+def shared_dir() -> Path:
+    """The reference data folder: ``$DECKLAB_SHARED`` or ``../shared`` next to the repo."""
+    env = os.environ.get("DECKLAB_SHARED")
+    return Path(env) if env else REPO.parent / "shared"
+
+
+def register(subparsers: Any) -> None:
+    """Add ``engine`` with its ``compile``, ``coverage`` and ``show`` subcommands."""
+    engine = subparsers.add_parser(
+        "engine",
+        help="the engine's card library: compile card text, coverage, show a card",
+        description="Compile the Japanese card text into the engine's effect language, "
+        "report how much of the pool and of real tournament decks is modelled, or show the "
+        "modelled abilities of a card.",
+    )
+    sub = engine.add_subparsers(dest="engine_command", metavar="SUBCOMMAND", required=True)
+    comp = sub.add_parser(
+        "compile",
+        help="regenerate engine/sve/data/abilities.json from the card text",
+        description="Read every cards_ja/*.json file, compile each card's text by templates, "
+        "merge the hand encodings (engine/sve/data/hand/*.json) and write the library.",
+    )
+    comp.add_argument(
+        "path",
+        nargs="?",
+        help="the cards_ja folder (default: ../shared/data/sve/cards_ja)",
+    )
+    comp.add_argument("--out", help="output file (default: engine/sve/data/abilities.json)")
+    comp.set_defaults(run=run_compile)
+    cov = sub.add_parser(
+        "coverage",
+        help="cards fully / partly / not modelled, per set and in tournament decks",
+        description="Per set and overall: cards whose every ability is modelled, partly "
+        "modelled, not modelled; and the share of card copies in the real tournament "
+        "decklists that are fully modelled, with the most-played cards still missing.",
+    )
+    cov.add_argument("--json", action="store_true", help="print JSON")
+    cov.add_argument("--decks", help="tournament decklists (JSON lines with main_deck_by_code)")
+    cov.add_argument("--top", type=int, default=20, help="most-played missing cards to list")
+    cov.set_defaults(run=run_coverage)
+    show = sub.add_parser("show", help="a card's modelled abilities in English")
+    show.add_argument("card", nargs="+", help="card codes")
+    show.set_defaults(run=run_show)
+
+
+def read_card_texts(folder: Path) -> list[Any]:
+    """Every card identity of the Japanese dump as a compiler input (canonical ids)."""
+    from cardpool.identities import build_pool
+    from cardpool.importers.sve_ja import printed_cards
+    from engine.sve.compiler import CardText
+
+    files = sorted(folder.glob("*.json"))
+    if not files:
+        raise InputError(f"no card files (*.json) in {folder}")
+    printed = []
+    for path in files:
+        with open(path, encoding="utf-8") as fh:
+            printed.extend(printed_cards(json.load(fh), path=path))
+    pool = build_pool(printed)
+    return [
+        CardText(
+            card_id=row.card_id,
+            name=row.name,
+            card_type=row.card_type,
+            text=row.text or "",
+            card_class=row.card_class,
+            cost=row.cost,
+            attack=row.attack,
+            defense=row.defense,
+            traits=tuple(row.traits),
+        )
+        for row in pool.cards
+    ]
+
+
+def read_hand_encodings(folder: Path = HAND) -> dict[str, dict[str, Any]]:
+    """Hand encodings by card id from ``hand/*.json`` (each a ``{card_id: entry}`` object)."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in sorted(folder.glob("*.json")):
+        with open(path, encoding="utf-8") as fh:
+            doc = json.load(fh)
+        for card_id, entry in doc.items():
+            if card_id.startswith("_"):
+                continue
+            out[card_id] = {k: v for k, v in entry.items() if not k.startswith("_")}
+    return out
+
+
+def run_compile(args: argparse.Namespace) -> int:
+    """Compile the card text and write the library."""
+    from engine.sve.compiler import compile_pool
+
+    folder = Path(args.path) if args.path else shared_dir() / "data" / "sve" / "cards_ja"
+    if not folder.is_dir():
+        raise InputError(f"{folder} is not a folder of card files")
+    cards = read_card_texts(folder)
+    lib = compile_pool(cards, read_hand_encodings())
+    out = Path(args.out) if args.out else DATA / "abilities.json"
+    out.write_text(
+        json.dumps(lib, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n",
+        encoding="utf-8",
+    )
+    counts = Counter(e["status"] for cid, e in lib["cards"].items() if cid not in lib["tokens"])
+    print(
+        f"wrote {out}: {len(lib['cards'])} entries, {len(lib['tokens'])} tokens; "
+        + ", ".join(f"{k} {counts[k]}" for k in ("full", "partial", "none"))
+    )
+    return 0
+
+
+def tournament_copies(path: Path) -> Counter[str]:
+    """Card copies by canonical card id over a JSON-lines file of tournament main decks."""
+    from cardpool.snapshot import load_sve_pool
+
+    pool = load_sve_pool()
+    copies: Counter[str] = Counter()
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                for code, n in json.loads(line)["main_deck_by_code"].items():
+                    rec = pool.record(code)
+                    copies[code if rec is None else rec.card_id] += int(n)
+    return copies
+
+
+def run_coverage(args: argparse.Namespace) -> int:
+    """Print the coverage table (or JSON)."""
+    from engine.sve.coverage import report
+
+    decks = (
+        Path(args.decks)
+        if args.decks
+        else (shared_dir() / "data" / "sve" / "decks" / "individual_v2.jsonl")
+    )
+    copies = tournament_copies(decks) if decks.is_file() else None
+    rep = report(copies, top=args.top)
+    if args.json:
+        print(json.dumps(rep, ensure_ascii=False, indent=2))
+        return 0
+    print(coverage_table(rep))
+    return 0
+
+
+def coverage_table(rep: dict[str, Any]) -> str:
+    """The coverage report as a Markdown table plus the tournament-deck lines."""
+    lines = [
+        "| set | cards | full | partial | none | full % |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    rows = [*rep["sets"].items(), ("**all**", rep["overall"])]
+    for name, row in rows:
+        lines.append(
+            f"| {name} | {row['cards']} | {row['full']} | {row['partial']} | {row['none']} "
+            f"| {100 * row['full_share']:.1f} |"
+        )
+    decks = rep.get("decks")
+    if decks:
+        from cardpool.snapshot import load_sve_pool
+
+        pool = load_sve_pool()
+        lines.append("")
+        lines.append(
+            f"Tournament decks: {decks['full']} of {decks['copies']} card copies fully "
+            f"modelled ({100 * decks['full_share']:.1f}%); partly {decks['partial']}, "
+            f"not {decks['none']}."
+        )
+        lines.append("")
+        lines.append("Most-played cards not fully modelled:")
+        for item in decks["most_played_missing"]:
+            rec = pool.record(item["card_id"])
+            name = "" if rec is None else rec.name
+            lines.append(f"- {item['card_id']} {name}: {item['copies']} copies ({item['status']})")
+    return "\n".join(lines)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print the modelled abilities of the given cards in English."""
+    from cardpool.snapshot import load_sve_pool
+    from engine.sve.abilities import describe
+    from engine.sve.coverage import status
+    from engine.sve.library import library, script_of
+
+    pool = load_sve_pool()
+    cards = library()["cards"]
+    for printed in args.card:
+        rec = pool.record(printed)
+        code = printed if rec is None else rec.card_id
+        entry = cards.get(code)
+        if entry is None:
+            raise InputError(f"card {code} is not in the engine's library")
+        script = script_of(code, entry)
+        print(f"{code}: {status(code)} ({entry['modelled']}/{entry['lines']} abilities modelled)")
+        if entry.get("evolve_cost") is not None:
+            print(f"  Evolve: cost {entry['evolve_cost']}")
+        if script.keywords:
+            print(f"  Keywords: {', '.join(script.keywords)}")
+        for ability in script.abilities:
+            print(f"  {describe(ability)}")
+    return 0

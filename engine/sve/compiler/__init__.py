@@ -1,0 +1,301 @@
+"""Compile Japanese card text into the effect language of :mod:`engine.sve.abilities`.
+
+Standard library only: the caller reads the card data (``decklab engine compile``) and hands
+over :class:`CardText` values. Each line of a card's text is one ability (CR 10.1). A line
+is *modelled* when its trigger or keyword is known and every sentence of it matched a
+template of :mod:`engine.sve.compiler.templates` (or the card has a hand encoding); a card
+is ``full`` when every line is modelled, ``partial`` when some are, ``none`` when none are.
+A line that is not modelled is left out of the card's script: nothing is guessed.
+
+The output (:func:`compile_pool`) is facts and our own encodings only, never the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import CardRecord
+from engine.sve.abilities import Ability, Gate, If, Modal, Trigger, to_data
+from engine.sve.compiler.templates import (
+    RULE_KEYWORDS,
+    Context,
+    Unsupported,
+    condition,
+    match,
+)
+from engine.sve.compiler.text import ability_lines, sentences
+
+FORMAT = 1
+"""Version of the library JSON layout."""
+
+
+@dataclass(frozen=True)
+class CardText:
+    """One card identity as the compiler sees it: facts plus the ability text."""
+
+    card_id: str
+    name: str
+    card_type: str
+    """Type id (``follower``, ``spell``, ``token_follower``, ...)."""
+    text: str
+    card_class: str | None = None
+    cost: int | None = None
+    attack: int | None = None
+    defense: int | None = None
+    traits: tuple[str, ...] = ()
+
+
+@dataclass
+class Compiled:
+    """What the compiler made of one card."""
+
+    card_id: str
+    status: str
+    """``full``, ``partial`` or ``none``."""
+    abilities: list[Ability] = field(default_factory=list)
+    keywords: tuple[str, ...] = ()
+    evolve_cost: int | None = None
+    lines: int = 0
+    modelled: int = 0
+    templates: list[str] = field(default_factory=list)
+    """Ids of the templates (and conditions, triggers) used, in order."""
+
+
+_MARKERS = {
+    "ファンファーレ": Trigger.FANFARE,
+    "ラストワード": Trigger.LAST_WORDS,
+    "進化時": Trigger.ON_EVOLVE,
+    "超進化時": Trigger.ON_SUPER_EVOLVE,
+    "攻撃時": Trigger.STRIKE,
+}
+_MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
+_BODY_TRIGGERS = (
+    ("自分のメインフェイズが来たとき、", Trigger.MAIN_PHASE),
+    ("自分のエンドフェイズが来たとき、", Trigger.END_PHASE),
+    ("相手のエンドフェイズが来たとき、", Trigger.OPPONENT_END_PHASE),
+    ("自分の場に他のフォロワーが出たとき、", Trigger.ALLY_ENTERS),
+)
+_KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
+_EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
+_ACT = re.compile(r"^【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?[：:](.*)$")
+_ONCE = "この能力は1ターンに1回使える。"
+_MODAL = "下記から1つチョイスする。"
+_OPTION = re.compile(r"【(\d)】")
+
+
+class _Fail(Exception):
+    """A line could not be modelled."""
+
+
+def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
+    """Effects of an ability body (raises :class:`_Fail` unless every sentence matched)."""
+    if _MODAL in body:
+        head, _, tail = body.partition(_MODAL)
+        parts = _OPTION.split(tail)
+        if parts[0].strip() or len(parts) < 5:
+            raise _Fail("modal with extra text or fewer than two options")
+        effects = _body(head, ctx, used) if head else []
+        options = []
+        for text in parts[2::2]:
+            sub = Context(ctx.card_id, ctx.tokens, ctx.it, ctx.it_side)
+            options.append(tuple(_body(text, sub, used)))
+        used.append("choose_one")
+        return [*effects, Modal(tuple(options))]
+    out: list[Any] = []
+    for sentence in sentences(body):
+        cond, whole, rest, cid = condition(sentence)
+        if cid:
+            used.append(f"if_{cid}")
+        if not rest:
+            if cond is None or not whole:
+                raise _Fail("empty sentence")
+            out.append(Gate(cond))
+            continue
+        try:
+            found = match(rest, ctx)
+        except Unsupported as err:
+            raise _Fail(str(err)) from err
+        if found is None:
+            raise _Fail("no template")
+        tid, effects = found
+        used.append(tid)
+        if cond is None:
+            out.extend(effects)
+        elif whole:
+            out.append(Gate(cond))
+            out.extend(effects)
+        else:
+            out.append(If(cond, tuple(effects)))
+    if ctx.look:
+        raise _Fail("a look at the deck without a take")
+    return out
+
+
+def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compiled) -> None:
+    """Model one ability line into ``out`` (raises :class:`_Fail` when it cannot)."""
+    if _KEYWORD_LINE.match(line):
+        names = re.findall(r"【([^】]+)】", line)
+        if all(n in RULE_KEYWORDS for n in names):
+            out.keywords += tuple(RULE_KEYWORDS[n] for n in names)
+            used.append("keywords")
+            return
+        raise _Fail("keyword the engine does not implement")
+    m = _EVOLVE.match(line)
+    if m:
+        out.evolve_cost = int(m[1])
+        used.append("evolve_cost")
+        if m[2]:
+            raise _Fail("evolve ability with a condition")
+        return
+    m = _ACT.match(line)
+    if m:
+        body = m[4]
+        once = _ONCE in body
+        body = body.replace(_ONCE, "")
+        effects = _body(body, ctx, used)
+        out.abilities.append(
+            Ability(
+                Trigger.ACTIVATED,
+                tuple(effects),
+                pp_cost=int(m[2] or 0),
+                engage_cost=bool(m[3]),
+                quick=bool(m[1]),
+                once_per_turn=once,
+            )
+        )
+        used.append("act")
+        return
+    m = _MARKER_RUN.match(line)
+    triggers: list[Trigger]
+    if m:
+        triggers = [_MARKERS[n] for n in re.findall(r"【([^】]+)】", m[1])]
+        body = m[2]
+    else:
+        body = line
+        triggers = []
+        for phrase, trig in _BODY_TRIGGERS:
+            if body.startswith(phrase):
+                triggers = [trig]
+                body = body[len(phrase) :]
+                if trig is Trigger.ALLY_ENTERS:
+                    ctx.it, ctx.it_side = "event", "own"
+                break
+        if not triggers:
+            if not card.card_type.endswith("spell"):
+                raise _Fail("a continuous or unknown ability")
+            triggers = [Trigger.SPELL]
+    effects = _body(body, ctx, used)
+    for trig in triggers:
+        used.append(trig.value)
+        out.abilities.append(Ability(trig, tuple(effects)))
+
+
+def compile_card(card: CardText, tokens: Mapping[str, CardRecord]) -> Compiled:
+    """Compile one card's text; ``tokens`` maps token names to their records."""
+    out = Compiled(card.card_id, "full")
+    lines = ability_lines(card.text)
+    # CR 5.18: the options of "choose one" may stand on lines of their own.
+    joined: list[str] = []
+    for line in lines:
+        if joined and _OPTION.match(line) and (_MODAL in joined[-1] or _OPTION.search(joined[-1])):
+            joined[-1] += line
+        else:
+            joined.append(line)
+    out.lines = len(joined)
+    for line in joined:
+        used: list[str] = []
+        ctx = Context(card.card_id, tokens)
+        before = (list(out.abilities), out.keywords)
+        try:
+            _line(line, card, ctx, used, out)
+        except _Fail:  # the evolve cost, a printed fact, stays known
+            out.abilities, out.keywords = before
+            continue
+        out.modelled += 1
+        out.templates.extend(used)
+    if out.modelled < out.lines:
+        out.status = "partial" if out.modelled else "none"
+    return out
+
+
+def token_records(
+    tokens: Iterable[CardText], keywords: Mapping[str, tuple[str, ...]]
+) -> dict[str, CardRecord]:
+    """Token records by card id (facts, with the keywords compiled from their text)."""
+    return {
+        t.card_id: CardRecord(
+            t.card_id,
+            t.name,
+            card_class=t.card_class,
+            card_type=t.card_type,
+            cost=t.cost,
+            attack=t.attack,
+            defense=t.defense,
+            traits=t.traits,
+            keywords=keywords.get(t.card_id, ()),
+        )
+        for t in tokens
+    }
+
+
+def _token_data(rec: CardRecord) -> dict[str, Any]:
+    return {
+        "name": rec.name,
+        "card_class": rec.card_class,
+        "card_type": rec.card_type,
+        "cost": rec.cost,
+        "attack": rec.attack,
+        "defense": rec.defense,
+        "traits": list(rec.traits),
+        "keywords": list(rec.keywords),
+    }
+
+
+def _by_name(records: Mapping[str, CardRecord]) -> dict[str, dict[str, CardRecord]]:
+    """Token records by set, then by name (lowest id first when names repeat)."""
+    out: dict[str, dict[str, CardRecord]] = {"": {}}
+    for tid in sorted(records):
+        rec = records[tid]
+        out[""].setdefault(rec.name, rec)
+        out.setdefault(tid.split("-", 1)[0], {}).setdefault(rec.name, rec)
+    return out
+
+
+def compile_pool(
+    cards: Iterable[CardText], overrides: Mapping[str, dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The library JSON for a card pool: token facts and every card's compiled abilities.
+
+    ``overrides`` are hand encodings (library entries keyed by card id) that replace what
+    the templates made of those cards.
+    """
+    cards = list(cards)
+    token_texts = [c for c in cards if c.card_type.startswith("token_")]
+    first = {t.card_id: compile_card(t, {}) for t in token_texts}
+    tokens = token_records(token_texts, {k: v.keywords for k, v in first.items()})
+    names = _by_name(tokens)
+    entries: dict[str, Any] = {}
+    for card in cards:
+        local = dict(names[""])
+        local.update(names.get(card.card_id.split("-", 1)[0], {}))
+        c = compile_card(card, local)
+        entry: dict[str, Any] = {"status": c.status, "lines": c.lines, "modelled": c.modelled}
+        if c.abilities:
+            entry["abilities"] = [to_data(a) for a in c.abilities]
+        if c.evolve_cost is not None:
+            entry["evolve_cost"] = c.evolve_cost
+        if c.lines:
+            entry["keywords"] = list(c.keywords)
+        if c.templates:
+            entry["templates"] = sorted(set(c.templates))
+        entries[card.card_id] = entry
+    for card_id, hand in (overrides or {}).items():
+        entries[card_id] = {**entries.get(card_id, {}), **hand, "hand": True}
+    return {
+        "format": FORMAT,
+        "tokens": {tid: _token_data(rec) for tid, rec in sorted(tokens.items())},
+        "cards": dict(sorted(entries.items())),
+    }

@@ -1,0 +1,507 @@
+"""Sentence templates: recurring Japanese phrasings and the effects they mean.
+
+Each :class:`Template` has an id (``select``, ``damage_it``, ...), a regular expression over
+one normalised sentence and a builder that returns effects of :mod:`engine.sve.abilities`.
+A builder raises :class:`Unsupported` when the sentence matched the shape but asks for
+something the interpreter does not model (an unknown token name, a keyword the engine does
+not implement): the sentence then counts as not modelled, never as a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import CardRecord
+from engine.sve.abilities import (
+    Banish,
+    Buff,
+    CardFilter,
+    Combo,
+    Damage,
+    Destroy,
+    DiscardCards,
+    Draw,
+    Engage,
+    GainPP,
+    HaveOnField,
+    HealLeader,
+    LeaderAtMost,
+    LookTop,
+    MaxPP,
+    Mill,
+    Necrocharge,
+    Overflow,
+    PutInEx,
+    ReturnToHand,
+    Sanguine,
+    Search,
+    Select,
+    SkipStand,
+    Spellchain,
+    Summon,
+    Targets,
+)
+
+
+class Unsupported(Exception):
+    """The sentence has a known shape but needs something the interpreter lacks."""
+
+
+CLASS_WORDS: dict[str, str] = {
+    "エルフ": "forest",
+    "ロイヤル": "sword",
+    "ウィッチ": "rune",
+    "ドラゴン": "dragon",
+    "ナイトメア": "abyss",
+    "ビショップ": "haven",
+    "ニュートラル": "neutral",
+}
+"""Class names in 【】 to class ids (a class may stand where a trait does)."""
+
+RULE_KEYWORDS: dict[str, str] = {
+    "守護": "ward",
+    "疾走": "storm",
+    "突進": "rush",
+    "必殺": "bane",
+    "ドレイン": "drain",
+    "威圧": "intimidate",
+    "オーラ": "aura",
+    "指定攻撃": "assail",
+}
+"""Keywords whose rules the engine checks (CR 12.8-12.16), by their printed name."""
+
+
+@dataclass
+class Context:
+    """What the sentences of one ability share while they are compiled."""
+
+    card_id: str
+    tokens: Mapping[str, CardRecord]
+    """Token records by printed name."""
+    it: str = ""
+    """What "それ" names: ``targets`` after a selection, ``event`` for a trigger's card."""
+    it_side: str = ""
+    look: int = 0
+    """The N of a pending "look at the top N cards"."""
+    effects: list[Any] = field(default_factory=list)
+
+    def token(self, name: str) -> CardRecord:
+        """The token record named ``name`` (``Unsupported`` when unknown)."""
+        rec = self.tokens.get(name)
+        if rec is None:
+            raise Unsupported(f"no token named {name!r}")
+        return rec
+
+    def need_it(self) -> str:
+        """The recipient word of "それ" (``Unsupported`` when nothing was chosen)."""
+        if not self.it:
+            raise Unsupported("'it' refers to nothing chosen")
+        return self.it
+
+
+Builder = Callable[[re.Match[str], Context], list[Any]]
+
+
+@dataclass(frozen=True)
+class Template:
+    """One phrasing: ``id``, its pattern over a whole sentence, and its builder."""
+
+    id: str
+    pattern: re.Pattern[str]
+    build: Builder
+
+
+TEMPLATES: list[Template] = []
+
+
+def template(tid: str, regex: str) -> Callable[[Builder], Builder]:
+    """Register a builder for sentences matching ``regex`` (anchored at both ends)."""
+
+    def deco(fn: Builder) -> Builder:
+        TEMPLATES.append(Template(tid, re.compile(f"^(?:{regex})$"), fn))
+        return fn
+
+    return deco
+
+
+N = r"(\d+)"
+KW = r"((?:【[^】]+】)+)"
+SIGNED = r"([+-]\d+)"
+
+
+def keyword_ids(markers: str) -> tuple[str, ...]:
+    """Keyword ids of ``【守護】【突進】``; ``Unsupported`` for one the engine lacks."""
+    out = []
+    for name in re.findall(r"【([^】]+)】", markers):
+        kid = RULE_KEYWORDS.get(name)
+        if kid is None:
+            raise Unsupported(f"keyword {name} is not implemented")
+        out.append(kid)
+    return tuple(out)
+
+
+# --- selections ------------------------------------------------------------------------------
+
+_SUBJECT = (
+    r"(?:元のコスト(?P<c1>\d+)(?P<le1>以下)?の)?"
+    r"(?P<side>相手|自分)の(?P<field>場の)?(?P<other>他の)?"
+    r"(?:元のコスト(?P<c2>\d+)(?P<le2>以下)?の)?"
+    r"(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?P<kind>フォロワー|カード|アミュレット)"
+)
+
+
+def _targets(m: re.Match[str]) -> Targets:
+    side = "enemy" if m["side"] == "相手" else "own"
+    kind = m["kind"]
+    trait = ""
+    if m["cls"]:
+        if m["cls"] not in CLASS_WORDS:
+            raise Unsupported(f"unknown class {m['cls']}")
+        trait = CLASS_WORDS[m["cls"]]
+    elif m["trait"]:
+        trait = m["trait"]
+    cost = m["c1"] or m["c2"]
+    le = m["le1"] or m["le2"]
+    return Targets(
+        side=side,
+        followers=kind in ("フォロワー", "カード"),
+        amulets=kind in ("アミュレット", "カード"),
+        trait=trait,
+        max_cost=int(cost) if cost and le else -1,
+        exact_cost=int(cost) if cost and not le else -1,
+        other=bool(m["other"]),
+    )
+
+
+@template("select", _SUBJECT + r"(?P<n>\d+)(?:体|枚|つ)(?P<upto>まで)?を?選ぶ。")
+def _select(m: re.Match[str], ctx: Context) -> list[Any]:
+    what = _targets(m)
+    ctx.it, ctx.it_side = "targets", what.side
+    return [Select(what, int(m["n"]), bool(m["upto"]))]
+
+
+@template("select_leader_or_follower", r"相手のリーダーか相手の場のフォロワー1体を選ぶ。")
+def _select_any_enemy(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "enemy"
+    return [Select(Targets(leaders=True))]
+
+
+# --- damage ----------------------------------------------------------------------------------
+
+
+@template("damage_it", r"それに" + N + r"ダメージ。")
+def _damage_it(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(int(m[1]), ctx.need_it())]
+
+
+_GROUPS = {
+    "相手のリーダー": "enemy_leader",
+    "相手のリーダーすべて": "enemy_leader",
+    "自分のリーダー": "own_leader",
+    "相手の場のフォロワーすべて": "enemy_followers",
+    "相手のフォロワーすべて": "enemy_followers",
+    "相手のリーダーすべてと相手の場のフォロワーすべて": "enemy_all",
+    "相手のリーダーすべてと相手のフォロワーすべて": "enemy_all",
+    "相手のリーダーと相手の場のフォロワーすべて": "enemy_all",
+    "相手のリーダーと相手のフォロワーすべて": "enemy_all",
+    "自分の場のフォロワーすべて": "own_followers",
+    "自分の場の他のフォロワーすべて": "own_other_followers",
+    "自分のフォロワーすべて": "own_followers",
+    "自分の他のフォロワーすべて": "own_other_followers",
+    "場のフォロワーすべて": "all_followers",
+    "場の他のフォロワーすべて": "all_other_followers",
+    "お互いの場のフォロワーすべて": "all_followers",
+    "これ": "self",
+}
+_GROUP = "(" + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) + ")"
+
+
+@template("damage_group", _GROUP + r"に" + N + r"ダメージ。")
+def _damage_group(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(int(m[2]), _GROUPS[m[1]])]
+
+
+@template("damage_its_leader", r"それのリーダーに" + N + r"ダメージ。")
+def _damage_its_leader(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.it_side != "enemy":
+        raise Unsupported("'its leader' of a card that may be your own")
+    return [Damage(int(m[1]), "enemy_leader")]
+
+
+# --- moves of field cards --------------------------------------------------------------------
+
+_MOVES: dict[str, type] = {
+    "を破壊する": Destroy,
+    "を手札に戻す": ReturnToHand,
+    "を消滅させる": Banish,
+    "は消滅する": Banish,
+    "を消滅する": Banish,
+    "をEXエリアに置く": PutInEx,
+}
+
+
+@template(
+    "move",
+    r"(それ|これ|" + _GROUP[1:-1] + r")(を破壊する|を手札に戻す|を消滅させる|"
+    r"は消滅する|を消滅する|をEXエリアに置く)。",
+)
+def _move(m: re.Match[str], ctx: Context) -> list[Any]:
+    who = m[1]
+    to = ctx.need_it() if who == "それ" else "self" if who == "これ" else _GROUPS[who]
+    if to in ("enemy_leader", "own_leader", "enemy_all"):
+        raise Unsupported("a leader cannot be moved")
+    return [_MOVES[m[2]](to)]
+
+
+@template("engage", r"(それ|これ)を(アクト|スタンド)する。")
+def _engage(m: re.Match[str], ctx: Context) -> list[Any]:
+    to = ctx.need_it() if m[1] == "それ" else "self"
+    return [Engage(to, stand=m[2] == "スタンド")]
+
+
+@template("skip_stand", r"それは次のそれのプレイヤーのスタートフェイズにスタンドしない。")
+def _skip_stand(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [SkipStand(ctx.need_it())]
+
+
+# --- stats and keywords ----------------------------------------------------------------------
+
+_BUFF_SUBJECT = r"(このターン、)?(それ|これ|" + _GROUP[1:-1] + r")は(このターン、)?"
+
+
+def _buff_to(word: str, ctx: Context) -> str:
+    if word == "それ":
+        return ctx.need_it()
+    if word == "これ":
+        return "self"
+    to = _GROUPS[word]
+    if to in ("enemy_leader", "own_leader", "enemy_all"):
+        raise Unsupported("leader stats")
+    return to
+
+
+@template(
+    "buff",
+    _BUFF_SUBJECT
+    + r"【攻撃力】"
+    + SIGNED
+    + r"(?:/【体力】"
+    + SIGNED
+    + r")?(?:する|して、"
+    + KW
+    + r"を持つ)。",
+)
+def _buff(m: re.Match[str], ctx: Context) -> list[Any]:
+    kws = keyword_ids(m[6]) if m[6] else ()
+    eot = bool(m[1] or m[3])
+    return [Buff(int(m[4]), int(m[5] or 0), _buff_to(m[2], ctx), eot, kws)]
+
+
+@template("buff_defense", _BUFF_SUBJECT + r"【体力】" + SIGNED + r"する。")
+def _buff_defense(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Buff(0, int(m[4]), _buff_to(m[2], ctx), bool(m[1] or m[3]))]
+
+
+@template("give_keywords", _BUFF_SUBJECT + KW + r"を持つ。")
+def _give(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Buff(0, 0, _buff_to(m[2], ctx), bool(m[1] or m[3]), keyword_ids(m[4]))]
+
+
+@template("heal_leader", r"自分のリーダーは【体力】\+" + N + r"する。")
+def _heal(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [HealLeader(int(m[1]))]
+
+
+# --- cards and resources ---------------------------------------------------------------------
+
+
+@template("draw", r"(?:カードを)?" + N + r"枚引く。")
+def _draw(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Draw(int(m[1]))]
+
+
+@template("mill", r"(自分|相手)のデッキの上" + N + r"枚を墓場に置く。")
+def _mill(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Mill(int(m[2]), "you" if m[1] == "自分" else "opponent")]
+
+
+@template("recover_pp", r"自分のPPを" + N + r"回復する。")
+def _recover(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [GainPP(int(m[1]))]
+
+
+@template("max_pp", r"自分のPP最大値を\+" + N + r"する。")
+def _max_pp(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [GainPP(int(m[1]), maximum=True)]
+
+
+@template("discard", r"自分の手札" + N + r"枚を捨てる。")
+def _discard(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [DiscardCards(int(m[1]))]
+
+
+# --- tokens (CR 9.1, appendix A) -------------------------------------------------------------
+
+_TOKEN = r"『([^』]+)』" + N + r"(?:体|枚|つ)"
+
+
+@template("summon", _TOKEN + r"を(?:場に)?出す。")
+def _summon(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Summon(ctx.token(m[1]), int(m[2]))]
+
+
+@template("summon_two", _TOKEN + r"と" + _TOKEN + r"を(?:場に)?出す。")
+def _summon_two(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Summon(ctx.token(m[1]), int(m[2])), Summon(ctx.token(m[3]), int(m[4]))]
+
+
+@template("token_to_ex", _TOKEN + r"をEXエリアに置く。")
+def _token_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Summon(ctx.token(m[1]), int(m[2]), "ex")]
+
+
+@template("token_to_ex_two", _TOKEN + r"と" + _TOKEN + r"をEXエリアに置く。")
+def _token_ex_two(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Summon(ctx.token(m[1]), int(m[2]), "ex"), Summon(ctx.token(m[3]), int(m[4]), "ex")]
+
+
+@template("token_choice_to_ex", _TOKEN + r"か" + _TOKEN + r"をEXエリアに置く。")
+def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
+    from engine.sve.abilities import Modal
+
+    a = (Summon(ctx.token(m[1]), int(m[2]), "ex"),)
+    b = (Summon(ctx.token(m[3]), int(m[4]), "ex"),)
+    return [Modal((a, b))]
+
+
+# --- the deck: search (CR 5.8) and look (CR 5.11) --------------------------------------------
+
+_FILTER = (
+    r"(?:元のコスト(?P<cost>\d+)(?P<le>以下)?の)?"
+    r"(?:『(?P<name>[^』]+)』|(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?P<kind>フォロワー|カード|スペル|アミュレット))"
+)
+_KINDS = {"フォロワー": "follower", "カード": "card", "スペル": "spell", "アミュレット": "amulet"}
+
+
+def _filter(m: re.Match[str]) -> CardFilter:
+    traits: tuple[str, ...] = ()
+    if m["cls"]:
+        if m["cls"] not in CLASS_WORDS:
+            raise Unsupported(f"unknown class {m['cls']}")
+        traits = (CLASS_WORDS[m["cls"]],)
+    elif m["trait"]:
+        traits = (m["trait"],)
+    cost = m["cost"]
+    return CardFilter(
+        kind=_KINDS[m["kind"]] if m["kind"] else "card",
+        traits=traits,
+        max_cost=int(cost) if cost and m["le"] else -1,
+        exact_cost=int(cost) if cost and not m["le"] else -1,
+        name=m["name"] or "",
+    )
+
+
+_DEST = {"手札に加える": "hand", "EXエリアに置く": "ex", "場に出す": "field"}
+
+
+@template(
+    "search",
+    r"自分のデッキから" + _FILTER + r"(?P<distinct>をカード名が異なるように)?(?P<n>\d+)枚"
+    r"(?P<upto>まで)?を?探し、(?P<dest>手札に加える|EXエリアに置く|場に出す)。",
+)
+def _search(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    return [Search(_filter(m), int(m["n"]), _DEST[m["dest"]], bool(m["distinct"]))]
+
+
+@template("look_top", r"自分のデッキの上" + N + r"枚を見る。")
+def _look(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.look = int(m[1])
+    return []
+
+
+@template(
+    "look_take",
+    r"その中から、" + _FILTER + r"(?P<n>\d+)枚(?:まで)?を(?:公開して)?"
+    r"(?P<dest>手札に加え|EXエリアに置い)てよい。",
+)
+def _look_take(m: re.Match[str], ctx: Context) -> list[Any]:
+    if not ctx.look:
+        raise Unsupported("'among them' without a look at the deck")
+    dest = "hand" if m["dest"] == "手札に加え" else "ex"
+    look, ctx.look = ctx.look, 0
+    ctx.it, ctx.it_side = "targets", "own"
+    return [LookTop(look, _filter(m), int(m["n"]), dest)]
+
+
+@template("look_rest_bottom", r"残りを好きな順にデッキの下に置く。")
+def _look_rest(m: re.Match[str], ctx: Context) -> list[Any]:
+    return []
+
+
+# --- conditions that open a sentence (CR 13 and plain "if") ----------------------------------
+
+CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any]]] = [
+    ("combo", True, re.compile(r"^【コンボ_(\d+)】"), lambda m: Combo(int(m[1]))),
+    (
+        "spellchain",
+        True,
+        re.compile(r"^【(?:スペルチェイン|SC)_(\d+)】"),
+        lambda m: Spellchain(int(m[1])),
+    ),
+    (
+        "necrocharge",
+        True,
+        re.compile(r"^【(?:ネクロチャージ|NC)_(\d+)】"),
+        lambda m: Necrocharge(int(m[1])),
+    ),
+    ("overflow", False, re.compile(r"^【覚醒】状態なら、"), lambda m: Overflow()),
+    ("sanguine", False, re.compile(r"^【真紅】状態なら、"), lambda m: Sanguine()),
+    (
+        "max_pp",
+        False,
+        re.compile(r"^自分のPP最大値が(\d+)(以上)?なら、"),
+        lambda m: MaxPP(int(m[1]), exact=not m[2]),
+    ),
+    (
+        "leader_at_most",
+        False,
+        re.compile(r"^自分のリーダーの体力が(\d+)以下なら、"),
+        lambda m: LeaderAtMost(int(m[1])),
+    ),
+    (
+        "have_on_field",
+        False,
+        re.compile(r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーがいるなら、"),
+        lambda m: HaveOnField(Targets(side="own", trait=m["trait"] or "")),
+    ),
+]
+"""Condition openers ``(id, rest_of_ability, pattern, build)``. A class keyword marker
+(``【コンボ_3】``, CR 13.2.1.2) governs the rest of the ability and becomes a :class:`Gate`;
+an "if ..., " clause governs its own sentence and becomes an :class:`If`."""
+
+
+def condition(sentence: str) -> tuple[Any, bool, str, str]:
+    """Split a leading condition off ``sentence``: ``(condition, rest_of_ability, rest, id)``."""
+    for cid, whole, pattern, build in CONDITIONS:
+        m = pattern.match(sentence)
+        if m:
+            return build(m), whole, sentence[m.end() :], cid
+    return None, False, sentence, ""
+
+
+def match(sentence: str, ctx: Context) -> tuple[str, list[Any]] | None:
+    """The id and effects of the first template matching ``sentence`` (``None``: none).
+
+    Raises :class:`Unsupported` when a template matched but cannot be modelled.
+    """
+    for t in TEMPLATES:
+        m = t.pattern.match(sentence)
+        if m:
+            return t.id, t.build(m, ctx)
+    return None

@@ -1,0 +1,56 @@
+"""Cutting Japanese ability text into abilities and sentences (no interpretation here).
+
+A card's text is one ability per line (CR 10.1); keyword markers stand in 【】; reminder
+text stands in parentheses and is not rules text; token definitions follow a line of ―
+(CR appendix A); on Princess Connect cards a line of hyphens separates the Union Burst
+abilities (CR 14.5.1) from the others.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_TOKEN_RULE = re.compile(r"^[―─]{3,}")
+_UNION_RULE = re.compile(r"^-{3,}$")
+_REMINDER = re.compile(r"[（(][^（）()]*[）)]")
+_SENTENCE = re.compile(r"[^。]+。?")
+
+
+def normalise(text: str) -> str:
+    """NFKC-normalise the digits and signs of a text but keep the Japanese brackets."""
+    out = []
+    for ch in text:
+        if ch in "【】『』「」（）、。：・":
+            out.append(ch)
+        else:
+            out.append(unicodedata.normalize("NFKC", ch))
+    return "".join(out)
+
+
+def strip_reminders(line: str) -> str:
+    """Remove reminder text in parentheses (it explains, it does not add rules)."""
+    prev = None
+    while prev != line:
+        prev, line = line, _REMINDER.sub("", line)
+    return line.strip()
+
+
+def ability_lines(text: str) -> list[str]:
+    """The ability lines of a card text, without token definitions and reminders."""
+    lines: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if _TOKEN_RULE.match(line):
+            break
+        if not line or _UNION_RULE.match(line):
+            continue
+        line = strip_reminders(normalise(line))
+        if line:
+            lines.append(line)
+    return lines
+
+
+def sentences(body: str) -> list[str]:
+    """Split an ability body into sentences ending in 。 (the last may lack it)."""
+    return [s.strip() for s in _SENTENCE.findall(body) if s.strip()]
