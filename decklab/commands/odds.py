@@ -26,9 +26,12 @@ from analytics.odds import (
     parse_policy,
     policy_name,
 )
-from cardpool.decklist import read_deck_file
+from cardpool.decklist import parse_deck
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
+from cardpool.readers import MAX_DECK_BYTES, read_text
+from cardpool.riftbound import decklist as rift_decklist
+from cardpool.riftbound.legality import draw_pile
 from decklab.context import open_pool
 from engine.cards import CardRecord
 
@@ -97,6 +100,11 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         metavar="POLICY",
         help="never (default), optimal, or keep-if:CODE,... (keep hands holding one of them)",
     )
+    parser.add_argument(
+        "--game",
+        choices=["sve", "riftbound"],
+        help="the deck's game (default: recognised from the file, else sve)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -112,8 +120,23 @@ def _goings(text: str) -> tuple[Going, ...]:
 
 
 def _load(args: argparse.Namespace) -> tuple[dict[str, int], PoolIndex | None, Game]:
-    """The main deck as card identity -> copies, the pool that resolved it, and the game."""
-    deck = read_deck_file(args.file)
+    """The draw pile as card identity -> copies, the pool that resolved it, and the game.
+
+    SVE: the main deck. Riftbound: the main deck without the chosen champion, which starts
+    outside the deck (39 cards for a legal deck).
+    """
+    text = read_text(args.file, max_bytes=MAX_DECK_BYTES)
+    riftbound = getattr(args, "game", None) == "riftbound" or (
+        getattr(args, "game", None) is None and rift_decklist.looks_like(text)
+    )
+    if riftbound:
+        decks = rift_decklist.parse_decks(text, path=args.file)
+        rift_pool = open_pool(args, "riftbound")
+        pile, _champion = draw_pile(decks[0], rift_pool)
+        if not pile:
+            raise InputError("the deck has no main deck cards", path=args.file)
+        return pile, rift_pool, "riftbound"
+    deck = parse_deck(text, path=args.file)
     game: Game = "riftbound" if deck.game == "riftbound" else "sve"
     if not deck.main:
         raise InputError("the deck has no main deck cards", path=args.file)

@@ -1,0 +1,62 @@
+"""``decklab odds`` on a Riftbound list: 39 cards to draw from, the partial mulligan."""
+
+from __future__ import annotations
+
+import json
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from cardpool.pool import PoolIndex
+from cardpool.riftbound.decklist import to_text
+from decklab.cli import main
+from tests.riftbound.conftest import jinx_deck
+
+
+def test_odds_draw_from_the_39_cards_without_the_champion(
+    rift_pool: PoolIndex, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = jinx_deck(rift_pool)
+    path = tmp_path / "jinx.txt"
+    path.write_text(to_text(deck), encoding="utf-8")
+    card = next(iter(deck.main))  # a 3-of of the main deck
+    code = main(
+        ["--db", str(tmp_path / "x.duckdb"), "odds", str(path), "--card", card, "--turn", "0",
+         "--going", "first", "--json"]
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["deck_size"] == 39
+    (row,) = data["rows"]
+    # CR: a 4-card opening hand from the 39 cards left once the champion is set out
+    assert row["p"] == pytest.approx(1 - comb(36, 4) / comb(39, 4), abs=1e-9)
+
+
+def test_riftbound_mulligan_of_up_to_two_helps(
+    rift_pool: PoolIndex, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = jinx_deck(rift_pool)
+    path = tmp_path / "jinx.txt"
+    path.write_text(to_text(deck), encoding="utf-8")
+    card = next(iter(deck.main))
+    db = str(tmp_path / "x.duckdb")
+    base = [
+        "--db",
+        db,
+        "odds",
+        str(path),
+        "--card",
+        card,
+        "--turn",
+        "0",
+        "--going",
+        "first",
+        "--json",
+    ]
+    main(base)
+    never = json.loads(capsys.readouterr().out)["rows"][0]["p"]
+    main([*base, "--mulligan", "optimal"])
+    optimal = json.loads(capsys.readouterr().out)
+    assert optimal["rows"][0]["p"] > never
+    assert optimal["policy"]
