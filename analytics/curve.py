@@ -267,3 +267,62 @@ def curve_table(
             castable = expected_castable(deck, cards, t, going, policy)
             rows.append(CurveRow(t, going, on_curve, out, castable, on_rule, out_rule))
     return rows
+
+
+# --- Riftbound -----------------------------------------------------------------------------
+
+RUNE_DECK = 12
+"""A Riftbound rune deck holds 12 runes; channelling stops when it is empty."""
+
+
+def riftbound_energy(turn: int, going: Going) -> int:
+    """Runes channelled by own turn ``turn``: 2 a turn, 3 on the second player's first turn.
+
+    >>> [riftbound_energy(t, "first") for t in (1, 2, 6, 7)]
+    [2, 4, 12, 12]
+    >>> [riftbound_energy(t, "second") for t in (1, 2, 6)]
+    [3, 5, 12]
+    """
+    if turn < 1:
+        return 0
+    return min(RUNE_DECK, 2 * turn + (1 if going == "second" else 0))
+
+
+@dataclass(frozen=True, slots=True)
+class EnergyRow:
+    """One own turn of a Riftbound deck: energy in runes and the cards castable with it."""
+
+    turn: int
+    going: Going
+    energy: int
+    expected_castable: float
+    """Expected cards drawn by then (one draw a turn for both players) whose energy cost is at
+    most ``energy``; power costs, which need runes of the right domain, are not modelled."""
+
+
+def riftbound_curve(
+    deck: Mapping[str, int],
+    cards: Mapping[str, Costed],
+    goings: Iterable[Going] = GOINGS,
+    max_turn: int = 8,
+) -> list[EnergyRow]:
+    """Energy and expected castable cards per own turn, without a mulligan.
+
+    By linearity of expectation each of the ``4 + turn`` cards drawn is castable with the
+    chance ``k / N`` (``k`` the draw pile's cards costing at most the energy).
+
+    >>> from engine.cards import CardRecord
+    >>> recs = {"a": CardRecord("a", "A", cost=2), "b": CardRecord("b", "B", cost=6)}
+    >>> rows = riftbound_curve({"a": 13, "b": 26}, recs, ["first"], 3)
+    >>> [round(r.expected_castable, 3) for r in rows]
+    [1.667, 2.0, 7.0]
+    """
+    size = sum(deck.values())
+    rows = []
+    for going in goings:
+        for t in range(1, max_turn + 1):
+            energy = riftbound_energy(t, going)
+            castable = sum(deck[c] for c in cards_costing(deck, cards, energy, at_most=True))
+            n = hand_size(t, going, "riftbound")
+            rows.append(EnergyRow(t, going, energy, n * castable / size if size else 0.0))
+    return rows

@@ -12,7 +12,13 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from analytics.curve import MAX_PP, cost_histogram, curve_table, unknown_cards
+from analytics.curve import (
+    MAX_PP,
+    cost_histogram,
+    curve_table,
+    riftbound_curve,
+    unknown_cards,
+)
 from analytics.montecarlo import simulate
 from analytics.odds import (
     GOINGS,
@@ -345,8 +351,8 @@ def _pct(p: float) -> str:
 def run_curve(args: argparse.Namespace) -> int:
     """``decklab curve``: the histogram and the curve probabilities."""
     main, pool, game = _load(args)
-    if game != "sve":
-        raise InputError("the cost curve is for SVE decks", path=args.file)
+    if game == "riftbound":
+        return _riftbound_curve(args, main, pool)
     policy = _policy(args, main, pool)
     if not 1 <= args.turns <= MAX_PP:
         raise InputError(f"--turns must be between 1 and {MAX_PP}, not {args.turns}")
@@ -374,14 +380,7 @@ def run_curve(args: argparse.Namespace) -> int:
         raise InputError(str(err), path=args.file) from None
     hist = cost_histogram(main, records)
     costs = sorted({c for row in hist.values() for c in row})
-    histogram = [
-        {
-            "cost": c,
-            "total": sum(row.get(c, 0) for row in hist.values()),
-            "by_type": {t: row[c] for t, row in hist.items() if c in row},
-        }
-        for c in costs
-    ]
+    histogram = _histogram(main, records)
     rows = [
         {
             "turn": r.turn,
@@ -406,6 +405,53 @@ def run_curve(args: argparse.Namespace) -> int:
         print(json.dumps(doc, ensure_ascii=False, indent=2))
         return 0
     _print_curve(main, hist, costs, rows, policy, types)
+    return 0
+
+
+def _histogram(main: dict[str, int], records: dict[str, CardRecord]) -> list[dict[str, Any]]:
+    hist = cost_histogram(main, records)
+    costs = sorted({c for row in hist.values() for c in row})
+    return [
+        {
+            "cost": c,
+            "total": sum(row.get(c, 0) for row in hist.values()),
+            "by_type": {t: row[c] for t, row in hist.items() if c in row},
+        }
+        for c in costs
+    ]
+
+
+def _riftbound_curve(args: argparse.Namespace, main: dict[str, int], pool: PoolIndex | None) -> int:
+    """Energy curve of a Riftbound draw pile: histogram by energy cost, castable cards by turn."""
+    if args.mulligan != "never":
+        raise InputError("the Riftbound curve is computed without a mulligan (--mulligan never)")
+    if not 1 <= args.turns <= MAX_PP:
+        raise InputError(f"--turns must be between 1 and {MAX_PP}, not {args.turns}")
+    records = {cid: rec for cid in main if pool and (rec := pool.record(cid)) is not None}
+    rows = riftbound_curve(main, records, _goings(args.going), args.turns)
+    histogram = _histogram(main, records)
+    doc = {
+        "deck_size": sum(main.values()),
+        "types": None,
+        "histogram": histogram,
+        "unknown": unknown_cards(main, records),
+        "rows": [
+            {"turn": r.turn, "going": r.going, "mulligan": "never", "energy": r.energy,
+             "on_curve": None, "curve_out": None, "expected_castable": r.expected_castable,
+             "on_curve_rule": None, "curve_out_rule": None}
+            for r in rows
+        ],
+    }  # fmt: skip
+    if args.json:
+        print(json.dumps(doc, ensure_ascii=False, indent=2))
+        return 0
+    print(f"energy costs of the {doc['deck_size']} cards drawn from (champion set aside):")
+    for h in histogram:
+        types = ", ".join(f"{n} {t}" for t, n in sorted(h["by_type"].items()))
+        print(f"  {h['cost']:>2}: {h['total']:>2}  ({types})")
+    print("turn  going   energy  expected castable (energy only; power costs not modelled)")
+    for r in rows:
+        print(f"{r.turn:>4}  {r.going:<6}  {r.energy:>6}  {r.expected_castable:>8.2f}")
     return 0
 
 

@@ -60,3 +60,25 @@ def test_riftbound_mulligan_of_up_to_two_helps(
     optimal = json.loads(capsys.readouterr().out)
     assert optimal["rows"][0]["p"] > never
     assert optimal["policy"]
+
+
+def test_energy_curve_of_a_riftbound_list(
+    rift_pool: PoolIndex, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = jinx_deck(rift_pool)
+    path = tmp_path / "jinx.txt"
+    path.write_text(to_text(deck), encoding="utf-8")
+    code = main(["--db", str(tmp_path / "x.duckdb"), "curve", str(path), "--turns", "6", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["deck_size"] == 39
+    assert sum(h["total"] for h in data["histogram"]) + len(data["unknown"]) <= 39
+    first = [r for r in data["rows"] if r["going"] == "first"]
+    second = [r for r in data["rows"] if r["going"] == "second"]
+    assert [r["energy"] for r in first] == [2, 4, 6, 8, 10, 12]
+    assert [r["energy"] for r in second] == [3, 5, 7, 9, 11, 12]
+    castable = [r["expected_castable"] for r in first]
+    assert castable == sorted(castable)  # more energy and more cards: never fewer castable
+    assert castable[-1] <= 4 + 6  # at most every card drawn by own turn 6
+    code = main(["--db", str(tmp_path / "x.duckdb"), "curve", str(path), "--mulligan", "optimal"])
+    assert code == 2
