@@ -19,7 +19,7 @@ def test_run_a_small_simulation_and_see_its_chart(page: Page, app_url: str) -> N
     wait_for_app(page)
     page.get_by_role("button", name="Start").click()
     wait_for_app(page)
-    expect(page.get_by_text("95% interval")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text("95% interval", exact=True)).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_test_id("stPlotlyChart").first).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_text("Win rate with 95% intervals")).to_be_visible(timeout=TIMEOUT)
     screenshot(page, "simulate")
