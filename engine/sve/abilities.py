@@ -491,6 +491,67 @@ class SkipStand:
 
 
 @dataclass(frozen=True, slots=True)
+class CostDown:
+    """This turn, the chosen cards cost ``n`` less to play (not below 0)."""
+
+    n: int
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark them (cards in any zone: a found card is in the hand or EX area)."""
+        for tgt in frame.targets if self.to == "targets" else _resolve(game, frame, self.to):
+            if tgt >= 0:
+                game.cost_down(tgt, self.n)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class NoAttack:
+    """The chosen followers cannot attack this turn, or in their controller's next turn."""
+
+    to: str = "targets"
+    next_turn: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark them."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                game.forbid_attack(tgt, self.next_turn)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class EventIs:
+    """Stop the ability unless the event's card (the follower that entered) passes ``what``."""
+
+    what: CardFilter
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Check the event's card."""
+        if frame.amount < 0 or not self.what.matches(game.cards[frame.amount].face):
+            frame.step = len(frame.effects) - 1
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class FromGrave:
+    """Choose up to ``n`` cards passing ``what`` in your graveyard; move them to ``to``
+    (``hand`` or ``field``) as "it"."""
+
+    what: CardFilter
+    n: int = 1
+    to: str = "hand"
+    up_to: bool = False
+    distinct_names: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching cards one by one (``done`` when ``up_to``)."""
+        if frame.sub == 0 and frame.choice is None:
+            frame.targets = []
+        return _take(game, frame, game.players[frame.controller].grave, self, self.n, False)
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     """Put the top ``n`` cards of ``who``'s deck into the graveyard."""
 
@@ -582,7 +643,7 @@ def _take(
     game: State,
     frame: Frame,
     pool: list[int],
-    how: Search | LookTop,
+    how: Search | LookTop | FromGrave,
     n: int,
     shuffle: bool,
 ) -> bool:
@@ -611,7 +672,8 @@ def _take(
             seen.setdefault(rec.card_id, uid)
         if seen:
             options = [str(u) for u in sorted(seen.values())]
-            game.ask_pick(frame.controller, options, True)
+            optional = not isinstance(how, FromGrave) or how.up_to
+            game.ask_pick(frame.controller, options, optional)
             return False
     frame.sub = 0
     if shuffle:
@@ -759,6 +821,17 @@ class HaveOnField:
 
 
 @dataclass(frozen=True, slots=True)
+class Not:
+    """The opposite of ``condition`` (for "instead" clauses)."""
+
+    condition: Condition
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Negate."""
+        return not self.condition.holds(game, controller, source)
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderAtMost:
     """Your leader's defense is ``n`` or less."""
 
@@ -848,6 +921,11 @@ ELEMENTS: dict[str, type] = {
         Modal,
         Gate,
         If,
+        CostDown,
+        NoAttack,
+        EventIs,
+        FromGrave,
+        Not,
         Combo,
         Spellchain,
         Necrocharge,
@@ -1018,6 +1096,16 @@ def _describe_element(e: Any) -> str:
     phrase = simple.get(type(e))
     if phrase is not None:
         return phrase.format(_TO_WORDS[e.to])
+    if isinstance(e, CostDown):
+        return f"this turn, {_TO_WORDS[e.to]} costs {e.n} less to play"
+    if isinstance(e, NoAttack):
+        when = "in its controller's next turn" if e.next_turn else "this turn"
+        return f"{_TO_WORDS[e.to]} cannot attack {when}"
+    if isinstance(e, EventIs):
+        return f"only if it is a {_filter_words(e.what, 1)}:"
+    if isinstance(e, FromGrave):
+        n = f"up to {e.n}" if e.up_to else str(e.n)
+        return f"choose {n} {_filter_words(e.what, e.n)} in your graveyard; put it into your {e.to}"
     if isinstance(e, Engage):
         return f"{'stand' if e.stand else 'engage'} {_TO_WORDS[e.to]}"
     if isinstance(e, Mill):
@@ -1059,6 +1147,8 @@ def _describe_condition(c: Any) -> str:
         return f"your PP maximum is {'' if c.exact else 'at least '}{c.n}"
     if isinstance(c, HaveOnField):
         return f"you have {_targets_words(c.what, c.n)}"
+    if isinstance(c, Not):
+        return f"not {describe(c.condition)}"
     if isinstance(c, LeaderAtMost):
         return f"your leader has {c.n} defense or less"
     return type(c).__name__

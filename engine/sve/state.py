@@ -599,6 +599,34 @@ class State:
         child.targets = parent.targets[:]
         self.frames.append(child)
 
+    def cost_down(self, uid: int, n: int) -> None:
+        """This turn, card ``uid`` costs ``n`` less to play."""
+        card = self.cards[uid]
+        if card.counters is None:
+            card.counters = {}
+        if card.counters.get("cost_turn") != self.turn:
+            card.counters["cost_down"] = 0
+        card.counters["cost_turn"] = self.turn
+        card.counters["cost_down"] += n
+
+    def play_cost(self, card: Card) -> int:
+        """The PP a card costs to play now (its cost, less this turn's reductions, >= 0)."""
+        cost = card.base.cost or 0
+        counters = card.counters
+        if counters is not None and counters.get("cost_turn") == self.turn:
+            cost = max(0, cost - counters["cost_down"])
+        return cost
+
+    def forbid_attack(self, uid: int, next_turn: bool) -> None:
+        """Follower ``uid`` cannot attack this turn (or in its controller's next turn)."""
+        card = self.cards[uid]
+        if card.counters is None:
+            card.counters = {}
+        turn = self.turn
+        if next_turn:
+            turn += 1 if card.controller != self.active else 2
+        card.counters["no_attack"] = turn
+
     def field_has_room(self, player: int) -> bool:
         """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
         return len(self.players[player].field) < FIELD_LIMIT
@@ -612,11 +640,11 @@ class State:
         """Move a card found in the deck (CR 5.8) to the hand, EX area or field."""
         card = self.cards[uid]
         if to == "hand":
-            if card.zone is Zone.DECK:
+            if card.zone in (Zone.DECK, Zone.GRAVE):
                 self._remove_from_zone(card)
                 self._arrive(card, Zone.HAND)
         elif to == "ex":
-            if card.zone is Zone.DECK and not self.put_in_ex(uid):
+            if not self.put_in_ex(uid):
                 return
         elif to == "field":
             self._remove_from_zone(card)
@@ -1068,7 +1096,7 @@ class State:
 
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
-        if (base.cost or 0) > p.pp:
+        if self.play_cost(card) > p.pp:
             return False
         btype = base.card_type
         if btype == "spell":
@@ -1094,7 +1122,7 @@ class State:
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
-                if (card.base.cost or 0) <= pp and playable(p, card):
+                if ((card.base.cost or 0) <= pp or card.counters) and playable(p, card):
                     acts.append(Play(uid))
         if p.evolved_on != self.turn and p.evolve_deck and p.field:  # CR 8.3.2.1
             names: set[str] | None = None
@@ -1120,6 +1148,8 @@ class State:
         for uid in sorted(p.field):
             c = cards[uid]
             if c.engaged or not c.fol:
+                continue
+            if c.counters is not None and c.counters.get("no_attack") == self.turn:
                 continue
             targets = self._attack_targets(c, opp_field)
             acts.extend(Attack(uid, t) for t in targets)
@@ -1214,7 +1244,7 @@ class State:
         origin = "ex" if card.zone is Zone.EX else "hand"
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
-        cost = card.base.cost or 0
+        cost = self.play_cost(card)
         p.pp -= cost
         p.played += 1
         if self.log is not None:
@@ -1477,7 +1507,7 @@ class State:
             return f"card {uid} is not in player {player}'s hand or EX area (CR 8.2.1)"
         if quick_window and not card.kw & QUICK:
             return f"card {uid} does not have Quick (CR 12.3.4)"
-        cost = card.base.cost or 0
+        cost = self.play_cost(card)
         if cost > p.pp:
             return f"card {uid} costs {cost} PP and player {player} has {p.pp} (CR 8.2.1)"
         if card.base.card_type != "spell" and len(p.field) >= FIELD_LIMIT:
@@ -1537,6 +1567,8 @@ class State:
         card = self.cards[uid]
         if card.engaged:
             return f"follower {uid} is engaged (CR 8.4.2)"
+        if card.counters is not None and card.counters.get("no_attack") == self.turn:
+            return f"follower {uid} cannot attack this turn (an effect forbids it)"
         targets = self._attack_targets(card, self.players[1 - p.index].field)
         if not targets:
             return f"follower {uid} came under your control this turn (CR 8.4.2.1)"

@@ -18,7 +18,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import CardRecord
-from engine.sve.abilities import Ability, Gate, If, Modal, Trigger, to_data
+from engine.sve.abilities import (
+    Ability,
+    CardFilter,
+    Damage,
+    EventIs,
+    Gate,
+    If,
+    Modal,
+    Not,
+    Trigger,
+    to_data,
+)
 from engine.sve.compiler.templates import (
     RULE_KEYWORDS,
     Context,
@@ -72,6 +83,10 @@ _MARKERS = {
     "攻撃時": Trigger.STRIKE,
 }
 _MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
+_ALLY = re.compile(
+    r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』)"
+    r"が出たとき、"
+)
 _BODY_TRIGGERS = (
     ("自分のメインフェイズが来たとき、", Trigger.MAIN_PHASE),
     ("自分のエンドフェイズが来たとき、", Trigger.END_PHASE),
@@ -122,6 +137,14 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             raise _Fail("no template")
         tid, effects = found
         used.append(tid)
+        if tid == "instead_damage":  # "代わりにNダメージ": replaces the damage before it
+            before = [i for i, e in enumerate(out) if isinstance(e, Damage)]
+            if cond is None or not before:
+                raise _Fail("'instead' without a condition or a damage to replace")
+            old = out[before[-1]]
+            out[before[-1]] = If(Not(cond), (old,))
+            out.append(If(cond, (Damage(effects[0].n, old.to),)))
+            continue
         if cond is None:
             out.extend(effects)
         elif whole:
@@ -129,8 +152,8 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             out.extend(effects)
         else:
             out.append(If(cond, tuple(effects)))
-    if ctx.look:
-        raise _Fail("a look at the deck without a take")
+    if ctx.look or ctx.grave:
+        raise _Fail("a look at the deck or a graveyard choice left unfinished")
     return out
 
 
@@ -183,6 +206,20 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 if trig is Trigger.ALLY_ENTERS:
                     ctx.it, ctx.it_side = "event", "own"
                 break
+        ally = _ALLY.match(body) if not triggers else None
+        if ally:
+            if ally["kind"] == "トークン":
+                raise _Fail("a trigger on tokens only")
+            triggers = [Trigger.ALLY_ENTERS]
+            body = body[ally.end() :]
+            ctx.it, ctx.it_side = "event", "own"
+            what = CardFilter(
+                traits=(ally["trait"],) if ally["trait"] else (), name=ally["name"] or ""
+            )
+            used.append("ally_enters_filtered")
+            effects = [EventIs(what), *_body(body, ctx, used)]
+            out.abilities.append(Ability(Trigger.ALLY_ENTERS, tuple(effects)))
+            return
         if not triggers:
             if not card.card_type.endswith("spell"):
                 raise _Fail("a continuous or unknown ability")

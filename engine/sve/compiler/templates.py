@@ -20,11 +20,13 @@ from engine.sve.abilities import (
     Buff,
     CardFilter,
     Combo,
+    CostDown,
     Damage,
     Destroy,
     DiscardCards,
     Draw,
     Engage,
+    FromGrave,
     GainPP,
     HaveOnField,
     HealLeader,
@@ -33,6 +35,7 @@ from engine.sve.abilities import (
     MaxPP,
     Mill,
     Necrocharge,
+    NoAttack,
     Overflow,
     PutInEx,
     ReturnToHand,
@@ -86,6 +89,8 @@ class Context:
     it_side: str = ""
     look: int = 0
     """The N of a pending "look at the top N cards"."""
+    grave: tuple[Any, ...] = ()
+    """A pending choice in the graveyard ``(filter, n, up_to)`` awaiting where it goes."""
     effects: list[Any] = field(default_factory=list)
 
     def token(self, name: str) -> CardRecord:
@@ -184,7 +189,10 @@ def _select(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Select(what, int(m["n"]), bool(m["upto"]))]
 
 
-@template("select_leader_or_follower", r"相手のリーダーか相手の場のフォロワー1体を選ぶ。")
+@template(
+    "select_leader_or_follower",
+    r"相手のリーダー(?:1人)?か相手の(?:場の)?フォロワー1体を選ぶ。",
+)
 def _select_any_enemy(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "enemy"
     return [Select(Targets(leaders=True))]
@@ -215,6 +223,8 @@ _GROUPS = {
     "場のフォロワーすべて": "all_followers",
     "場の他のフォロワーすべて": "all_other_followers",
     "お互いの場のフォロワーすべて": "all_followers",
+    "フォロワーすべて": "all_followers",
+    "他のフォロワーすべて": "all_other_followers",
     "これ": "self",
 }
 _GROUP = "(" + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) + ")"
@@ -223,6 +233,11 @@ _GROUP = "(" + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) 
 @template("damage_group", _GROUP + r"に" + N + r"ダメージ。")
 def _damage_group(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(int(m[2]), _GROUPS[m[1]])]
+
+
+@template("instead_damage", r"代わりに" + N + r"ダメージ。")
+def _instead(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(int(m[1]), "instead")]
 
 
 @template("damage_its_leader", r"それのリーダーに" + N + r"ダメージ。")
@@ -263,12 +278,32 @@ def _engage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Engage(to, stand=m[2] == "スタンド")]
 
 
+@template("cost_down", r"このターン、それをプレイする際、コストを-" + N + r"する。")
+def _cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [CostDown(int(m[1]), ctx.need_it())]
+
+
+@template(
+    "no_attack",
+    r"(このターン、|次のそれのプレイヤーのターン中、)(それ|これ)は相手を攻撃できない。",
+)
+def _no_attack(m: re.Match[str], ctx: Context) -> list[Any]:
+    to = ctx.need_it() if m[2] == "それ" else "self"
+    return [NoAttack(to, next_turn=m[1] != "このターン、")]
+
+
 @template("skip_stand", r"それは次のそれのプレイヤーのスタートフェイズにスタンドしない。")
 def _skip_stand(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SkipStand(ctx.need_it())]
 
 
-# --- stats and keywords ----------------------------------------------------------------------
+# --- stats and keywords (the leader first: its 【体力】+N is a heal) ---------------------
+
+
+@template("heal_leader", r"自分のリーダーは【体力】\+" + N + r"する。")
+def _heal(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [HealLeader(int(m[1]))]
+
 
 _BUFF_SUBJECT = r"(このターン、)?(それ|これ|" + _GROUP[1:-1] + r")は(このターン、)?"
 
@@ -311,17 +346,17 @@ def _give(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Buff(0, 0, _buff_to(m[2], ctx), bool(m[1] or m[3]), keyword_ids(m[4]))]
 
 
-@template("heal_leader", r"自分のリーダーは【体力】\+" + N + r"する。")
-def _heal(m: re.Match[str], ctx: Context) -> list[Any]:
-    return [HealLeader(int(m[1]))]
-
-
 # --- cards and resources ---------------------------------------------------------------------
 
 
 @template("draw", r"(?:カードを)?" + N + r"枚引く。")
 def _draw(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Draw(int(m[1]))]
+
+
+@template("each_draws", r"各プレイヤーは" + N + r"枚引く。")
+def _each_draw(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Draw(int(m[1])), Draw(int(m[1]), "opponent")]
 
 
 @template("mill", r"(自分|相手)のデッキの上" + N + r"枚を墓場に置く。")
@@ -382,7 +417,8 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
 
 _FILTER = (
     r"(?:元のコスト(?P<cost>\d+)(?P<le>以下)?の)?"
-    r"(?:『(?P<name>[^』]+)』|(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?:『(?P<name>[^』]+)』|「カード名に『(?P<contains>[^』]+)』を含む(?P<ckind>フォロワー|カード)」"
+    r"|(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|カード|スペル|アミュレット))"
 )
 _KINDS = {"フォロワー": "follower", "カード": "card", "スペル": "spell", "アミュレット": "amulet"}
@@ -397,12 +433,14 @@ def _filter(m: re.Match[str]) -> CardFilter:
     elif m["trait"]:
         traits = (m["trait"],)
     cost = m["cost"]
+    kind = m["kind"] or m["ckind"]
     return CardFilter(
-        kind=_KINDS[m["kind"]] if m["kind"] else "card",
+        kind=_KINDS[kind] if kind else "card",
         traits=traits,
         max_cost=int(cost) if cost and m["le"] else -1,
         exact_cost=int(cost) if cost and not m["le"] else -1,
         name=m["name"] or "",
+        name_contains=m["contains"] or "",
     )
 
 
@@ -437,6 +475,22 @@ def _look_take(m: re.Match[str], ctx: Context) -> list[Any]:
     look, ctx.look = ctx.look, 0
     ctx.it, ctx.it_side = "targets", "own"
     return [LookTop(look, _filter(m), int(m["n"]), dest)]
+
+
+@template("select_in_grave", r"自分の墓場の" + _FILTER + r"(?P<n>\d+)枚(?P<upto>まで)?を?選ぶ。")
+def _grave(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.grave = (_filter(m), int(m["n"]), bool(m["upto"]))
+    return []
+
+
+@template("grave_to", r"それを(手札に加える|場に出す)。")
+def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
+    if not ctx.grave:
+        raise Unsupported("'put it' without a choice in the graveyard")
+    what, n, up_to = ctx.grave
+    ctx.grave = ()
+    ctx.it, ctx.it_side = "targets", "own"
+    return [FromGrave(what, n, "hand" if m[1] == "手札に加える" else "field", up_to)]
 
 
 @template("look_rest_bottom", r"残りを好きな順にデッキの下に置く。")

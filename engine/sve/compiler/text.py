@@ -15,6 +15,16 @@ _TOKEN_RULE = re.compile(r"^[―─]{3,}")
 _UNION_RULE = re.compile(r"^-{3,}$")
 _REMINDER = re.compile(r"[（(][^（）()]*[）)]")
 _SENTENCE = re.compile(r"[^。]+。?")
+_RULES_WORDS = re.compile(
+    r"【|『|自分|相手|これ|それ|ダメージ|引く|場に|手札|デッキ|墓場|選ぶ|コスト|PP|EP|ターン|体力|"
+    r"攻撃力|進化|リーダー|フォロワー|カード|プレイ|アミュレット|スペル|トークン|能力|EXエリア|破壊|"
+    r"消滅|スタンド|アクト"
+)
+
+
+def is_flavour(line: str) -> bool:
+    """Whether a line is flavour text (it uses none of the words rules text is made of)."""
+    return not _RULES_WORDS.search(line)
 
 
 def normalise(text: str) -> str:
@@ -46,7 +56,7 @@ def ability_lines(text: str) -> list[str]:
         if not line or _UNION_RULE.match(line):
             continue
         line = strip_reminders(normalise(line))
-        if line:
+        if line and not is_flavour(line):
             lines.append(line)
     return lines
 
