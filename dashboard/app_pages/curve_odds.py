@@ -26,6 +26,8 @@ MODES = {"any": "any of these", "all": "all of these (combo)"}
 MULLIGANS = {"never": "never", "keep-if": "keep if the hand holds one of…", "optimal": "optimal"}
 PERCENT = st.column_config.NumberColumn(format="%.2f%%")
 POINTS = st.column_config.NumberColumn(format="%+.2f")
+ROWS_HEIGHT = 35 * (MAX_TURN + 2) + 3
+"""Table height in pixels that shows every turn without scrolling."""
 
 
 def copies_key(code: str) -> str:
@@ -77,7 +79,7 @@ cards = pick_col.multiselect(
 )  # fmt: skip
 at_least = least_col.number_input("At least", 1, 14, key="odds_at_least", help="copies")
 mode = mode_col.radio("Count", list(MODES), format_func=MODES.__getitem__, key="odds_mode")
-mull_col, keep_col = st.columns([3, 4])
+mull_col, keep_col = st.columns([4, 3])
 mulligan = mull_col.radio(
     "Mulligan", POLICY_KINDS, format_func=MULLIGANS.__getitem__, key="odds_mulligan",
     horizontal=True,
@@ -93,7 +95,7 @@ policy = make_policy(mulligan, keep, counts)
 if not cards:
     st.info("Pick one or more cards to see the chance of drawing them by each turn.")
 else:
-    copy_cols = st.columns(min(len(cards), 4))
+    copy_cols = st.columns(4)
     for i, code in enumerate(cards):
         st.session_state[copies_key(code)] = deck.main.get(code, 0)
         copy_cols[i % len(copy_cols)].number_input(
@@ -105,7 +107,7 @@ else:
     st.markdown(f"**P({goal_title(goal)})** by the main phase of own turn 0-{MAX_TURN}")
     table = result.table()
     st.dataframe(
-        table, key="odds_table", hide_index=True, width="stretch",
+        table, key="odds_table", hide_index=True, width="stretch", height=ROWS_HEIGHT,
         column_config={c: POINTS if c.startswith("Gain") else PERCENT
                        for c in table.columns if c != "Turn"},
     )  # fmt: skip
@@ -166,7 +168,7 @@ else:
         "drawn by turn t that cost at most t PP. Same mulligan policy as above."
     )
     st.dataframe(
-        frame, key="odds_curve_table", hide_index=True, width="stretch",
+        frame, key="odds_curve_table", hide_index=True, width="stretch", height=ROWS_HEIGHT,
         column_config={c: PERCENT for c in frame.columns if c.startswith(("On", "Curve"))}
         | {c: st.column_config.NumberColumn(format="%.2f")
            for c in frame.columns if c.startswith("Castable")},
