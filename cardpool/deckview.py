@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pandas as pd
 
 from cardpool.deck import SECTIONS, Deck
@@ -10,10 +12,12 @@ from cardpool.pool import PoolIndex
 DECK_COLUMNS = ["section", "code", "name", "type", "class", "cost", "count"]
 
 
-def deck_table(deck: Deck, pool: PoolIndex) -> pd.DataFrame:
+def deck_table(
+    deck: Deck, pool: PoolIndex, sections: Sequence[str] = SECTIONS
+) -> pd.DataFrame:
     """One row per line of the deck: section, code as written, name, type, class, cost, count."""
     rows = []
-    for section in SECTIONS:
+    for section in sections:
         for code, count in deck.section(section).items():
             row = pool.row(code)
             rows.append(
@@ -28,12 +32,3 @@ def deck_table(deck: Deck, pool: PoolIndex) -> pd.DataFrame:
                 }
             )
     return pd.DataFrame(rows, columns=DECK_COLUMNS)
-
-
-def section_for(card_type: str) -> str:
-    """Where a card of this type goes when added from a search: leader, evolve or main deck."""
-    if card_type == "leader":
-        return "leader"
-    if card_type.startswith(("evolved_", "advance_")):
-        return "evolve"
-    return "main"

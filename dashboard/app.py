@@ -2,6 +2,8 @@
 
 import streamlit as st
 
+from cardpool.games import GAME_NAMES, GAMES
+
 st.set_page_config(page_title="decklab", page_icon=":material/style:", layout="wide")
 
 pages = [
@@ -14,6 +16,10 @@ pages = [
     st.Page("app_pages/meta.py", title="Meta", icon=":material/leaderboard:"),
 ]
 navigation = st.navigation(pages)
-st.sidebar.markdown("**decklab** · Shadowverse EVOLVE")
+st.sidebar.radio(
+    "Game", GAMES, format_func=GAME_NAMES.__getitem__, key="game",
+    help="The card pool, deck builder and odds pages work on the chosen game.",
+)  # fmt: skip
+st.sidebar.markdown("**decklab**")
 st.sidebar.caption("Build a deck, check it is legal, read its odds, simulate its matchups.")
 navigation.run()

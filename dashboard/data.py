@@ -81,7 +81,11 @@ def filter_options(game: str = "sve") -> dict[str, list[str]]:
             return [str(r[0]) for r in con.execute(sql, [game]).fetchall() if r[0] is not None]
 
         return {
-            "class": values("SELECT DISTINCT class FROM cardpool.cards WHERE game = ? ORDER BY 1"),
+            # a Riftbound card's class is its domains joined by '/': offer each domain
+            "class": values(
+                "SELECT DISTINCT unnest(string_split(class, '/')) FROM cardpool.cards "
+                "WHERE game = ? ORDER BY 1"
+            ),
             "type": values("SELECT DISTINCT type FROM cardpool.cards WHERE game = ? ORDER BY 1"),
             "trait": values(
                 "SELECT DISTINCT unnest(traits) FROM cardpool.cards WHERE game = ? ORDER BY 1"

@@ -1,24 +1,39 @@
 """Card pool: search and filter every card, read one card's details, add it to the deck."""
 
+import json
+
 import streamlit as st
 
-from cardpool.deckview import section_for
+from cardpool.games import rules
 from dashboard import data, deck_state
 
 ANY = "(any)"
 
+game = deck_state.game()
+riftbound = game == "riftbound"
 st.title("Card pool")
-options = data.filter_options("sve")
+options = data.filter_options(game)
 
 name_col, class_col, type_col, cost_col = st.columns([3, 2, 2, 1])
-name = name_col.text_input("Name or code", key="cards_name", placeholder="e.g. アリア or BP01-001")
-card_class = class_col.selectbox("Class", [ANY, *options["class"]], key="cards_class")
-card_type = type_col.selectbox("Type", [ANY, *options["type"]], key="cards_type")
-cost = cost_col.selectbox("Cost", [ANY, *options["cost"]], key="cards_cost")
+name = name_col.text_input(
+    "Name or code", key="cards_name",
+    placeholder="e.g. Jinx or OGN-030" if riftbound else "e.g. アリア or BP01-001",
+)  # fmt: skip
+card_class = class_col.selectbox(
+    "Domain" if riftbound else "Class", [ANY, *options["class"]], key=f"cards_class_{game}"
+)
+card_type = type_col.selectbox("Type", [ANY, *options["type"]], key=f"cards_type_{game}")
+cost = cost_col.selectbox(
+    "Energy" if riftbound else "Cost", [ANY, *options["cost"]], key=f"cards_cost_{game}"
+)
 trait_col, keyword_col, title_col = st.columns(3)
-trait = trait_col.selectbox("Trait", [ANY, *options["trait"]], key="cards_trait")
-keyword = keyword_col.selectbox("Keyword", [ANY, *options["keyword"]], key="cards_keyword")
-title = title_col.selectbox("Title", [ANY, *options["title"]], key="cards_title")
+trait = trait_col.selectbox(
+    "Tag" if riftbound else "Trait", [ANY, *options["trait"]], key=f"cards_trait_{game}"
+)
+keyword = keyword_col.selectbox("Keyword", [ANY, *options["keyword"]], key=f"cards_keyword_{game}")
+title = title_col.selectbox(
+    "Champion" if riftbound else "Title", [ANY, *options["title"]], key=f"cards_title_{game}"
+)
 
 
 def chosen(value: str) -> str | None:
@@ -27,7 +42,7 @@ def chosen(value: str) -> str | None:
 
 
 results = data.search_cards(
-    game="sve",
+    game=game,
     name=name.strip() or None,
     card_class=chosen(card_class),
     card_type=chosen(card_type),
@@ -53,28 +68,34 @@ labels = {row.card_id: f"{row.card_id} · {row.name}" for row in results.itertup
 picked = st.selectbox(
     "Card details", list(labels), format_func=labels.__getitem__, key="cards_detail"
 )
-card = data.pool("sve").row(picked)
+pool = data.pool(game)
+card = pool.row(picked)
 if card is not None:
     st.subheader(f"{card.name} ({card.card_id})")
     facts = st.columns(5)
-    facts[0].metric("Cost", "-" if card.cost is None else card.cost)
-    facts[1].metric("Attack", "-" if card.attack is None else card.attack)
-    facts[2].metric("Defense", "-" if card.defense is None else card.defense)
-    facts[3].metric("Class", card.card_class or "-")
+    facts[0].metric("Energy" if riftbound else "Cost", "-" if card.cost is None else card.cost)
+    facts[1].metric("Might" if riftbound else "Attack", "-" if card.attack is None else card.attack)
+    if riftbound:
+        power = json.loads(card.extra or "{}").get("power")
+        facts[2].metric("Power", "-" if power is None else power)
+    else:
+        facts[2].metric("Defense", "-" if card.defense is None else card.defense)
+    facts[3].metric("Domains" if riftbound else "Class", card.card_class or "-")
     facts[4].metric("Type", card.card_type)
     st.write(
         f"**Traits:** {', '.join(card.traits) or '-'} · **Keywords:** "
-        f"{', '.join(card.keywords) or '-'} · **Title:** {card.title or '-'} · "
+        f"{', '.join(card.keywords) or '-'} · **{'Champion' if riftbound else 'Title'}:** "
+        f"{card.title or '-'} · "
         f"**Copies per deck:** {card.max_copies}"
     )
-    st.write("**Printings:** " + ", ".join(data.pool("sve").printings_of(card.card_id)))
+    st.write("**Printings:** " + ", ".join(pool.printings_of(card.card_id)))
     if card.text:
         st.text(card.text)
     else:
         st.caption("Ability text appears after importing a full card dump (`decklab db import`).")
-    section = section_for(card.card_type)
+    section = rules(game).section_for(card)
     count_col, add_col = st.columns([1, 3])
     count = count_col.number_input("Copies", 1, 3, 1, key="cards_add_count")
     if add_col.button(f"Add to the {section} deck", key="cards_add"):
-        deck_state.current().add(section, card.card_id, int(count))
+        deck_state.current(game).add(section, card.card_id, int(count))
         st.success(f"Added {count} × {card.name} to the {section} deck. Open the Deck builder.")

@@ -2,41 +2,55 @@
 
 import streamlit as st
 
-from cardpool.deck import Deck
-from cardpool.decklist import FORMATS, parse_deck, parse_deck_bytes, write_deck
-from cardpool.deckview import deck_table, section_for
+from cardpool.decklist import parse_deck_bytes
+from cardpool.deckview import deck_table
 from cardpool.errors import InputError
-from cardpool.legality import assign_sections, validate
+from cardpool.games import rules
+from cardpool.legality import assign_sections
+from cardpool.readers import MAX_DECK_BYTES, decode
 from dashboard import data, deck_state
 
+game = deck_state.game()
+game_rules = rules(game)
 st.title("Deck builder")
-pool = data.pool("sve")
-deck = deck_state.current()
+pool = data.pool(game)
+deck = deck_state.current(game)
+riftbound = game == "riftbound"
+
+
+def read_upload(raw: bytes, name: str) -> object:
+    """An uploaded list read with this game's rules (size-limited, UTF-8)."""
+    if riftbound:
+        if len(raw) > MAX_DECK_BYTES:
+            raise InputError(f"file is {len(raw):,} bytes; the limit is {MAX_DECK_BYTES:,}")
+        return game_rules.parse(decode(raw, path=name), pool)
+    return assign_sections(parse_deck_bytes(raw, name=name), pool)
+
 
 paste_col, add_col = st.columns(2)
 with paste_col:
     st.subheader("Paste or upload a list")
-    pasted = st.text_area(
-        "Deck list",
-        key="builder_paste",
-        height=160,
-        placeholder="Leader\n1 SD01-LD01\nMain deck\n3 SD01-001\n...\nEvolve deck\n2 SD01-004",
+    placeholder = (
+        "Legend\n1 OGN-251\nChampion\n1 OGN-030\nMain Deck\n3 OGN-001\n...\nRunes\n6 Fury\n..."
+        if riftbound
+        else "Leader\n1 SD01-LD01\nMain deck\n3 SD01-001\n...\nEvolve deck\n2 SD01-004"
     )
+    pasted = st.text_area("Deck list", key="builder_paste", height=160, placeholder=placeholder)
     if st.button("Load pasted list", key="builder_load"):
         try:
-            deck = assign_sections(parse_deck(pasted, path="pasted list"), pool)
+            deck = game_rules.parse(pasted, pool)
             deck_state.replace(deck)
         except InputError as err:
             st.error(f"Could not read the list: {err}")
     upload = st.file_uploader(
-        "Deck file (text, SVEN JSON or {code: count} JSON)",
-        type=["txt", "json", "dek"],
-        key="builder_upload",
+        "Deck file (text or JSON)", type=["txt", "json", "dek"], key=f"builder_upload_{game}"
     )
     if upload is not None and st.session_state.get("builder_uploaded") != upload.file_id:
         st.session_state["builder_uploaded"] = upload.file_id
         try:
-            deck = assign_sections(parse_deck_bytes(upload.getvalue(), name=upload.name), pool)
+            loaded = read_upload(upload.getvalue(), upload.name)
+            assert isinstance(loaded, type(deck))
+            deck = loaded
             deck_state.replace(deck)
         except InputError as err:
             st.error(f"Could not read {upload.name}: {err}")
@@ -44,7 +58,7 @@ with paste_col:
 with add_col:
     st.subheader("Add cards")
     found = st.text_input("Find a card", key="builder_find", placeholder="name or code")
-    matches = data.search_cards(game="sve", name=found.strip() or None) if found.strip() else None
+    matches = data.search_cards(game=game, name=found.strip() or None) if found.strip() else None
     if matches is not None and not matches.empty:
         labels = {
             r.card_id: f"{r.card_id} · {r.name} ({r.type}, cost {r.cost})"
@@ -56,40 +70,49 @@ with add_col:
         count = st.number_input("Copies", 1, 50, 1, key="builder_count")
         row = pool.row(pick)
         if row is not None and st.button("Add to deck", key="builder_add"):
-            deck.add(section_for(row.card_type), row.card_id, int(count))
+            deck.add(game_rules.section_for(row), row.card_id, int(count))
     elif found.strip():
         st.caption("No card matches.")
     region_col, date_col = st.columns(2)
-    deck.region = region_col.selectbox("Restriction list", ["asia", "en"], key="builder_region")
+    if not riftbound:
+        deck.region = region_col.selectbox(
+            "Restriction list", game_rules.regions, key="builder_region"
+        )
+    else:
+        deck.format = region_col.selectbox(
+            "Format", ["duel", "casual"], key="builder_rift_format",
+            help="Duel: exactly 40 cards and the ban list; casual: at least 40, no ban list.",
+        )  # fmt: skip
     on = date_col.date_input("As of", value=data.today(), key="builder_date")
     if st.button("Clear deck", key="builder_clear"):
-        deck = Deck(region=deck.region)
+        deck = game_rules.empty_deck()
         deck_state.replace(deck)
 
-verdict = validate(deck, pool, data.restrictions("sve"), on=on)
-main_m, evolve_m, leader_m, basis_m = st.columns(4)
-main_m.metric("Main deck", f"{verdict.main_count} / 40-50")
-evolve_m.metric("Evolve deck", f"{verdict.evolve_count} / 0-10")
-leader_row = pool.row(deck.leader) if deck.leader else None
-leader_m.metric("Leader", leader_row.name if leader_row else "none")
-basis_m.metric("Class / title", verdict.title or verdict.deck_class or "-")
+verdict = game_rules.judge(deck, pool, data.restrictions(game), on)
+shown = game_rules.sizes(verdict)
+if not riftbound:
+    leader_row = pool.row(deck.leader) if deck.leader else None
+    shown["Leader"] = leader_row.name if leader_row else "none"
+shown["Domains / champion" if riftbound else "Class / title"] = game_rules.basis(verdict) or "-"
+for column, (label, value) in zip(st.columns(len(shown)), shown.items(), strict=True):
+    column.metric(label, value)
 
+empty = not any(deck.section(s) for s in game_rules.sections)
+where = "" if riftbound else f" in {deck.region}"
 st.subheader("Legality")
-if not (deck.leaders or deck.main or deck.evolve):
+if empty:
     st.info("The deck is empty: paste a list, upload a file, or add cards from a search.")
 elif verdict.legal:
-    st.success(f"Legal in {deck.region} as of {on.isoformat()}.")
+    st.success(f"Legal{where} as of {on.isoformat()}.")
 else:
-    st.error(
-        f"Not legal in {deck.region} as of {on.isoformat()}: {len(verdict.errors)} problem(s)."
-    )
+    st.error(f"Not legal{where} as of {on.isoformat()}: {len(verdict.errors)} problem(s).")
     for e in verdict.errors:
-        st.markdown(f"- **{e.code}** (CR {e.rule}): {e.message}")
+        st.markdown(f"- **{e.code}** ({'' if riftbound else 'CR '}{e.rule}): {e.message}")
 for w in verdict.warnings:
-    if deck.leaders or deck.main:
-        st.warning(f"{w.message} (CR {w.rule})")
+    if not empty:
+        st.warning(f"{w.message} ({w.rule})")
 
-table = deck_table(deck, pool)
+table = deck_table(deck, pool, game_rules.sections)
 if not table.empty:
     st.subheader("Cards")
     edited = st.data_editor(
@@ -110,14 +133,17 @@ if not table.empty:
 
     st.subheader("Export")
     fmt_col, button_col = st.columns([1, 2])
-    fmt = fmt_col.selectbox("Format", FORMATS, key="builder_export_format")
-    names = {code: (pool.row(code).name if pool.row(code) else None) for code in table["code"]}
-    exported = write_deck(deck, fmt, names.get if fmt == "text" else None)
-    suffix = "txt" if fmt == "text" else "json"
-    button_col.download_button(
-        f"Download ({fmt})",
-        exported,
-        file_name=f"{deck.name or 'deck'}.{suffix}",
-        key="builder_download",
+    fmt = fmt_col.selectbox(
+        "Format", game_rules.export_formats, key=f"builder_export_format_{game}"
     )
-    st.code(exported, language="json" if suffix == "json" else None)
+    try:
+        exported = game_rules.write(deck, fmt, pool)
+    except InputError as err:
+        st.error(f"Cannot export as {fmt}: {err}")
+    else:
+        suffix = {"text": "txt", "deckcode": "txt"}.get(fmt, "json")
+        button_col.download_button(
+            f"Download ({fmt})", exported, file_name=f"{deck.name or 'deck'}.{suffix}",
+            key="builder_download",
+        )  # fmt: skip
+        st.code(exported, language="json" if suffix == "json" else None)

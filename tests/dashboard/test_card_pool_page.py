@@ -23,9 +23,9 @@ def test_name_search_finds_every_aria(app: AppTest) -> None:
 
 def test_filters_combine(app: AppTest) -> None:
     at = open_page(app, "card_pool")
-    at.selectbox(key="cards_class").set_value("forest").run()
-    at.selectbox(key="cards_cost").set_value("2").run()
-    at.selectbox(key="cards_keyword").set_value("ward").run()
+    at.selectbox(key="cards_class_sve").set_value("forest").run()
+    at.selectbox(key="cards_cost_sve").set_value("2").run()
+    at.selectbox(key="cards_keyword_sve").set_value("ward").run()
     table = at.dataframe[0].value
     assert len(table) > 0
     assert set(table["class"]) == {"forest"}

@@ -70,7 +70,7 @@ def test_export_in_every_format(app: AppTest) -> None:
         ("sven", '"format": "sve-deck"'),
         ("codes", '"SD01-001": 2'),
     ):
-        at.selectbox(key="builder_export_format").set_value(fmt).run()
+        at.selectbox(key="builder_export_format_sve").set_value(fmt).run()
         assert marker in at.code[0].value
 
 
