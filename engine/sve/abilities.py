@@ -113,6 +113,8 @@ class Ability:
     """Activated abilities: playable in the opponent's Quick windows too (CR 12.3.3)."""
     once_per_turn: bool = False
     """Activated abilities: playable once per turn (``この能力は1ターンに1回使える``)."""
+    sacrifice_cost: bool = False
+    """Activated abilities: put this card from the field into the graveyard as cost."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,9 +307,13 @@ class CardFilter:
     name: str = ""
     """Exactly this card name."""
     name_contains: str = ""
+    also: tuple[CardFilter, ...] = ()
+    """Alternatives: a card passing any of them passes too (``AかB``)."""
 
     def matches(self, rec: CardRecord) -> bool:
-        """Whether ``rec`` passes the filter."""
+        """Whether ``rec`` passes the filter (or one of its alternatives)."""
+        if self.also and any(f.matches(rec) for f in self.also):
+            return True
         if self.kind != "card" and rec.base_type != self.kind:
             return False
         if self.traits and not any(t in rec.traits or t == rec.card_class for t in self.traits):
@@ -1016,6 +1022,9 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
 
 
 def _filter_words(f: CardFilter, n: int) -> str:
+    if f.also:
+        plain = dataclasses.replace(f, also=())
+        return " or ".join([*(_filter_words(a, n) for a in f.also), _filter_words(plain, n)])
     noun = f.kind + ("s" if n != 1 else "")
     words = []
     if f.traits:
@@ -1041,6 +1050,8 @@ def describe(obj: Any) -> str:
             costs.append(f"{obj.pp_cost} PP")
         if obj.engage_cost:
             costs.append("engage this")
+        if obj.sacrifice_cost:
+            costs.append("put this into the graveyard")
         if obj.trigger is Trigger.ACTIVATED:
             label = ("Quick act" if obj.quick else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""

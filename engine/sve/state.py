@@ -1235,6 +1235,8 @@ class State:
             card.engaged = True
             if self.log is not None:
                 self._emit("engage", {"uid": uid})
+        if ability.sacrifice_cost:  # CR 10.4: a cost paid before the effects resolve
+            self._leave_field(card, Zone.GRAVE, "leave")
         self.frames.append(Frame(ability.effects, uid, player))
 
     def _play(self, player: int, uid: int) -> None:

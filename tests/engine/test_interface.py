@@ -168,7 +168,8 @@ def test_engine_imports_no_app_layers() -> None:
     """The engine is pure: importing it loads no cardpool, analytics, dashboard, streamlit or
     duckdb."""
     code = (
-        "import sys, engine.sve, engine.sve.agents, engine.sve.position; "
+        "import sys, engine.sve, engine.sve.agents, engine.sve.position, engine.sve.compiler, "
+        "engine.sve.library, engine.sve.coverage; "
         "bad = [m for m in sys.modules if m.split('.')[0] in "
         "('cardpool', 'analytics', 'dashboard', 'streamlit', 'duckdb')]; "
         "print(','.join(bad))"

@@ -95,7 +95,9 @@ _BODY_TRIGGERS = (
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
-_ACT = re.compile(r"^【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?[：:](.*)$")
+_ACT = re.compile(
+    r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く)?[：:](.*)$"
+)
 _ONCE = "この能力は1ターンに1回使える。"
 _MODAL = "下記から1つチョイスする。"
 _OPTION = re.compile(r"【(\d)】")
@@ -175,7 +177,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         return
     m = _ACT.match(line)
     if m:
-        body = m[4]
+        body = m[5]
         once = _ONCE in body
         body = body.replace(_ONCE, "")
         effects = _body(body, ctx, used)
@@ -185,8 +187,9 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 tuple(effects),
                 pp_cost=int(m[2] or 0),
                 engage_cost=bool(m[3]),
-                quick=bool(m[1]),
+                quick=bool(m[1]) or line.startswith("【Q】"),
                 once_per_turn=once,
+                sacrifice_cost=bool(m[4]),
             )
         )
         used.append("act")

@@ -493,6 +493,42 @@ def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
     return [FromGrave(what, n, "hand" if m[1] == "手札に加える" else "field", up_to)]
 
 
+_EITHER = (
+    r"(?P<t1>[^・、。「」『』【】]+)・(?P<k1>フォロワー|カード|スペル|アミュレット)か"
+    r"(?P<t2>[^・、。「」『』【】]+)・(?P<k2>フォロワー|カード|スペル|アミュレット)"
+)
+
+
+def _either(m: re.Match[str]) -> CardFilter:
+    first = CardFilter(_KINDS[m["k1"]], (m["t1"],))
+    return CardFilter(_KINDS[m["k2"]], (m["t2"],), also=(first,))
+
+
+@template(
+    "look_take_either",
+    r"その中から、" + _EITHER + r"(?P<n>\d+)枚(?:まで)?を(?:公開して)?"
+    r"(?P<dest>手札に加え|EXエリアに置い)てよい。",
+)
+def _look_take_either(m: re.Match[str], ctx: Context) -> list[Any]:
+    if not ctx.look:
+        raise Unsupported("'among them' without a look at the deck")
+    look, ctx.look = ctx.look, 0
+    ctx.it, ctx.it_side = "targets", "own"
+    dest = "hand" if m["dest"] == "手札に加え" else "ex"
+    return [LookTop(look, _either(m), int(m["n"]), dest)]
+
+
+@template(
+    "search_either",
+    r"自分のデッキから"
+    + _EITHER
+    + r"(?P<n>\d+)枚を?探し、(?P<dest>手札に加える|EXエリアに置く|場に出す)。",
+)
+def _search_either(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    return [Search(_either(m), int(m["n"]), _DEST[m["dest"]])]
+
+
 @template("look_rest_bottom", r"残りを好きな順にデッキの下に置く。")
 def _look_rest(m: re.Match[str], ctx: Context) -> list[Any]:
     return []

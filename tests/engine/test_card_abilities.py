@@ -1,0 +1,296 @@
+"""Card abilities: the templates on real card text, the committed library, hand encodings
+and the behaviour of compiled cards in games.
+
+The card text is read at test time from ``../shared/data/sve/cards_ja`` by card code; no
+text is written here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.cards import CardRecord
+from engine.sve import Choose, Play
+from engine.sve.abilities import (
+    Ability,
+    CardScript,
+    Damage,
+    Scripts,
+    Select,
+    Targets,
+    Trigger,
+    describe,
+    from_data,
+    to_data,
+)
+from engine.sve.compiler import CardText, compile_card
+from engine.sve.compiler.templates import CONDITIONS, TEMPLATES
+from engine.sve.coverage import report, status, unmodelled
+from engine.sve.library import library, script_of, tokens
+from engine.sve.position import follower, position
+from engine.sve.state import DEFAULT_SCRIPTS, Zone
+
+HAND = Path(__file__).resolve().parents[2] / "engine" / "sve" / "data" / "hand"
+
+EXAMPLES: dict[str, list[str]] = {
+    "select": ["BP01-006", "BP01-015"],
+    "select_leader_or_follower": ["BP01-094", "BP01-125"],
+    "damage_it": ["BP01-006", "BP01-017"],
+    "damage_group": ["BP01-064", "BP01-089"],
+    "instead_damage": ["BP01-017", "BP01-070"],
+    "damage_its_leader": ["BP01-070", "BP01-073"],
+    "move": ["BP01-015", "BP01-025"],
+    "engage": ["BP01-029", "BP01-038"],
+    "cost_down": ["BP05-042", "BP05-043"],
+    "no_attack": ["BP16-009", "CP04-005"],
+    "skip_stand": ["BP11-085", "BP13-017"],
+    "heal_leader": ["BP01-087", "BP01-140"],
+    "buff": ["BP01-021", "BP01-025"],
+    "buff_defense": ["BP01-128", "BP04-114"],
+    "give_keywords": ["BP01-047", "BP01-113"],
+    "draw": ["BP01-015", "BP01-049"],
+    "each_draws": ["ECP02-019", "SD03-011"],
+    "mill": ["BP01-120", "BP04-101"],
+    "recover_pp": ["BP01-065", "BP03-057"],
+    "max_pp": ["BP01-079", "BP02-057"],
+    "discard": ["BP01-085", "BP01-086"],
+    "summon": ["BP01-020", "BP01-026"],
+    "summon_two": ["BP17-029", "SD02-004"],
+    "token_to_ex": ["BP01-010", "BP01-020"],
+    "token_to_ex_two": ["BP05-037"],
+    "token_choice_to_ex": ["BP07-008", "BP12-104"],
+    "search": ["BP01-036", "BP01-040"],
+    "search_either": ["BP08-018"],
+    "look_top": ["BP01-059", "BP01-148"],
+    "look_take": ["BP01-059", "BP01-148"],
+    "look_take_either": ["BP02-008", "BP10-115"],
+    "look_rest_bottom": ["BP01-148", "BP02-008"],
+    "select_in_grave": ["BP01-124", "BP02-103"],
+    "grave_to": ["BP01-124", "BP02-103"],
+    "if_combo": ["BP01-017", "BP02-001"],
+    "if_spellchain": ["BP01-065", "BP01-070"],
+    "if_necrocharge": ["BP03-076", "BP07-074"],
+    "if_overflow": ["BP01-081", "BP01-090"],
+    "if_sanguine": ["BP01-112", "BP01-113"],
+    "if_max_pp": ["BP13-058", "BP16-056"],
+    "if_leader_at_most": ["BP10-109"],
+    "if_have_on_field": ["BP03-023", "BP03-032"],
+    "keywords": ["BP01-046", "BP01-048"],
+    "evolve_cost": ["BP01-009", "BP01-018"],
+    "act": ["BP01-006", "BP01-025"],
+    "choose_one": ["BP02-010", "BP04-007"],
+    "ally_enters": ["BP01-018", "BP01-019"],
+    "ally_enters_filtered": ["BP03-046", "BP03-047"],
+    "on_super_evolve": ["BP16-062", "BP16-112"],
+    "strike": ["BP01-085", "BP02-078"],
+    "last_words": ["BP01-045", "BP01-068"],
+    "main_phase": ["BP03-011"],
+    "end_phase": ["BP01-152", "BP01-153"],
+}
+"""Real cards on which each template (or condition, trigger) is used, by template id."""
+
+
+@pytest.fixture(scope="module")
+def texts(sve_data: Path) -> dict[str, CardText]:
+    """Compiler inputs for every card identity of the Japanese dump, by canonical id."""
+    from decklab.commands.engine import read_card_texts
+
+    return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja")}
+
+
+def compiled_abilities(card_id: str, texts: dict[str, CardText]) -> tuple[list[str], list[Ability]]:
+    """The template ids used on a real card and the abilities compiled from its text."""
+    names = {rec.name: rec for rec in sorted(tokens().values(), key=lambda r: r.card_id)}
+    out = compile_card(texts[card_id], names)
+    return out.templates, out.abilities
+
+
+def test_every_template_has_examples() -> None:
+    """Each template and condition is listed with real cards below."""
+    ids = {t.id for t in TEMPLATES} | {f"if_{c[0]}" for c in CONDITIONS}
+    assert ids <= set(EXAMPLES)
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize(
+    ("tid", "card_id"), [(t, c) for t, cards in EXAMPLES.items() for c in cards]
+)
+def test_template_on_real_card(tid: str, card_id: str, texts: dict[str, CardText]) -> None:
+    """The template matches a sentence of the real card text and its ability compiles."""
+    used, _abilities = compiled_abilities(card_id, texts)
+    assert tid in used
+    entry = library()["cards"][card_id]
+    assert tid in entry["templates"]
+
+
+@pytest.mark.shared
+def test_compiled_effects_of_known_cards(texts: dict[str, CardText]) -> None:
+    """A few cards compile to exactly the effects a player reads on them."""
+    _, abilities = compiled_abilities("BP01-017", texts)  # 1 damage, Combo 3: 3 instead
+    (fanfare,) = abilities
+    assert fanfare.trigger is Trigger.FANFARE
+    assert isinstance(fanfare.effects[0], Select)
+    assert describe(fanfare) == (
+        "Fanfare: choose 1 enemy follower; if not Combo 3, deal 1 damage to it; "
+        "if Combo 3, deal 3 damage to it"
+    )
+    _, abilities = compiled_abilities("BP01-015", texts)
+    assert describe(abilities[0]) == (
+        "Spell: choose 1 card of yours; return it to its owner's hand; draw 1 card"
+    )
+
+
+def test_library_round_trips_through_json() -> None:
+    """Every committed encoding reads back and writes out unchanged (data, not code)."""
+    table = tokens()
+    for entry in library()["cards"].values():
+        for data in entry.get("abilities", ()):
+            ability = from_data(data, table)
+            assert isinstance(ability, Ability)
+            assert to_data(ability) == data
+            assert describe(ability)
+
+
+def test_library_statuses_are_honest() -> None:
+    """A card is full only when every ability line was modelled; partial when some were."""
+    for card_id, entry in library()["cards"].items():
+        if entry.get("hand"):
+            continue
+        lines, modelled = entry["lines"], entry["modelled"]
+        expect = "full" if modelled == lines else "partial" if modelled else "none"
+        assert entry["status"] == expect, card_id
+
+
+def test_starter_keyword_and_vanilla_cards_are_full() -> None:
+    """Keyword-only and vanilla starter cards are fully modelled; unknown ids are reported."""
+    assert status("SD04-001") == "full"
+    assert unmodelled(["SD04-001", "NOPE-1", "NOPE-1"]) == ["NOPE-1"]
+
+
+def test_coverage_report_shape() -> None:
+    """The report counts every set and the deck copies it is given."""
+    rep = report({"SD04-001": 3, "NOPE-1": 2})
+    assert rep["overall"]["cards"] == sum(r["cards"] for r in rep["sets"].values())
+    assert rep["decks"]["copies"] == 5
+    assert rep["decks"]["full"] == 3
+    assert rep["decks"]["most_played_missing"][0]["card_id"] == "NOPE-1"
+
+
+def test_own_keywords_override_granted_ones() -> None:
+    """A card that only grants Rush to others does not get Rush itself (record keywords
+    list every keyword in the text)."""
+    rec = CardRecord("BP10-005", "x", cost=2, attack=1, defense=1, keywords=("evolve", "rush"))
+    script = DEFAULT_SCRIPTS.get("BP10-005")
+    assert script is not None
+    assert script.keywords == ()
+    assert DEFAULT_SCRIPTS.record(rec).keywords == ()
+
+
+# --- behaviour of compiled cards in a game ---------------------------------------------------
+
+
+def _lib(card_id: str) -> Scripts:
+    return Scripts([script_of(card_id, library()["cards"][card_id])])
+
+
+def _card(card_id: str, card_type: str = "spell", cost: int = 1) -> CardRecord:
+    return CardRecord(card_id, card_id, card_type=card_type, cost=cost, attack=2, defense=2)
+
+
+def test_damage_spell_with_condition_draws_only_with_ally() -> None:
+    """CP04-053: 3 damage to an enemy follower; a card is drawn only with the right ally."""
+    spell = _card("CP04-053")
+    enemy = follower("E", 3, 4, 4)
+    game = position(hands=([spell], []), fields=([], [enemy]), pp=(3, 0), scripts=_lib("CP04-053"))
+    hand_before = len(game.players[0].hand)
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    target = game.decision
+    assert target is not None
+    assert target.options
+    game.apply(Choose(target.options[0]))
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    assert len(game.players[0].hand) == hand_before - 1  # no なかよし部 follower: no draw
+
+
+def test_token_to_ex_area_then_playable() -> None:
+    """SD01-005 (Fanfare): a Fairy token is put into the EX area and can be played from it."""
+    card = CardRecord("SD01-005", "Waltz", card_type="follower", cost=3, attack=3, defense=3)
+    game = position(hands=([card], []), pp=(4, 0), scripts=_lib("SD01-005"))
+    game.apply(Play(game.players[0].hand[0]))
+    (ex_uid,) = game.players[0].ex
+    assert game.cards[ex_uid].base.name == "フェアリー"
+    assert game.cards[ex_uid].token
+    assert Play(ex_uid) in game.legal_actions()
+
+
+def test_modal_spell_asks_for_a_mode() -> None:
+    """CP04-062 (choose one): the player picks the mode; mode 1 raises the PP maximum and
+    heals the leader."""
+    spell = _card("CP04-062")
+    game = position(hands=([spell], []), pp=(3, 0), scripts=_lib("CP04-062"))
+    before_max, before_hp = game.players[0].max_pp, game.players[0].hp
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode1"))
+    assert game.players[0].max_pp == before_max + 1
+    assert game.players[0].hp == before_hp + 1
+
+
+def test_look_at_top_takes_a_matching_card() -> None:
+    """CP04-118: look at the top 4; a プリコネ follower among them may go to the EX area; the
+    rest go to the bottom."""
+    spell = _card("CP04-118")
+    prc = CardRecord("P-1", "Pri", cost=2, attack=2, defense=2, traits=("プリコネ",))
+    other = CardRecord("O-1", "Other", cost=2, attack=2, defense=2)
+    game = position(
+        hands=([spell], []),
+        decks=([other] * 6 + [prc] + [other] * 3, []),
+        pp=(3, 0),
+        scripts=_lib("CP04-118"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    assert d.options[-1] == "done"
+    found = int(d.options[0])
+    assert game.cards[found].base.card_id == "P-1"
+    game.apply(Choose(str(found)))
+    assert game.players[0].ex == [found]
+    top_three = game.players[0].deck[:3]
+    assert all(game.cards[u].base.card_id == "O-1" for u in top_three)
+
+
+def test_hand_encodings_are_in_the_library_and_behave() -> None:
+    """Every hand encoding is in the library, marked as hand-made and full; BP18-019 returns
+    one of your Forestcraft cards and deals 3 damage to an enemy follower."""
+    for path in sorted(HAND.glob("*.json")):
+        for card_id in json.loads(path.read_text(encoding="utf-8")):
+            entry = library()["cards"][card_id]
+            assert entry.get("hand")
+            assert entry["status"] == "full"
+    spell = _card("BP18-019")
+    mine = CardRecord("F-1", "Elf", card_class="forest", cost=1, attack=1, defense=1)
+    enemy = follower("E", 3, 3, 5)
+    game = position(
+        hands=([spell], []), fields=([mine], [enemy]), pp=(3, 0), scripts=_lib("BP18-019")
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    own = game.players[0].field[0]
+    game.apply(Choose(str(own)))
+    assert game.cards[own].zone is Zone.HAND
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[game.players[1].field[0]].dfn == 2
+
+
+def test_scripts_registry_is_lazy_and_replaceable() -> None:
+    """A registry given explicit scripts uses only those."""
+    s = Scripts([CardScript("X-1", (Ability(Trigger.SPELL, (Damage(1, "enemy_leader"),)),))])
+    assert len(s) == 1
+    assert s.abilities("X-1", Trigger.SPELL)
+    assert not s.abilities("BP01-015", Trigger.SPELL)
+    assert Targets().side == "enemy"
