@@ -26,8 +26,7 @@ MODES = {"any": "any of these", "all": "all of these (combo)"}
 MULLIGANS = {"never": "never", "keep-if": "keep if the hand holds one of…", "optimal": "optimal"}
 PERCENT = st.column_config.NumberColumn(format="%.2f%%")
 POINTS = st.column_config.NumberColumn(format="%+.2f")
-ROWS_HEIGHT = 35 * (MAX_TURN + 2) + 3
-"""Table height in pixels that shows every turn without scrolling."""
+ROWS_HEIGHT = 35 * (MAX_TURN + 2) + 3  # pixels: every turn shows without scrolling
 
 
 def copies_key(code: str) -> str:
@@ -57,9 +56,9 @@ for key, value in {**DEFAULTS, **st.session_state.get(SAVED, {})}.items():
 for key in ("odds_cards", "odds_keep"):  # a card whose count went to 0 has left the deck
     st.session_state[key] = [c for c in st.session_state[key] if c in deck.main]
 
-pool = data.pool("sve")
-counts = count_main(deck.main, pool)
 game = "riftbound" if deck.game == "riftbound" else "sve"
+pool = data.pool(game)
+counts = count_main(deck.main, pool)
 labels = {code: f"{code} · {counts.names.get(counts.ids[code], '?')}" for code in deck.main}
 st.caption(
     f"{counts.size}-card main deck{f' · {deck.name}' if deck.name else ''} · "

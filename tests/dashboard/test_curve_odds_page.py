@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from analytics.curve import curve_table
 from analytics.odds import NEVER, OPTIMAL, Goal, Going, KeepIf, Policy, draw_odds
+from cardpool.deck import Deck
 from cardpool.decklist import parse_deck
 from cardpool.snapshot import load_sve_pool
 from tests.dashboard.conftest import EXAMPLES, open_page
@@ -262,3 +263,24 @@ def _records(at: AppTest) -> dict[str, Any]:
     """The example's card records, from the snapshot the page's database is built from."""
     pool = load_sve_pool()
     return {c: pool.record(c) for c in MAIN}
+
+
+def test_a_riftbound_deck_gets_riftbound_odds(app: AppTest) -> None:
+    main = {f"OGN-{i:03d}": 3 for i in range(1, 14)}  # 39 cards, the draw pile
+    deck = Deck(game="riftbound", main=dict(main))
+    at = app
+    at.session_state["game"] = "riftbound"
+    for key in ("deck", "deck_riftbound"):
+        at.session_state[key] = deck
+    at = open_page(at, "curve_odds")
+    at = pick(at, "OGN-001")
+    at.radio(key="odds_mulligan").set_value("optimal").run()
+    assert not at.exception
+    goal = Goal.of("OGN-001")
+    table = odds_table(at)
+    for going in ("first", "second"):
+        for turn in range(11):
+            odds = draw_odds(main, goal, turn, going, OPTIMAL, "riftbound")
+            assert table.loc[turn, f"Going {going}"] == pytest.approx(100 * odds.p, abs=1e-9)
+    assert "set aside 2 cards other than" in markdown(at)
+    assert "worked out for Shadowverse EVOLVE decks" in at.info[-1].value
