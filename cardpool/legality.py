@@ -259,26 +259,47 @@ def _check_types(resolved: _Resolved, errors: list[Violation]) -> None:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Excess:
+    """A name played more often than its copy limit allows."""
+
+    name: str
+    total: int
+    limit: int
+    card_ids: tuple[str, ...]
+
+
+def copies_over_limit(cards: Iterable[tuple[int, CardRow]]) -> list[Excess]:
+    """Names whose copies (every printing counted) exceed their limit, in first-seen order.
+
+    The limit of a name is the most generous among its cards (a card's text may raise it).
+    """
+    by_name: dict[str, list[tuple[int, CardRow]]] = {}
+    for count, row in cards:
+        by_name.setdefault(row.name, []).append((count, row))
+    out = []
+    for name, entries in by_name.items():
+        total = sum(count for count, _ in entries)
+        limit = max(row.max_copies for _, row in entries)
+        if total > limit:
+            ids = tuple(dict.fromkeys(row.card_id for _, row in entries))
+            out.append(Excess(name, total, limit, ids))
+    return out
+
+
 def _check_copies(resolved: _Resolved, errors: list[Violation]) -> None:
     """CR 6.1.1.4: at most 3 of one name in each of the main and evolve decks."""
     for deck_name, cards in (("main deck", resolved.main), ("evolve deck", resolved.evolve)):
-        by_name: dict[str, list[tuple[int, CardRow]]] = {}
-        for _, count, row in cards:
-            by_name.setdefault(row.name, []).append((count, row))
-        for name, entries in by_name.items():
-            total = sum(count for count, _ in entries)
-            limit = max(row.max_copies for _, row in entries)
-            if total > limit:
-                ids = tuple(dict.fromkeys(row.card_id for _, row in entries))
-                errors.append(
-                    Violation(
-                        "copies.limit",
-                        "6.1.1.4",
-                        f"{total} copies of {name} ({', '.join(ids)}) in the {deck_name}; "
-                        f"at most {limit} of one name",
-                        ids,
-                    )
+        for x in copies_over_limit((count, row) for _, count, row in cards):
+            errors.append(
+                Violation(
+                    "copies.limit",
+                    "6.1.1.4",
+                    f"{x.total} copies of {x.name} ({', '.join(x.card_ids)}) in the {deck_name}; "
+                    f"at most {x.limit} of one name",
+                    x.card_ids,
                 )
+            )
 
 
 def _check_basis(

@@ -16,7 +16,7 @@ from datetime import date
 from typing import Any
 
 from cardpool.deck import RIFTBOUND_SECTIONS, Deck
-from cardpool.legality import Violation, in_force
+from cardpool.legality import Violation, copies_over_limit, in_force
 from cardpool.model import CardRow, RestrictionRow
 from cardpool.pool import PoolIndex
 from cardpool.riftbound.cards import (
@@ -398,24 +398,21 @@ def _check_main_size(main_count: int, fmt: str, errors: list[Violation]) -> None
 
 def _check_copies(resolved: Resolved, errors: list[Violation]) -> None:
     """CR 103.2.b: at most 3 of a name, the champion included; TR 601.1.c.3: with the sideboard."""
-    by_name: dict[str, list[tuple[int, CardRow]]] = {}
-    for _, count, row in resolved.cards("champion", "main", "sideboard"):
-        if row.card_type in MAIN_DECK_TYPES:
-            by_name.setdefault(row.name, []).append((count, row))
-    for name, entries in by_name.items():
-        total = sum(count for count, _ in entries)
-        limit = max(row.max_copies for _, row in entries)
-        if total > limit:
-            ids = tuple(dict.fromkeys(row.card_id for _, row in entries))
-            errors.append(
-                Violation(
-                    "copies.limit",
-                    "CR 103.2.b",
-                    f"{total} copies of {name} ({', '.join(ids)}) in the main deck, champion and "
-                    f"sideboard together; at most {limit} of one name",
-                    ids,
-                )
+    cards = (
+        (count, row)
+        for _, count, row in resolved.cards("champion", "main", "sideboard")
+        if row.card_type in MAIN_DECK_TYPES
+    )
+    for x in copies_over_limit(cards):
+        errors.append(
+            Violation(
+                "copies.limit",
+                "CR 103.2.b",
+                f"{x.total} copies of {x.name} ({', '.join(x.card_ids)}) in the main deck, "
+                f"champion and sideboard together; at most {x.limit} of one name",
+                x.card_ids,
             )
+        )
 
 
 def _check_domains(
