@@ -7,7 +7,7 @@ from cardpool.errors import InputError
 from cardpool.legality import assign_sections
 from cardpool.pool import PoolIndex
 from engine.cards import CardRecord
-from engine.sve import DeckSpec
+from engine.sve import DeckSpec, coverage
 from engine.sve.runner import build_evolve_deck
 
 MIN_PLAYABLE = 4
@@ -40,3 +40,22 @@ def deck_spec(deck: Deck, pool: PoolIndex, *, where: str = "deck") -> DeckSpec:
         evolve = build_evolve_deck(main, pool.records.values())
     leader = pool.record(deck.leader) if deck.leader else None
     return DeckSpec(main=main, evolve=evolve, leader=leader)
+
+
+def unmodelled_cards(deck: Deck, pool: PoolIndex) -> list[tuple[str, str, str]]:
+    """Cards of a deck whose abilities the engine does not fully model: (id, name, status).
+
+    Status is ``partial`` (some abilities run), ``none`` (played as its stats and keywords)
+    or ``unknown`` (not in the engine's compiled library).
+    """
+    ids: list[str] = []
+    for section in ("leader", "main", "evolve"):
+        for code in deck.section(section):
+            cid = pool.card_id(code)
+            if cid is not None and cid not in ids:
+                ids.append(cid)
+    out = []
+    for cid in coverage.unmodelled(ids):
+        row = pool.rows.get(cid)
+        out.append((cid, row.name if row else cid, coverage.status(cid)))
+    return out

@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from analytics import figures
+from analytics.decks import unmodelled_cards
 from analytics.runs import game_rows, list_runs, run_info
 from analytics.winrate import summarise, wilson
 from cardpool.errors import InputError
@@ -71,6 +72,16 @@ chart_a, chart_b, chart_c = st.columns(3)
 chart_a.plotly_chart(figures.win_rate_figure(summary, info.deck_a), key="sim_rates")
 chart_b.plotly_chart(figures.game_length_figure(summary), key="sim_lengths")
 chart_c.plotly_chart(figures.end_reasons_figure(summary), key="sim_reasons")
+
+pool = data.pool("sve")
+for side, deck in ((info.deck_a, info.deck_a_list), (info.deck_b, info.deck_b_list)):
+    missing = unmodelled_cards(deck, pool)
+    if missing:
+        listed = ", ".join(f"{name} ({cid}, {state})" for cid, name, state in missing)
+        st.caption(f"Not fully modelled in {side}: {listed}. They play as their stats and "
+                   "the abilities the engine knows.")  # fmt: skip
+    else:
+        st.caption(f"Every card of {side} is fully modelled.")
 
 st.subheader("Past runs")
 run_labels = {

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from analytics.decks import deck_spec
+from analytics.decks import deck_spec, unmodelled_cards
 from analytics.executors import executor_for
 from analytics.runs import (
     execute_run,
@@ -188,11 +188,13 @@ def _simulate(args: argparse.Namespace) -> int:
             run_id, speed = _play(store, pool, args, _read(args.deck_a), _read(args.deck_b))
         info = run_info(store, run_id)
         rows = game_rows(store, run_id)
-    _print_summary(info, rows, speed, as_json=args.json)
+    _print_summary(info, rows, speed, pool, as_json=args.json)
     return 0
 
 
-def _summary_dict(info: Any, rows: list[GameRow], speed: float | None) -> dict[str, Any]:
+def _summary_dict(
+    info: Any, rows: list[GameRow], speed: float | None, pool: PoolIndex
+) -> dict[str, Any]:
     s = summarise(rows)
     return {
         "run_id": info.run_id,
@@ -203,11 +205,17 @@ def _summary_dict(info: Any, rows: list[GameRow], speed: float | None) -> dict[s
         "games_asked": info.games,
         **s.as_dict(),
         "games_per_s": None if speed is None else round(speed, 2),
+        "not_fully_modelled": {
+            "a": [cid for cid, _, _ in unmodelled_cards(info.deck_a_list, pool)],
+            "b": [cid for cid, _, _ in unmodelled_cards(info.deck_b_list, pool)],
+        },
     }
 
 
-def _print_summary(info: Any, rows: list[GameRow], speed: float | None, *, as_json: bool) -> None:
-    data = _summary_dict(info, rows, speed)
+def _print_summary(
+    info: Any, rows: list[GameRow], speed: float | None, pool: PoolIndex, *, as_json: bool
+) -> None:
+    data = _summary_dict(info, rows, speed, pool)
     if as_json:
         print(json.dumps(data, indent=2))
         return
@@ -236,6 +244,10 @@ def _print_summary(info: Any, rows: list[GameRow], speed: float | None, *, as_js
         print(f"  for a ±1% interval play about {games_for_width(0.02):,} decided games")
     if speed:
         print(f"  {speed:.1f} games/s")
+    for side, name in (("a", info.deck_a), ("b", info.deck_b)):
+        missing = data["not_fully_modelled"][side]
+        if missing:
+            print(f"  not fully modelled in {name}: {', '.join(missing)}")
 
 
 def _matrix(args: argparse.Namespace) -> int:
@@ -345,5 +357,6 @@ def _report(args: argparse.Namespace) -> int:
     with open_store(args) as store:
         info = run_info(store, args.run_id)
         rows = game_rows(store, args.run_id)
-    _print_summary(info, rows, None, as_json=args.json)
+        pool = store.pool_index("sve")
+    _print_summary(info, rows, None, pool, as_json=args.json)
     return 0

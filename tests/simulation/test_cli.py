@@ -34,6 +34,8 @@ def test_simulate_json_shape_and_stored_report(
     assert data["games"] == 20
     assert sum(data["wins"]) + data["draws"] + data["errors"] == 20
     assert data["ci95"][0] <= data["win_rate"] <= data["ci95"][1]
+    # SD01-006 フェアリーキャスター is played by stats only: the result says so
+    assert "SD01-006" in data["not_fully_modelled"]["a"]
 
     code, out, _ = run(capsys, "--db", db, "report", data["run_id"], "--json")
     assert code == 0
