@@ -12,9 +12,7 @@ from cardpool.pool import PoolIndex
 DECK_COLUMNS = ["section", "code", "name", "type", "class", "cost", "count"]
 
 
-def deck_table(
-    deck: Deck, pool: PoolIndex, sections: Sequence[str] = SECTIONS
-) -> pd.DataFrame:
+def deck_table(deck: Deck, pool: PoolIndex, sections: Sequence[str] = SECTIONS) -> pd.DataFrame:
     """One row per line of the deck: section, code as written, name, type, class, cost, count."""
     rows = []
     for section in sections:
