@@ -3,6 +3,7 @@
 import pandas as pd
 import streamlit as st
 
+from analytics.curve import riftbound_curve
 from analytics.deck_odds import (
     MAX_TURN,
     POLICY_KINDS,
@@ -15,6 +16,7 @@ from analytics.deck_odds import (
     odds_by_turn,
 )
 from analytics.figures import cost_histogram_figure, curve_figure, odds_by_turn_figure
+from cardpool.riftbound.legality import draw_pile
 from dashboard import data, deck_state
 
 SAVED = "odds_saved"
@@ -58,7 +60,12 @@ for key in ("odds_cards", "odds_keep"):  # a card whose count went to 0 has left
 
 game = "riftbound" if deck.game == "riftbound" else "sve"
 pool = data.pool(game)
-counts = count_main(deck.main, pool)
+if game == "riftbound":  # draws come from the main deck without the chosen champion
+    pile, _champion = draw_pile(deck, pool)
+    counts = count_main(pile, pool)
+    counts.ids.update({code: pool.card_id(code) or code for code in deck.main})
+else:
+    counts = count_main(deck.main, pool)
 labels = {code: f"{code} · {counts.names.get(counts.ids[code], '?')}" for code in deck.main}
 st.caption(
     f"{counts.size}-card main deck{f' · {deck.name}' if deck.name else ''} · "
@@ -137,8 +144,23 @@ else:
     )
 
 st.subheader("Playing on curve")
-if game != "sve":
-    st.info("The cost curve is worked out for Shadowverse EVOLVE decks.")
+if game == "riftbound":
+    energy = pd.DataFrame(
+        [
+            {"Turn": r.turn, "Going": r.going, "Energy (runes)": r.energy,
+             "Castable cards": round(r.expected_castable, 2)}
+            for r in riftbound_curve(counts.counts, counts.records, ("first", "second"), 8)
+        ]
+    )  # fmt: skip
+    st.caption(
+        "Runes channelled: 2 a turn, 3 on the second player's first turn, up to 12. Castable: "
+        "expected cards drawn by then whose energy cost the runes cover (one draw a turn for "
+        "both players; power costs, which need runes of a domain, are not counted; no mulligan)."
+    )
+    st.dataframe(
+        energy.pivot(index="Turn", columns="Going", values=["Energy (runes)", "Castable cards"]),
+        key="odds_energy_table", width="stretch",
+    )  # fmt: skip
 else:
     types_col, through_col = st.columns([2, 3])
     types = types_col.multiselect(

@@ -283,4 +283,7 @@ def test_a_riftbound_deck_gets_riftbound_odds(app: AppTest) -> None:
             odds = draw_odds(main, goal, turn, going, OPTIMAL, "riftbound")
             assert table.loc[turn, f"Going {going}"] == pytest.approx(100 * odds.p, abs=1e-9)
     assert "set aside 2 cards other than" in markdown(at)
-    assert "worked out for Shadowverse EVOLVE decks" in at.info[-1].value
+    # the energy curve: runes by turn, 3 on the second player's first turn
+    energy = at.dataframe[-1].value
+    assert list(energy[("Energy (runes)", "first")])[:3] == [2, 4, 6]
+    assert list(energy[("Energy (runes)", "second")])[:3] == [3, 5, 7]
