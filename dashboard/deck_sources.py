@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 from cardpool import deckstore
@@ -14,10 +13,9 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def example_decks() -> dict[str, Deck]:
-    """The example lists shipped in ``examples/`` (present in a checkout)."""
-    folder = EXAMPLES if EXAMPLES.is_dir() else Path(str(resources.files("dashboard")))
+    """The example lists in the checkout's ``examples/`` (none in an installed wheel)."""
     out: dict[str, Deck] = {}
-    for path in sorted(folder.glob("*.txt")):
+    for path in sorted(EXAMPLES.glob("*.txt")) if EXAMPLES.is_dir() else []:
         deck = read_deck_file(path)
         out[f"example: {deck.name}"] = deck
     return out

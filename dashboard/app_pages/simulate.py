@@ -15,6 +15,9 @@ from engine.sve.agents import AGENTS
 st.title("Simulate")
 decks = deck_sources.available_decks()
 labels = list(decks)
+if not labels:
+    st.info("No decks to simulate yet: build one in the Deck builder or save one in My decks.")
+    st.stop()
 agents = sorted(AGENTS)
 
 left, right = st.columns(2)
