@@ -6,12 +6,15 @@ duplicates, and an interrupted run keeps every block that finished.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import uuid
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib import resources
 
 import pandas as pd
 
@@ -20,8 +23,26 @@ from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.store import Store
 
-ENGINE_VERSION = "sve-0.1"
-"""Bump when the engine's rules change what a seed plays out to."""
+
+@functools.cache
+def engine_version() -> str:
+    """A fingerprint of the rules engine: its source and its card library.
+
+    A seed plays out the same only on the same engine, so a run records this and a resume
+    on a changed engine is refused rather than mixing two engines' games.
+    """
+    digest = hashlib.sha256()
+    package = resources.files("engine.sve")
+    files = [f for f in package.iterdir() if f.name.endswith(".py")]
+    files += [f for f in package.joinpath("agents").iterdir() if f.name.endswith(".py")]
+    library = package.joinpath("data", "abilities.json")
+    if library.is_file():
+        files.append(library)
+    for item in sorted(files, key=lambda f: f.name):
+        digest.update(item.name.encode())
+        digest.update(item.read_bytes())
+    return f"sve-{digest.hexdigest()[:12]}"
+
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sim_runs (
@@ -75,6 +96,7 @@ class RunInfo:
     seed: int
     turn_limit: int
     batch_id: str | None = None
+    engine_version: str = ""
 
 
 def ensure_schema(store: Store) -> None:
@@ -124,7 +146,7 @@ def start_run(
         "INSERT INTO sim_runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
         [
             info.run_id, batch_id, info.deck_a, info.deck_b, _deck_json(deck_a),
-            _deck_json(deck_b), ",".join(agents), games, seed, turn_limit, ENGINE_VERSION,
+            _deck_json(deck_b), ",".join(agents), games, seed, turn_limit, engine_version(),
             backend, _now(),
         ],
     )  # fmt: skip
@@ -168,7 +190,7 @@ def run_info(store: Store, run_id: str) -> RunInfo:
     ensure_schema(store)
     row = store.con.execute(
         "SELECT run_id, deck_a, deck_b, deck_a_list, deck_b_list, agents, games, seed, "
-        "turn_limit, batch_id FROM sim_runs WHERE run_id = ?",
+        "turn_limit, batch_id, engine_version FROM sim_runs WHERE run_id = ?",
         [run_id],
     ).fetchone()
     if row is None:
@@ -185,6 +207,7 @@ def run_info(store: Store, run_id: str) -> RunInfo:
         seed=int(row[7]),
         turn_limit=int(row[8]),
         batch_id=row[9],
+        engine_version=str(row[10]),
     )
 
 
@@ -210,6 +233,16 @@ def game_rows(store: Store, run_id: str) -> list[GameRow]:
         )
         for r in rows
     ]
+
+
+def check_resumable(info: RunInfo) -> None:
+    """Refuse to resume a run on an engine other than the one that started it."""
+    if info.engine_version and info.engine_version != engine_version():
+        raise InputError(
+            f"run {info.run_id} was played on engine {info.engine_version} and this is "
+            f"{engine_version()}: the same seeds would play out differently, so its missing "
+            "games cannot be added; start a new run"
+        )
 
 
 def missing_games(store: Store, info: RunInfo) -> list[tuple[int, int]]:

@@ -19,6 +19,7 @@ import numpy as np
 from analytics.decks import deck_spec, unmodelled_cards
 from analytics.executors import executor_for
 from analytics.runs import (
+    check_resumable,
     execute_run,
     game_rows,
     list_runs,
@@ -170,6 +171,7 @@ def _simulate(args: argparse.Namespace) -> int:
         pool = store.pool_index("sve")
         if args.resume:
             info = run_info(store, args.resume)
+            check_resumable(info)
             args.agents = ",".join(info.agents)
             args.games, args.seed, args.turn_limit = info.games, info.seed, info.turn_limit
             config = MatchConfig(

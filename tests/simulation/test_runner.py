@@ -12,6 +12,7 @@ from analytics import simulate as sim
 from analytics.simulate import GameRow, MatchConfig, run_games, schedule, simulate
 from analytics.winrate import summarise
 from cardpool.deck import Deck
+from cardpool.errors import InputError
 from cardpool.store import Store
 from engine.cards import CardRecord
 from engine.sve import DeckSpec
@@ -118,3 +119,17 @@ def test_stored_run_resumes_to_the_uninterrupted_result(forest: DeckSpec, sword:
     # a rerun of the same games overwrites, never duplicates
     runs.record_games(store, info.run_id, straight)
     assert len(runs.game_rows(store, info.run_id)) == 20
+
+
+def test_a_run_from_another_engine_cannot_be_resumed(forest: DeckSpec, sword: DeckSpec) -> None:
+    store = Store.memory()
+    info = runs.start_run(
+        store, Deck(name="a"), Deck(name="b"), games=4, agents=("random", "random"), seed=1
+    )
+    assert runs.run_info(store, info.run_id).engine_version == runs.engine_version()
+    runs.check_resumable(runs.run_info(store, info.run_id))  # same engine: fine
+    store.con.execute(
+        "UPDATE sim_runs SET engine_version = 'sve-old' WHERE run_id = ?", [info.run_id]
+    )
+    with pytest.raises(InputError, match="played on engine sve-old"):
+        runs.check_resumable(runs.run_info(store, info.run_id))
