@@ -165,7 +165,7 @@ def type_id(raw: str) -> str:
 def keywords_in(text: str) -> tuple[str, ...]:
     """Keyword ids marked with 【...】 (or 《...》) in ability text, first-seen order, no repeats.
 
-    >>> keywords_in("【守護】\\n【ファンファーレ】カードを1枚引く。【コンボ_3】")
+    >>> keywords_in("【守護】 【ファンファーレ】 …【コンボ_3】 【守護】")
     ('ward', 'fanfare', 'combo')
     """
     found: list[str] = []
