@@ -43,7 +43,7 @@ if lists.empty:
 pool = data.pool("sve")
 st.caption(
     f"{len(lists)} decklists from {lists['tournament_id'].nunique()} events, "
-    f"{lists['event_date'].min():%Y-%m-%d} to {lists['event_date'].max():%Y-%m-%d}."
+    f"{str(lists['event_date'].min())[:10]} to {str(lists['event_date'].max())[:10]}."
 )
 share = shares(lists)
 st.plotly_chart(figures.shares_figure(share), key="meta_shares")
@@ -56,7 +56,7 @@ st.dataframe(
 st.subheader("Open a list in the deck builder")
 labels = {
     i: f"{row.label or '?'} · {row.deck_code} · #{row.standing} of {row.players} players · "
-    f"{row.event_date:%Y-%m-%d}"
+    f"{str(row.event_date)[:10]}"
     for i, row in enumerate(lists.itertuples())
 }
 pick = st.selectbox("Decklist", list(labels), format_func=labels.__getitem__, key="meta_pick")
