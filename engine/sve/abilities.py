@@ -60,6 +60,11 @@ class Trigger(enum.Enum):
     """CR 12.13.2: this follower dealt attack damage (the amount is the event's)."""
     ACTIVATED = "activated"
     """CR 8.3 / 10.1: an activated ability its master plays by paying its cost."""
+    DISCARDED = "discarded"
+    """CR 5.12 / 10.7.1: this card was discarded from your hand (it is in the graveyard)."""
+    STATIC = "static"
+    """CR 10.1.1.3: a continuous ability, applied by rule processing while this card is on
+    the field (its effects are :class:`Grant` elements, its condition is checked then)."""
 
 
 TRIGGER_WORDS: dict[Trigger, str] = {
@@ -76,6 +81,8 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ALLY_ENTERS: "When another follower enters your field",
     Trigger.ATTACK_DAMAGE: "When this deals attack damage",
     Trigger.ACTIVATED: "Act",
+    Trigger.DISCARDED: "When this is discarded from your hand",
+    Trigger.STATIC: "While this is on the field",
 }
 """The English label of each trigger, for :func:`describe`."""
 
@@ -237,14 +244,22 @@ class Targets:
     """Only cards whose original cost is exactly this; -1 for any."""
     other: bool = False
     """Not the ability's own card (``他の``)."""
+    name: str = ""
+    """Only cards with exactly this name (``『フォレストバット』``)."""
+    max_defense: int = -1
+    """Only followers whose defense is at most this now; -1 for any."""
 
     def allows(self, card: Card) -> bool:
-        """Whether a field card meets the trait and cost limits."""
+        """Whether a field card meets the trait, name and cost limits."""
         rec = card.face
         if self.trait and self.trait not in rec.traits and self.trait != rec.card_class:
             return False
+        if self.name and rec.name != self.name:
+            return False
         cost = card.base.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
+            return False
+        if self.max_defense >= 0 and card.dfn > self.max_defense:
             return False
         return not (self.exact_cost >= 0 and cost != self.exact_cost)
 
@@ -278,9 +293,9 @@ class Select:
         game.ask_choice(frame.controller, [_target_word(t) for t in cands], self.up_to)
         return False
 
-    def available(self, game: State, controller: int) -> bool:
+    def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether a mandatory selection can be made at all (CR 10.6.2.3.3)."""
-        return self.up_to or bool(game.candidates(self.what, controller))
+        return self.up_to or bool(game.candidates(self.what, controller, source))
 
 
 def _target_word(target: int) -> str:
@@ -306,6 +321,8 @@ class CardFilter:
     exact_cost: int = -1
     name: str = ""
     """Exactly this card name."""
+    min_cost: int = -1
+    """Original cost at least this (``元のコスト7以上``); -1 for any."""
     name_contains: str = ""
     also: tuple[CardFilter, ...] = ()
     """Alternatives: a card passing any of them passes too (``AかB``)."""
@@ -322,6 +339,8 @@ class CardFilter:
         if self.max_cost >= 0 and cost > self.max_cost:
             return False
         if self.exact_cost >= 0 and cost != self.exact_cost:
+            return False
+        if self.min_cost >= 0 and cost < self.min_cost:
             return False
         if self.name and rec.name != self.name:
             return False
@@ -360,10 +379,16 @@ class Damage:
     n: int
     to: str = "targets"
     """A recipient word (see :data:`RECIPIENTS`)."""
+    per: Targets | None = None
+    """When set, the damage is the number of field cards ``per`` allows (``「…の数」と同じ
+    ダメージ``), counted when the damage is dealt (``n`` is then ignored)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
-        amount = frame.amount if self.n == AMOUNT else self.n
+        if self.per is not None:
+            amount = len(game.candidates(self.per, frame.controller, frame.source, counting=True))
+        else:
+            amount = frame.amount if self.n == AMOUNT else self.n
         for tgt in _resolve(game, frame, self.to):
             game.deal_damage(tgt, amount)
         return True
@@ -405,12 +430,39 @@ class Summon:
     token: CardRecord
     n: int = 1
     zone: str = "field"
+    """``field``, ``ex``, ``field_then_ex`` (onto the field until it is full, the rest into
+    the EX area) or ``choose`` (of ``n``, any number onto the field, then any number of the
+    others into the EX area)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Create the tokens (CR 4.4.4.2: the ones that do not fit are not created)."""
+        me = frame.controller
+        if self.zone == "choose":
+            return self._choose(game, frame)
         for _ in range(self.n):
-            game.create_token(frame.controller, self.token, self.zone)
+            zone = self.zone
+            if zone == "field_then_ex":
+                zone = "field" if game.field_has_room(me) else "ex"
+            game.create_token(me, self.token, zone)
         return True
+
+    def _choose(self, game: State, frame: Frame) -> bool:
+        me = frame.controller
+        p = game.players[me]
+        if frame.choice is not None:
+            k, frame.choice = int(frame.choice), None
+            for _ in range(k):
+                game.create_token(me, self.token, "field" if frame.sub == 0 else "ex")
+            if frame.sub > 0:
+                frame.sub = 0
+                return True
+            frame.sub = 1 + k  # the EX step next; ``sub - 1`` went onto the field
+        left = self.n if frame.sub == 0 else self.n - (frame.sub - 1)
+        # CR 4.4.4.1 / 4.8.3.1: five cards on a field, five in an EX area.
+        room = 5 - (len(p.field) if frame.sub == 0 else len(p.ex))
+        most = max(0, min(left, room))
+        game.ask_pick(me, [str(i) for i in range(most + 1)], False)
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -621,26 +673,30 @@ class Search:
 
 @dataclass(frozen=True, slots=True)
 class LookTop:
-    """CR 5.11: look at the top ``look`` cards; take up to ``n`` passing ``what`` to ``to``;
-    the rest go to the bottom of the deck (in their current order)."""
+    """CR 5.11: look at the top ``look`` cards; take up to ``n`` passing ``what`` to ``to``
+    (``hand``, ``ex``, ``field`` or ``grave``); the rest go to ``rest``: ``bottom`` (in their
+    current order), ``grave``, or ``top`` (they stay where they are, CR 5.11.1)."""
 
     look: int
     what: CardFilter
     n: int = 1
     to: str = "hand"
     distinct_names: bool = False
+    rest: str = "bottom"
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Offer the matching cards among the top ones; then the rest to the bottom."""
+        """Offer the matching cards among the top ones; then move the rest."""
         deck = game.players[frame.controller].deck
         if frame.sub == 0 and frame.choice is None:
             frame.targets = []
         left = min(self.look - len(frame.targets), len(deck))
         top = deck[len(deck) - left :] if left > 0 else []
         done = _take(game, frame, top, self, self.n, False)
-        if done:
+        if done and self.rest != "top":
             left = min(self.look - len(frame.targets), len(deck))
-            if left > 0:
+            if left > 0 and self.rest == "grave":
+                game.mill(frame.controller, left)
+            elif left > 0:
                 game.to_bottom(frame.controller, deck[len(deck) - left :])
         return done
 
@@ -688,6 +744,93 @@ def _take(
 
 
 @dataclass(frozen=True, slots=True)
+class PayCost:
+    """CR 10.4.7: ``(cost): (effects)`` inside an ability. The player may pay the cost (only
+    when all of it can be paid, CR 10.4.2.2) and the effects, to the end of the ability
+    (CR 10.4.7.1), run only if it was paid. With ``optional=False`` and no effects it is the
+    extra cost of an activated ability, paid before its effects (CR 10.6.2.5)."""
+
+    effects: tuple[Effect, ...] = ()
+    pp: int = 0
+    """PP to pay (``【コストN】``, CR 10.4.4)."""
+    leader: int = 0
+    """Defense your leader loses (``リーダーの【体力】-N``, CR 10.4.5)."""
+    discard: CardFilter | None = None
+    """Discard one card from your hand that passes this filter (CR 5.12)."""
+    sacrifice: Targets | None = None
+    """Put one of your field cards that this allows into the graveyard."""
+    optional: bool = True
+
+    def available(self, game: State, controller: int, source: int = -1) -> bool:
+        """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
+        p = game.players[controller]
+        if p.pp < self.pp or (self.leader and p.hp < self.leader):
+            return False
+        if self.discard is not None and not self._discardable(game, controller):
+            return False
+        return self.sacrifice is None or bool(
+            game.candidates(self.sacrifice, controller, source, counting=True)
+        )
+
+    def _discardable(self, game: State, controller: int) -> list[int]:
+        what = self.discard
+        assert what is not None
+        cards = game.cards
+        return [u for u in sorted(game.players[controller].hand) if what.matches(cards[u].base)]
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer to pay (``pay`` or ``done``), take the card to pay with, then run the effects."""
+        me = frame.controller
+        if frame.sub == 0:
+            if not self.available(game, me, frame.source):
+                return True
+            frame.sub = 1
+            if self.optional:
+                game.ask_pick(me, ["pay"], True)
+                return False
+        if frame.sub == 1:
+            word, frame.choice = frame.choice, None
+            if word == "done":
+                frame.sub = 0
+                return True
+            p = game.players[me]
+            p.pp -= self.pp
+            if self.leader:
+                game.lose_defense(me, self.leader)
+            frame.sub = 2
+            if self.discard is not None:
+                game.ask_pick(me, [str(u) for u in self._discardable(game, me)], False)
+                return False
+            if self.sacrifice is not None:
+                cands = game.candidates(self.sacrifice, me, frame.source, counting=True)
+                game.ask_pick(me, [str(u) for u in cands], False)
+                return False
+        if frame.choice is not None:
+            uid, frame.choice = int(frame.choice), None
+            if self.discard is not None:
+                game.discard_card(me, uid)
+            else:
+                game.destroy_as_cost(uid)
+        frame.sub = 0
+        if self.effects:
+            game.push_frame(self.effects, frame)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """CR 10.1.1.3: a continuous effect of a ``STATIC`` ability: the cards ``what`` allows
+    (this card when ``None``) have ``keywords`` while the ability applies."""
+
+    keywords: tuple[str, ...]
+    what: Targets | None = None
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: rule processing applies continuous abilities."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class Modal:
     """CR 5.18: choose one of ``options`` (each a list of effects) and run it."""
 
@@ -714,7 +857,7 @@ class Gate:
 
     def run(self, game: State, frame: Frame) -> bool:
         """Skip the remaining effects when the condition fails."""
-        if not self.condition.holds(game, frame.controller, frame.source):
+        if not holds(self.condition, game, frame):
             frame.step = len(frame.effects) - 1
         return True
 
@@ -728,7 +871,7 @@ class If:
 
     def run(self, game: State, frame: Frame) -> bool:
         """Test the condition; run the effects as a nested ability when it holds."""
-        if self.condition.holds(game, frame.controller, frame.source):
+        if holds(self.condition, game, frame):
             game.push_frame(self.effects, frame)
         return True
 
@@ -746,6 +889,49 @@ class Call:
 
 
 # --- Conditions (CR 13 class keywords and plain "if" clauses) --------------------------------
+
+
+def holds(condition: Condition, game: State, frame: Frame) -> bool:
+    """Test ``condition`` inside an ability (conditions on "it" look at the frame)."""
+    inner = getattr(condition, "holds_in", None)
+    if inner is not None:
+        return bool(inner(game, frame))
+    return condition.holds(game, frame.controller, frame.source)
+
+
+@dataclass(frozen=True, slots=True)
+class ItIs:
+    """The chosen card ("それ") passes ``what`` (``それが竜族・フォロワーなら``)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability there is no "it"."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether the first chosen card still on the field passes the filter."""
+        cards = game.cards
+        for t in frame.targets:
+            if t >= 0 and game.target_exists(t):
+                return self.what.matches(cards[t].face)
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class SetEvolveCost:
+    """This card's evolve cost (CR 12.2) becomes ``n`` while it stays on the field."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark this card."""
+        if game.target_exists(frame.source) and frame.source >= 0:
+            card = game.cards[frame.source]
+            if card.counters is None:
+                card.counters = {}
+            card.counters["evolve_cost"] = self.n
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -827,6 +1013,20 @@ class HaveOnField:
 
 
 @dataclass(frozen=True, slots=True)
+class GraveCount:
+    """You have ``n`` or more cards passing ``what`` in your graveyard."""
+
+    what: CardFilter
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        cards = game.cards
+        match = self.what.matches
+        return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
 class Not:
     """The opposite of ``condition`` (for "instead" clauses)."""
 
@@ -835,6 +1035,10 @@ class Not:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Negate."""
         return not self.condition.holds(game, controller, source)
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Negate, inside an ability."""
+        return not holds(self.condition, game, frame)
 
 
 @dataclass(frozen=True, slots=True)
@@ -940,6 +1144,11 @@ ELEMENTS: dict[str, type] = {
         MaxPP,
         HaveOnField,
         LeaderAtMost,
+        PayCost,
+        Grant,
+        GraveCount,
+        ItIs,
+        SetEvolveCost,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1010,6 +1219,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append("other")
     if t.trait:
         parts.append(t.trait)
+    if t.name:
+        parts.append(f"'{t.name}'")
     head = f"{'up to ' if up_to else ''}{count}"
     noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
     own = t.side == "own"
@@ -1018,7 +1229,14 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         text += f" with original cost {t.max_cost} or less"
     if t.exact_cost >= 0:
         text += f" with original cost {t.exact_cost}"
+    if t.max_defense >= 0:
+        text += f" with defense {t.max_defense} or less"
     return text
+
+
+def _all_words(t: Targets) -> str:
+    """``all <the cards t allows>`` (a group, not a choice)."""
+    return "all " + _targets_words(t, 2).split(" ", 1)[1]
 
 
 def _filter_words(f: CardFilter, n: int) -> str:
@@ -1038,6 +1256,8 @@ def _filter_words(f: CardFilter, n: int) -> str:
         text += f" with original cost {f.max_cost} or less"
     if f.exact_cost >= 0:
         text += f" with original cost {f.exact_cost}"
+    if f.min_cost >= 0:
+        text += f" with original cost {f.min_cost} or more"
     return text
 
 
@@ -1082,6 +1302,9 @@ def _describe_element(e: Any) -> str:
         return f"{who}draw {e.n} card{'s' if e.n != 1 else ''}"
     if isinstance(e, Damage):
         amount = "that much" if e.n == AMOUNT else str(e.n)
+        if e.per is not None:
+            amount = f"damage equal to the number of {_all_words(e.per)[4:]}"
+            return f"deal {amount} to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"
@@ -1095,7 +1318,11 @@ def _describe_element(e: Any) -> str:
         tail = " until end of turn" if e.until_end_of_turn else ""
         return f"{_TO_WORDS[e.to]} gets {' and '.join(bits)}{tail}"
     if isinstance(e, Summon):
-        where = "your EX area" if e.zone == "ex" else "your field"
+        where = {
+            "ex": "your EX area",
+            "field_then_ex": "your field until it is full, the rest into your EX area",
+            "choose": "your field or EX area, as many of each as you like",
+        }.get(e.zone, "your field")
         return f"put {e.n} '{e.token.name}' token{'s' if e.n != 1 else ''} into {where}"
     simple: dict[type, str] = {
         Destroy: "destroy {}",
@@ -1129,18 +1356,47 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, Search):
         return f"search your deck for up to {e.n} {_filter_words(e.what, e.n)} to your {e.to}"
     if isinstance(e, LookTop):
+        rest = {
+            "bottom": "; the rest to the bottom",
+            "grave": "; the rest into the graveyard",
+            "top": "",
+        }[e.rest]
+        where = "graveyard" if e.to == "grave" else e.to
         return (
             f"look at the top {e.look} cards of your deck; you may put up to {e.n} "
-            f"{_filter_words(e.what, e.n)} among them into your {e.to}; the rest to the bottom"
+            f"{_filter_words(e.what, e.n)} among them into your {where}{rest}"
         )
     if isinstance(e, Modal):
         opts = " | ".join(f"({i + 1}) {_sequence(o)}" for i, o in enumerate(e.options))
         return f"choose one: {opts}"
     if isinstance(e, Gate):
         return f"if {describe(e.condition)}:"
+    if isinstance(e, PayCost):
+        return _cost_words(e)
+    if isinstance(e, SetEvolveCost):
+        return f"this card's evolve cost becomes {e.n}"
+    if isinstance(e, Grant):
+        who = "this" if e.what is None else _all_words(e.what)
+        return f"{who} {'has' if e.what is None else 'have'} {', '.join(e.keywords)}"
     if isinstance(e, If):
         return f"if {describe(e.condition)}, {_sequence(e.effects)}"
     return _describe_condition(e)
+
+
+def _cost_words(e: PayCost) -> str:
+    parts = []
+    if e.pp:
+        parts.append(f"pay {e.pp} PP")
+    if e.leader:
+        parts.append(f"your leader loses {e.leader} defense")
+    if e.discard is not None:
+        parts.append(f"discard 1 {_filter_words(e.discard, 1)}")
+    if e.sacrifice is not None:
+        parts.append(f"put {_targets_words(e.sacrifice)} into the graveyard")
+    cost = " and ".join(parts)
+    if not e.optional:
+        return f"as a cost, {cost}"
+    return f"you may {cost}; if you do: {_sequence(e.effects)}"
 
 
 def _describe_condition(c: Any) -> str:
@@ -1162,4 +1418,8 @@ def _describe_condition(c: Any) -> str:
         return f"not {describe(c.condition)}"
     if isinstance(c, LeaderAtMost):
         return f"your leader has {c.n} defense or less"
+    if isinstance(c, ItIs):
+        return f"it is a {_filter_words(c.what, 1)}"
+    if isinstance(c, GraveCount):
+        return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your graveyard"
     return type(c).__name__

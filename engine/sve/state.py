@@ -28,6 +28,8 @@ from engine.sve.abilities import (
     Ability,
     CardScript,
     Effect,
+    Grant,
+    PayCost,
     Scripts,
     Targets,
     Trigger,
@@ -70,6 +72,8 @@ TERMINAL = -1
 
 # Keyword bits: the keywords whose rules the engine checks itself.
 WARD, STORM, RUSH, BANE, DRAIN, INTIMIDATE, AURA, ASSAIL, QUICK = (1 << i for i in range(9))
+# Continuous abilities of a card's own that the engine checks like keywords (CR 10.1.1.3).
+IGNORE_WARD, CANNOT_ATTACK, ENTERS_ENGAGED = (1 << i for i in range(9, 12))
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -80,6 +84,9 @@ KEYWORD_BITS = {
     "aura": AURA,
     "assail": ASSAIL,
     "quick": QUICK,
+    "ignore_ward": IGNORE_WARD,
+    "cannot_attack": CANNOT_ATTACK,
+    "enters_engaged": ENTERS_ENGAGED,
 }
 _BIT_NAMES = sorted(KEYWORD_BITS.items(), key=lambda kv: kv[0])
 
@@ -208,6 +215,7 @@ class Card:
         "kw",
         "owner",
         "since",
+        "st",
         "super_",
         "token",
         "uid",
@@ -232,6 +240,8 @@ class Card:
         self.super_ = False
         self.kw = keyword_bits(record.keywords)
         self.granted = 0
+        self.st = 0
+        """Keyword bits given by continuous abilities (CR 10.1.1.3), included in ``kw``."""
         self.bane_hit = False
         self.counters: dict[str, int] | None = None
         self.gen = 0
@@ -561,8 +571,11 @@ class State:
             options = [*options, "done"]
         self.decision = Decision(Kind.TARGET, player, options)
 
-    def candidates(self, what: Targets, controller: int, source: int = -1) -> list[int]:
-        """Target ids an ability of ``controller`` may choose (Aura excluded, CR 12.15)."""
+    def candidates(
+        self, what: Targets, controller: int, source: int = -1, counting: bool = False
+    ) -> list[int]:
+        """Target ids an ability of ``controller`` may choose (Aura excluded, CR 12.15;
+        ``counting``: every card that ``what`` allows, Aura included)."""
         out: list[int] = []
         sides = (
             (1 - controller,)
@@ -571,14 +584,20 @@ class State:
             if what.side == "own"
             else (0, 1)
         )
-        plain = not (what.trait or what.max_cost >= 0 or what.exact_cost >= 0)
+        plain = not (
+            what.trait
+            or what.name
+            or what.max_cost >= 0
+            or what.max_defense >= 0
+            or what.exact_cost >= 0
+        )
         for side in sides:
             if what.followers or what.amulets:
                 for uid in sorted(self.players[side].field):
                     c = self.cards[uid]
                     if not (what.followers if c.fol else what.amulets):
                         continue
-                    if side != controller and (c.kw | c.granted) & AURA:
+                    if side != controller and not counting and (c.kw | c.granted) & AURA:
                         continue
                     if (what.other and uid == source) or not (plain or what.allows(c)):
                         continue
@@ -617,6 +636,13 @@ class State:
             cost = max(0, cost - counters["cost_down"])
         return cost
 
+    def evolve_cost(self, card: Card) -> int:
+        """The evolve cost of a field follower (CR 12.2; an effect may have set it)."""
+        counters = card.counters
+        if counters is not None and "evolve_cost" in counters:
+            return counters["evolve_cost"]
+        return self.scripts.evolve_cost(card.base.card_id)
+
     def forbid_attack(self, uid: int, next_turn: bool) -> None:
         """Follower ``uid`` cannot attack this turn (or in its controller's next turn)."""
         card = self.cards[uid]
@@ -630,6 +656,23 @@ class State:
     def field_has_room(self, player: int) -> bool:
         """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
         return len(self.players[player].field) < FIELD_LIMIT
+
+    def lose_defense(self, player: int, amount: int) -> None:
+        """A cost lowers ``player``'s leader defense (CR 10.4.5; not damage)."""
+        p = self.players[player]
+        p.hp -= amount
+        if player == self.active:
+            p.hurt_on = self.turn
+        self.dirty = True
+        if self.log is not None:
+            self._emit("damage", {"target": f"leader{player}", "amount": amount})
+
+    def destroy_as_cost(self, uid: int) -> None:
+        """Put a field card into its owner's graveyard as a cost (CR 10.4; Last Words go
+        off, CR 12.5)."""
+        card = self.cards[uid]
+        if card.zone is Zone.FIELD:
+            self._leave_field(card, Zone.GRAVE, "leave")
 
     def discard_card(self, player: int, uid: int) -> None:
         """CR 5.12: discard a card from ``player``'s hand."""
@@ -650,6 +693,9 @@ class State:
             self._remove_from_zone(card)
             card.zone = Zone.RESOLVING
             self.enter_field(card, player, engaged=False)
+        elif to == "grave":
+            self._remove_from_zone(card)
+            self._arrive(card, Zone.GRAVE)
         if self.log is not None:
             self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
 
@@ -745,6 +791,7 @@ class State:
         if amount <= 0:
             return
         self.players[player].hp += amount
+        self.dirty = True
         if self.log is not None:
             self._emit("heal", {"target": f"leader{player}", "amount": amount})
 
@@ -843,8 +890,12 @@ class State:
         card.dfn = card.base.defense or 0
         card.kw = keyword_bits(card.base.keywords)
         card.granted = 0
+        card.st = 0
         card.bane_hit = False
         card.counters = None
+        if card.kw & ENTERS_ENGAGED:  # a continuous ability of its own (CR 10.1.1.3)
+            engaged = True
+            card.engaged = True
         p.field.append(card.uid)
         self.dirty = True
         allies = bool(self.scripts) and card.fol
@@ -951,9 +1002,42 @@ class State:
             if not doomed:
                 break
             self.destroy(sorted(doomed))  # CR 11.3, simultaneously (11.1.3)
+        if self.scripts:
+            self._apply_statics()
         for p in self.players:  # CR 11.9
             if p.pp > p.max_pp:
                 p.pp = p.max_pp
+
+    def _apply_statics(self) -> None:
+        """CR 10.1.1.3: recompute the keywords continuous abilities on the field give."""
+        cards = self.cards
+        scripts = self.scripts
+        grants: dict[int, int] | None = None
+        for p in self.players:
+            for uid in p.field:
+                card = cards[uid]
+                for ability in scripts.abilities(card.face.card_id, Trigger.STATIC):
+                    cond = ability.condition
+                    if cond is not None and not cond.holds(self, card.controller, uid):
+                        continue
+                    if grants is None:
+                        grants = {}
+                    for e in ability.effects:
+                        if isinstance(e, Grant):
+                            bits = keyword_bits(e.keywords)
+                            if e.what is None:
+                                got = [uid]
+                            else:
+                                got = self.candidates(e.what, card.controller, uid, counting=True)
+                            for t in got:
+                                grants[t] = grants.get(t, 0) | bits
+        for p in self.players:
+            for uid in p.field:
+                card = cards[uid]
+                new = 0 if grants is None else grants.get(uid, 0)
+                if new != card.st:
+                    card.st = new
+                    card.kw = keyword_bits(card.face.keywords) | new
 
     def _next_pending(self) -> None:
         """CR 10.5.2.2-3: the turn player's waiting abilities first; order them if several."""
@@ -972,6 +1056,14 @@ class State:
         cond = ability.condition
         if cond is not None and not cond.holds(self, controller, source):
             return
+        if ability.once_per_turn:  # "この能力は1ターンに1回働く"
+            card = self.cards[source]
+            key = f"once:{ability.trigger.value}:{ability.name}"
+            if card.counters is None:
+                card.counters = {}
+            if card.counters.get(key) == self.turn:
+                return
+            card.counters[key] = self.turn
         self.frames.append(Frame(ability.effects, source, controller, amount))
 
     def _fire(self, card: Card, trigger: Trigger, controller: int, amount: int = 0) -> None:
@@ -1135,7 +1227,7 @@ class State:
                     names = {cards[u].base.name for u in p.evolve_deck}
                 if c.base.name not in names:
                     continue
-                n = self.scripts.evolve_cost(c.base.card_id)
+                n = self.evolve_cost(c)
                 pay_pp, pay_ep = p.pp >= n, n >= 1 and p.ep >= 1 and p.pp >= n - 1
                 for s in (False, True) if sup else (False,):
                     if pay_pp:
@@ -1150,6 +1242,8 @@ class State:
             if c.engaged or not c.fol:
                 continue
             if c.counters is not None and c.counters.get("no_attack") == self.turn:
+                continue
+            if c.kw & CANNOT_ATTACK:
                 continue
             targets = self._attack_targets(c, opp_field)
             acts.extend(Attack(uid, t) for t in targets)
@@ -1178,7 +1272,7 @@ class State:
                     wards.append(uid)
             elif bits & ASSAIL:
                 followers.append(uid)
-        if wards:  # CR 12.8.2: if able, an engaged Ward follower must be the target
+        if wards and not bits & IGNORE_WARD:  # CR 12.8.2: an engaged Ward follower first
             return wards
         if veteran or bits & STORM:
             followers.append(LEADER)
@@ -1215,12 +1309,24 @@ class State:
                     and (card.counters.get(f"act{index}") == self.turn)
                 ):
                     continue
-                first = ability.effects[0] if ability.effects else None
-                available = getattr(first, "available", None)
-                if available is not None and not available(self, player):
+                if not self._can_pay(ability, player, uid):
                     continue
                 out.append(Activate(uid, index))
         return out
+
+    def _can_pay(self, ability: Ability, player: int, uid: int) -> bool:
+        """CR 10.6.2.1.2: the ability's own condition ("この能力は…なら使える"), an extra cost
+        (a leading :class:`PayCost`) and the first target after it must be possible."""
+        cond = ability.condition
+        if cond is not None and not cond.holds(self, player, uid):
+            return False
+        for effect in ability.effects[:2]:
+            available = getattr(effect, "available", None)
+            if available is not None and not available(self, player, uid):
+                return False
+            if not isinstance(effect, PayCost):
+                break
+        return True
 
     def _activate(self, player: int, uid: int, index: int) -> None:
         """CR 10.6.2.5: pay the costs (PP, engaging this card), then resolve the effects."""
@@ -1271,7 +1377,7 @@ class State:
         """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""
         p = self.players[player]
         card = self.cards[uid]
-        n = self.scripts.evolve_cost(card.base.card_id)
+        n = self.evolve_cost(card)
         pp_paid = n - 1 if ep else n
         p.pp -= pp_paid
         if ep:
@@ -1291,6 +1397,7 @@ class State:
         card.face = after
         card.fol = _is_follower(after)
         card.kw = keyword_bits(after.keywords)  # CR 5.16.2.2
+        card.st = 0  # continuous abilities are applied again at the next check
         card.evo = evo_uid
         card.evolved_turn = self.turn
         self.dirty = True
@@ -1371,6 +1478,9 @@ class State:
         self._arrive(card, Zone.GRAVE)
         if self.log is not None:
             self._emit("discard", {"player": player, "card": card.base.card_id})
+        if self.scripts:  # CR 10.7.1: "when this is discarded from your hand"
+            for ability in self.scripts.abilities(card.base.card_id, Trigger.DISCARDED):
+                self.pending.append((ability, uid, player, 0))
 
     def _choose(self, d: Decision, option: str) -> None:
         kind = d.kind
@@ -1422,6 +1532,7 @@ class State:
         p = self.players[card.owner]
         if zone is Zone.GRAVE:
             p.grave.append(card.uid)
+            self.dirty = True  # conditions may count the graveyard
         elif zone is Zone.BANISH:
             p.banish.append(card.uid)
         elif zone is Zone.HAND:
@@ -1436,6 +1547,7 @@ class State:
         face = card.face
         controller = card.controller
         self.players[controller].field.remove(card.uid)
+        self.dirty = True
         evo_uid = card.evo
         card.evo = -1
         card.engaged = False
@@ -1531,7 +1643,7 @@ class State:
             return "player has already evolved this turn (CR 8.3.2.1)"
         if not any(self.cards[u].base.name == card.base.name for u in p.evolve_deck):
             return f"no face-down evolved '{card.base.name}' in the evolve deck (CR 5.16.1.1.1)"
-        n = self.scripts.evolve_cost(card.base.card_id)
+        n = self.evolve_cost(card)
         if action.ep and p.ep < 1:
             return "no EP to pay with (CR 12.2.3)"
         need = n - 1 if action.ep else n
@@ -1560,7 +1672,7 @@ class State:
             return f"the ability costs {ability.pp_cost} PP and player has {p.pp} (CR 10.4.4)"
         if ability.engage_cost and card.engaged:
             return f"card {uid} is already engaged and cannot pay its engage cost (CR 10.4.6)"
-        return "the ability has no legal target (CR 10.6.2.3.3)"
+        return "the ability's condition, extra cost or target is not possible (CR 10.6.2.1.2)"
 
     def _why_not_attack(self, p: Player, action: Attack) -> str:
         uid = action.uid
@@ -1571,6 +1683,8 @@ class State:
             return f"follower {uid} is engaged (CR 8.4.2)"
         if card.counters is not None and card.counters.get("no_attack") == self.turn:
             return f"follower {uid} cannot attack this turn (an effect forbids it)"
+        if card.kw & CANNOT_ATTACK:
+            return f"follower {uid} cannot attack (an ability of its own)"
         targets = self._attack_targets(card, self.players[1 - p.index].field)
         if not targets:
             return f"follower {uid} came under your control this turn (CR 8.4.2.1)"

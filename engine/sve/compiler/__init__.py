@@ -12,6 +12,7 @@ The output (:func:`compile_pool`) is facts and our own encodings only, never the
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -25,17 +26,23 @@ from engine.sve.abilities import (
     EventIs,
     Gate,
     If,
+    LookTop,
     Modal,
     Not,
     Trigger,
     to_data,
 )
 from engine.sve.compiler.templates import (
+    REST_BOTTOM,
+    REST_GRAVE,
     RULE_KEYWORDS,
+    STATIC_KEYWORD_LINES,
     Context,
     Unsupported,
     condition,
+    cost,
     match,
+    static,
 )
 from engine.sve.compiler.text import ability_lines, sentences
 
@@ -92,12 +99,16 @@ _BODY_TRIGGERS = (
     ("自分のエンドフェイズが来たとき、", Trigger.END_PHASE),
     ("相手のエンドフェイズが来たとき、", Trigger.OPPONENT_END_PHASE),
     ("自分の場に他のフォロワーが出たとき、", Trigger.ALLY_ENTERS),
+    ("これを自分の手札から捨てたとき、", Trigger.DISCARDED),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
 _ACT = re.compile(
-    r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く)?[：:](.*)$"
+    r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く)?"
+    r"((?:[^：:【]|【体力】)*)[：:](.*)$"
 )
+_ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
+_ONCE_AUTO = "この能力は1ターンに1回働く。"
 _ONCE = "この能力は1ターンに1回使える。"
 _MODAL = "下記から1つチョイスする。"
 _OPTION = re.compile(r"【(\d)】")
@@ -139,6 +150,13 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             raise _Fail("no template")
         tid, effects = found
         used.append(tid)
+        if effects and effects[0] in (REST_BOTTOM, REST_GRAVE):  # where the looked-at rest go
+            looks = [i for i, e in enumerate(out) if isinstance(e, LookTop)]
+            if not looks or cond is not None:
+                raise _Fail("'the rest' without a look at the deck")
+            rest = "bottom" if effects[0] == REST_BOTTOM else "grave"
+            out[looks[-1]] = dataclasses.replace(out[looks[-1]], rest=rest)
+            continue
         if tid == "instead_damage":  # "代わりにNダメージ": replaces the damage before it
             before = [i for i, e in enumerate(out) if isinstance(e, Damage)]
             if cond is None or not before:
@@ -154,9 +172,19 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             out.extend(effects)
         else:
             out.append(If(cond, tuple(effects)))
-    if ctx.look or ctx.grave:
-        raise _Fail("a look at the deck or a graveyard choice left unfinished")
+    if ctx.look or ctx.grave or ctx.pending:
+        raise _Fail("a look at the deck, a graveyard choice or a token count left unfinished")
     return out
+
+
+def _effects(body: str, ctx: Context, used: list[str]) -> list[Any]:
+    """Effects of a triggered ability's body, an optional cost first (CR 10.4.7)."""
+    head, sep, rest = body.partition("：")
+    paid = cost(head) if sep else None
+    if paid is None:
+        return _body(body, ctx, used)
+    used.append("optional_cost")
+    return [dataclasses.replace(paid, effects=tuple(_body(rest, ctx, used)))]
 
 
 def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compiled) -> None:
@@ -175,12 +203,40 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         if m[2]:
             raise _Fail("evolve ability with a condition")
         return
+    if line in STATIC_KEYWORD_LINES:
+        out.keywords += (STATIC_KEYWORD_LINES[line],)
+        used.append("static_keyword")
+        return
+    try:
+        grant = static(line)
+    except Unsupported as err:
+        raise _Fail(str(err)) from err
+    if grant is not None:
+        tid, cond, effect = grant
+        out.abilities.append(Ability(Trigger.STATIC, (effect,), cond))
+        used.append(tid)
+        return
     m = _ACT.match(line)
     if m:
-        body = m[5]
+        body = m[6]
         once = _ONCE in body
         body = body.replace(_ONCE, "")
+        act_if = None
+        found_if = _ACT_IF.search(body)
+        if found_if:  # CR 10.6.2.1.2: the ability may be played only while this holds
+            act_if, _whole, left, cid = condition(found_if[1] + "なら、")
+            if act_if is None or left:
+                raise _Fail("an activation condition the engine does not check")
+            once = once or bool(found_if[2])
+            body = body.replace(found_if[0], "")
+            used.extend((f"if_{cid}", "act_condition"))
         effects = _body(body, ctx, used)
+        if m[5]:
+            extra = cost(m[5])
+            if extra is None or extra.pp:
+                raise _Fail("an activation cost the engine does not pay")
+            effects = [dataclasses.replace(extra, optional=False), *effects]
+            used.append("act_extra_cost")
         out.abilities.append(
             Ability(
                 Trigger.ACTIVATED,
@@ -190,10 +246,15 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 quick=bool(m[1]) or line.startswith("【Q】"),
                 once_per_turn=once,
                 sacrifice_cost=bool(m[4]),
+                condition=act_if,
             )
         )
         used.append("act")
         return
+    once_auto = _ONCE_AUTO in line
+    if once_auto:
+        line = line.replace(_ONCE_AUTO, "")
+        used.append("once_per_turn_auto")
     m = _MARKER_RUN.match(line)
     triggers: list[Trigger]
     if m:
@@ -220,17 +281,19 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 traits=(ally["trait"],) if ally["trait"] else (), name=ally["name"] or ""
             )
             used.append("ally_enters_filtered")
-            effects = [EventIs(what), *_body(body, ctx, used)]
-            out.abilities.append(Ability(Trigger.ALLY_ENTERS, tuple(effects)))
+            effects = [EventIs(what), *_effects(body, ctx, used)]
+            out.abilities.append(
+                Ability(Trigger.ALLY_ENTERS, tuple(effects), once_per_turn=once_auto)
+            )
             return
         if not triggers:
             if not card.card_type.endswith("spell"):
                 raise _Fail("a continuous or unknown ability")
             triggers = [Trigger.SPELL]
-    effects = _body(body, ctx, used)
+    effects = _effects(body, ctx, used)
     for trig in triggers:
         used.append(trig.value)
-        out.abilities.append(Ability(trig, tuple(effects)))
+        out.abilities.append(Ability(trig, tuple(effects), once_per_turn=once_auto))
 
 
 def compile_card(card: CardText, tokens: Mapping[str, CardRecord]) -> Compiled:

@@ -28,20 +28,26 @@ from engine.sve.abilities import (
     Engage,
     FromGrave,
     GainPP,
+    Grant,
+    GraveCount,
     HaveOnField,
     HealLeader,
+    ItIs,
     LeaderAtMost,
     LookTop,
     MaxPP,
     Mill,
     Necrocharge,
     NoAttack,
+    Not,
     Overflow,
+    PayCost,
     PutInEx,
     ReturnToHand,
     Sanguine,
     Search,
     Select,
+    SetEvolveCost,
     SkipStand,
     Spellchain,
     Summon,
@@ -91,6 +97,8 @@ class Context:
     """The N of a pending "look at the top N cards"."""
     grave: tuple[Any, ...] = ()
     """A pending choice in the graveyard ``(filter, n, up_to)`` awaiting where it goes."""
+    pending: str = ""
+    """A sentence the previous one needs next (``rest_to_ex``, ``any_to_ex``)."""
     effects: list[Any] = field(default_factory=list)
 
     def token(self, name: str) -> CardRecord:
@@ -151,6 +159,7 @@ def keyword_ids(markers: str) -> tuple[str, ...]:
 # --- selections ------------------------------------------------------------------------------
 
 _SUBJECT = (
+    r"(?:体力(?P<d1>\d+)以下の)?"
     r"(?:元のコスト(?P<c1>\d+)(?P<le1>以下)?の)?"
     r"(?P<side>相手|自分)の(?P<field>場の)?(?P<other>他の)?"
     r"(?:元のコスト(?P<c2>\d+)(?P<le2>以下)?の)?"
@@ -179,6 +188,7 @@ def _targets(m: re.Match[str]) -> Targets:
         max_cost=int(cost) if cost and le else -1,
         exact_cost=int(cost) if cost and not le else -1,
         other=bool(m["other"]),
+        max_defense=int(m["d1"]) if m["d1"] else -1,
     )
 
 
@@ -233,6 +243,23 @@ _GROUP = "(" + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) 
 @template("damage_group", _GROUP + r"に" + N + r"ダメージ。")
 def _damage_group(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(int(m[2]), _GROUPS[m[1]])]
+
+
+@template(
+    "damage_count",
+    r"それに「(?P<side>自分|相手)の場の(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?P<kind>フォロワー|カード|アミュレット))の数」と同じダメージ。",
+)
+def _damage_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    kind = m["kind"] or "フォロワー"
+    per = Targets(
+        side="own" if m["side"] == "自分" else "enemy",
+        followers=kind in ("フォロワー", "カード"),
+        amulets=kind in ("アミュレット", "カード"),
+        trait=m["trait"] or "",
+        name=m["name"] or "",
+    )
+    return [Damage(0, ctx.need_it(), per)]
 
 
 @template("instead_damage", r"代わりに" + N + r"ダメージ。")
@@ -416,8 +443,9 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
 # --- the deck: search (CR 5.8) and look (CR 5.11) --------------------------------------------
 
 _FILTER = (
-    r"(?:元のコスト(?P<cost>\d+)(?P<le>以下)?の)?"
-    r"(?:『(?P<name>[^』]+)』|「カード名に『(?P<contains>[^』]+)』を含む(?P<ckind>フォロワー|カード)」"
+    r"(?:(?:元の)?コスト(?P<cost>\d+)(?P<le>以下|以上)?の)?"
+    r"(?:『(?P<name>[^』]+)』|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<ccls>[^】]+)】)?"
+    r"(?P<ckind>フォロワー|カード)」"
     r"|(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|カード|スペル|アミュレット))"
 )
@@ -426,10 +454,11 @@ _KINDS = {"フォロワー": "follower", "カード": "card", "スペル": "spel
 
 def _filter(m: re.Match[str]) -> CardFilter:
     traits: tuple[str, ...] = ()
-    if m["cls"]:
-        if m["cls"] not in CLASS_WORDS:
-            raise Unsupported(f"unknown class {m['cls']}")
-        traits = (CLASS_WORDS[m["cls"]],)
+    cls = m["cls"] or m["ccls"]
+    if cls:
+        if cls not in CLASS_WORDS:
+            raise Unsupported(f"unknown class {cls}")
+        traits = (CLASS_WORDS[cls],)
     elif m["trait"]:
         traits = (m["trait"],)
     cost = m["cost"]
@@ -437,8 +466,9 @@ def _filter(m: re.Match[str]) -> CardFilter:
     return CardFilter(
         kind=_KINDS[kind] if kind else "card",
         traits=traits,
-        max_cost=int(cost) if cost and m["le"] else -1,
+        max_cost=int(cost) if cost and m["le"] == "以下" else -1,
         exact_cost=int(cost) if cost and not m["le"] else -1,
+        min_cost=int(cost) if cost and m["le"] == "以上" else -1,
         name=m["name"] or "",
         name_contains=m["contains"] or "",
     )
@@ -465,16 +495,27 @@ def _look(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template(
     "look_take",
-    r"その中から、" + _FILTER + r"(?P<n>\d+)枚(?:まで)?を(?:公開して)?"
-    r"(?P<dest>手札に加え|EXエリアに置い)てよい。",
+    r"その中から、" + _FILTER + r"(?P<n>\d+)枚(?:まで)?を?(?:公開して)?"
+    r"(?P<dest>手札に加え|EXエリアに置い|場に出し)てよい。",
 )
 def _look_take(m: re.Match[str], ctx: Context) -> list[Any]:
     if not ctx.look:
         raise Unsupported("'among them' without a look at the deck")
-    dest = "hand" if m["dest"] == "手札に加え" else "ex"
+    dest = _LOOK_DEST[m["dest"]]
     look, ctx.look = ctx.look, 0
     ctx.it, ctx.it_side = "targets", "own"
-    return [LookTop(look, _filter(m), int(m["n"]), dest)]
+    return [LookTop(look, _filter(m), int(m["n"]), dest, rest="top")]
+
+
+_LOOK_DEST = {"手札に加え": "hand", "EXエリアに置い": "ex", "場に出し": "field"}
+
+
+@template("look_mill_it", r"それを墓場に置いてよい。")
+def _look_mill_it(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.look != 1:
+        raise Unsupported("'it' after a look at more than one card")
+    ctx.look = 0
+    return [LookTop(1, CardFilter(), 1, "grave", rest="top")]
 
 
 @template("select_in_grave", r"自分の墓場の" + _FILTER + r"(?P<n>\d+)枚(?P<upto>まで)?を?選ぶ。")
@@ -506,16 +547,15 @@ def _either(m: re.Match[str]) -> CardFilter:
 
 @template(
     "look_take_either",
-    r"その中から、" + _EITHER + r"(?P<n>\d+)枚(?:まで)?を(?:公開して)?"
-    r"(?P<dest>手札に加え|EXエリアに置い)てよい。",
+    r"その中から、" + _EITHER + r"(?P<n>\d+)枚(?:まで)?を?(?:公開して)?"
+    r"(?P<dest>手札に加え|EXエリアに置い|場に出し)てよい。",
 )
 def _look_take_either(m: re.Match[str], ctx: Context) -> list[Any]:
     if not ctx.look:
         raise Unsupported("'among them' without a look at the deck")
     look, ctx.look = ctx.look, 0
     ctx.it, ctx.it_side = "targets", "own"
-    dest = "hand" if m["dest"] == "手札に加え" else "ex"
-    return [LookTop(look, _either(m), int(m["n"]), dest)]
+    return [LookTop(look, _either(m), int(m["n"]), _LOOK_DEST[m["dest"]], rest="top")]
 
 
 @template(
@@ -531,6 +571,49 @@ def _search_either(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template("look_rest_bottom", r"残りを好きな順にデッキの下に置く。")
 def _look_rest(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [REST_BOTTOM]
+
+
+@template("look_rest_grave", r"残りを墓場に置く。")
+def _look_rest_grave(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [REST_GRAVE]
+
+
+REST_BOTTOM = "rest:bottom"
+REST_GRAVE = "rest:grave"
+"""Markers the compiler turns into the ``rest`` of the look at the deck before them."""
+
+
+@template("set_evolve_cost", r"これの【進化】コストを" + N + r"にする。")
+def _set_evolve_cost(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [SetEvolveCost(int(m[1]))]
+
+
+@template("summon_until_full", _TOKEN + r"を、場が上限になるまで出す。")
+def _summon_until_full(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.pending = "rest_to_ex"
+    return [Summon(ctx.token(m[1]), int(m[2]), "field_then_ex")]
+
+
+@template("summon_rest_ex", r"残りをEXエリアに置く。")
+def _summon_rest_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending != "rest_to_ex":
+        raise Unsupported("'the rest' without tokens put onto the field")
+    ctx.pending = ""
+    return []
+
+
+@template("summon_choose", _TOKEN + r"の中から、好きな枚数を場に出す。")
+def _summon_choose(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.pending = "any_to_ex"
+    return [Summon(ctx.token(m[1]), int(m[2]), "choose")]
+
+
+@template("summon_choose_ex", r"好きな枚数をEXエリアに置く。")
+def _summon_choose_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending != "any_to_ex":
+        raise Unsupported("'any number into the EX area' without tokens to choose from")
+    ctx.pending = ""
     return []
 
 
@@ -567,13 +650,49 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
     (
         "have_on_field",
         False,
-        re.compile(r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーがいるなら、"),
-        lambda m: HaveOnField(Targets(side="own", trait=m["trait"] or "")),
+        re.compile(
+            r"^自分の場に(?P<other>他の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+            r"(?P<kind>フォロワー|アミュレット|カード)が(?P<neg>いない|ない|いる|ある)なら、"
+        ),
+        lambda m: _on_field(m),
+    ),
+    (
+        "it_is",
+        False,
+        re.compile(
+            r"^それが(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|アミュレット|カード)なら、"
+        ),
+        lambda m: ItIs(CardFilter(_KINDS[m["kind"]], (m["trait"],) if m["trait"] else ())),
+    ),
+    (
+        "cards_played",
+        False,
+        re.compile(r"^「このターン中に自分がプレイしたカードの枚数」が(\d+)枚以上なら、"),
+        lambda m: Combo(int(m[1])),
+    ),
+    (
+        "grave_count",
+        False,
+        re.compile(r"^自分の墓場(?:の|に)" + _FILTER + r"が(?P<gn>\d+)枚以上(?:ある)?なら、"),
+        lambda m: GraveCount(_filter(m), int(m["gn"])),
     ),
 ]
 """Condition openers ``(id, rest_of_ability, pattern, build)``. A class keyword marker
 (``【コンボ_3】``, CR 13.2.1.2) governs the rest of the ability and becomes a :class:`Gate`;
 an "if ..., " clause governs its own sentence and becomes an :class:`If`."""
+
+
+def _on_field(m: re.Match[str]) -> Any:
+    found = HaveOnField(
+        Targets(
+            side="own",
+            trait=m["trait"] or "",
+            followers=m["kind"] != "アミュレット",
+            amulets=m["kind"] != "フォロワー",
+            other=bool(m["other"]),
+        )
+    )
+    return Not(found) if m["neg"] in ("いない", "ない") else found
 
 
 def condition(sentence: str) -> tuple[Any, bool, str, str]:
@@ -594,4 +713,99 @@ def match(sentence: str, ctx: Context) -> tuple[str, list[Any]] | None:
         m = t.pattern.match(sentence)
         if m:
             return t.id, t.build(m, ctx)
+    return None
+
+
+# --- costs inside an ability (CR 10.4.7) and continuous abilities (CR 10.1.1.3) --------------
+
+_COST_PARTS = re.compile(
+    r"(?:【コスト(?P<pp>\d+)】"
+    r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
+    r"|手札の" + _FILTER + r"1枚を捨てる"
+    r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
+    r"1(?:体|枚|つ)を墓場に置く)"
+)
+
+
+def cost(text: str) -> PayCost | None:
+    """The cost of ``text`` when the whole of it is a cost this engine can pay, else ``None``.
+
+    Parts: ``【コストN】`` (PP, CR 10.4.4), ``リーダーの【体力】-N`` (CR 10.4.5), discarding one
+    card of a kind from the hand (CR 5.12), putting one of your field cards into the
+    graveyard. At most one card is paid with.
+    """
+    pos, pp, leader = 0, 0, 0
+    discard: CardFilter | None = None
+    sacrifice: Targets | None = None
+    while pos < len(text):
+        m = _COST_PARTS.match(text, pos)
+        if m is None or m.end() == pos:
+            return None
+        pos = m.end()
+        if m["pp"]:
+            pp += int(m["pp"])
+        elif m["leader"]:
+            leader += int(m["leader"])
+        elif m["skind"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            kind = m["skind"]
+            sacrifice = Targets(
+                side="own",
+                followers=kind != "アミュレット",
+                amulets=kind != "フォロワー",
+                trait=m["strait"] or "",
+                other=bool(m["other"]),
+            )
+        else:
+            if discard is not None or sacrifice is not None:
+                return None
+            try:
+                discard = _filter(m)
+            except Unsupported:
+                return None
+    if not (pp or leader or discard or sacrifice):
+        return None
+    return PayCost((), pp, leader, discard, sacrifice)
+
+
+STATIC_KEYWORD_LINES: dict[str, str] = {
+    "これは【守護】を無視して攻撃できる。": "ignore_ward",
+    "これはアクト状態で場に出る。": "enters_engaged",
+    "これは相手を攻撃できない。": "cannot_attack",
+}
+"""Continuous abilities of a card's own that the engine checks like keywords."""
+
+_WHILE_HERE = re.compile(
+    r"^これ(?:が場に|が)(?:いる|ある)限り、自分の(?:場の)?(?P<other>他の)?"
+    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワー)すべては"
+    + KW
+    + r"を持つ。$"
+)
+_WHILE_SELF = re.compile(
+    r"^(?:自分の墓場に"
+    + _FILTER
+    + r"が(?P<gn>\d+)枚以上ある|自分のリーダーの体力が(?P<hp>\d+)以下である)限り、これは"
+    + KW
+    + r"を持つ。$"
+)
+
+
+def static(line: str) -> tuple[str, Any, Grant] | None:
+    """A continuous keyword grant ``(template id, condition, grant)``, or ``None``.
+
+    Raises :class:`Unsupported` for a keyword the engine does not implement.
+    """
+    m = _WHILE_HERE.match(line)
+    if m:
+        what = Targets(
+            side="own", trait=m["trait"] or "", name=m["name"] or "", other=bool(m["other"])
+        )
+        return "while_here_grant", None, Grant(keyword_ids(m[m.lastindex or 0]), what)
+    m = _WHILE_SELF.match(line)
+    if m:
+        kws = keyword_ids(m[m.lastindex or 0])
+        if m["hp"]:
+            return "while_self_keyword", LeaderAtMost(int(m["hp"])), Grant(kws)
+        return "while_self_keyword", GraveCount(_filter(m), int(m["gn"])), Grant(kws)
     return None

@@ -1,0 +1,219 @@
+"""Behaviour of the compiled library on real cards: costs inside abilities, counts as
+amounts, continuous abilities, discard triggers, token placement and looks at the deck.
+
+Each test plays the committed encoding of a real card (by code) in a set-up position and
+checks what a player would see happen. No card text is used here.
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardRecord
+from engine.sve import LEADER, Attack, Choose, Evolve, Play
+from engine.sve.abilities import Scripts
+from engine.sve.library import library, script_of
+from engine.sve.position import OnField, add_card, evolved, follower, position
+from engine.sve.state import Zone
+
+
+def _lib(*card_ids: str) -> Scripts:
+    return Scripts([script_of(c, library()["cards"][c]) for c in card_ids])
+
+
+def _rec(
+    scripts: Scripts,
+    card_id: str,
+    card_type: str = "follower",
+    cost: int = 1,
+    atk: int = 2,
+    dfn: int = 2,
+    name: str = "",
+    traits: tuple[str, ...] = (),
+) -> CardRecord:
+    """A record of a real card id with its own keywords from the library."""
+    rec = CardRecord(
+        card_id,
+        name or card_id,
+        card_type=card_type,
+        cost=cost,
+        attack=atk,
+        defense=dfn,
+        traits=traits,
+    )
+    return scripts.record(rec)
+
+
+def test_optional_discard_cost_and_discard_trigger() -> None:
+    """CP04-037 (Fanfare: you may discard a spell to deal 3 damage and draw) paying with
+    CP04-054, whose own ability goes off when it is discarded (1 damage to an enemy)."""
+    scripts = _lib("CP04-037", "CP04-054")
+    kyaru = _rec(scripts, "CP04-037", cost=2)
+    eclipse = _rec(scripts, "CP04-054", card_type="spell", cost=1)
+    enemy = follower("E", 3, 2, 5)
+    game = position(hands=([kyaru, eclipse], []), fields=([], [enemy]), pp=(2, 0), scripts=scripts)
+    target = game.players[1].field[0]
+    kyaru_uid, eclipse_uid = game.players[0].hand
+    game.apply(Play(kyaru_uid))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert game.decision is not None
+    assert game.decision.options == [str(eclipse_uid)]
+    game.apply(Choose(str(eclipse_uid)))
+    assert game.cards[eclipse_uid].zone is Zone.GRAVE
+    game.apply(Choose(str(target)))  # the Fanfare's 3 damage
+    assert game.cards[target].dfn == 2
+    assert len(game.players[0].hand) == 1  # drew 1
+    game.apply(Choose(str(target)))  # the discarded spell's 1 damage
+    assert game.cards[target].dfn == 1
+
+
+def test_optional_cost_may_be_declined() -> None:
+    """CP04-037: declining the cost skips the damage and the draw."""
+    scripts = _lib("CP04-037")
+    kyaru = _rec(scripts, "CP04-037", cost=2)
+    other = CardRecord("S-1", "Spell", card_type="spell", cost=1)
+    game = position(hands=([kyaru, other], []), fields=([], [follower("E", 3, 2, 5)]), pp=(2, 0))
+    game.scripts = scripts
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("done"))
+    assert game.cards[game.players[1].field[0]].dfn == 5
+    assert len(game.players[0].hand) == 1
+
+
+def test_damage_equal_to_a_count() -> None:
+    """SD02-016: damage equal to the number of your followers."""
+    scripts = _lib("SD02-016")
+    spell = _rec(scripts, "SD02-016", card_type="spell", cost=2)
+    mine = [follower("A", 1, 1, 1), follower("B", 1, 1, 1), follower("C", 1, 1, 1)]
+    game = position(
+        hands=([spell], []), fields=(mine, [follower("E", 5, 1, 6)]), pp=(2, 0), scripts=scripts
+    )
+    target = game.players[1].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(target)))
+    assert game.cards[target].dfn == 3
+
+
+def test_continuous_keyword_grant_follows_its_source() -> None:
+    """SD05-005 gives your Forest Bats Drain while it is on the field."""
+    scripts = _lib("SD05-005")
+    vamp = _rec(scripts, "SD05-005", cost=4, atk=3, dfn=3)
+    bat = CardRecord("T-BAT", "フォレストバット", card_type="token_follower", attack=1, defense=1)
+    killer = CardRecord("K-1", "Kill", card_type="spell", cost=0)
+    game = position(fields=([vamp, bat], []), hands=([killer], []), pp=(1, 0), scripts=scripts)
+    vamp_uid, bat_uid = game.players[0].field
+    game.apply(Attack(bat_uid, LEADER))
+    assert "drain" in game.cards[bat_uid].keywords
+    assert game.players[0].hp == 21  # drained 1
+    game.destroy([vamp_uid])
+    game.apply(Play(game.players[0].hand[0]))
+    assert "drain" not in game.cards[bat_uid].keywords
+
+
+def test_condition_on_graveyard_gives_storm() -> None:
+    """SD07-012 has Storm only while 5 Levin cards are in your graveyard."""
+    scripts = _lib("SD07-012")
+    jeno = _rec(scripts, "SD07-012", cost=2)
+    levin = CardRecord("L-1", "Levin", card_type="spell", cost=1, traits=("レヴィオン",))
+    game = position(hands=([jeno], []), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    uid = game.players[0].field[0]
+    assert "storm" not in game.cards[uid].keywords
+    game2 = position(hands=([jeno], []), pp=(2, 0), scripts=scripts)
+    for _ in range(5):
+        add_card(game2, 0, levin, Zone.GRAVE)
+    game2.apply(Play(game2.players[0].hand[0]))
+    uid2 = game2.players[0].field[0]
+    assert "storm" in game2.cards[uid2].keywords
+    assert Attack(uid2, LEADER) in game2.legal_actions()
+
+
+def test_ignores_ward_and_amulet_enters_engaged() -> None:
+    """SD01-013 may attack the leader past an engaged Ward follower; BP01-150 enters
+    engaged."""
+    scripts = _lib("SD01-013", "BP01-150")
+    elf = _rec(scripts, "SD01-013", cost=2)
+    ward = OnField(follower("W", 2, 1, 3, "ward"), engaged=True)
+    game = position(fields=([elf], [ward]), scripts=scripts)
+    elf_uid = game.players[0].field[0]
+    assert Attack(elf_uid, LEADER) in game.legal_actions()
+    sentence = _rec(scripts, "BP01-150", card_type="amulet", cost=2)
+    game = position(hands=([sentence], []), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.cards[game.players[0].field[0]].engaged
+
+
+def test_tokens_until_the_field_is_full_then_ex() -> None:
+    """SD01-006: three Fairies onto the field until it is full, the rest into the EX area."""
+    scripts = _lib("SD01-006")
+    caster = _rec(scripts, "SD01-006", cost=4)
+    mine = [follower(n, 1, 1, 1) for n in "AB"]
+    game = position(hands=([caster], []), fields=(mine, []), pp=(4, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert len(game.players[0].field) == 5
+    (ex,) = game.players[0].ex
+    assert game.cards[ex].base.name == "フェアリー"
+
+
+def test_tokens_split_between_field_and_ex() -> None:
+    """SD01-001: of nine Fairies, the player puts some onto the field and some into EX."""
+    scripts = _lib("SD01-001")
+    aria = _rec(scripts, "SD01-001", cost=6, atk=5, dfn=5)
+    game = position(hands=([aria], []), pp=(6, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("stand"))  # Aria has Ward (CR 12.8.2)
+    assert game.decision is not None
+    assert game.decision.options == ["0", "1", "2", "3", "4"]  # Aria takes one place
+    game.apply(Choose("2"))
+    assert game.decision is not None
+    assert game.decision.options[-1] == "5"
+    game.apply(Choose("3"))
+    assert len(game.players[0].field) == 3
+    assert len(game.players[0].ex) == 3
+    fairy = game.players[0].field[1]
+    assert "rush" in game.cards[fairy].keywords  # Aria's continuous ability
+
+
+def test_combo_sets_evolve_cost_to_zero() -> None:
+    """SD01-009: with Combo 3 its evolve cost becomes 0."""
+    scripts = _lib("SD01-009")
+    treant = _rec(scripts, "SD01-009", cost=1, name="トレント")
+    cheap = [CardRecord(f"C-{i}", f"C{i}", cost=0, attack=1, defense=1) for i in range(2)]
+    game = position(
+        hands=([*cheap, treant], []), pp=(1, 0), evolve=([evolved(treant)], []), scripts=scripts
+    )
+    for uid in list(game.players[0].hand):
+        game.apply(Play(uid))
+    treant_uid = game.players[0].field[-1]
+    assert game.players[0].pp == 0
+    assert Evolve(treant_uid, False, False) in game.legal_actions()
+
+
+def test_activation_condition() -> None:
+    """CP04-063 can be activated only with Overflow (PP maximum 7 or more)."""
+    scripts = _lib("CP04-063")
+    inori = _rec(scripts, "CP04-063", cost=3)
+    game = position(fields=([inori], []), pp=(3, 0), scripts=scripts)
+    assert not any(str(a).startswith("act") for a in game.legal_actions())
+    game = position(fields=([inori], []), pp=(7, 0), scripts=scripts)
+    assert any(str(a).startswith("act") for a in game.legal_actions())
+
+
+def test_look_at_top_card_may_mill_it_or_leave_it() -> None:
+    """SD03-010: look at the top card and put it into the graveyard or leave it on top."""
+    scripts = _lib("SD03-010")
+    sammy = _rec(scripts, "SD03-010", cost=2)
+    top = CardRecord("TOP-1", "Top", cost=1, attack=1, defense=1)
+    for mill in (True, False):
+        game = position(
+            hands=([sammy], []), decks=([top, top, top], []), pp=(2, 0), scripts=scripts
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        top_uid = game.players[0].deck[-1]
+        assert d.options == [str(top_uid), "done"]
+        game.apply(Choose(str(top_uid) if mill else "done"))
+        assert (game.cards[top_uid].zone is Zone.GRAVE) is mill
+        if not mill:
+            assert game.players[0].deck[-1] == top_uid
