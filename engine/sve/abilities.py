@@ -62,6 +62,10 @@ class Trigger(enum.Enum):
     """CR 8.3 / 10.1: an activated ability its master plays by paying its cost."""
     DISCARDED = "discarded"
     """CR 5.12 / 10.7.1: this card was discarded from your hand (it is in the graveyard)."""
+    LEAVES = "leaves"
+    """CR 10.7.1: this card left the field (to any zone)."""
+    AMULET_LEAVES = "amulet_leaves"
+    """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     STATIC = "static"
     """CR 10.1.1.3: a continuous ability, applied by rule processing while this card is on
     the field (its effects are :class:`Grant` elements, its condition is checked then)."""
@@ -82,7 +86,9 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ATTACK_DAMAGE: "When this deals attack damage",
     Trigger.ACTIVATED: "Act",
     Trigger.DISCARDED: "When this is discarded from your hand",
-    Trigger.STATIC: "While this is on the field",
+    Trigger.STATIC: "Continuous",
+    Trigger.LEAVES: "When this leaves the field",
+    Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
 }
 """The English label of each trigger, for :func:`describe`."""
 
@@ -122,6 +128,9 @@ class Ability:
     """Activated abilities: playable once per turn (``この能力は1ターンに1回使える``)."""
     sacrifice_cost: bool = False
     """Activated abilities: put this card from the field into the graveyard as cost."""
+    from_hand: bool = False
+    """Activated abilities: played from the hand, discarding this card as cost
+    (``手札のこれ…を捨てる``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,10 +257,14 @@ class Targets:
     """Only cards with exactly this name (``『フォレストバット』``)."""
     max_defense: int = -1
     """Only followers whose defense is at most this now; -1 for any."""
+    token: bool = False
+    """Only tokens (``兵士・トークン・フォロワー``)."""
 
     def allows(self, card: Card) -> bool:
-        """Whether a field card meets the trait, name and cost limits."""
+        """Whether a field card meets the trait, name, token and cost limits."""
         rec = card.face
+        if self.token and not card.token:
+            return False
         if self.trait and self.trait not in rec.traits and self.trait != rec.card_class:
             return False
         if self.name and rec.name != self.name:
@@ -323,6 +336,8 @@ class CardFilter:
     """Exactly this card name."""
     min_cost: int = -1
     """Original cost at least this (``元のコスト7以上``); -1 for any."""
+    not_name: str = ""
+    """Not a card of this name (``これと同名を除く``)."""
     name_contains: str = ""
     also: tuple[CardFilter, ...] = ()
     """Alternatives: a card passing any of them passes too (``AかB``)."""
@@ -341,6 +356,8 @@ class CardFilter:
         if self.exact_cost >= 0 and cost != self.exact_cost:
             return False
         if self.min_cost >= 0 and cost < self.min_cost:
+            return False
+        if self.not_name and rec.name == self.not_name:
             return False
         if self.name and rec.name != self.name:
             return False
@@ -389,6 +406,8 @@ class Damage:
             amount = len(game.candidates(self.per, frame.controller, frame.source, counting=True))
         else:
             amount = frame.amount if self.n == AMOUNT else self.n
+        if amount > 0 and frame.source >= 0 and game.target_exists(frame.source):
+            amount += game.damage_bonus(frame.source)
         for tgt in _resolve(game, frame, self.to):
             game.deal_damage(tgt, amount)
         return True
@@ -461,7 +480,7 @@ class Summon:
         # CR 4.4.4.1 / 4.8.3.1: five cards on a field, five in an EX area.
         room = 5 - (len(p.field) if frame.sub == 0 else len(p.ex))
         most = max(0, min(left, room))
-        game.ask_pick(me, [str(i) for i in range(most + 1)], False)
+        game.ask_pick(me, [str(i) for i in range(most, -1, -1)], False)
         return False
 
 
@@ -766,17 +785,18 @@ class PayCost:
         p = game.players[controller]
         if p.pp < self.pp or (self.leader and p.hp < self.leader):
             return False
-        if self.discard is not None and not self._discardable(game, controller):
+        if self.discard is not None and not self._discardable(game, controller, source):
             return False
         return self.sacrifice is None or bool(
             game.candidates(self.sacrifice, controller, source, counting=True)
         )
 
-    def _discardable(self, game: State, controller: int) -> list[int]:
+    def _discardable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.discard
         assert what is not None
         cards = game.cards
-        return [u for u in sorted(game.players[controller].hand) if what.matches(cards[u].base)]
+        hand = sorted(game.players[controller].hand)
+        return [u for u in hand if u != source and what.matches(cards[u].base)]
 
     def run(self, game: State, frame: Frame) -> bool:
         """Offer to pay (``pay`` or ``done``), take the card to pay with, then run the effects."""
@@ -799,7 +819,8 @@ class PayCost:
                 game.lose_defense(me, self.leader)
             frame.sub = 2
             if self.discard is not None:
-                game.ask_pick(me, [str(u) for u in self._discardable(game, me)], False)
+                options = [str(u) for u in self._discardable(game, me, frame.source)]
+                game.ask_pick(me, options, False)
                 return False
             if self.sacrifice is not None:
                 cands = game.candidates(self.sacrifice, me, frame.source, counting=True)
@@ -814,6 +835,40 @@ class PayCost:
         frame.sub = 0
         if self.effects:
             game.push_frame(self.effects, frame)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class DamageBonus:
+    """A continuous effect of a ``STATIC`` ability: damage this card deals is ``n`` more
+    (``これが与えるダメージを+N する``; its condition, such as the opponent's turn, applies)."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: damage is raised where it is dealt."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraCost:
+    """A ``STATIC`` ability of a card played from the hand: ``これをプレイする際、コストを+N
+    してよい`` (CR 10.4.7.2, 10.6.2.2): the player may pay ``n`` more PP when playing it."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure offers it."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class MarkPaid:
+    """Remember on this card that its extra play cost was paid (for :class:`PaidExtra`)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark the card."""
+        game.add_counter(frame.source, "paid_extra")
         return True
 
 
@@ -1027,6 +1082,25 @@ class GraveCount:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentTurn:
+    """It is the opponent's turn (``相手のターン中``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the turn player."""
+        return game.active != controller
+
+
+@dataclass(frozen=True, slots=True)
+class PaidExtra:
+    """The extra play cost of this card was paid (``コストを+Nしたなら``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look at the mark :class:`MarkPaid` left."""
+        counters = game.cards[source].counters
+        return bool(counters and counters.get("paid_extra"))
+
+
+@dataclass(frozen=True, slots=True)
 class Not:
     """The opposite of ``condition`` (for "instead" clauses)."""
 
@@ -1149,6 +1223,11 @@ ELEMENTS: dict[str, type] = {
         GraveCount,
         ItIs,
         SetEvolveCost,
+        DamageBonus,
+        ExtraCost,
+        MarkPaid,
+        OpponentTurn,
+        PaidExtra,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1221,6 +1300,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append(t.trait)
     if t.name:
         parts.append(f"'{t.name}'")
+    if t.token:
+        parts.append("token")
     head = f"{'up to ' if up_to else ''}{count}"
     noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
     own = t.side == "own"
@@ -1258,6 +1339,8 @@ def _filter_words(f: CardFilter, n: int) -> str:
         text += f" with original cost {f.exact_cost}"
     if f.min_cost >= 0:
         text += f" with original cost {f.min_cost} or more"
+    if f.not_name:
+        text += f" not named '{f.not_name}'"
     return text
 
 
@@ -1272,6 +1355,8 @@ def describe(obj: Any) -> str:
             costs.append("engage this")
         if obj.sacrifice_cost:
             costs.append("put this into the graveyard")
+        if obj.from_hand:
+            costs.append("discard this from your hand")
         if obj.trigger is Trigger.ACTIVATED:
             label = ("Quick act" if obj.quick else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""
@@ -1373,6 +1458,12 @@ def _describe_element(e: Any) -> str:
         return f"if {describe(e.condition)}:"
     if isinstance(e, PayCost):
         return _cost_words(e)
+    if isinstance(e, DamageBonus):
+        return f"damage this deals is {e.n:+d}"
+    if isinstance(e, ExtraCost):
+        return f"you may pay {e.n} more PP to play this"
+    if isinstance(e, MarkPaid):
+        return "the extra cost was paid"
     if isinstance(e, SetEvolveCost):
         return f"this card's evolve cost becomes {e.n}"
     if isinstance(e, Grant):
@@ -1418,6 +1509,10 @@ def _describe_condition(c: Any) -> str:
         return f"not {describe(c.condition)}"
     if isinstance(c, LeaderAtMost):
         return f"your leader has {c.n} defense or less"
+    if isinstance(c, OpponentTurn):
+        return "it is your opponent's turn"
+    if isinstance(c, PaidExtra):
+        return "the extra cost was paid"
     if isinstance(c, ItIs):
         return f"it is a {_filter_words(c.what, 1)}"
     if isinstance(c, GraveCount):

@@ -27,8 +27,11 @@ from engine.sve.abilities import (
     LEADER_OFFSET,
     Ability,
     CardScript,
+    DamageBonus,
     Effect,
+    ExtraCost,
     Grant,
+    MarkPaid,
     PayCost,
     Scripts,
     Targets,
@@ -395,6 +398,7 @@ class _SpellToGrave:
         return True
 
 
+_MARK_PAID = MarkPaid()
 _ENTER = (_EnterFromResolution(),)
 _TO_GRAVE = (_SpellToGrave(),)
 
@@ -587,6 +591,7 @@ class State:
         plain = not (
             what.trait
             or what.name
+            or what.token
             or what.max_cost >= 0
             or what.max_defense >= 0
             or what.exact_cost >= 0
@@ -635,6 +640,18 @@ class State:
         if counters is not None and counters.get("cost_turn") == self.turn:
             cost = max(0, cost - counters["cost_down"])
         return cost
+
+    def damage_bonus(self, uid: int) -> int:
+        """Extra damage a field card deals now, from its own continuous abilities."""
+        card = self.cards[uid]
+        bonus = 0
+        for ability in self.scripts.abilities(card.face.card_id, Trigger.STATIC):
+            for e in ability.effects:
+                if isinstance(e, DamageBonus):
+                    cond = ability.condition
+                    if cond is None or cond.holds(self, card.controller, uid):
+                        bonus += e.n
+        return bonus
 
     def evolve_cost(self, card: Card) -> int:
         """The evolve cost of a field follower (CR 12.2; an effect may have set it)."""
@@ -1295,11 +1312,14 @@ class State:
         """CR 8.3.1 / 10.6.2.1.2: activated abilities whose costs and targets are possible."""
         p = self.players[player]
         out: list[Activate] = []
-        for uid in sorted(p.field):
+        for uid in sorted(p.field) + sorted(p.hand):
             card = self.cards[uid]
             abilities = self.scripts.abilities(card.face.card_id, Trigger.ACTIVATED)
+            in_hand = card.zone is Zone.HAND
             for index, ability in enumerate(abilities):
                 if quick_only and not ability.quick:
+                    continue
+                if ability.from_hand != in_hand:
                     continue
                 if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
                     continue
@@ -1333,6 +1353,8 @@ class State:
         card = self.cards[uid]
         ability = self.scripts.abilities(card.face.card_id, Trigger.ACTIVATED)[index]
         self.players[player].pp -= ability.pp_cost
+        if ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
+            self._discard(player, uid)
         if ability.once_per_turn:
             if card.counters is None:
                 card.counters = {}
@@ -1372,6 +1394,12 @@ class State:
                 self.frames.append(Frame(ability.effects, uid, player))
         else:
             self.frames.append(Frame(_ENTER, uid, player))
+        if card.counters is not None:
+            card.counters.pop("paid_extra", None)
+        for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
+            for e in ability.effects:
+                if isinstance(e, ExtraCost):  # CR 10.4.7.2: offered as the card is played
+                    self.frames.append(Frame((PayCost((_MARK_PAID,), pp=e.n),), uid, player))
 
     def _evolve(self, player: int, uid: int, ep: bool, super_: bool) -> None:
         """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""
@@ -1450,6 +1478,8 @@ class State:
         if att.zone is not Zone.FIELD or att.controller != self.active:
             return
         amount = att.atk
+        if amount > 0 and self.scripts:
+            amount += self.damage_bonus(att.uid)
         if target == LEADER:
             self.deal_damage(-(1 - self.active + LEADER_OFFSET), amount)
         else:
@@ -1457,6 +1487,8 @@ class State:
             if defender.zone is not Zone.FIELD:
                 return
             back = defender.atk
+            if back > 0 and self.scripts:
+                back += self.damage_bonus(target)
             self.deal_damage(target, amount)
             self.deal_damage(att.uid, back)
             # CR 12.14.2: a follower that fought a Bane follower is destroyed.
@@ -1565,6 +1597,16 @@ class State:
                 self._emit("leave", {"uid": evo_uid, "card": evo_id, "to": "evolve_deck"})
         card.face = card.base
         card.fol = _is_follower(card.base)
+        if self.scripts:  # CR 10.7.1: "when this leaves the field", "when your amulet ..."
+            for ability in self.scripts.abilities(face.card_id, Trigger.LEAVES):
+                self.pending.append((ability, card.uid, controller, 0))
+            if face.card_type.endswith("amulet"):
+                for uid in sorted(self.players[controller].field):
+                    other = self.cards[uid]
+                    for ability in self.scripts.abilities(
+                        other.face.card_id, Trigger.AMULET_LEAVES
+                    ):
+                        self.pending.append((ability, uid, controller, card.uid))
         if zone is Zone.GRAVE:  # CR 12.5: Last Words, with the info it had on the field
             for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):
                 self.pending.append((ability, card.uid, controller, 0))
@@ -1659,8 +1701,8 @@ class State:
 
     def _why_not_activate(self, p: Player, action: Activate, quick_window: bool) -> str:
         uid = action.uid
-        if uid not in p.field:
-            return f"card {uid} is not on player {p.index}'s field (CR 8.3.1)"
+        if uid not in p.field and uid not in p.hand:
+            return f"card {uid} is not on player {p.index}'s field or hand (CR 8.3.1)"
         card = self.cards[uid]
         abilities = self.scripts.abilities(card.face.card_id, Trigger.ACTIVATED)
         if not 0 <= action.index < len(abilities):

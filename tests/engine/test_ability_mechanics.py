@@ -163,10 +163,10 @@ def test_tokens_split_between_field_and_ex() -> None:
     game.apply(Play(game.players[0].hand[0]))
     game.apply(Choose("stand"))  # Aria has Ward (CR 12.8.2)
     assert game.decision is not None
-    assert game.decision.options == ["0", "1", "2", "3", "4"]  # Aria takes one place
+    assert game.decision.options == ["4", "3", "2", "1", "0"]  # Aria takes one place
     game.apply(Choose("2"))
     assert game.decision is not None
-    assert game.decision.options[-1] == "5"
+    assert game.decision.options[0] == "5"
     game.apply(Choose("3"))
     assert len(game.players[0].field) == 3
     assert len(game.players[0].ex) == 3
@@ -217,3 +217,124 @@ def test_look_at_top_card_may_mill_it_or_leave_it() -> None:
         assert (game.cards[top_uid].zone is Zone.GRAVE) is mill
         if not mill:
             assert game.players[0].deck[-1] == top_uid
+
+
+def test_ability_played_from_the_hand() -> None:
+    """BP15-074: from the hand, pay 1 PP and discard it with a Dragoncraft card of cost 7
+    or more to draw 2."""
+    scripts = _lib("BP15-074")
+    crab = _rec(scripts, "BP15-074", cost=2)
+    big = CardRecord("D-7", "Big", card_class="dragon", cost=7, attack=7, defense=7)
+    small = CardRecord("D-1", "Small", card_class="dragon", cost=1, attack=1, defense=1)
+    game = position(hands=([crab, small], []), pp=(1, 0), scripts=scripts)
+    assert not any(str(a).startswith("act") for a in game.legal_actions())
+    game = position(hands=([crab, big], []), pp=(1, 0), scripts=scripts)
+    crab_uid, big_uid = game.players[0].hand
+    (act,) = [a for a in game.legal_actions() if str(a).startswith("act")]
+    game.apply(act)
+    assert game.cards[crab_uid].zone is Zone.GRAVE
+    game.apply(Choose(str(big_uid)))
+    assert game.cards[big_uid].zone is Zone.GRAVE
+    assert len(game.players[0].hand) == 2
+    assert game.players[0].pp == 0
+
+
+def test_damage_bonus_in_the_opponents_turn() -> None:
+    """SD06-009 deals 1 more damage in the opponent's turn (here: when it is attacked)."""
+    scripts = _lib("SD06-009")
+    sister = _rec(scripts, "SD06-009", cost=2, atk=1, dfn=4)
+    attacker = follower("A", 3, 2, 4)
+    game = position(fields=([attacker], [sister]), scripts=scripts)
+    sister_uid = game.players[1].field[0]
+    game.cards[sister_uid].engaged = True
+    game.apply(Attack(game.players[0].field[0], sister_uid))
+    if game.decision is not None and game.decision.kind.name == "QUICK":
+        game.apply(game.legal_actions()[-1])
+    assert game.cards[game.players[0].field[0]].dfn == 2  # 1 + 1 damage
+
+
+def test_when_your_amulet_leaves_the_field() -> None:
+    """SD06-001: when one of your amulets leaves the field, 2 damage to the enemy leader and
+    every enemy follower."""
+    scripts = _lib("SD06-001")
+    fane = _rec(scripts, "SD06-001", cost=6, atk=4, dfn=4)
+    charm = CardRecord("AM-1", "Charm", card_type="amulet", cost=1)
+    killer = CardRecord("K-1", "Kill", card_type="spell", cost=0)
+    game = position(
+        fields=([fane, charm], [follower("E", 2, 2, 3)]),
+        hands=([killer], []),
+        pp=(1, 0),
+        scripts=scripts,
+    )
+    game.destroy([game.players[0].field[1]])
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.players[1].hp == 18
+    assert game.cards[game.players[1].field[0]].dfn == 1
+
+
+def test_look_excludes_its_own_name() -> None:
+    """SD08-011: a Dragoncraft follower other than one of its own name may go onto the field."""
+    scripts = _lib("SD08-011")
+    zahar = _rec(scripts, "SD08-011", cost=4, name="荒波のドラグーン・ザハール")
+    twin = CardRecord("Z-2", "荒波のドラグーン・ザハール", card_class="dragon", cost=4)
+    drake = CardRecord("D-2", "Drake", card_class="dragon", cost=2, attack=2, defense=2)
+    game = position(hands=([zahar], []), decks=([drake, twin, twin], []), pp=(4, 0))
+    game.scripts = scripts
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    drake_uid = game.players[0].deck[0]
+    assert d.options == [str(drake_uid), "done"]
+    game.apply(Choose(str(drake_uid)))
+    assert game.cards[drake_uid].zone is Zone.FIELD
+    assert len(game.players[0].deck) == 2
+
+
+def test_hand_encoded_extra_play_cost() -> None:
+    """BP13-035 (hand encoding): paying 4 more puts all three named sisters onto the field;
+    otherwise one of them goes to the hand."""
+    scripts = _lib("BP13-035")
+    call = _rec(scripts, "BP13-035", card_type="spell", cost=3)
+    sisters = [
+        CardRecord(f"S-{i}", name, cost=3, attack=2, defense=2)
+        for i, name in enumerate(
+            [
+                "レヴィオンの副団長・マイム",
+                "レヴィオンの魔術師・ミイム",
+                "レヴィオンの武闘家・メイム",
+            ]
+        )
+    ]
+    game = position(hands=([call], []), decks=(sisters + [follower("F")] * 3, []), pp=(7, 0))
+    game.scripts = scripts
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    while game.decision is not None and game.decision.kind.name == "PICK":
+        game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].pp == 0
+    assert sorted(game.cards[u].base.card_id for u in game.players[0].field) == [
+        "S-0",
+        "S-1",
+        "S-2",
+    ]
+    game = position(hands=([call], []), decks=(sisters, []), pp=(7, 0))
+    game.scripts = scripts
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("done"))
+    game.apply(Choose(game.decision.options[0] if game.decision else "done"))
+    assert game.players[0].pp == 4
+    assert len(game.players[0].hand) == 1
+    assert not game.players[0].field
+
+
+def test_hand_encoded_vanilla_with_flavour_text() -> None:
+    """BP01-173 (hand encoding): a vanilla follower; playing it asks nothing."""
+    scripts = _lib("BP01-173")
+    fighter = _rec(scripts, "BP01-173", cost=2, atk=2, dfn=2)
+    game = position(hands=([fighter], []), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.kind.name == "MAIN"
+    assert len(game.players[0].field) == 1

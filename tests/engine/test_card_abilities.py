@@ -108,6 +108,12 @@ EXAMPLES: dict[str, list[str]] = {
     "set_evolve_cost": ["SD01-009"],
     "look_mill_it": ["SD03-010", "BP04-041"],
     "look_rest_grave": ["SD06-001", "BP06-010"],
+    "amulet_leaves": ["SD06-001"],
+    "leaves": ["BP01-016", "BP04-008"],
+    "damage_bonus": ["SD06-009", "SD06-010"],
+    "extra_play_cost": ["BP13-025", "BP04-066"],
+    "if_paid_extra": ["BP13-025", "BP17-044"],
+    "act_from_hand": ["BP11-059", "BP15-074"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

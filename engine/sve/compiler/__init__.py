@@ -100,13 +100,16 @@ _BODY_TRIGGERS = (
     ("相手のエンドフェイズが来たとき、", Trigger.OPPONENT_END_PHASE),
     ("自分の場に他のフォロワーが出たとき、", Trigger.ALLY_ENTERS),
     ("これを自分の手札から捨てたとき、", Trigger.DISCARDED),
+    ("これが場を離れたとき、", Trigger.LEAVES),
+    ("自分のアミュレットが場を離れたとき、", Trigger.AMULET_LEAVES),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
 _ACT = re.compile(
     r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く)?"
-    r"((?:[^：:【]|【体力】)*)[：:](.*)$"
+    r"((?:[^：:【]|【[^Q】][^】]*】)*)[：:](.*)$"
 )
+_FROM_HAND = "手札のこれ"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
 _ONCE = "この能力は1ターンに1回使える。"
@@ -128,7 +131,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         effects = _body(head, ctx, used) if head else []
         options = []
         for text in parts[2::2]:
-            sub = Context(ctx.card_id, ctx.tokens, ctx.it, ctx.it_side)
+            sub = Context(ctx.card_id, ctx.tokens, ctx.name, ctx.it, ctx.it_side)
             options.append(tuple(_body(text, sub, used)))
         used.append("choose_one")
         return [*effects, Modal(tuple(options))]
@@ -231,8 +234,16 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             body = body.replace(found_if[0], "")
             used.extend((f"if_{cid}", "act_condition"))
         effects = _body(body, ctx, used)
-        if m[5]:
-            extra = cost(m[5])
+        extra_text = m[5]
+        from_hand = extra_text.startswith(_FROM_HAND)
+        if from_hand:  # "手札のこれと…を捨てる": played from the hand, this card discarded
+            if m[3] or m[4]:
+                raise _Fail("a hand ability with a field cost")
+            extra_text = extra_text[len(_FROM_HAND) :]
+            extra_text = "" if extra_text == "を捨てる" else "手札の" + extra_text[1:]
+            used.append("act_from_hand")
+        if extra_text:
+            extra = cost(extra_text)
             if extra is None or extra.pp:
                 raise _Fail("an activation cost the engine does not pay")
             effects = [dataclasses.replace(extra, optional=False), *effects]
@@ -247,6 +258,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 once_per_turn=once,
                 sacrifice_cost=bool(m[4]),
                 condition=act_if,
+                from_hand=from_hand,
             )
         )
         used.append("act")
@@ -310,7 +322,7 @@ def compile_card(card: CardText, tokens: Mapping[str, CardRecord]) -> Compiled:
     out.lines = len(joined)
     for line in joined:
         used: list[str] = []
-        ctx = Context(card.card_id, tokens)
+        ctx = Context(card.card_id, tokens, name=card.name)
         before = (list(out.abilities), out.keywords)
         try:
             _line(line, card, ctx, used, out)

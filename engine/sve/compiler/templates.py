@@ -22,10 +22,12 @@ from engine.sve.abilities import (
     Combo,
     CostDown,
     Damage,
+    DamageBonus,
     Destroy,
     DiscardCards,
     Draw,
     Engage,
+    ExtraCost,
     FromGrave,
     GainPP,
     Grant,
@@ -40,7 +42,9 @@ from engine.sve.abilities import (
     Necrocharge,
     NoAttack,
     Not,
+    OpponentTurn,
     Overflow,
+    PaidExtra,
     PayCost,
     PutInEx,
     ReturnToHand,
@@ -90,6 +94,8 @@ class Context:
     card_id: str
     tokens: Mapping[str, CardRecord]
     """Token records by printed name."""
+    name: str = ""
+    """The card's own name (for ``これと同名``)."""
     it: str = ""
     """What "それ" names: ``targets`` after a selection, ``event`` for a trigger's card."""
     it_side: str = ""
@@ -163,7 +169,7 @@ _SUBJECT = (
     r"(?:元のコスト(?P<c1>\d+)(?P<le1>以下)?の)?"
     r"(?P<side>相手|自分)の(?P<field>場の)?(?P<other>他の)?"
     r"(?:元のコスト(?P<c2>\d+)(?P<le2>以下)?の)?"
-    r"(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
     r"(?P<kind>フォロワー|カード|アミュレット)"
 )
 
@@ -189,6 +195,7 @@ def _targets(m: re.Match[str]) -> Targets:
         exact_cost=int(cost) if cost and not le else -1,
         other=bool(m["other"]),
         max_defense=int(m["d1"]) if m["d1"] else -1,
+        token=bool(m["tok"]),
     )
 
 
@@ -444,7 +451,9 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
 
 _FILTER = (
     r"(?:(?:元の)?コスト(?P<cost>\d+)(?P<le>以下|以上)?の)?"
-    r"(?:『(?P<name>[^』]+)』|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<ccls>[^】]+)】)?"
+    r"(?:(?P<xself>「これと同名を除く(?:元のコスト(?P<xcost>\d+)(?P<xle>以下|以上)?の)?"
+    r"(?:【(?P<xcls>[^】]+)】|(?P<xtrait>[^・、。「」『』【】]+)・)?(?P<xkind>フォロワー|カード)」)|"
+    r"『(?P<name>[^』]+)』|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<ccls>[^】]+)】)?"
     r"(?P<ckind>フォロワー|カード)」"
     r"|(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|カード|スペル|アミュレット))"
@@ -452,8 +461,26 @@ _FILTER = (
 _KINDS = {"フォロワー": "follower", "カード": "card", "スペル": "spell", "アミュレット": "amulet"}
 
 
-def _filter(m: re.Match[str]) -> CardFilter:
+def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
     traits: tuple[str, ...] = ()
+    if m["xself"]:  # "「これと同名を除く…」": needs the card's own name
+        if ctx is None or not ctx.name:
+            raise Unsupported("'other than this card's name' without the card")
+        cls, trait, cost, le = m["xcls"], m["xtrait"], m["xcost"], m["xle"]
+        if cls:
+            if cls not in CLASS_WORDS:
+                raise Unsupported(f"unknown class {cls}")
+            traits = (CLASS_WORDS[cls],)
+        elif trait:
+            traits = (trait,)
+        return CardFilter(
+            kind=_KINDS[m["xkind"]],
+            traits=traits,
+            max_cost=int(cost) if cost and le == "以下" else -1,
+            exact_cost=int(cost) if cost and not le else -1,
+            min_cost=int(cost) if cost and le == "以上" else -1,
+            not_name=ctx.name,
+        )
     cls = m["cls"] or m["ccls"]
     if cls:
         if cls not in CLASS_WORDS:
@@ -484,7 +511,7 @@ _DEST = {"手札に加える": "hand", "EXエリアに置く": "ex", "場に出�
 )
 def _search(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "own"
-    return [Search(_filter(m), int(m["n"]), _DEST[m["dest"]], bool(m["distinct"]))]
+    return [Search(_filter(m, ctx), int(m["n"]), _DEST[m["dest"]], bool(m["distinct"]))]
 
 
 @template("look_top", r"自分のデッキの上" + N + r"枚を見る。")
@@ -504,7 +531,7 @@ def _look_take(m: re.Match[str], ctx: Context) -> list[Any]:
     dest = _LOOK_DEST[m["dest"]]
     look, ctx.look = ctx.look, 0
     ctx.it, ctx.it_side = "targets", "own"
-    return [LookTop(look, _filter(m), int(m["n"]), dest, rest="top")]
+    return [LookTop(look, _filter(m, ctx), int(m["n"]), dest, rest="top")]
 
 
 _LOOK_DEST = {"手札に加え": "hand", "EXエリアに置い": "ex", "場に出し": "field"}
@@ -520,7 +547,7 @@ def _look_mill_it(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template("select_in_grave", r"自分の墓場の" + _FILTER + r"(?P<n>\d+)枚(?P<upto>まで)?を?選ぶ。")
 def _grave(m: re.Match[str], ctx: Context) -> list[Any]:
-    ctx.grave = (_filter(m), int(m["n"]), bool(m["upto"]))
+    ctx.grave = (_filter(m, ctx), int(m["n"]), bool(m["upto"]))
     return []
 
 
@@ -665,6 +692,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: ItIs(CardFilter(_KINDS[m["kind"]], (m["trait"],) if m["trait"] else ())),
     ),
     (
+        "paid_extra",
+        False,
+        re.compile(r"^コストを\+\d+したなら、"),
+        lambda m: PaidExtra(),
+    ),
+    (
         "cards_played",
         False,
         re.compile(r"^「このターン中に自分がプレイしたカードの枚数」が(\d+)枚以上なら、"),
@@ -791,11 +824,21 @@ _WHILE_SELF = re.compile(
 )
 
 
-def static(line: str) -> tuple[str, Any, Grant] | None:
-    """A continuous keyword grant ``(template id, condition, grant)``, or ``None``.
+_DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
+_EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
+
+
+def static(line: str) -> tuple[str, Any, Any] | None:
+    """A continuous ability ``(template id, condition, effect)``, or ``None``.
 
     Raises :class:`Unsupported` for a keyword the engine does not implement.
     """
+    m = _DAMAGE_BONUS.match(line)
+    if m:
+        return "damage_bonus", OpponentTurn() if m[1] else None, DamageBonus(int(m[2]))
+    m = _EXTRA_COST.match(line)
+    if m:
+        return "extra_play_cost", None, ExtraCost(int(m[1]))
     m = _WHILE_HERE.match(line)
     if m:
         what = Targets(
