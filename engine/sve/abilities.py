@@ -284,13 +284,22 @@ class Select:
     what: Targets
     count: int = 1
     up_to: bool = False
+    per_grave: CardFilter | None = None
+    """When set, ``count`` is per card in your graveyard that passes this filter
+    (``…1枚につき、…1体まで選ぶ``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask for the next target, or finish when enough are chosen or none are left."""
         if frame.sub == 0 and frame.choice != "select":
             frame.targets = []
             frame.choice = "select"
-        if frame.sub >= self.count:
+        count = self.count
+        if self.per_grave is not None:
+            cards = game.cards
+            match = self.per_grave.matches
+            grave = game.players[frame.controller].grave
+            count *= sum(1 for u in grave if match(cards[u].base))
+        if frame.sub >= count:
             frame.sub = 0
             frame.choice = None
             return True
@@ -309,6 +318,51 @@ class Select:
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether a mandatory selection can be made at all (CR 10.6.2.3.3)."""
         return self.up_to or bool(game.candidates(self.what, controller, source))
+
+
+@dataclass(frozen=True, slots=True)
+class SplitDamage:
+    """CR 5.14: deal ``n`` damage divided as you choose among the chosen targets
+    (``Nダメージを割りふる``): each target but the last is given an amount, the last the rest."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask how much goes to each target in turn."""
+        alive = [t for t in frame.targets if game.target_exists(t)]
+        index, given = frame.sub >> 8, frame.sub & 0xFF
+        if frame.choice is not None:
+            k, frame.choice = int(frame.choice), None
+            game.deal_damage(alive[index], k)
+            index, given = index + 1, given + k
+            alive = [t for t in frame.targets if game.target_exists(t)] + alive[index:]
+            alive = list(dict.fromkeys(alive))
+        left = self.n - given
+        if index >= len(alive) - 1 or left <= 0:
+            if left > 0 and index < len(alive):
+                game.deal_damage(alive[index], left)
+            frame.sub = 0
+            return True
+        frame.sub = (index << 8) | given
+        game.ask_pick(frame.controller, [str(i) for i in range(left, -1, -1)], False)
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class NoCombatDamage:
+    """This turn, the chosen followers take no combat damage (``交戦ダメージを受けない``)."""
+
+    to: str = "self"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark them for this turn."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                card = game.cards[tgt]
+                if card.counters is None:
+                    card.counters = {}
+                card.counters["no_combat_damage"] = game.turn
+        return True
 
 
 def _target_word(target: int) -> str:
@@ -338,6 +392,8 @@ class CardFilter:
     """Original cost at least this (``元のコスト7以上``); -1 for any."""
     not_name: str = ""
     """Not a card of this name (``これと同名を除く``)."""
+    token: bool = False
+    """Only tokens."""
     name_contains: str = ""
     also: tuple[CardFilter, ...] = ()
     """Alternatives: a card passing any of them passes too (``AかB``)."""
@@ -358,6 +414,8 @@ class CardFilter:
         if self.min_cost >= 0 and cost < self.min_cost:
             return False
         if self.not_name and rec.name == self.not_name:
+            return False
+        if self.token and not rec.card_type.startswith("token"):
             return False
         if self.name and rec.name != self.name:
             return False
@@ -434,10 +492,16 @@ class Buff:
     to: str = "self"
     until_end_of_turn: bool = False
     keywords: tuple[str, ...] = ()
+    what: Targets | None = None
+    """When set, every field card it allows gets the modifier (``to`` is ignored)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Apply the modifier."""
-        for tgt in _resolve(game, frame, self.to):
+        if self.what is not None:
+            got = game.candidates(self.what, frame.controller, frame.source, counting=True)
+        else:
+            got = _resolve(game, frame, self.to)
+        for tgt in got:
             game.modify(tgt, self.atk, self.dfn, self.keywords, self.until_end_of_turn)
         return True
 
@@ -1228,6 +1292,8 @@ ELEMENTS: dict[str, type] = {
         MarkPaid,
         OpponentTurn,
         PaidExtra,
+        SplitDamage,
+        NoCombatDamage,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1328,6 +1394,8 @@ def _filter_words(f: CardFilter, n: int) -> str:
     words = []
     if f.traits:
         words.append("/".join(f.traits))
+    if f.token:
+        words.append("token")
     text = " ".join([*words, noun])
     if f.name:
         text = f"'{f.name}'"
@@ -1381,7 +1449,14 @@ def _sequence(effects: Iterable[Any]) -> str:
 
 def _describe_element(e: Any) -> str:
     if isinstance(e, Select):
+        if e.per_grave is not None:
+            per = _filter_words(e.per_grave, 1)
+            return f"for each {per} in your graveyard, choose {_targets_words(e.what, 1, e.up_to)}"
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
+    if isinstance(e, SplitDamage):
+        return f"deal {e.n} damage divided among them"
+    if isinstance(e, NoCombatDamage):
+        return f"this turn, {_TO_WORDS[e.to]} takes no combat damage"
     if isinstance(e, Draw):
         who = "" if e.who == "you" else "your opponent "
         return f"{who}draw {e.n} card{'s' if e.n != 1 else ''}"
@@ -1401,6 +1476,8 @@ def _describe_element(e: Any) -> str:
         if e.keywords:
             bits.append(", ".join(e.keywords))
         tail = " until end of turn" if e.until_end_of_turn else ""
+        if e.what is not None:
+            return f"{_all_words(e.what)} get {' and '.join(bits)}{tail}"
         return f"{_TO_WORDS[e.to]} gets {' and '.join(bits)}{tail}"
     if isinstance(e, Summon):
         where = {

@@ -1489,8 +1489,11 @@ class State:
             back = defender.atk
             if back > 0 and self.scripts:
                 back += self.damage_bonus(target)
-            self.deal_damage(target, amount)
-            self.deal_damage(att.uid, back)
+            turn = self.turn
+            if defender.counters is None or defender.counters.get("no_combat_damage") != turn:
+                self.deal_damage(target, amount)
+            if att.counters is None or att.counters.get("no_combat_damage") != turn:
+                self.deal_damage(att.uid, back)
             # CR 12.14.2: a follower that fought a Bane follower is destroyed.
             if (att.kw | att.granted) & BANE:
                 defender.bane_hit = True

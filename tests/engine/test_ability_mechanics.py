@@ -338,3 +338,75 @@ def test_hand_encoded_vanilla_with_flavour_text() -> None:
     assert game.decision is not None
     assert game.decision.kind.name == "MAIN"
     assert len(game.players[0].field) == 1
+
+
+def test_divided_damage() -> None:
+    """EBD02-015: 3 damage divided between up to two enemy followers as the player likes."""
+    scripts = _lib("EBD02-015")
+    chain = _rec(scripts, "EBD02-015", card_type="spell", cost=2)
+    enemies = [follower("E1", 2, 2, 5), follower("E2", 2, 2, 5)]
+    game = position(hands=([chain], []), fields=([], enemies), pp=(2, 0), scripts=scripts)
+    a, b = game.players[1].field
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(a)))
+    game.apply(Choose(str(b)))
+    assert game.decision is not None
+    assert game.decision.options == ["3", "2", "1", "0"]
+    game.apply(Choose("1"))
+    assert (game.cards[a].dfn, game.cards[b].dfn) == (4, 3)
+
+
+def test_one_selection_per_graveyard_card() -> None:
+    """BP11-058: one enemy follower may be banished per Dragoncraft card of cost 7 or more
+    in your graveyard."""
+    scripts = _lib("BP11-058")
+    taboo = _rec(scripts, "BP11-058", cost=6, atk=5, dfn=5)
+    big = CardRecord("D-7", "Big", card_class="dragon", cost=7, attack=7, defense=7)
+    enemies = [follower(f"E{i}", 2, 2, 2) for i in range(3)]
+    game = position(hands=([taboo], []), fields=([], enemies), pp=(6, 0), scripts=scripts)
+    for _ in range(2):
+        add_card(game, 0, big, Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    first, second, third = sorted(game.players[1].field)
+    game.apply(Choose(str(first)))
+    game.apply(Choose(str(second)))
+    assert game.players[1].field == [third]
+    assert game.cards[first].zone is Zone.BANISH
+
+
+def test_no_combat_damage_this_turn() -> None:
+    """BP02-019 (evolved): on evolve, it takes no combat damage this turn."""
+    scripts = _lib("BP02-019")
+    base = _rec(scripts, "BP02-018", cost=5, atk=4, dfn=4, name="Albert")
+    evo = scripts.record(
+        CardRecord("BP02-019", "Albert", card_type="evolved_follower", attack=6, defense=6)
+    )
+    game = position(
+        fields=([base], [OnField(follower("E", 5, 5, 5), engaged=True)]),
+        evolve=([evo], []),
+        pp=(5, 0),
+        scripts=scripts,
+    )
+    uid = game.players[0].field[0]
+    enemy = game.players[1].field[0]
+    evolve = next(a for a in game.legal_actions() if isinstance(a, Evolve))
+    game.apply(evolve)
+    game.apply(Attack(uid, enemy))
+    assert game.cards[uid].dfn == 6
+    assert game.cards[enemy].zone is Zone.GRAVE
+
+
+def test_token_group_buff_and_grant() -> None:
+    """EBD01-013: its Fanfare gives your Fairy tokens +1/+1, and while it is on the field
+    they have Assail."""
+    scripts = _lib("EBD01-013")
+    realm = _rec(scripts, "EBD01-013", card_type="amulet", cost=2)
+    fairy = CardRecord(
+        "T-F", "フェアリー", card_type="token_follower", attack=1, defense=1, traits=("妖精",)
+    )
+    game = position(hands=([realm], []), fields=([fairy], []), pp=(2, 0), scripts=scripts)
+    fairy_uid = game.players[0].field[0]
+    game.cards[fairy_uid].token = True
+    game.apply(Play(game.players[0].hand[0]))
+    assert (game.cards[fairy_uid].atk, game.cards[fairy_uid].dfn) == (2, 2)
+    assert "assail" in game.cards[fairy_uid].keywords

@@ -114,6 +114,10 @@ EXAMPLES: dict[str, list[str]] = {
     "extra_play_cost": ["BP13-025", "BP04-066"],
     "if_paid_extra": ["BP13-025", "BP17-044"],
     "act_from_hand": ["BP11-059", "BP15-074"],
+    "split_damage": ["EBD02-015"],
+    "select_per_grave": ["BP11-058"],
+    "no_combat_damage": ["BP02-019"],
+    "buff_group": ["EBD01-013"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -284,13 +284,13 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 break
         ally = _ALLY.match(body) if not triggers else None
         if ally:
-            if ally["kind"] == "トークン":
-                raise _Fail("a trigger on tokens only")
             triggers = [Trigger.ALLY_ENTERS]
             body = body[ally.end() :]
             ctx.it, ctx.it_side = "event", "own"
             what = CardFilter(
-                traits=(ally["trait"],) if ally["trait"] else (), name=ally["name"] or ""
+                traits=(ally["trait"],) if ally["trait"] else (),
+                name=ally["name"] or "",
+                token=ally["kind"] == "トークン",
             )
             used.append("ally_enters_filtered")
             effects = [EventIs(what), *_effects(body, ctx, used)]

@@ -41,6 +41,7 @@ from engine.sve.abilities import (
     Mill,
     Necrocharge,
     NoAttack,
+    NoCombatDamage,
     Not,
     OpponentTurn,
     Overflow,
@@ -54,6 +55,7 @@ from engine.sve.abilities import (
     SetEvolveCost,
     SkipStand,
     Spellchain,
+    SplitDamage,
     Summon,
     Targets,
 )
@@ -267,6 +269,28 @@ def _damage_count(m: re.Match[str], ctx: Context) -> list[Any]:
         name=m["name"] or "",
     )
     return [Damage(0, ctx.need_it(), per)]
+
+
+@template("split_damage", r"それに" + N + r"ダメージを割りふる。")
+def _split_damage(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.need_it() != "targets":
+        raise Unsupported("divided damage without chosen targets")
+    return [SplitDamage(int(m[1]))]
+
+
+@template("no_combat_damage", r"このターン、これは交戦ダメージを受けない。")
+def _no_combat_damage(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [NoCombatDamage("self")]
+
+
+@template(
+    "buff_group",
+    r"自分の(?:場の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?トークン(?:・フォロワー)?すべては"
+    r"【攻撃力】" + SIGNED + r"/【体力】" + SIGNED + r"する。",
+)
+def _buff_group(m: re.Match[str], ctx: Context) -> list[Any]:
+    what = Targets(side="own", trait=m["trait"] or "", token=True)
+    return [Buff(int(m[2]), int(m[3]), what=what)]
 
 
 @template("instead_damage", r"代わりに" + N + r"ダメージ。")
@@ -512,6 +536,31 @@ _DEST = {"手札に加える": "hand", "EXエリアに置く": "ex", "場に出�
 def _search(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "own"
     return [Search(_filter(m, ctx), int(m["n"]), _DEST[m["dest"]], bool(m["distinct"]))]
+
+
+@template(
+    "select_per_grave",
+    r"自分の墓場の(?:元のコスト(?P<gc>\d+)(?P<gle>以下|以上)?の)?"
+    r"(?:【(?P<gcls>[^】]+)】|(?P<gtrait>[^・、。「」『』【】]+)・)?(?P<gkind>フォロワー|カード|スペル|アミュレット)"
+    r"1枚につき、" + _SUBJECT + r"1(?:体|枚)(?P<upto>まで)?選ぶ。",
+)
+def _select_per_grave(m: re.Match[str], ctx: Context) -> list[Any]:
+    what = _targets(m)
+    ctx.it, ctx.it_side = "targets", what.side
+    traits: tuple[str, ...] = (m["gtrait"],) if m["gtrait"] else ()
+    if m["gcls"]:
+        if m["gcls"] not in CLASS_WORDS:
+            raise Unsupported(f"unknown class {m['gcls']}")
+        traits = (CLASS_WORDS[m["gcls"]],)
+    cost, le = m["gc"], m["gle"]
+    per = CardFilter(
+        kind=_KINDS[m["gkind"]],
+        traits=traits,
+        max_cost=int(cost) if cost and le == "以下" else -1,
+        exact_cost=int(cost) if cost and not le else -1,
+        min_cost=int(cost) if cost and le == "以上" else -1,
+    )
+    return [Select(what, 1, bool(m["upto"]), per_grave=per)]
 
 
 @template("look_top", r"自分のデッキの上" + N + r"枚を見る。")
@@ -811,9 +860,8 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
 
 _WHILE_HERE = re.compile(
     r"^これ(?:が場に|が)(?:いる|ある)限り、自分の(?:場の)?(?P<other>他の)?"
-    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワー)すべては"
-    + KW
-    + r"を持つ。$"
+    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?:フォロワー|(?P<tok>トークン)))"
+    r"すべては" + KW + r"を持つ。$"
 )
 _WHILE_SELF = re.compile(
     r"^(?:自分の墓場に"
@@ -842,7 +890,11 @@ def static(line: str) -> tuple[str, Any, Any] | None:
     m = _WHILE_HERE.match(line)
     if m:
         what = Targets(
-            side="own", trait=m["trait"] or "", name=m["name"] or "", other=bool(m["other"])
+            side="own",
+            trait=m["trait"] or "",
+            name=m["name"] or "",
+            other=bool(m["other"]),
+            token=bool(m["tok"]),
         )
         return "while_here_grant", None, Grant(keyword_ids(m[m.lastindex or 0]), what)
     m = _WHILE_SELF.match(line)
