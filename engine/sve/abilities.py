@@ -349,6 +349,24 @@ class SplitDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class SetStats:
+    """The chosen followers' attack and defense become ``atk`` and ``dfn`` (CR 5.27: a
+    value set, not a modifier)."""
+
+    atk: int
+    dfn: int
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Set the values."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                card = game.cards[tgt]
+                game.modify(tgt, self.atk - card.atk, self.dfn - card.dfn, (), False)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class NoCombatDamage:
     """This turn, the chosen followers take no combat damage (``交戦ダメージを受けない``)."""
 
@@ -502,6 +520,10 @@ class Buff:
         else:
             got = _resolve(game, frame, self.to)
         for tgt in got:
+            if tgt < 0:  # a leader's 【体力】+N raises its defense (CR 5.27)
+                if self.dfn > 0:
+                    game.heal_leader(-tgt - LEADER_OFFSET, self.dfn)
+                continue
             game.modify(tgt, self.atk, self.dfn, self.keywords, self.until_end_of_turn)
         return True
 
@@ -513,6 +535,8 @@ class Summon:
     token: CardRecord
     n: int = 1
     zone: str = "field"
+    it: str = ""
+    """``set``: the created tokens become "it"; ``add``: they join "it"."""
     """``field``, ``ex``, ``field_then_ex`` (onto the field until it is full, the rest into
     the EX area) or ``choose`` (of ``n``, any number onto the field, then any number of the
     others into the EX area)."""
@@ -522,11 +546,15 @@ class Summon:
         me = frame.controller
         if self.zone == "choose":
             return self._choose(game, frame)
+        if self.it == "set":
+            frame.targets = []
         for _ in range(self.n):
             zone = self.zone
             if zone == "field_then_ex":
                 zone = "field" if game.field_has_room(me) else "ex"
-            game.create_token(me, self.token, zone)
+            uid = game.create_token(me, self.token, zone)
+            if self.it and uid >= 0:
+                frame.targets.append(uid)
         return True
 
     def _choose(self, game: State, frame: Frame) -> bool:
@@ -1121,7 +1149,8 @@ class MaxPP:
 
 @dataclass(frozen=True, slots=True)
 class HaveOnField:
-    """You have at least ``n`` cards on your field that ``what`` allows (``own`` side)."""
+    """You have at least ``n`` cards on your field that ``what`` allows (``own`` side;
+    Aura does not hide your own cards)."""
 
     what: Targets
     n: int = 1
@@ -1294,6 +1323,7 @@ ELEMENTS: dict[str, type] = {
         PaidExtra,
         SplitDamage,
         NoCombatDamage,
+        SetStats,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1453,6 +1483,8 @@ def _describe_element(e: Any) -> str:
             per = _filter_words(e.per_grave, 1)
             return f"for each {per} in your graveyard, choose {_targets_words(e.what, 1, e.up_to)}"
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
+    if isinstance(e, SetStats):
+        return f"{_TO_WORDS[e.to]} becomes {e.atk}/{e.dfn}"
     if isinstance(e, SplitDamage):
         return f"deal {e.n} damage divided among them"
     if isinstance(e, NoCombatDamage):

@@ -410,3 +410,58 @@ def test_token_group_buff_and_grant() -> None:
     game.apply(Play(game.players[0].hand[0]))
     assert (game.cards[fairy_uid].atk, game.cards[fairy_uid].dfn) == (2, 2)
     assert "assail" in game.cards[fairy_uid].keywords
+
+
+def test_condition_on_the_chosen_cards_cost() -> None:
+    """CP04-018: stand your Princess Connect follower; it cannot attack this turn; draw only
+    if its original cost is 1."""
+    scripts = _lib("CP04-018")
+    heal = _rec(scripts, "CP04-018", card_type="spell", cost=1)
+    for cost, draws in ((1, 1), (3, 0)):
+        mine = CardRecord("P-1", "P", cost=cost, attack=2, defense=2, traits=("プリコネ",))
+        game = position(hands=([heal], []), fields=([OnField(mine, engaged=True)], []), pp=(1, 0))
+        game.scripts = scripts
+        uid = game.players[0].field[0]
+        game.apply(Play(game.players[0].hand[0]))
+        game.apply(Choose(str(uid)))
+        assert not game.cards[uid].engaged
+        assert len(game.players[0].hand) == draws
+        assert not any(isinstance(a, Attack) for a in game.legal_actions())
+
+
+def test_own_leader_or_follower_defense() -> None:
+    """CP04-041: +1 defense to your leader (a heal) or to another follower of yours."""
+    scripts = _lib("CP04-041")
+    maho = _rec(scripts, "CP04-041", cost=2)
+    game = position(hands=([maho], []), fields=([follower("A")], []), pp=(2, 0), hp=(15, 20))
+    game.scripts = scripts
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == [str(game.players[0].field[0]), "leader0"]
+    game.apply(Choose("leader0"))
+    assert game.players[0].hp == 16
+
+
+def test_set_attack_and_defense() -> None:
+    """BP16-007: an enemy follower's attack and defense become 1."""
+    scripts = _lib("BP16-007")
+    lily = _rec(scripts, "BP16-007", cost=3)
+    game = position(hands=([lily], []), fields=([], [follower("E", 5, 5, 6)]), pp=(3, 0))
+    game.scripts = scripts
+    enemy = game.players[1].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(enemy)))
+    assert (game.cards[enemy].atk, game.cards[enemy].dfn) == (1, 1)
+
+
+def test_created_tokens_are_it() -> None:
+    """BP16-075: with Necrocharge 10 the two tokens it creates have Storm."""
+    scripts = _lib("BP16-075")
+    cerberus = _rec(scripts, "BP16-075", cost=5)
+    game = position(hands=([cerberus], []), pp=(5, 0), scripts=scripts)
+    for _ in range(10):
+        add_card(game, 0, follower("G"), Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    tokens = [u for u in game.players[0].field if game.cards[u].token]
+    assert len(tokens) == 2
+    assert all("storm" in game.cards[u].keywords for u in tokens)

@@ -118,6 +118,12 @@ EXAMPLES: dict[str, list[str]] = {
     "select_per_grave": ["BP11-058"],
     "no_combat_damage": ["BP02-019"],
     "buff_group": ["EBD01-013"],
+    "if_it_costs": ["CP04-018"],
+    "if_grave_size": ["BP17-073", "BP16-090"],
+    "if_count_on_field": ["DSD01b-003", "BP04-025"],
+    "if_named_on_field": ["BP02-040", "BP03-078"],
+    "select_own_leader_or_follower": ["CP04-041"],
+    "set_stats": ["BP16-007", "BP14-076"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -53,6 +53,7 @@ from engine.sve.abilities import (
     Search,
     Select,
     SetEvolveCost,
+    SetStats,
     SkipStand,
     Spellchain,
     SplitDamage,
@@ -215,6 +216,21 @@ def _select(m: re.Match[str], ctx: Context) -> list[Any]:
 def _select_any_enemy(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "enemy"
     return [Select(Targets(leaders=True))]
+
+
+@template(
+    "select_own_leader_or_follower",
+    r"自分のリーダーか自分の場の(?P<other>他の)?フォロワー1体を選ぶ。",
+)
+def _select_own_any(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    return [Select(Targets(side="own", leaders=True, other=bool(m["other"])))]
+
+
+@template("set_stats", r"それの攻撃力と体力を" + N + r"にする。")
+def _set_stats(m: re.Match[str], ctx: Context) -> list[Any]:
+    n = int(m[1])
+    return [SetStats(n, n, ctx.need_it())]
 
 
 # --- damage ----------------------------------------------------------------------------------
@@ -444,12 +460,25 @@ _TOKEN = r"『([^』]+)』" + N + r"(?:体|枚|つ)"
 
 @template("summon", _TOKEN + r"を(?:場に)?出す。")
 def _summon(m: re.Match[str], ctx: Context) -> list[Any]:
-    return [Summon(ctx.token(m[1]), int(m[2]))]
+    it = _summon_it(ctx)
+    return [Summon(ctx.token(m[1]), int(m[2]), it=it)]
+
+
+def _summon_it(ctx: Context) -> str:
+    """Created tokens are "it" when nothing was chosen before (``…を出す。それは…``)."""
+    if ctx.it:
+        return ""
+    ctx.it, ctx.it_side = "targets", "own"
+    return "set"
 
 
 @template("summon_two", _TOKEN + r"と" + _TOKEN + r"を(?:場に)?出す。")
 def _summon_two(m: re.Match[str], ctx: Context) -> list[Any]:
-    return [Summon(ctx.token(m[1]), int(m[2])), Summon(ctx.token(m[3]), int(m[4]))]
+    it = _summon_it(ctx)
+    return [
+        Summon(ctx.token(m[1]), int(m[2]), it=it),
+        Summon(ctx.token(m[3]), int(m[4]), it="add" if it else ""),
+    ]
 
 
 @template("token_to_ex", _TOKEN + r"をEXエリアに置く。")
@@ -741,6 +770,49 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: ItIs(CardFilter(_KINDS[m["kind"]], (m["trait"],) if m["trait"] else ())),
     ),
     (
+        "it_costs",
+        False,
+        re.compile(r"^それの元のコストが(\d+)(以下|以上)?なら、"),
+        lambda m: ItIs(
+            CardFilter(
+                max_cost=int(m[1]) if m[2] == "以下" else -1,
+                exact_cost=int(m[1]) if not m[2] else -1,
+                min_cost=int(m[1]) if m[2] == "以上" else -1,
+            )
+        ),
+    ),
+    (
+        "grave_size",
+        False,
+        re.compile(r"^自分の墓場が(\d+)枚以上(?:ある)?なら、"),
+        lambda m: Necrocharge(int(m[1])),
+    ),
+    (
+        "count_on_field",
+        False,
+        re.compile(
+            r"^自分の場の(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|アミュレット|カード)"
+            r"が(?P<n>\d+)(?:枚|体|つ)以上(?:ある|いる)?なら、"
+        ),
+        lambda m: HaveOnField(
+            Targets(
+                side="own",
+                trait=m["trait"] or "",
+                followers=m["kind"] != "アミュレット",
+                amulets=m["kind"] != "フォロワー",
+            ),
+            int(m["n"]),
+        ),
+    ),
+    (
+        "named_on_field",
+        False,
+        re.compile(r"^自分の場に『(?P<name>[^』]+)』が(?P<neg>いない|ない|いる|ある)なら、"),
+        lambda m: (Not if m["neg"] in ("いない", "ない") else _same)(
+            HaveOnField(Targets(side="own", amulets=True, name=m["name"]))
+        ),
+    ),
+    (
         "paid_extra",
         False,
         re.compile(r"^コストを\+\d+したなら、"),
@@ -762,6 +834,10 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
 """Condition openers ``(id, rest_of_ability, pattern, build)``. A class keyword marker
 (``【コンボ_3】``, CR 13.2.1.2) governs the rest of the ability and becomes a :class:`Gate`;
 an "if ..., " clause governs its own sentence and becomes an :class:`If`."""
+
+
+def _same(condition: Any) -> Any:
+    return condition
 
 
 def _on_field(m: re.Match[str]) -> Any:
