@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from analytics.decks import unmodelled_cards
 from cardpool.decklist import parse_deck_bytes
 from cardpool.deckview import deck_table
 from cardpool.errors import InputError
@@ -123,6 +124,14 @@ if not table.empty:
         column_config={"count": st.column_config.NumberColumn("count", min_value=0, max_value=50)},
         width="stretch",
     )
+    if not riftbound:
+        missing = unmodelled_cards(deck, pool)
+        if missing:
+            st.caption(
+                "In simulations, these cards play without some of their abilities (the engine "
+                "does not model them yet): "
+                + ", ".join(f"{name} ({cid}, {state})" for cid, name, state in missing)
+            )
     changes = edited[edited["count"] != table["count"]]
     if not changes.empty:
         for change in changes.itertuples():

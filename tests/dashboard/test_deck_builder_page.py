@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
+from analytics.decks import unmodelled_cards
+from cardpool.decklist import parse_deck
+from cardpool.snapshot import load_sve_pool
 from tests.dashboard.conftest import EXAMPLES, open_page
 
 EXAMPLE = (EXAMPLES / "forest_fairies.txt").read_text(encoding="utf-8")
@@ -79,3 +82,13 @@ def test_restriction_list_and_date_change_the_verdict(app: AppTest) -> None:
     at = paste(open_page(app, "deck_builder"), banned)
     problems = " ".join(md.value for md in at.markdown)
     assert "restricted.banned" in problems  # 星の鎧 is banned in asia since 2025-10-01
+
+
+def test_cards_the_engine_does_not_fully_model_are_named(app: AppTest) -> None:
+    at = paste(open_page(app, "deck_builder"), EXAMPLE)
+    missing = unmodelled_cards(parse_deck(EXAMPLE), load_sve_pool())
+    captions = " ".join(c.value for c in at.caption)
+    for cid, _, _ in missing:
+        assert cid in captions
+    if not missing:
+        assert "play without some of their abilities" not in captions
