@@ -19,7 +19,7 @@ scripts/setup.sh dev,e2e,distributed
 echo "== ruff"
 .venv/bin/ruff format --check .
 .venv/bin/ruff check .
-echo "== mypy (strict on engine, analytics, cardpool, decklab)"
+echo "== mypy (strict on engine, analytics, cardpool, decklab and the dashboard helpers)"
 .venv/bin/mypy
 echo "== pytest"
 set +e
