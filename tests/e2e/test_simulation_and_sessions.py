@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import screenshot, wait_for_app
 
 TIMEOUT = 60_000
+EXAMPLE = (Path(__file__).resolve().parents[2] / "examples" / "forest_fairies.txt").read_text(
+    encoding="utf-8"
+)
 
 
 def test_run_a_small_simulation_and_see_its_chart(page: Page, app_url: str) -> None:
@@ -39,13 +44,31 @@ def test_four_sessions_at_once_without_database_errors(browser: Browser, app_url
         for p in pages:
             wait_for_app(p)
             expect(p.get_by_text("card(s)")).to_be_visible(timeout=TIMEOUT)
-        for p in pages:  # and all of them open a page that writes to the database
-            p.goto(f"{app_url}/my_decks")
+        for p in pages:  # every session builds a deck ...
+            p.goto(f"{app_url}/deck_builder")
         for p in pages:
             wait_for_app(p)
-            expect(p.get_by_role("heading", name="My decks")).to_be_visible(timeout=TIMEOUT)
+            p.get_by_label("Deck list").fill(EXAMPLE)
+            p.get_by_role("button", name="Load pasted list").click()
+        for p in pages:  # ... and saves it at about the same time: four writers
+            wait_for_app(p)
+            p.get_by_role("link", name="My decks").click()
+        for i, p in enumerate(pages):
+            wait_for_app(p)
+            p.get_by_label("Name", exact=True).fill(f"session {i}")
+        for p in pages:
+            p.get_by_role("button", name="Save deck").click()
+        for i, p in enumerate(pages):
+            wait_for_app(p)
+            expect(p.get_by_text(f"Saved 'session {i}'")).to_be_visible(timeout=TIMEOUT)
             expect(p.get_by_test_id("stException")).to_have_count(0)
-            expect(p.get_by_text("ResourceInUse")).to_have_count(0)
+        pages[0].reload()
+        wait_for_app(pages[0])
+        screenshot(pages[0], "my_decks")
+        pages[0].get_by_label("Deck", exact=True).click()  # every session's deck, seen from one
+        options = pages[0].get_by_role("option")
+        expect(options).to_have_count(4, timeout=TIMEOUT)
+        assert sorted(options.all_inner_texts()) == [f"session {i}" for i in range(4)]
     finally:
         for c in contexts:
             c.close()
