@@ -204,17 +204,21 @@ def odds_by_turn(
     return OddsResult(long, dict(rules), policy)
 
 
-def scope_text(scopes: Sequence[tuple[Going, int]]) -> str:
-    """``[("first", 0), ("first", 1), ("second", 3)]`` -> ``going first turns 0-1; ...``.
+def scope_text(scopes: Sequence[tuple[str, int]]) -> str:
+    """Turns grouped by what precedes them, consecutive turns as ranges.
+
+    A scope is ``(head, turn)``; a seat alone as the head reads ``going <seat>``.
 
     >>> scope_text([("first", 0), ("first", 1), ("second", 3)])
     'going first turns 0-1; going second turn 3'
+    >>> scope_text([("BP01-001 going first", 2), ("BP01-001 going first", 4)])
+    'BP01-001 going first turns 2, 4'
     """
-    by_going: dict[Going, list[int]] = defaultdict(list)
-    for going, turn in scopes:
-        by_going[going].append(turn)
+    by_head: dict[str, list[int]] = defaultdict(list)
+    for head, turn in scopes:
+        by_head[f"going {head}" if head in GOINGS else head].append(turn)
     parts = []
-    for going, turns in by_going.items():
+    for head, turns in by_head.items():
         turns = sorted(set(turns))
         spans: list[tuple[int, int]] = []
         for t in turns:
@@ -224,7 +228,7 @@ def scope_text(scopes: Sequence[tuple[Going, int]]) -> str:
                 spans.append((t, t))
         text = ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in spans)
         word = "turn" if len(turns) == 1 else "turns"
-        parts.append(f"going {going} {word} {text}")
+        parts.append(f"{head} {word} {text}")
     return "; ".join(parts)
 
 

@@ -9,7 +9,6 @@ import argparse
 import json
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
 from typing import Any
 
 from analytics.curve import (
@@ -19,6 +18,7 @@ from analytics.curve import (
     riftbound_curve,
     unknown_cards,
 )
+from analytics.deck_odds import scope_text
 from analytics.montecarlo import simulate
 from analytics.odds import (
     GOINGS,
@@ -218,7 +218,7 @@ def run_odds(args: argparse.Namespace) -> int:
         goals = [Goal.of(cid, at_least=args.at_least) for cid in main]
     turns = [args.turn] if args.turn is not None else list(range(MAX_TURN + 1))
     rows: list[dict[str, Any]] = []
-    rules: dict[str, list[str]] = defaultdict(list)
+    rules: dict[str, list[tuple[str, int]]] = defaultdict(list)
     never_p: list[float] = []
     for goal in goals:
         for going in _goings(args.going):
@@ -255,44 +255,18 @@ def run_odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def _scope(goal: Goal, going: Going, turn: int, per_card: bool) -> str:
-    head = f"{', '.join(goal.cards)} " if per_card else ""
-    return f"{head}going {going} turn {turn}"
+def _scope(goal: Goal, going: Going, turn: int, per_card: bool) -> tuple[str, int]:
+    head = f"{', '.join(goal.cards)} going {going}" if per_card else f"going {going}"
+    return (head, turn)
 
 
-def _policy_text(rules: dict[str, list[str]], n_rows: int) -> str | None:
+def _policy_text(rules: dict[str, list[tuple[str, int]]], n_rows: int) -> str | None:
     """One rule, or each distinct rule with the rows it applies to."""
     if not rules:
         return None
     if len(rules) == 1:
         return next(iter(rules))
-    parts = []
-    for rule, scopes in rules.items():
-        parts.append(f"{rule} [{_compress(scopes)}]")
-    return "; ".join(parts)
-
-
-def _compress(scopes: Sequence[str]) -> str:
-    """'going first turn 0', 'going first turn 1' -> 'going first turns 0-1'."""
-    by_head: dict[str, list[int]] = defaultdict(list)
-    for s in scopes:
-        head, _, turn = s.rpartition(" turn ")
-        by_head[head].append(int(turn))
-    out = []
-    for head, turns in by_head.items():
-        turns.sort()
-        spans = []
-        start = prev = turns[0]
-        for t in turns[1:]:
-            if t != prev + 1:
-                spans.append((start, prev))
-                start = t
-            prev = t
-        spans.append((start, prev))
-        text = ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in spans)
-        word = "turn" if len(turns) == 1 else "turns"
-        out.append(f"{head} {word} {text}")
-    return "; ".join(out)
+    return "; ".join(f"{rule} [{scope_text(scopes)}]" for rule, scopes in rules.items())
 
 
 def _print_odds(
