@@ -74,7 +74,11 @@ def _finish(base: CardRow, card_id: str, codes: list[str], versions: list[CardRo
     keywords: list[str] = []
     for v in versions:
         keywords.extend(k for k in v.keywords if k not in keywords)
-    text = next((v.text for v in reversed(versions) if v.text), None)
+    # the Japanese dump (which carries the Japanese labels) is the reference for ability
+    # text; another source's text fills in only where the dump has none
+    text = next((v.text for v in reversed(versions) if v.text and v.type_ja), None) or next(
+        (v.text for v in reversed(versions) if v.text), None
+    )
     name_en = next((v.name_en for v in reversed(versions) if v.name_en), None)
     # a source without Japanese labels (SVEN) must not erase the dump's class and type labels
     class_ja = next((v.class_ja for v in reversed(versions) if v.class_ja), None)

@@ -141,11 +141,11 @@ def test_sven_sample_adds_english_names_and_quick(ja_dump: PoolData, sve_data: P
     assert quick == ["SD01-016"]  # the card-level icon the Japanese dump lost
     assert "quick" not in before["SD01-016"].keywords
     assert "quick" in after["SD01-016"].keywords
-    # the dump's facts survive the merge: Japanese labels, stats (the newer text wins)
+    # the dump's facts survive the merge: Japanese labels, stats and its ability text
     for cid in ("SD01-001", "SD01-016", "EBD01-013"):
         assert after[cid].class_ja == before[cid].class_ja == "エルフ"
         assert after[cid].type_ja == before[cid].type_ja
-        assert after[cid].text
+        assert after[cid].text == before[cid].text
         assert (after[cid].cost, after[cid].attack) == (before[cid].cost, before[cid].attack)
     # the English name is searchable
     hits = store.search(CardQuery(name="sylvan justice"))
