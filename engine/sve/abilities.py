@@ -64,6 +64,12 @@ class Trigger(enum.Enum):
     """CR 5.12 / 10.7.1: this card was discarded from your hand (it is in the graveyard)."""
     LEAVES = "leaves"
     """CR 10.7.1: this card left the field (to any zone)."""
+    CARD_PLAYED = "card_played"
+    """CR 10.7.1: you played a card (this card on the field; the played card is the
+    event's)."""
+    ABILITY_USED = "ability_used"
+    """CR 10.7.1: a Union Burst ability of another follower on your field was played and
+    resolved (``能力が発動したとき``, CR 14.5.1.3; that follower is the event's)."""
     AMULET_LEAVES = "amulet_leaves"
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     STATIC = "static"
@@ -89,6 +95,8 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.STATIC: "Continuous",
     Trigger.LEAVES: "When this leaves the field",
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
+    Trigger.CARD_PLAYED: "When you play a card",
+    Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
 }
 """The English label of each trigger, for :func:`describe`."""
 
@@ -131,6 +139,9 @@ class Ability:
     from_hand: bool = False
     """Activated abilities: played from the hand, discarding this card as cost
     (``手札のこれ…を捨てる``)."""
+    union_burst: bool = False
+    """A Union Burst ability (CR 14.5.1); its use is what "能力が発動したとき" sees
+    (CR 14.5.1.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +357,20 @@ class SplitDamage:
         frame.sub = (index << 8) | given
         game.ask_pick(frame.controller, [str(i) for i in range(left, -1, -1)], False)
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class NextCostDown:
+    """This turn, the next card passing ``what`` you play costs ``n`` less (``このターン、次に
+    自分が…をプレイする際、コストを-N する``; CR 10.4.4.1: the PP paid changes)."""
+
+    what: CardFilter
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Remember the reduction for the player."""
+        game.players[frame.controller].discounts.append((game.turn, self.what, self.n))
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -1174,6 +1199,26 @@ class GraveCount:
         return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
 
 
+ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5}
+"""Where a card on the field came from (kept in its ``origin`` counter)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CameFrom:
+    """This card entered the field from ``zone`` (``hand``, ``ex``, ``grave``, ``deck``,
+    ``created``), or by an ability (``ability``: from anywhere but a play)."""
+
+    zone: str
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look at the origin the card got when it entered the field."""
+        counters = game.cards[source].counters
+        origin = 0 if counters is None else counters.get("origin", 0)
+        if self.zone == "ability":
+            return origin >= ORIGINS["grave"]
+        return origin == ORIGINS[self.zone]
+
+
 @dataclass(frozen=True, slots=True)
 class OpponentTurn:
     """It is the opponent's turn (``相手のターン中``)."""
@@ -1324,6 +1369,8 @@ ELEMENTS: dict[str, type] = {
         SplitDamage,
         NoCombatDamage,
         SetStats,
+        NextCostDown,
+        CameFrom,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1464,6 +1511,8 @@ def describe(obj: Any) -> str:
             body = f"if {describe(obj.condition)}: {body}"
         if obj.once_per_turn:
             body += " (once per turn)"
+        if obj.union_burst:
+            label = f"Union Burst {label}"
         return f"{label}: {body}"
     return _describe_element(obj)
 
@@ -1483,6 +1532,8 @@ def _describe_element(e: Any) -> str:
             per = _filter_words(e.per_grave, 1)
             return f"for each {per} in your graveyard, choose {_targets_words(e.what, 1, e.up_to)}"
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
+    if isinstance(e, NextCostDown):
+        return f"this turn, the next {_filter_words(e.what, 1)} you play costs {e.n} less"
     if isinstance(e, SetStats):
         return f"{_TO_WORDS[e.to]} becomes {e.atk}/{e.dfn}"
     if isinstance(e, SplitDamage):
@@ -1618,6 +1669,10 @@ def _describe_condition(c: Any) -> str:
         return f"not {describe(c.condition)}"
     if isinstance(c, LeaderAtMost):
         return f"your leader has {c.n} defense or less"
+    if isinstance(c, CameFrom):
+        if c.zone == "ability":
+            return "this was put onto the field by an ability"
+        return f"this came onto the field from the {c.zone}"
     if isinstance(c, OpponentTurn):
         return "it is your opponent's turn"
     if isinstance(c, PaidExtra):

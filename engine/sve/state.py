@@ -25,7 +25,9 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     KEYWORD_ABILITIES,
     LEADER_OFFSET,
+    ORIGINS,
     Ability,
+    CardFilter,
     CardScript,
     DamageBonus,
     Effect,
@@ -283,6 +285,7 @@ class Player:
         "banish",
         "deck",
         "decked_out",
+        "discounts",
         "ep",
         "evolve_deck",
         "evolve_used",
@@ -323,6 +326,7 @@ class Player:
         self.decked_out = False
         self.played = 0  # cards played this turn (CR 13.2.1 Combo)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
+        self.discounts: list[tuple[int, CardFilter, int]] = []  # (turn, filter, PP less)
 
     def copy(self) -> Player:
         """A copy with fresh zone lists."""
@@ -336,7 +340,17 @@ class Player:
 class Frame:
     """An ability being resolved: its effects, where it stands, and what was chosen."""
 
-    __slots__ = ("amount", "choice", "controller", "effects", "source", "step", "sub", "targets")
+    __slots__ = (
+        "amount",
+        "choice",
+        "controller",
+        "effects",
+        "origin",
+        "source",
+        "step",
+        "sub",
+        "targets",
+    )
 
     def __init__(
         self, effects: tuple[Effect, ...], source: int, controller: int, amount: int = 0
@@ -349,11 +363,14 @@ class Frame:
         self.sub = 0
         self.targets: list[int] = []
         self.choice: str | None = None
+        self.origin = -1
+        """The follower whose auto or activated ability this is (for "発動したとき")."""
 
     def copy(self) -> Frame:
         """A copy with its own target list."""
         new = Frame(self.effects, self.source, self.controller, self.amount)
         new.step, new.sub, new.choice = self.step, self.sub, self.choice
+        new.origin = self.origin
         new.targets = self.targets[:]
         return new
 
@@ -383,6 +400,7 @@ class _EnterFromResolution:
             game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
         game.enter_field(card, frame.controller, engaged=frame.choice == "engage")
+        game.set_origin(card, "ex" if frame.amount == ORIGINS["ex"] else "hand")
         return True
 
 
@@ -639,6 +657,11 @@ class State:
         counters = card.counters
         if counters is not None and counters.get("cost_turn") == self.turn:
             cost = max(0, cost - counters["cost_down"])
+        discounts = self.players[card.owner].discounts
+        if discounts:
+            for turn, what, n in discounts:
+                if turn == self.turn and what.matches(card.base):
+                    cost = max(0, cost - n)
         return cost
 
     def damage_bonus(self, uid: int) -> int:
@@ -659,6 +682,13 @@ class State:
         if counters is not None and "evolve_cost" in counters:
             return counters["evolve_cost"]
         return self.scripts.evolve_cost(card.base.card_id)
+
+    def set_origin(self, card: Card, zone: str) -> None:
+        """Remember where a card that just entered the field came from."""
+        if card.zone is Zone.FIELD:
+            if card.counters is None:
+                card.counters = {}
+            card.counters["origin"] = ORIGINS[zone]
 
     def forbid_attack(self, uid: int, next_turn: bool) -> None:
         """Follower ``uid`` cannot attack this turn (or in its controller's next turn)."""
@@ -707,9 +737,11 @@ class State:
             if not self.put_in_ex(uid):
                 return
         elif to == "field":
+            origin = "grave" if card.zone is Zone.GRAVE else "deck"
             self._remove_from_zone(card)
             card.zone = Zone.RESOLVING
             self.enter_field(card, player, engaged=False)
+            self.set_origin(card, origin)
         elif to == "grave":
             self._remove_from_zone(card)
             self._arrive(card, Zone.GRAVE)
@@ -853,6 +885,7 @@ class State:
                 self._emit("create", {"player": player, "card": record.card_id, "uid": card.uid})
         else:
             self.enter_field(card, player, engaged=False)
+            self.set_origin(card, "created")
         return card.uid
 
     def put_in_ex(self, uid: int) -> bool:
@@ -984,6 +1017,8 @@ class State:
                 if len(self.frames) != depth:
                     continue
                 self.frames.pop()
+                if frame.origin >= 0 and self.scripts:
+                    self._ability_used(frame)
                 continue
             # Check timing (CR 10.5.2): rule processing first, then waiting auto abilities.
             self._rule_processing()
@@ -1024,6 +1059,16 @@ class State:
         for p in self.players:  # CR 11.9
             if p.pp > p.max_pp:
                 p.pp = p.max_pp
+
+    def _ability_used(self, frame: Frame) -> None:
+        """CR 14.5.1.3: a follower's Union Burst ability was played and resolved; "when an
+        ability of another follower of yours is used" abilities go off."""
+        player = frame.controller
+        for uid in sorted(self.players[player].field):
+            if uid != frame.origin:
+                other = self.cards[uid]
+                for ability in self.scripts.abilities(other.face.card_id, Trigger.ABILITY_USED):
+                    self.pending.append((ability, uid, player, frame.origin))
 
     def _apply_statics(self) -> None:
         """CR 10.1.1.3: recompute the keywords continuous abilities on the field give."""
@@ -1081,7 +1126,11 @@ class State:
             if card.counters.get(key) == self.turn:
                 return
             card.counters[key] = self.turn
-        self.frames.append(Frame(ability.effects, source, controller, amount))
+        frame = Frame(ability.effects, source, controller, amount)
+        card = self.cards[source]
+        if ability.union_burst and card.zone is Zone.FIELD and card.fol:
+            frame.origin = source
+        self.frames.append(frame)
 
     def _fire(self, card: Card, trigger: Trigger, controller: int, amount: int = 0) -> None:
         """Put ``card``'s abilities with ``trigger`` in the waiting state (CR 10.7.2)."""
@@ -1231,7 +1280,9 @@ class State:
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
-                if ((card.base.cost or 0) <= pp or card.counters) and playable(p, card):
+                if ((card.base.cost or 0) <= pp or card.counters or p.discounts) and playable(
+                    p, card
+                ):
                     acts.append(Play(uid))
         if p.evolved_on != self.turn and p.evolve_deck and p.field:  # CR 8.3.2.1
             names: set[str] | None = None
@@ -1365,7 +1416,10 @@ class State:
                 self._emit("engage", {"uid": uid})
         if ability.sacrifice_cost:  # CR 10.4: a cost paid before the effects resolve
             self._leave_field(card, Zone.GRAVE, "leave")
-        self.frames.append(Frame(ability.effects, uid, player))
+        frame = Frame(ability.effects, uid, player)
+        if ability.union_burst and card.zone is Zone.FIELD and card.fol:
+            frame.origin = uid
+        self.frames.append(frame)
 
     def _play(self, player: int, uid: int) -> None:
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
@@ -1393,7 +1447,16 @@ class State:
             for ability in reversed(self.scripts.abilities(card.base.card_id, Trigger.SPELL)):
                 self.frames.append(Frame(ability.effects, uid, player))
         else:
-            self.frames.append(Frame(_ENTER, uid, player))
+            self.frames.append(Frame(_ENTER, uid, player, ORIGINS[origin]))
+        if p.discounts:  # "the next card you play": used up by this one
+            p.discounts = [
+                d for d in p.discounts if d[0] == self.turn and not d[1].matches(card.base)
+            ]
+        if self.scripts:  # CR 10.7.1: "when you play a card"
+            for fuid in sorted(p.field):
+                other = self.cards[fuid]
+                for ability in self.scripts.abilities(other.face.card_id, Trigger.CARD_PLAYED):
+                    self.pending.append((ability, fuid, player, uid))
         if card.counters is not None:
             card.counters.pop("paid_extra", None)
         for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):

@@ -465,3 +465,67 @@ def test_created_tokens_are_it() -> None:
     tokens = [u for u in game.players[0].field if game.cards[u].token]
     assert len(tokens) == 2
     assert all("storm" in game.cards[u].keywords for u in tokens)
+
+
+def test_condition_on_where_the_card_came_from() -> None:
+    """SP01-045: the chosen enemy follower goes to the EX area only if this card came onto
+    the field other than from the hand (here: played from the EX area)."""
+    scripts = _lib("SP01-045")
+    alice = _rec(scripts, "SP01-045", cost=2)
+    for zone, moved in (("hand", False), ("ex", True)):
+        game = position(
+            hands=([alice] if zone == "hand" else [], []),
+            ex=([alice] if zone == "ex" else [], []),
+            fields=([], [follower("E", 3, 2, 2)]),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        enemy = game.players[1].field[0]
+        uid = (game.players[0].hand or game.players[0].ex)[0]
+        game.apply(Play(uid))
+        while game.decision is not None and game.decision.kind.name != "MAIN":
+            options = game.decision.options  # the order of its two Fanfares, then the target
+            game.apply(Choose(str(enemy) if str(enemy) in options else options[0]))
+        assert (game.cards[enemy].zone is Zone.EX) is moved
+
+
+def test_next_card_of_a_kind_costs_less() -> None:
+    """BP13-054: this turn, the next 武闘竜人 card you play costs 3 less; then it is used up."""
+    scripts = _lib("BP13-054")
+    drake = _rec(scripts, "BP13-054", cost=2)
+    fighter = CardRecord("W-1", "W", cost=4, attack=4, defense=4, traits=("武闘竜人",))
+    game = position(hands=([drake, fighter, fighter], []), pp=(3, 0), scripts=scripts)
+    drake_uid, first, second = game.players[0].hand
+    game.apply(Play(drake_uid))
+    assert Play(first) in game.legal_actions()
+    game.apply(Play(first))
+    assert game.players[0].pp == 0
+    assert game.play_cost(game.cards[second]) == 4
+
+
+def test_when_you_play_a_card_of_a_kind() -> None:
+    """CP04-048: when you play a なかよし部 card or a Princess Connect spell, 1 damage to the
+    enemy leader; other cards do nothing."""
+    scripts = _lib("CP04-048")
+    chloe = _rec(scripts, "CP04-048", cost=3, traits=("なかよし部",))
+    friend = CardRecord("N-1", "N", cost=1, attack=1, defense=1, traits=("なかよし部",))
+    other = CardRecord("O-1", "O", cost=1, attack=1, defense=1)
+    game = position(fields=([chloe], []), hands=([friend, other], []), pp=(2, 0))
+    game.scripts = scripts
+    friend_uid, other_uid = game.players[0].hand
+    game.apply(Play(other_uid))
+    assert game.players[1].hp == 20
+    game.apply(Play(friend_uid))
+    assert game.players[1].hp == 19
+
+
+def test_when_another_followers_ability_is_used() -> None:
+    """CP04-057: when an ability of another follower of yours is used (here a Fanfare), your
+    PP maximum goes up by 1."""
+    scripts = _lib("CP04-057", "CP04-041")
+    homare = _rec(scripts, "CP04-057", cost=3)
+    maho = _rec(scripts, "CP04-041", cost=2)
+    game = position(fields=([homare], []), hands=([maho], []), pp=(5, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("leader0"))
+    assert game.players[0].max_pp == 6

@@ -124,6 +124,11 @@ EXAMPLES: dict[str, list[str]] = {
     "if_named_on_field": ["BP02-040", "BP03-078"],
     "select_own_leader_or_follower": ["CP04-041"],
     "set_stats": ["BP16-007", "BP14-076"],
+    "if_came_from": ["SP01-045", "BP03-028"],
+    "next_cost_down": ["BP13-054", "CP04-039"],
+    "card_played": ["CP04-048", "BP05-027"],
+    "ability_used": ["CP04-039", "CP04-057"],
+    "union_burst": ["CP04-057", "CP04-041"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -33,6 +33,7 @@ from engine.sve.abilities import (
     to_data,
 )
 from engine.sve.compiler.templates import (
+    PLAYED_TRIGGER,
     REST_BOTTOM,
     REST_GRAVE,
     RULE_KEYWORDS,
@@ -41,10 +42,11 @@ from engine.sve.compiler.templates import (
     Unsupported,
     condition,
     cost,
+    filter_any,
     match,
     static,
 )
-from engine.sve.compiler.text import ability_lines, sentences
+from engine.sve.compiler.text import ability_lines, sentences, union_burst_lines
 
 FORMAT = 1
 """Version of the library JSON layout."""
@@ -102,6 +104,7 @@ _BODY_TRIGGERS = (
     ("これを自分の手札から捨てたとき、", Trigger.DISCARDED),
     ("これが場を離れたとき、", Trigger.LEAVES),
     ("自分のアミュレットが場を離れたとき、", Trigger.AMULET_LEAVES),
+    ("自分の場の他のフォロワーの能力が発動したとき、", Trigger.ABILITY_USED),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
@@ -279,9 +282,18 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             if body.startswith(phrase):
                 triggers = [trig]
                 body = body[len(phrase) :]
-                if trig is Trigger.ALLY_ENTERS:
+                if trig in (Trigger.ALLY_ENTERS, Trigger.ABILITY_USED):
                     ctx.it, ctx.it_side = "event", "own"
                 break
+        played = PLAYED_TRIGGER.match(body) if not triggers else None
+        if played:
+            body = body[played.end() :]
+            used.append("card_played")
+            effects = [EventIs(filter_any(played)), *_effects(body, ctx, used)]
+            out.abilities.append(
+                Ability(Trigger.CARD_PLAYED, tuple(effects), once_per_turn=once_auto)
+            )
+            return
         ally = _ALLY.match(body) if not triggers else None
         if ally:
             triggers = [Trigger.ALLY_ENTERS]
@@ -320,6 +332,7 @@ def compile_card(card: CardText, tokens: Mapping[str, CardRecord]) -> Compiled:
         else:
             joined.append(line)
     out.lines = len(joined)
+    burst = union_burst_lines(card.text)
     for line in joined:
         used: list[str] = []
         ctx = Context(card.card_id, tokens, name=card.name)
@@ -329,6 +342,12 @@ def compile_card(card: CardText, tokens: Mapping[str, CardRecord]) -> Compiled:
         except _Fail:  # the evolve cost, a printed fact, stays known
             out.abilities, out.keywords = before
             continue
+        if any(line.startswith(b) for b in burst):  # CR 14.5.1.1
+            n = len(before[0])
+            out.abilities[n:] = [
+                dataclasses.replace(a, union_burst=True) for a in out.abilities[n:]
+            ]
+            used.append("union_burst")
         out.modelled += 1
         out.templates.extend(used)
     if out.modelled < out.lines:

@@ -18,6 +18,7 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Banish,
     Buff,
+    CameFrom,
     CardFilter,
     Combo,
     CostDown,
@@ -40,6 +41,7 @@ from engine.sve.abilities import (
     MaxPP,
     Mill,
     Necrocharge,
+    NextCostDown,
     NoAttack,
     NoCombatDamage,
     Not,
@@ -167,6 +169,34 @@ def keyword_ids(markers: str) -> tuple[str, ...]:
 
 # --- selections ------------------------------------------------------------------------------
 
+_FILTER_ANY = (
+    r"(?:(?P<at1>[^・、。「」『』【】]+)・(?P<ak1>フォロワー|カード|スペル|アミュレット)か)?"
+    r"(?:【(?P<acls>[^】]+)】|(?P<at2>[^・、。「」『』【】]+)・)?(?P<ak2>フォロワー|カード|スペル|アミュレット)"
+)
+"""A kind of card, with a trait or class, or two such kinds joined by か."""
+
+_KIND_IDS = {
+    "フォロワー": "follower",
+    "カード": "card",
+    "スペル": "spell",
+    "アミュレット": "amulet",
+}
+
+
+def filter_any(m: re.Match[str]) -> CardFilter:
+    traits: tuple[str, ...] = (m["at2"],) if m["at2"] else ()
+    if m["acls"]:
+        if m["acls"] not in CLASS_WORDS:
+            raise Unsupported(f"unknown class {m['acls']}")
+        traits = (CLASS_WORDS[m["acls"]],)
+    second = CardFilter(_KIND_IDS[m["ak2"]], traits)
+    if m["at1"]:
+        return CardFilter(
+            _KIND_IDS[m["ak2"]], traits, also=(CardFilter(_KIND_IDS[m["ak1"]], (m["at1"],)),)
+        )
+    return second
+
+
 _SUBJECT = (
     r"(?:体力(?P<d1>\d+)以下の)?"
     r"(?:元のコスト(?P<c1>\d+)(?P<le1>以下)?の)?"
@@ -225,6 +255,14 @@ def _select_any_enemy(m: re.Match[str], ctx: Context) -> list[Any]:
 def _select_own_any(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "own"
     return [Select(Targets(side="own", leaders=True, other=bool(m["other"])))]
+
+
+@template(
+    "next_cost_down",
+    r"このターン、次に自分が" + _FILTER_ANY + r"をプレイする際、コストを-" + N + r"する。",
+)
+def _next_cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [NextCostDown(filter_any(m), int(m[m.lastindex or 0]))]
 
 
 @template("set_stats", r"それの攻撃力と体力を" + N + r"にする。")
@@ -819,6 +857,16 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: PaidExtra(),
     ),
     (
+        "came_from",
+        False,
+        re.compile(r"^これが(手札以外|墓場|能力)(?:から|によって)場に出ていたなら、"),
+        lambda m: (
+            Not(CameFrom("hand"))
+            if m[1] == "手札以外"
+            else CameFrom("grave" if m[1] == "墓場" else "ability")
+        ),
+    ),
+    (
         "cards_played",
         False,
         re.compile(r"^「このターン中に自分がプレイしたカードの枚数」が(\d+)枚以上なら、"),
@@ -980,3 +1028,7 @@ def static(line: str) -> tuple[str, Any, Any] | None:
             return "while_self_keyword", LeaderAtMost(int(m["hp"])), Grant(kws)
         return "while_self_keyword", GraveCount(_filter(m), int(m["gn"])), Grant(kws)
     return None
+
+
+PLAYED_TRIGGER = re.compile(r"^自分が" + _FILTER_ANY + r"をプレイしたとき、")
+"""``自分が…をプレイしたとき、``: the opener of a "when you play a card" ability."""

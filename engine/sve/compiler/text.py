@@ -61,6 +61,20 @@ def ability_lines(text: str) -> list[str]:
     return lines
 
 
+def union_burst_lines(text: str) -> set[str]:
+    """The ability lines above a Union Burst rule line (CR 14.5.1), as :func:`ability_lines`
+    gives them; empty when the card has no such line."""
+    above: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if _TOKEN_RULE.match(line):
+            return set()
+        if _UNION_RULE.match(line):
+            return set(ability_lines("\n".join(above)))
+        above.append(raw)
+    return set()
+
+
 def sentences(body: str) -> list[str]:
     """Split an ability body into sentences ending in 。 (the last may lack it)."""
     return [s.strip() for s in _SENTENCE.findall(body) if s.strip()]
