@@ -72,6 +72,8 @@ class Trigger(enum.Enum):
     resolved (``能力が発動したとき``, CR 14.5.1.3; that follower is the event's)."""
     AMULET_LEAVES = "amulet_leaves"
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
+    ON_EQUIP = "on_equip"
+    """CR 14.5.2.2.2: this equipment was equipped (the follower is the ability's card)."""
     STATIC = "static"
     """CR 10.1.1.3: a continuous ability, applied by rule processing while this card is on
     the field (its effects are :class:`Grant` elements, its condition is checked then)."""
@@ -93,6 +95,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ACTIVATED: "Act",
     Trigger.DISCARDED: "When this is discarded from your hand",
     Trigger.STATIC: "Continuous",
+    Trigger.ON_EQUIP: "When equipped",
     Trigger.LEAVES: "When this leaves the field",
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
     Trigger.CARD_PLAYED: "When you play a card",
@@ -968,6 +971,33 @@ class DamageBonus:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageTaken:
+    """A ``STATIC`` ability of an equipment token: damage the equipped follower takes
+    changes by ``n`` (``受けるダメージを-N する``, CR 14.5.2)."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: damage is changed where it is dealt."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Equip:
+    """CR 14.5.2.2: this follower equips a new ``token`` (an equipment token)."""
+
+    token: CardRecord
+    to: str = "self"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Equip each recipient."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                game.equip(tgt, self.token)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraCost:
     """A ``STATIC`` ability of a card played from the hand: ``これをプレイする際、コストを+N
     してよい`` (CR 10.4.7.2, 10.6.2.2): the player may pay ``n`` more PP when playing it."""
@@ -1371,6 +1401,8 @@ ELEMENTS: dict[str, type] = {
         SetStats,
         NextCostDown,
         CameFrom,
+        DamageTaken,
+        Equip,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1618,6 +1650,10 @@ def _describe_element(e: Any) -> str:
         return f"if {describe(e.condition)}:"
     if isinstance(e, PayCost):
         return _cost_words(e)
+    if isinstance(e, DamageTaken):
+        return f"damage the equipped follower takes is {e.n:+d}"
+    if isinstance(e, Equip):
+        return f"{_TO_WORDS[e.to]} equips '{e.token.name}'"
     if isinstance(e, DamageBonus):
         return f"damage this deals is {e.n:+d}"
     if isinstance(e, ExtraCost):

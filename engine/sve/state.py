@@ -30,6 +30,7 @@ from engine.sve.abilities import (
     CardFilter,
     CardScript,
     DamageBonus,
+    DamageTaken,
     Effect,
     ExtraCost,
     Grant,
@@ -211,6 +212,7 @@ class Card:
         "counters",
         "dfn",
         "engaged",
+        "eq",
         "evo",
         "evolved_turn",
         "face",
@@ -247,6 +249,8 @@ class Card:
         self.granted = 0
         self.st = 0
         """Keyword bits given by continuous abilities (CR 10.1.1.3), included in ``kw``."""
+        self.eq: tuple[str, ...] = ()
+        """Card ids of the equipment tokens this follower has equipped (CR 14.5.2)."""
         self.bane_hit = False
         self.counters: dict[str, int] | None = None
         self.gen = 0
@@ -664,11 +668,44 @@ class State:
                     cost = max(0, cost - n)
         return cost
 
+    def abilities_of(self, card: Card, trigger: Trigger) -> tuple[Ability, ...]:
+        """The abilities of a card with ``trigger``, with those its equipment gives it
+        (CR 14.5.2)."""
+        own = self.scripts.abilities(card.face.card_id, trigger)
+        if not card.eq:
+            return own
+        for token_id in card.eq:
+            own = own + self.scripts.abilities(token_id, trigger)
+        return own
+
+    def equip(self, uid: int, token: CardRecord) -> None:
+        """CR 14.5.2.2: create the equipment token and associate it with the follower; its
+        "when equipped" abilities go off."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD or not card.fol:
+            return
+        card.eq = (*card.eq, token.card_id)
+        self.dirty = True
+        if self.log is not None:
+            self._emit("equip", {"uid": uid, "card": token.card_id})
+        for ability in self.scripts.abilities(token.card_id, Trigger.ON_EQUIP):
+            self.pending.append((ability, uid, card.controller, 0))
+
+    def damage_taken(self, card: Card) -> int:
+        """The change its equipment makes to damage a follower takes (CR 14.5.2)."""
+        change = 0
+        for token_id in card.eq:
+            for ability in self.scripts.abilities(token_id, Trigger.STATIC):
+                for e in ability.effects:
+                    if isinstance(e, DamageTaken):
+                        change += e.n
+        return change
+
     def damage_bonus(self, uid: int) -> int:
         """Extra damage a field card deals now, from its own continuous abilities."""
         card = self.cards[uid]
         bonus = 0
-        for ability in self.scripts.abilities(card.face.card_id, Trigger.STATIC):
+        for ability in self.abilities_of(card, Trigger.STATIC):
             for e in ability.effects:
                 if isinstance(e, DamageBonus):
                     cond = ability.condition
@@ -830,6 +867,10 @@ class State:
             card = self.cards[target]
             if card.zone is not Zone.FIELD or not card.fol:
                 return  # CR 5.14.1.2
+            if card.eq:
+                amount += self.damage_taken(card)
+                if amount <= 0:
+                    return
             card.dfn -= amount
             name = str(target)
         if self.log is not None:
@@ -941,6 +982,7 @@ class State:
         card.kw = keyword_bits(card.base.keywords)
         card.granted = 0
         card.st = 0
+        card.eq = ()
         card.bane_hit = False
         card.counters = None
         if card.kw & ENTERS_ENGAGED:  # a continuous ability of its own (CR 10.1.1.3)
@@ -965,7 +1007,7 @@ class State:
             for uid in sorted(p.field):
                 if uid != card.uid:
                     other = self.cards[uid]
-                    for ability in self.scripts.abilities(other.face.card_id, Trigger.ALLY_ENTERS):
+                    for ability in self.abilities_of(other, Trigger.ALLY_ENTERS):
                         self.pending.append((ability, uid, player, card.uid))
 
     def move_to_grave_from_resolution(self, card: Card) -> None:
@@ -1067,18 +1109,17 @@ class State:
         for uid in sorted(self.players[player].field):
             if uid != frame.origin:
                 other = self.cards[uid]
-                for ability in self.scripts.abilities(other.face.card_id, Trigger.ABILITY_USED):
+                for ability in self.abilities_of(other, Trigger.ABILITY_USED):
                     self.pending.append((ability, uid, player, frame.origin))
 
     def _apply_statics(self) -> None:
         """CR 10.1.1.3: recompute the keywords continuous abilities on the field give."""
         cards = self.cards
-        scripts = self.scripts
         grants: dict[int, int] | None = None
         for p in self.players:
             for uid in p.field:
                 card = cards[uid]
-                for ability in scripts.abilities(card.face.card_id, Trigger.STATIC):
+                for ability in self.abilities_of(card, Trigger.STATIC):
                     cond = ability.condition
                     if cond is not None and not cond.holds(self, card.controller, uid):
                         continue
@@ -1134,7 +1175,7 @@ class State:
 
     def _fire(self, card: Card, trigger: Trigger, controller: int, amount: int = 0) -> None:
         """Put ``card``'s abilities with ``trigger`` in the waiting state (CR 10.7.2)."""
-        for ability in self.scripts.abilities(card.face.card_id, trigger):
+        for ability in self.abilities_of(card, trigger):
             self.pending.append((ability, card.uid, controller, amount))
         bits = card.kw | card.granted
         if bits & DRAIN and trigger is Trigger.ATTACK_DAMAGE:
@@ -1365,7 +1406,7 @@ class State:
         out: list[Activate] = []
         for uid in sorted(p.field) + sorted(p.hand):
             card = self.cards[uid]
-            abilities = self.scripts.abilities(card.face.card_id, Trigger.ACTIVATED)
+            abilities = self.abilities_of(card, Trigger.ACTIVATED)
             in_hand = card.zone is Zone.HAND
             for index, ability in enumerate(abilities):
                 if quick_only and not ability.quick:
@@ -1402,7 +1443,7 @@ class State:
     def _activate(self, player: int, uid: int, index: int) -> None:
         """CR 10.6.2.5: pay the costs (PP, engaging this card), then resolve the effects."""
         card = self.cards[uid]
-        ability = self.scripts.abilities(card.face.card_id, Trigger.ACTIVATED)[index]
+        ability = self.abilities_of(card, Trigger.ACTIVATED)[index]
         self.players[player].pp -= ability.pp_cost
         if ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
@@ -1455,7 +1496,7 @@ class State:
         if self.scripts:  # CR 10.7.1: "when you play a card"
             for fuid in sorted(p.field):
                 other = self.cards[fuid]
-                for ability in self.scripts.abilities(other.face.card_id, Trigger.CARD_PLAYED):
+                for ability in self.abilities_of(other, Trigger.CARD_PLAYED):
                     self.pending.append((ability, fuid, player, uid))
         if card.counters is not None:
             card.counters.pop("paid_extra", None)
@@ -1649,6 +1690,7 @@ class State:
         evo_uid = card.evo
         card.evo = -1
         card.engaged = False
+        card.eq = ()  # CR 14.5.2.4: the equipment is no longer associated
         card.gen += 1
         self._arrive(card, zone)
         if evo_uid >= 0:  # moved in the same instant, logged right after
@@ -1770,7 +1812,7 @@ class State:
         if uid not in p.field and uid not in p.hand:
             return f"card {uid} is not on player {p.index}'s field or hand (CR 8.3.1)"
         card = self.cards[uid]
-        abilities = self.scripts.abilities(card.face.card_id, Trigger.ACTIVATED)
+        abilities = self.abilities_of(card, Trigger.ACTIVATED)
         if not 0 <= action.index < len(abilities):
             return f"card {uid} has no activated ability number {action.index}"
         ability = abilities[action.index]

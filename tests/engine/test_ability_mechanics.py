@@ -529,3 +529,65 @@ def test_when_another_followers_ability_is_used() -> None:
     game.apply(Play(game.players[0].hand[0]))
     game.apply(Choose("leader0"))
     assert game.players[0].max_pp == 6
+
+
+def _equip_lib(*card_ids: str) -> Scripts:
+    """Scripts of the given cards and of every equipment token of the library."""
+    cards = library()["cards"]
+    tokens = [t for t, rec in library()["tokens"].items() if rec["card_type"] == "token_equipment"]
+    return _lib(*card_ids, *(t for t in tokens if t in cards))
+
+
+def test_equipment_when_equipped_and_stats() -> None:
+    """CP04-055 with Overflow equips 氷竜剣: an enemy follower is engaged and the equipped
+    follower gets +2/+2 (CR 14.5.2)."""
+    scripts = _equip_lib("CP04-055")
+    shefi = _rec(scripts, "CP04-055", cost=4, atk=3, dfn=3)
+    game = position(hands=([shefi], []), fields=([], [follower("E", 2, 2, 2)]), pp=(7, 0))
+    game.scripts = scripts
+    enemy = game.players[1].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        options = game.decision.options
+        game.apply(Choose(str(enemy) if str(enemy) in options else options[0]))
+    uid = game.players[0].field[0]
+    assert game.cards[uid].eq
+    assert (game.cards[uid].atk, game.cards[uid].dfn) == (5, 5)
+    assert game.cards[enemy].engaged
+
+
+def test_equipment_changes_damage_dealt_and_taken() -> None:
+    """CP04-019 pays 2 to equip プリンセスソード: it deals 2 more damage and takes 2 less."""
+    scripts = _equip_lib("CP04-019")
+    peco = _rec(scripts, "CP04-019", cost=2, atk=2, dfn=3)
+    game = position(hands=([peco], []), pp=(4, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        options = game.decision.options
+        game.apply(Choose("pay" if "pay" in options else options[-1]))
+    uid = game.players[0].field[0]
+    assert game.players[0].pp == 0
+    game.deal_damage(uid, 3)
+    assert game.cards[uid].dfn == 2
+    assert game.damage_bonus(uid) == 2
+    game.destroy([uid])
+    assert game.cards[uid].eq == ()  # CR 14.5.2.4
+
+
+def test_equipment_gives_an_activated_ability() -> None:
+    """CP04-001 pays 2 to equip アメスアミュレット, whose follower gains an activated
+    ability: engage it, all your followers get +1/+1."""
+    scripts = _equip_lib("CP04-001")
+    kokkoro = _rec(scripts, "CP04-001", cost=2, atk=1, dfn=2)
+    game = position(hands=([kokkoro], []), fields=([follower("A", 1, 1, 1)], []), pp=(4, 0))
+    game.scripts = scripts
+    game.apply(Play(game.players[0].hand[0]))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        options = game.decision.options
+        game.apply(Choose("pay" if "pay" in options else options[-1]))
+    ally, uid = game.players[0].field
+    acts = [a for a in game.legal_actions() if str(a).startswith(f"act {uid}")]
+    assert len(acts) == 1
+    game.apply(acts[0])
+    assert game.cards[uid].engaged
+    assert (game.cards[ally].atk, game.cards[ally].dfn) == (2, 2)

@@ -129,6 +129,10 @@ EXAMPLES: dict[str, list[str]] = {
     "card_played": ["CP04-048", "BP05-027"],
     "ability_used": ["CP04-039", "CP04-057"],
     "union_burst": ["CP04-057", "CP04-041"],
+    "equip": ["CP04-055", "CP04-019"],
+    "equipment_text": ["CP04-PR22", "CP04-PR16"],
+    "damage_taken": ["CP04-PR16"],
+    "self_keyword": ["CP04-PR23"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -42,6 +42,7 @@ from engine.sve.compiler.templates import (
     Unsupported,
     condition,
     cost,
+    equipment_lines,
     filter_any,
     match,
     static,
@@ -105,6 +106,7 @@ _BODY_TRIGGERS = (
     ("これが場を離れたとき、", Trigger.LEAVES),
     ("自分のアミュレットが場を離れたとき、", Trigger.AMULET_LEAVES),
     ("自分の場の他のフォロワーの能力が発動したとき、", Trigger.ABILITY_USED),
+    ("これを装備したとき、", Trigger.ON_EQUIP),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
@@ -214,7 +216,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         used.append("static_keyword")
         return
     try:
-        grant = static(line)
+        grant = static(line, ctx.equipment)
     except Unsupported as err:
         raise _Fail(str(err)) from err
     if grant is not None:
@@ -320,8 +322,11 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         out.abilities.append(Ability(trig, tuple(effects), once_per_turn=once_auto))
 
 
-def compile_card(card: CardText, tokens: Mapping[str, CardRecord]) -> Compiled:
-    """Compile one card's text; ``tokens`` maps token names to their records."""
+def compile_card(
+    card: CardText, tokens: Mapping[str, CardRecord], unmodelled: frozenset[str] = frozenset()
+) -> Compiled:
+    """Compile one card's text; ``tokens`` maps token names to their records, ``unmodelled``
+    holds the ids of tokens whose own text is not fully modelled."""
     out = Compiled(card.card_id, "full")
     lines = ability_lines(card.text)
     # CR 5.18: the options of "choose one" may stand on lines of their own.
@@ -335,13 +340,24 @@ def compile_card(card: CardText, tokens: Mapping[str, CardRecord]) -> Compiled:
     burst = union_burst_lines(card.text)
     for line in joined:
         used: list[str] = []
-        ctx = Context(card.card_id, tokens, name=card.name)
         before = (list(out.abilities), out.keywords)
+        equipment = card.card_type.endswith("equipment")
+        parts = equipment_lines(line) if equipment else [line]
         try:
-            _line(line, card, ctx, used, out)
+            for part in parts:
+                ctx = Context(
+                    card.card_id,
+                    tokens,
+                    name=card.name,
+                    equipment=equipment,
+                    unmodelled=unmodelled,
+                )
+                _line(part, card, ctx, used, out)
         except _Fail:  # the evolve cost, a printed fact, stays known
             out.abilities, out.keywords = before
             continue
+        if equipment:
+            used.append("equipment_text")
         if any(line.startswith(b) for b in burst):  # CR 14.5.1.1
             n = len(before[0])
             out.abilities[n:] = [
@@ -411,11 +427,12 @@ def compile_pool(
     first = {t.card_id: compile_card(t, {}) for t in token_texts}
     tokens = token_records(token_texts, {k: v.keywords for k, v in first.items()})
     names = _by_name(tokens)
+    weak = frozenset(tid for tid, c in first.items() if c.status != "full")
     entries: dict[str, Any] = {}
     for card in cards:
         local = dict(names[""])
         local.update(names.get(card.card_id.split("-", 1)[0], {}))
-        c = compile_card(card, local)
+        c = compile_card(card, local, weak)
         entry: dict[str, Any] = {"status": c.status, "lines": c.lines, "modelled": c.modelled}
         if c.abilities:
             entry["abilities"] = [to_data(a) for a in c.abilities]

@@ -24,10 +24,12 @@ from engine.sve.abilities import (
     CostDown,
     Damage,
     DamageBonus,
+    DamageTaken,
     Destroy,
     DiscardCards,
     Draw,
     Engage,
+    Equip,
     ExtraCost,
     FromGrave,
     GainPP,
@@ -110,6 +112,10 @@ class Context:
     """A pending choice in the graveyard ``(filter, n, up_to)`` awaiting where it goes."""
     pending: str = ""
     """A sentence the previous one needs next (``rest_to_ex``, ``any_to_ex``)."""
+    equipment: bool = False
+    """Compiling an equipment token's text (CR 14.5.2)."""
+    unmodelled: frozenset[str] = frozenset()
+    """Ids of tokens whose own text is not fully modelled (equipping one is not modelled)."""
     effects: list[Any] = field(default_factory=list)
 
     def token(self, name: str) -> CardRecord:
@@ -517,6 +523,16 @@ def _summon_two(m: re.Match[str], ctx: Context) -> list[Any]:
         Summon(ctx.token(m[1]), int(m[2]), it=it),
         Summon(ctx.token(m[3]), int(m[4]), it="add" if it else ""),
     ]
+
+
+@template("equip", r"(これ|それ)は" + _TOKEN + r"を装備する。")
+def _equip(m: re.Match[str], ctx: Context) -> list[Any]:
+    token = ctx.token(m[2])
+    if not token.card_type.endswith("equipment") or m[3] != "1":
+        raise Unsupported("equipping something other than one equipment token")
+    if token.card_id in ctx.unmodelled:
+        raise Unsupported("an equipment token whose text is not modelled")
+    return [Equip(token, "self" if m[1] == "これ" else ctx.need_it())]
 
 
 @template("token_to_ex", _TOKEN + r"をEXエリアに置く。")
@@ -996,21 +1012,29 @@ _WHILE_SELF = re.compile(
 )
 
 
+_HAS_KEYWORDS = re.compile(r"^これは" + KW + r"を持つ。$")
+_DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$")
 _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
 
 
-def static(line: str) -> tuple[str, Any, Any] | None:
+def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     """A continuous ability ``(template id, condition, effect)``, or ``None``.
 
     Raises :class:`Unsupported` for a keyword the engine does not implement.
     """
+    m = _DAMAGE_TAKEN.match(line)
+    if m and equipment:
+        return "damage_taken", None, DamageTaken(-int(m[1]))
     m = _DAMAGE_BONUS.match(line)
     if m:
         return "damage_bonus", OpponentTurn() if m[1] else None, DamageBonus(int(m[2]))
     m = _EXTRA_COST.match(line)
     if m:
         return "extra_play_cost", None, ExtraCost(int(m[1]))
+    m = _HAS_KEYWORDS.match(line)
+    if m:
+        return "self_keyword", None, Grant(keyword_ids(m[1]))
     m = _WHILE_HERE.match(line)
     if m:
         what = Targets(
@@ -1032,3 +1056,25 @@ def static(line: str) -> tuple[str, Any, Any] | None:
 
 PLAYED_TRIGGER = re.compile(r"^自分が" + _FILTER_ANY + r"をプレイしたとき、")
 """``自分が…をプレイしたとき、``: the opener of a "when you play a card" ability."""
+
+
+_EQUIPPED = "これを装備しているフォロワー"
+_EQUIPPED_NOW = "これを装備したフォロワー"
+_GRANTS = re.compile(r"^これは(?P<kw>(?:【[^】]+】)*)(?:と)?「(?P<inner>.+)」を持つ。$")
+
+
+def equipment_lines(line: str) -> list[str]:
+    """An equipment token's line (CR 14.5.2) as lines of the equipped follower's own.
+
+    "The follower equipping this has X" becomes X (and a keyword grant), "when this is
+    equipped" a trigger of its own; "this" then names the follower.
+    """
+    line = line.replace(_EQUIPPED, "これ").replace(_EQUIPPED_NOW, "これ")
+    m = _GRANTS.match(line)
+    if m:
+        inner = m["inner"]
+        out = [inner if inner.endswith("。") else inner + "。"]
+        if m["kw"]:
+            out.insert(0, "これは" + m["kw"] + "を持つ。")
+        return out
+    return [line]

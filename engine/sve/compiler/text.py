@@ -63,15 +63,16 @@ def ability_lines(text: str) -> list[str]:
 
 def union_burst_lines(text: str) -> set[str]:
     """The ability lines above a Union Burst rule line (CR 14.5.1), as :func:`ability_lines`
-    gives them; empty when the card has no such line."""
-    above: list[str] = []
-    for raw in text.splitlines():
+    gives them; empty when the card has no such line or no abilities below it."""
+    raws = text.splitlines()
+    for i, raw in enumerate(raws):
         line = raw.strip()
         if _TOKEN_RULE.match(line):
             return set()
         if _UNION_RULE.match(line):
-            return set(ability_lines("\n".join(above)))
-        above.append(raw)
+            if not ability_lines("\n".join(raws[i + 1 :])):
+                return set()  # only reminder text below it (equipment tokens)
+            return set(ability_lines("\n".join(raws[:i])))
     return set()
 
 
