@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 class Trigger(enum.Enum):
     """When an ability goes off (CR 10.7 auto abilities; ``SPELL`` is a spell's own text)."""
 
+    __hash__ = object.__hash__  # members are singletons; the C hash keeps lookups fast
+
     SPELL = "spell"
     """CR 10.6.2.8.2: the text of a spell, run when it resolves."""
     FANFARE = "fanfare"
@@ -179,6 +181,8 @@ class Scripts:
         self._by_trigger: dict[tuple[str, Trigger], tuple[Ability, ...]] = {}
         self._loader = loader
         self._records: dict[CardRecord, CardRecord] = {}
+        self._hand_ids: frozenset[str] | None = None
+        self._ids_with: dict[Trigger, frozenset[str]] = {}
 
     def _load(self) -> None:
         loader, self._loader = self._loader, None
@@ -193,12 +197,38 @@ class Scripts:
         self._by_id[script.card_id] = script
         self._by_trigger.clear()
         self._records.clear()
+        self._hand_ids = None
+        self._ids_with.clear()
 
     def get(self, card_id: str) -> CardScript | None:
         """The script of ``card_id`` or ``None``."""
         if self._loader is not None:
             self._load()
         return self._by_id.get(card_id)
+
+    def ids_with(self, trigger: Trigger) -> frozenset[str]:
+        """Ids of the cards that have an ability with ``trigger`` (cached)."""
+        found = self._ids_with.get(trigger)
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._ids_with[trigger] = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(a.trigger is trigger for a in s.abilities)
+            )
+        return found
+
+    def hand_ids(self) -> frozenset[str]:
+        """Ids of the cards with an activated ability played from the hand."""
+        found = self._hand_ids
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._hand_ids = frozenset(
+                cid for cid, s in self._by_id.items() if any(a.from_hand for a in s.abilities)
+            )
+        return found
 
     def evolve_cost(self, card_id: str) -> int:
         """The evolve cost of the base follower ``card_id`` (CR 12.2)."""

@@ -451,6 +451,7 @@ class State:
         self.mulligan_done = 0
         self.actions_applied = 0
         self.dirty = True  # something rule processing (CR 11) must look at may have changed
+        self.granting = False  # a continuous ability gave keywords at the last check
 
     # --- the public protocol ---------------------------------------------------------------------
 
@@ -668,6 +669,16 @@ class State:
                     cost = max(0, cost - n)
         return cost
 
+    def holders(self, uids: Sequence[int], trigger: Trigger) -> list[int]:
+        """The cards among ``uids`` (sorted) that may have an ability with ``trigger``: their
+        own, or given by equipment."""
+        ids = self.scripts.ids_with(trigger)
+        cards = self.cards
+        found = [u for u in uids if cards[u].face.card_id in ids or cards[u].eq]
+        if len(found) > 1:
+            found.sort()
+        return found
+
     def abilities_of(self, card: Card, trigger: Trigger) -> tuple[Ability, ...]:
         """The abilities of a card with ``trigger``, with those its equipment gives it
         (CR 14.5.2)."""
@@ -705,6 +716,8 @@ class State:
         """Extra damage a field card deals now, from its own continuous abilities."""
         card = self.cards[uid]
         bonus = 0
+        if not card.eq and card.face.card_id not in self.scripts.ids_with(Trigger.STATIC):
+            return 0
         for ability in self.abilities_of(card, Trigger.STATIC):
             for e in ability.effects:
                 if isinstance(e, DamageBonus):
@@ -1004,7 +1017,7 @@ class State:
             )
         self._fire(card, Trigger.FANFARE, player)
         if allies:  # CR 10.7.1: "when another follower enters your field"
-            for uid in sorted(p.field):
+            for uid in self.holders(p.field, Trigger.ALLY_ENTERS):
                 if uid != card.uid:
                     other = self.cards[uid]
                     for ability in self.abilities_of(other, Trigger.ALLY_ENTERS):
@@ -1106,7 +1119,7 @@ class State:
         """CR 14.5.1.3: a follower's Union Burst ability was played and resolved; "when an
         ability of another follower of yours is used" abilities go off."""
         player = frame.controller
-        for uid in sorted(self.players[player].field):
+        for uid in self.holders(self.players[player].field, Trigger.ABILITY_USED):
             if uid != frame.origin:
                 other = self.cards[uid]
                 for ability in self.abilities_of(other, Trigger.ABILITY_USED):
@@ -1115,25 +1128,33 @@ class State:
     def _apply_statics(self) -> None:
         """CR 10.1.1.3: recompute the keywords continuous abilities on the field give."""
         cards = self.cards
+        ids = self.scripts.ids_with(Trigger.STATIC)
+        sources = [
+            u for p in self.players for u in p.field if cards[u].face.card_id in ids or cards[u].eq
+        ]
+        if not sources and not self.granting:
+            return
         grants: dict[int, int] | None = None
-        for p in self.players:
-            for uid in p.field:
-                card = cards[uid]
-                for ability in self.abilities_of(card, Trigger.STATIC):
-                    cond = ability.condition
-                    if cond is not None and not cond.holds(self, card.controller, uid):
-                        continue
-                    if grants is None:
-                        grants = {}
-                    for e in ability.effects:
-                        if isinstance(e, Grant):
-                            bits = keyword_bits(e.keywords)
-                            if e.what is None:
-                                got = [uid]
-                            else:
-                                got = self.candidates(e.what, card.controller, uid, counting=True)
-                            for t in got:
-                                grants[t] = grants.get(t, 0) | bits
+        for uid in sorted(sources):
+            card = cards[uid]
+            for ability in self.abilities_of(card, Trigger.STATIC):
+                cond = ability.condition
+                if cond is not None and not cond.holds(self, card.controller, uid):
+                    continue
+                if grants is None:
+                    grants = {}
+                for e in ability.effects:
+                    if isinstance(e, Grant):
+                        bits = keyword_bits(e.keywords)
+                        if e.what is None:
+                            got = [uid]
+                        else:
+                            got = self.candidates(e.what, card.controller, uid, counting=True)
+                        for t in got:
+                            grants[t] = grants.get(t, 0) | bits
+        if grants is None and not self.granting:
+            return
+        self.granting = grants is not None
         for p in self.players:
             for uid in p.field:
                 card = cards[uid]
@@ -1404,14 +1425,23 @@ class State:
         """CR 8.3.1 / 10.6.2.1.2: activated abilities whose costs and targets are possible."""
         p = self.players[player]
         out: list[Activate] = []
-        for uid in sorted(p.field) + sorted(p.hand):
+        hand_ids = self.scripts.hand_ids()
+        cards = self.cards
+        hand = [u for u in p.hand if cards[u].base.card_id in hand_ids] if hand_ids else []
+        ids = self.scripts.ids_with(Trigger.ACTIVATED)
+        field = [u for u in p.field if cards[u].face.card_id in ids or cards[u].eq]
+        if len(field) > 1:
+            field.sort()
+        for uid in field + sorted(hand) if hand else field:
             card = self.cards[uid]
             abilities = self.abilities_of(card, Trigger.ACTIVATED)
-            in_hand = card.zone is Zone.HAND
+            if not abilities:
+                continue
+            from_hand = card.zone is Zone.HAND
             for index, ability in enumerate(abilities):
                 if quick_only and not ability.quick:
                     continue
-                if ability.from_hand != in_hand:
+                if ability.from_hand != from_hand:
                     continue
                 if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
                     continue
@@ -1494,7 +1524,7 @@ class State:
                 d for d in p.discounts if d[0] == self.turn and not d[1].matches(card.base)
             ]
         if self.scripts:  # CR 10.7.1: "when you play a card"
-            for fuid in sorted(p.field):
+            for fuid in self.holders(p.field, Trigger.CARD_PLAYED):
                 other = self.cards[fuid]
                 for ability in self.abilities_of(other, Trigger.CARD_PLAYED):
                     self.pending.append((ability, fuid, player, uid))
