@@ -144,6 +144,8 @@ class Ability:
     from_hand: bool = False
     """Activated abilities: played from the hand, discarding this card as cost
     (``手札のこれ…を捨てる``)."""
+    times_per_turn: int = 0
+    """Auto abilities: go off at most this many times per turn (``ターンごとにN回``)."""
     union_burst: bool = False
     """A Union Burst ability (CR 14.5.1); its use is what "能力が発動したとき" sees
     (CR 14.5.1.3)."""
@@ -533,11 +535,17 @@ class Damage:
     per: Targets | None = None
     """When set, the damage is the number of field cards ``per`` allows (``「…の数」と同じ
     ダメージ``), counted when the damage is dealt (``n`` is then ignored)."""
+    half_attack: bool = False
+    """The damage is half this card's attack, rounded up (``「これの攻撃力の半分」``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
         if self.per is not None:
             amount = len(game.candidates(self.per, frame.controller, frame.source, counting=True))
+        elif self.half_attack:
+            if frame.source < 0 or not game.target_exists(frame.source):
+                return True
+            amount = (max(0, game.cards[frame.source].atk) + 1) // 2
         else:
             amount = frame.amount if self.n == AMOUNT else self.n
         if amount > 0 and frame.source >= 0 and game.target_exists(frame.source):
@@ -1067,16 +1075,35 @@ class Modal:
     """CR 5.18: choose one of ``options`` (each a list of effects) and run it."""
 
     options: tuple[tuple[Effect, ...], ...]
+    more_if: Condition | None = None
+    """When this holds, up to ``more`` different options instead (``…なら、代わりに2つまで``)."""
+    more: int = 1
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Ask for the mode, then run it as a nested ability with the same "it"."""
-        if frame.choice is None:
-            words = [f"mode{i + 1}" for i in range(len(self.options))]
-            game.ask_pick(frame.controller, words, False)
-            return False
-        index = int(frame.choice[4:]) - 1
-        frame.choice = None
-        game.push_frame(self.options[index], frame)
+        """Ask for the mode(s), then run them in the card's order as nested abilities with
+        the same "it"."""
+        chosen = frame.sub
+        done = False
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            if word == "done":
+                done = True
+            else:
+                chosen |= 1 << (int(word[4:]) - 1)
+        picks = 1
+        if self.more_if is not None and holds(self.more_if, game, frame):
+            picks = self.more
+        count = bin(chosen).count("1")
+        if not done and count < picks:
+            left = [f"mode{i + 1}" for i in range(len(self.options)) if not chosen >> i & 1]
+            if left:
+                frame.sub = chosen
+                game.ask_pick(frame.controller, left, count > 0)
+                return False
+        frame.sub = 0
+        for i in reversed(range(len(self.options))):
+            if chosen >> i & 1:
+                game.push_frame(self.options[i], frame)
         return True
 
 
@@ -1280,6 +1307,40 @@ class CameFrom:
 
 
 @dataclass(frozen=True, slots=True)
+class BurstsThisTurn:
+    """``n`` or more of your Union Burst abilities were used this turn (CR 14.5.1.3), not
+    counting the one resolving."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Read the player's count for this turn."""
+        p = game.players[controller]
+        return p.burst_turn == game.turn and p.bursts >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedExactly:
+    """The card just played is your ``n``-th card played this turn (``このターン中にN枚目の
+    カードなら``)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the count of cards played this turn."""
+        return game.players[controller].played == self.n
+
+
+@dataclass(frozen=True, slots=True)
+class MyTurn:
+    """It is your turn (``自分のターン中``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the turn player."""
+        return game.active == controller
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentTurn:
     """It is the opponent's turn (``相手のターン中``)."""
 
@@ -1433,6 +1494,9 @@ ELEMENTS: dict[str, type] = {
         CameFrom,
         DamageTaken,
         Equip,
+        BurstsThisTurn,
+        PlayedExactly,
+        MyTurn,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1573,6 +1637,8 @@ def describe(obj: Any) -> str:
             body = f"if {describe(obj.condition)}: {body}"
         if obj.once_per_turn:
             body += " (once per turn)"
+        if obj.times_per_turn:
+            body += f" ({obj.times_per_turn} times per turn)"
         if obj.union_burst:
             label = f"Union Burst {label}"
         return f"{label}: {body}"
@@ -1610,6 +1676,8 @@ def _describe_element(e: Any) -> str:
         if e.per is not None:
             amount = f"damage equal to the number of {_all_words(e.per)[4:]}"
             return f"deal {amount} to {_TO_WORDS[e.to]}"
+        if e.half_attack:
+            return f"deal damage equal to half this card's attack (rounded up) to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"
@@ -1675,7 +1743,10 @@ def _describe_element(e: Any) -> str:
         )
     if isinstance(e, Modal):
         opts = " | ".join(f"({i + 1}) {_sequence(o)}" for i, o in enumerate(e.options))
-        return f"choose one: {opts}"
+        more = ""
+        if e.more_if is not None:
+            more = f" (if {describe(e.more_if)}, up to {e.more} instead)"
+        return f"choose one{more}: {opts}"
     if isinstance(e, Gate):
         return f"if {describe(e.condition)}:"
     if isinstance(e, PayCost):
@@ -1739,6 +1810,12 @@ def _describe_condition(c: Any) -> str:
         if c.zone == "ability":
             return "this was put onto the field by an ability"
         return f"this came onto the field from the {c.zone}"
+    if isinstance(c, BurstsThisTurn):
+        return f"{c.n} or more of your Union Burst abilities were used this turn"
+    if isinstance(c, PlayedExactly):
+        return f"it is your card number {c.n} played this turn"
+    if isinstance(c, MyTurn):
+        return "it is your turn"
     if isinstance(c, OpponentTurn):
         return "it is your opponent's turn"
     if isinstance(c, PaidExtra):

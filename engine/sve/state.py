@@ -287,6 +287,8 @@ class Player:
 
     __slots__ = (
         "banish",
+        "burst_turn",
+        "bursts",
         "deck",
         "decked_out",
         "discounts",
@@ -331,6 +333,8 @@ class Player:
         self.played = 0  # cards played this turn (CR 13.2.1 Combo)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
         self.discounts: list[tuple[int, CardFilter, int]] = []  # (turn, filter, PP less)
+        self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
+        self.bursts = 0  # ... and how many
 
     def copy(self) -> Player:
         """A copy with fresh zone lists."""
@@ -1119,7 +1123,11 @@ class State:
         """CR 14.5.1.3: a follower's Union Burst ability was played and resolved; "when an
         ability of another follower of yours is used" abilities go off."""
         player = frame.controller
-        for uid in self.holders(self.players[player].field, Trigger.ABILITY_USED):
+        p = self.players[player]
+        if p.burst_turn != self.turn:
+            p.burst_turn, p.bursts = self.turn, 0
+        p.bursts += 1
+        for uid in self.holders(p.field, Trigger.ABILITY_USED):
             if uid != frame.origin:
                 other = self.cards[uid]
                 for ability in self.abilities_of(other, Trigger.ABILITY_USED):
@@ -1180,14 +1188,18 @@ class State:
         cond = ability.condition
         if cond is not None and not cond.holds(self, controller, source):
             return
-        if ability.once_per_turn:  # "この能力は1ターンに1回働く"
+        if ability.once_per_turn or ability.times_per_turn:  # "1ターンに1回働く", "ターンごとにN回"
             card = self.cards[source]
             key = f"once:{ability.trigger.value}:{ability.name}"
+            limit = ability.times_per_turn or 1
             if card.counters is None:
                 card.counters = {}
-            if card.counters.get(key) == self.turn:
+            if card.counters.get(key) != self.turn:
+                card.counters[key] = self.turn
+                card.counters[key + "#"] = 0
+            if card.counters[key + "#"] >= limit:
                 return
-            card.counters[key] = self.turn
+            card.counters[key + "#"] += 1
         frame = Frame(ability.effects, source, controller, amount)
         card = self.cards[source]
         if ability.union_burst and card.zone is Zone.FIELD and card.fol:

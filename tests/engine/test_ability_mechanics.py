@@ -54,6 +54,9 @@ def test_optional_discard_cost_and_discard_trigger() -> None:
     kyaru_uid, eclipse_uid = game.players[0].hand
     game.apply(Play(kyaru_uid))
     assert game.decision is not None
+    assert game.decision.kind.name == "ORDER"  # its two Fanfares; the equipment one after
+    game.apply(Choose("0"))
+    assert game.decision is not None
     assert game.decision.options == ["pay", "done"]
     game.apply(Choose("pay"))
     assert game.decision is not None
@@ -63,6 +66,8 @@ def test_optional_discard_cost_and_discard_trigger() -> None:
     game.apply(Choose(str(target)))  # the Fanfare's 3 damage
     assert game.cards[target].dfn == 2
     assert len(game.players[0].hand) == 1  # drew 1
+    while game.decision is not None and game.decision.kind.name == "ORDER":
+        game.apply(Choose("0"))  # the equipment Fanfare (no PP left to pay) and the trigger
     game.apply(Choose(str(target)))  # the discarded spell's 1 damage
     assert game.cards[target].dfn == 1
 
@@ -75,6 +80,7 @@ def test_optional_cost_may_be_declined() -> None:
     game = position(hands=([kyaru, other], []), fields=([], [follower("E", 3, 2, 5)]), pp=(2, 0))
     game.scripts = scripts
     game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("0"))  # the order of its two Fanfares
     game.apply(Choose("done"))
     assert game.cards[game.players[1].field[0]].dfn == 5
     assert len(game.players[0].hand) == 1
@@ -591,3 +597,71 @@ def test_equipment_gives_an_activated_ability() -> None:
     game.apply(acts[0])
     assert game.cards[uid].engaged
     assert (game.cards[ally].atk, game.cards[ally].dfn) == (2, 2)
+
+
+def test_choose_up_to_two_modes_when_a_condition_holds() -> None:
+    """BP02-088: with Necrocharge 10 up to two modes may be chosen; otherwise one."""
+    scripts = _lib("BP02-088")
+    spell = _rec(scripts, "BP02-088", card_type="spell", cost=2)
+    for grave, asked_again in ((10, True), (0, False)):
+        game = position(hands=([spell], []), pp=(2, 0), scripts=scripts)
+        for _ in range(grave):
+            add_card(game, 0, follower("G", 9), Zone.GRAVE)
+        game.apply(Play(game.players[0].hand[0]))
+        assert game.decision is not None
+        assert game.decision.options == ["mode1", "mode2"]
+        game.apply(Choose("mode2"))
+        if asked_again:
+            assert game.decision is not None
+            assert game.decision.options == ["mode1", "done"]
+            game.apply(Choose("done"))
+        assert len(game.players[0].field) == 2  # two Ghosts, once
+
+
+def test_union_bursts_counted_this_turn() -> None:
+    """CP04-003: its Union Burst gives +1/+1, and Storm too once three Union Burst
+    abilities of yours were used this turn."""
+    scripts = _lib("CP04-003")
+    eris = _rec(scripts, "CP04-003", cost=3)
+    ally = CardRecord("P-1", "P", cost=2, attack=1, defense=1, traits=("プリコネ",))
+    for used, storm in ((2, False), (3, True)):
+        game = position(fields=([eris, OnField(ally, new=True)], []), scripts=scripts)
+        me = game.players[0]
+        me.burst_turn, me.bursts = game.turn, used
+        ally_uid = me.field[1]
+        game.apply(next(a for a in game.legal_actions() if str(a).startswith("act")))
+        game.apply(Choose(str(ally_uid)))
+        assert game.cards[ally_uid].atk == 2
+        assert ("storm" in game.cards[ally_uid].keywords) is storm
+        assert me.bursts == used + 1
+
+
+def test_nth_card_played_this_turn() -> None:
+    """CP02-006: in your turn, your third card played recovers 2 PP."""
+    scripts = _lib("CP02-006")
+    ana = _rec(scripts, "CP02-006", cost=4)
+    cheap = [CardRecord(f"C-{i}", f"C{i}", cost=1, attack=1, defense=1) for i in range(3)]
+    game = position(fields=([ana], []), hands=(cheap, []), pp=(3, 0), scripts=scripts)
+    for uid in list(game.players[0].hand):
+        game.apply(Play(uid))
+    assert game.players[0].pp == 2  # 3 - 3 + 2
+
+
+def test_equipment_spell_trigger_twice_per_turn() -> None:
+    """CP04-037 equips ケイオスグリモワール: twice per turn, when you play a spell, damage
+    equal to half its attack (rounded up) to the enemy leader."""
+    scripts = _equip_lib("CP04-037")
+    kyaru = _rec(scripts, "CP04-037", cost=2, atk=3, dfn=2)
+    spells = [CardRecord(f"S-{i}", f"S{i}", card_type="spell", cost=0) for i in range(4)]
+    game = position(hands=([kyaru, *spells], []), pp=(4, 0), scripts=scripts)
+    kyaru_uid, *spell_uids = game.players[0].hand
+    game.apply(Play(kyaru_uid))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        options = game.decision.options  # pay both costs (one spell is discarded)
+        game.apply(Choose("pay" if "pay" in options else options[-1]))
+    assert game.cards[game.players[0].field[0]].eq
+    left = [u for u in spell_uids if u in game.players[0].hand]
+    assert len(left) == 3
+    for uid in left:
+        game.apply(Play(uid))
+    assert game.players[1].hp == 20 - 2 - 2  # ceil(3 / 2), twice only

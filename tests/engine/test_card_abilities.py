@@ -133,6 +133,12 @@ EXAMPLES: dict[str, list[str]] = {
     "equipment_text": ["CP04-PR22", "CP04-PR16"],
     "damage_taken": ["CP04-PR16"],
     "self_keyword": ["CP04-PR23"],
+    "choose_more": ["BP02-088", "BP05-044"],
+    "if_bursts": ["CP04-003", "CP04-089"],
+    "if_nth_card": ["CP02-006", "BP12-010"],
+    "times_per_turn": ["CP04-PR20", "BP04-108"],
+    "my_turn": ["CP02-006", "BP09-057"],
+    "damage_half_attack": ["CP04-PR20"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -28,6 +28,7 @@ from engine.sve.abilities import (
     If,
     LookTop,
     Modal,
+    MyTurn,
     Not,
     Trigger,
     to_data,
@@ -117,6 +118,9 @@ _ACT = re.compile(
 _FROM_HAND = "手札のこれ"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
+_MY_TURN = "自分のターン中、"
+_MORE = re.compile(r"^代わりに(\d)つまで。$")
+_TIMES = re.compile(r"^(自分のターン中、)?ターンごとに(\d)回、")
 _ONCE = "この能力は1ターンに1回使える。"
 _MODAL = "下記から1つチョイスする。"
 _OPTION = re.compile(r"【(\d)】")
@@ -131,15 +135,31 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     if _MODAL in body:
         head, _, tail = body.partition(_MODAL)
         parts = _OPTION.split(tail)
-        if parts[0].strip() or len(parts) < 5:
-            raise _Fail("modal with extra text or fewer than two options")
+        more_if, more = None, 1
+        if parts[0].strip():  # "…なら、代わりに2つまで。" (CR 5.18)
+            more_cond, _whole, more_text, more_id = condition(parts[0].strip())
+            more_m = _MORE.match(more_text)
+            if more_cond is None or more_m is None:
+                raise _Fail("modal with extra text")
+            more_if, more = more_cond, int(more_m[1])
+            used.extend((f"if_{more_id}", "choose_more"))
+        if len(parts) < 5:
+            raise _Fail("modal with fewer than two options")
         effects = _body(head, ctx, used) if head else []
         options = []
         for text in parts[2::2]:
-            sub = Context(ctx.card_id, ctx.tokens, ctx.name, ctx.it, ctx.it_side)
+            sub = Context(
+                ctx.card_id,
+                ctx.tokens,
+                ctx.name,
+                ctx.it,
+                ctx.it_side,
+                equipment=ctx.equipment,
+                unmodelled=ctx.unmodelled,
+            )
             options.append(tuple(_body(text, sub, used)))
         used.append("choose_one")
-        return [*effects, Modal(tuple(options))]
+        return [*effects, Modal(tuple(options), more_if, more)]
     out: list[Any] = []
     for sentence in sentences(body):
         cond, whole, rest, cid = condition(sentence)
@@ -272,6 +292,16 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
     if once_auto:
         line = line.replace(_ONCE_AUTO, "")
         used.append("once_per_turn_auto")
+    times = _TIMES.match(line)
+    times_per_turn = 0
+    if times and not times[1]:
+        times_per_turn = int(times[2])
+        line = line[times.end() :]
+        used.append("times_per_turn")
+    my_turn = line.startswith(_MY_TURN)
+    if my_turn:
+        line = line[len(_MY_TURN) :]
+        used.append("my_turn")
     m = _MARKER_RUN.match(line)
     triggers: list[Trigger]
     if m:
@@ -293,7 +323,13 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             used.append("card_played")
             effects = [EventIs(filter_any(played)), *_effects(body, ctx, used)]
             out.abilities.append(
-                Ability(Trigger.CARD_PLAYED, tuple(effects), once_per_turn=once_auto)
+                Ability(
+                    Trigger.CARD_PLAYED,
+                    tuple(effects),
+                    MyTurn() if my_turn else None,
+                    once_per_turn=once_auto,
+                    times_per_turn=times_per_turn,
+                )
             )
             return
         ally = _ALLY.match(body) if not triggers else None
@@ -309,17 +345,33 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             used.append("ally_enters_filtered")
             effects = [EventIs(what), *_effects(body, ctx, used)]
             out.abilities.append(
-                Ability(Trigger.ALLY_ENTERS, tuple(effects), once_per_turn=once_auto)
+                Ability(
+                    Trigger.ALLY_ENTERS,
+                    tuple(effects),
+                    MyTurn() if my_turn else None,
+                    once_per_turn=once_auto,
+                    times_per_turn=times_per_turn,
+                )
             )
             return
         if not triggers:
             if not card.card_type.endswith("spell"):
                 raise _Fail("a continuous or unknown ability")
             triggers = [Trigger.SPELL]
+    if (my_turn or times_per_turn) and not triggers:
+        raise _Fail("a turn limit on a continuous ability")
     effects = _effects(body, ctx, used)
     for trig in triggers:
         used.append(trig.value)
-        out.abilities.append(Ability(trig, tuple(effects), once_per_turn=once_auto))
+        out.abilities.append(
+            Ability(
+                trig,
+                tuple(effects),
+                MyTurn() if my_turn else None,
+                once_per_turn=once_auto,
+                times_per_turn=times_per_turn,
+            )
+        )
 
 
 def compile_card(

@@ -18,6 +18,7 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Banish,
     Buff,
+    BurstsThisTurn,
     CameFrom,
     CardFilter,
     Combo,
@@ -51,6 +52,7 @@ from engine.sve.abilities import (
     Overflow,
     PaidExtra,
     PayCost,
+    PlayedExactly,
     PutInEx,
     ReturnToHand,
     Sanguine,
@@ -351,6 +353,11 @@ def _no_combat_damage(m: re.Match[str], ctx: Context) -> list[Any]:
 def _buff_group(m: re.Match[str], ctx: Context) -> list[Any]:
     what = Targets(side="own", trait=m["trait"] or "", token=True)
     return [Buff(int(m[2]), int(m[3]), what=what)]
+
+
+@template("damage_half_attack", _GROUP + r"に「これの攻撃力の半分」と同じダメージ。")
+def _damage_half_attack(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, _GROUPS[m[1]], half_attack=True)]
 
 
 @template("instead_damage", r"代わりに" + N + r"ダメージ。")
@@ -881,6 +888,18 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
             if m[1] == "手札以外"
             else CameFrom("grave" if m[1] == "墓場" else "ability")
         ),
+    ),
+    (
+        "bursts",
+        False,
+        re.compile(r"^これを含めず、このターン中に自分の能力が(\d+)回以上発動していたなら、"),
+        lambda m: BurstsThisTurn(int(m[1])),
+    ),
+    (
+        "nth_card",
+        False,
+        re.compile(r"^このターン中に(\d+)枚目のカードなら、"),
+        lambda m: PlayedExactly(int(m[1])),
     ),
     (
         "cards_played",
