@@ -144,6 +144,9 @@ class Ability:
     from_hand: bool = False
     """Activated abilities: played from the hand, discarding this card as cost
     (``手札のこれ…を捨てる``)."""
+    from_grave: bool = False
+    """Activated abilities: played from the graveyard, banishing this card as cost
+    (``墓場のこれ…を消滅``)."""
     times_per_turn: int = 0
     """Auto abilities: go off at most this many times per turn (``ターンごとにN回``)."""
     union_burst: bool = False
@@ -159,6 +162,8 @@ class CardScript:
     abilities: tuple[Ability, ...] = ()
     evolve_cost: int = 2
     """The N of the card's evolve ability ``【進化】【コストN】`` (CR 12.2); 2 until encoded."""
+    evolve_if: Condition | None = None
+    """The evolve ability may be played only while this holds (``この能力は…なら使える``)."""
     keywords: tuple[str, ...] | None = None
     """The card's own keyword abilities when known from its text (overrides the record's,
     which also lists keywords the card only grants to others)."""
@@ -184,6 +189,7 @@ class Scripts:
         self._loader = loader
         self._records: dict[CardRecord, CardRecord] = {}
         self._hand_ids: frozenset[str] | None = None
+        self._grave_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
 
     def _load(self) -> None:
@@ -200,6 +206,7 @@ class Scripts:
         self._by_trigger.clear()
         self._records.clear()
         self._hand_ids = None
+        self._grave_ids = None
         self._ids_with.clear()
 
     def get(self, card_id: str) -> CardScript | None:
@@ -231,6 +238,22 @@ class Scripts:
                 cid for cid, s in self._by_id.items() if any(a.from_hand for a in s.abilities)
             )
         return found
+
+    def grave_ids(self) -> frozenset[str]:
+        """Ids of the cards with an activated ability played from the graveyard."""
+        found = self._grave_ids
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._grave_ids = frozenset(
+                cid for cid, s in self._by_id.items() if any(a.from_grave for a in s.abilities)
+            )
+        return found
+
+    def evolve_if(self, card_id: str) -> Condition | None:
+        """The condition of the evolve ability of ``card_id``, if it has one."""
+        script = self.get(card_id)
+        return None if script is None else script.evolve_if
 
     def evolve_cost(self, card_id: str) -> int:
         """The evolve cost of the base follower ``card_id`` (CR 12.2)."""
@@ -920,6 +943,10 @@ def _take(
     return True
 
 
+_BANISHING = 10
+"""The step of :class:`PayCost` from which graveyard cards are banished (plus the count)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PayCost:
     """CR 10.4.7: ``(cost): (effects)`` inside an ability. The player may pay the cost (only
@@ -937,6 +964,9 @@ class PayCost:
     sacrifice: Targets | None = None
     """Put one of your field cards that this allows into the graveyard."""
     optional: bool = True
+    banish: CardFilter | None = None
+    """Banish ``banish_n`` cards passing this filter from your graveyard (CR 5.7)."""
+    banish_n: int = 0
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -945,9 +975,20 @@ class PayCost:
             return False
         if self.discard is not None and not self._discardable(game, controller, source):
             return False
+        if self.banish is not None and len(self._banishable(game, controller, source)) < (
+            self.banish_n
+        ):
+            return False
         return self.sacrifice is None or bool(
             game.candidates(self.sacrifice, controller, source, counting=True)
         )
+
+    def _banishable(self, game: State, controller: int, source: int = -1) -> list[int]:
+        what = self.banish
+        assert what is not None
+        cards = game.cards
+        grave = sorted(game.players[controller].grave)
+        return [u for u in grave if u != source and what.matches(cards[u].base)]
 
     def _discardable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.discard
@@ -984,12 +1025,23 @@ class PayCost:
                 cands = game.candidates(self.sacrifice, me, frame.source, counting=True)
                 game.ask_pick(me, [str(u) for u in cands], False)
                 return False
-        if frame.choice is not None:
+            frame.sub = _BANISHING
+        if frame.sub == 2 and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
                 game.discard_card(me, uid)
             else:
                 game.destroy_as_cost(uid)
+            frame.sub = _BANISHING
+        if frame.choice is not None:  # one card banished from the graveyard
+            game.banish(int(frame.choice))
+            frame.choice = None
+            frame.sub += 1
+        if self.banish is not None and frame.sub - _BANISHING < self.banish_n:
+            options = [str(u) for u in self._banishable(game, me, frame.source)]
+            if options:
+                game.ask_pick(me, options, False)
+                return False
         frame.sub = 0
         if self.effects:
             game.push_frame(self.effects, frame)
@@ -1628,6 +1680,8 @@ def describe(obj: Any) -> str:
             costs.append("put this into the graveyard")
         if obj.from_hand:
             costs.append("discard this from your hand")
+        if obj.from_grave:
+            costs.append("banish this from your graveyard")
         if obj.trigger is Trigger.ACTIVATED:
             label = ("Quick act" if obj.quick else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""
@@ -1781,6 +1835,9 @@ def _cost_words(e: PayCost) -> str:
         parts.append(f"discard 1 {_filter_words(e.discard, 1)}")
     if e.sacrifice is not None:
         parts.append(f"put {_targets_words(e.sacrifice)} into the graveyard")
+    if e.banish is not None:
+        words = _filter_words(e.banish, e.banish_n)
+        parts.append(f"banish {e.banish_n} {words} from your graveyard")
     cost = " and ".join(parts)
     if not e.optional:
         return f"as a cost, {cost}"

@@ -55,11 +55,13 @@ def script_of(card_id: str, entry: dict[str, Any]) -> CardScript:
     table = tokens()
     abilities: tuple[Ability, ...] = tuple(from_data(a, table) for a in entry.get("abilities", ()))
     kws = entry.get("keywords")
+    evolve_if = entry.get("evolve_if")
     return CardScript(
         card_id,
         abilities,
         evolve_cost=entry.get("evolve_cost", 2),
         keywords=None if kws is None else tuple(kws),
+        evolve_if=None if evolve_if is None else from_data(evolve_if, table),
     )
 
 

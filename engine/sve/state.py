@@ -1369,6 +1369,9 @@ class State:
                     names = {cards[u].base.name for u in p.evolve_deck}
                 if c.base.name not in names:
                     continue
+                evolve_if = self.scripts.evolve_if(c.base.card_id)
+                if evolve_if is not None and not evolve_if.holds(self, me, uid):
+                    continue
                 n = self.evolve_cost(c)
                 pay_pp, pay_ep = p.pp >= n, n >= 1 and p.ep >= 1 and p.pp >= n - 1
                 for s in (False, True) if sup else (False,):
@@ -1440,6 +1443,9 @@ class State:
         hand_ids = self.scripts.hand_ids()
         cards = self.cards
         hand = [u for u in p.hand if cards[u].base.card_id in hand_ids] if hand_ids else []
+        grave_ids = self.scripts.grave_ids()
+        if grave_ids:
+            hand += [u for u in p.grave if cards[u].base.card_id in grave_ids]
         ids = self.scripts.ids_with(Trigger.ACTIVATED)
         field = [u for u in p.field if cards[u].face.card_id in ids or cards[u].eq]
         if len(field) > 1:
@@ -1450,10 +1456,11 @@ class State:
             if not abilities:
                 continue
             from_hand = card.zone is Zone.HAND
+            from_grave = card.zone is Zone.GRAVE
             for index, ability in enumerate(abilities):
                 if quick_only and not ability.quick:
                     continue
-                if ability.from_hand != from_hand:
+                if ability.from_hand != from_hand or ability.from_grave != from_grave:
                     continue
                 if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
                     continue
@@ -1489,6 +1496,8 @@ class State:
         self.players[player].pp -= ability.pp_cost
         if ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
+        if ability.from_grave:  # so is banishing it from the graveyard
+            self.banish(uid)
         if ability.once_per_turn:
             if card.counters is None:
                 card.counters = {}
@@ -1835,6 +1844,9 @@ class State:
             return "player has already evolved this turn (CR 8.3.2.1)"
         if not any(self.cards[u].base.name == card.base.name for u in p.evolve_deck):
             return f"no face-down evolved '{card.base.name}' in the evolve deck (CR 5.16.1.1.1)"
+        evolve_if = self.scripts.evolve_if(card.base.card_id)
+        if evolve_if is not None and not evolve_if.holds(self, p.index, uid):
+            return "the condition of its evolve ability does not hold"
         n = self.evolve_cost(card)
         if action.ep and p.ep < 1:
             return "no EP to pay with (CR 12.2.3)"
@@ -1851,8 +1863,8 @@ class State:
 
     def _why_not_activate(self, p: Player, action: Activate, quick_window: bool) -> str:
         uid = action.uid
-        if uid not in p.field and uid not in p.hand:
-            return f"card {uid} is not on player {p.index}'s field or hand (CR 8.3.1)"
+        if uid not in p.field and uid not in p.hand and uid not in p.grave:
+            return f"card {uid} is not in player {p.index}'s field, hand or graveyard (CR 8.3.1)"
         card = self.cards[uid]
         abilities = self.abilities_of(card, Trigger.ACTIVATED)
         if not 0 <= action.index < len(abilities):

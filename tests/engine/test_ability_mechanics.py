@@ -665,3 +665,51 @@ def test_equipment_spell_trigger_twice_per_turn() -> None:
     for uid in left:
         game.apply(Play(uid))
     assert game.players[1].hp == 20 - 2 - 2  # ceil(3 / 2), twice only
+
+
+def test_ability_played_from_the_graveyard() -> None:
+    """BP11-075: from the graveyard, banish it and a named card there to engage an enemy
+    follower."""
+    scripts = _lib("BP11-075")
+    penalty = _rec(scripts, "BP11-075", card_type="spell", cost=2)
+    ruler = CardRecord("R-1", "カオスルーラー・アイシィレンドリング", cost=5, attack=4, defense=4)
+    game = position(fields=([], [follower("E", 2, 2, 2)]), scripts=scripts)
+    assert not any(str(a).startswith("act") for a in game.legal_actions())
+    penalty_uid = add_card(game, 0, penalty, Zone.GRAVE)
+    ruler_uid = add_card(game, 0, ruler, Zone.GRAVE)
+    (act,) = [a for a in game.legal_actions() if str(a).startswith("act")]
+    game.apply(act)
+    assert game.cards[penalty_uid].zone is Zone.BANISH
+    game.apply(Choose(str(ruler_uid)))
+    assert game.cards[ruler_uid].zone is Zone.BANISH
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))
+    assert game.cards[enemy].engaged
+
+
+def test_banish_graveyard_cards_as_a_cost() -> None:
+    """BP07-069: banish two 機械 cards from your graveyard to create a Product Machine."""
+    scripts = _lib("BP07-069")
+    mono = _rec(scripts, "BP07-069", cost=3)
+    machine = CardRecord("M-1", "Machine", cost=1, attack=1, defense=1, traits=("機械",))
+    game = position(fields=([mono], []), scripts=scripts)
+    add_card(game, 0, machine, Zone.GRAVE)
+    assert not any(str(a).startswith("act") for a in game.legal_actions())
+    add_card(game, 0, machine, Zone.GRAVE)
+    game.apply(next(a for a in game.legal_actions() if str(a).startswith("act")))
+    while game.decision is not None and game.decision.kind.name == "PICK":
+        game.apply(Choose(game.decision.options[0]))
+    assert len(game.players[0].banish) == 2
+    assert len(game.players[0].field) == 2
+
+
+def test_evolve_condition() -> None:
+    """BP11-076 may evolve only if it came onto the field from the graveyard."""
+    scripts = _lib("BP11-076")
+    thing = _rec(scripts, "BP11-076", cost=2, name="異形")
+    evo = scripts.record(CardRecord("BP11-077", "異形", card_type="evolved_follower"))
+    game = position(fields=([thing], []), evolve=([evo], []), pp=(5, 0), scripts=scripts)
+    assert not any(isinstance(a, Evolve) for a in game.legal_actions())
+    uid = game.players[0].field[0]
+    game.set_origin(game.cards[uid], "grave")
+    assert any(isinstance(a, Evolve) for a in game.legal_actions())

@@ -139,6 +139,8 @@ EXAMPLES: dict[str, list[str]] = {
     "times_per_turn": ["CP04-PR20", "BP04-108"],
     "my_turn": ["CP02-006", "BP09-057"],
     "damage_half_attack": ["CP04-PR20"],
+    "act_from_grave": ["BP11-075", "BP10-026"],
+    "evolve_condition": ["BP11-076", "BP07-052"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

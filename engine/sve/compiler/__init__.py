@@ -80,6 +80,8 @@ class Compiled:
     abilities: list[Ability] = field(default_factory=list)
     keywords: tuple[str, ...] = ()
     evolve_cost: int | None = None
+    evolve_if: Any = None
+    """The condition of the evolve ability (``この能力は…なら使える``), if any."""
     lines: int = 0
     modelled: int = 0
     templates: list[str] = field(default_factory=list)
@@ -115,7 +117,10 @@ _ACT = re.compile(
     r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く)?"
     r"((?:[^：:【]|【[^Q】][^】]*】)*)[：:](.*)$"
 )
+PRINCESS_CONNECT = "プリコネ"
+"""The trait of Princess Connect cards (the title whose cards have Union Burst)."""
 _FROM_HAND = "手札のこれ"
+_FROM_GRAVE = "墓場のこれ"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
 _MY_TURN = "自分のターン中、"
@@ -229,7 +234,14 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         out.evolve_cost = int(m[1])
         used.append("evolve_cost")
         if m[2]:
-            raise _Fail("evolve ability with a condition")
+            found_if = _ACT_IF.fullmatch(m[2])
+            if found_if is None or found_if[2]:
+                raise _Fail("evolve ability with a condition")
+            cond, _whole, left, cid = condition(found_if[1] + "なら、")
+            if cond is None or left:
+                raise _Fail("evolve ability with a condition the engine does not check")
+            out.evolve_if = cond
+            used.extend((f"if_{cid}", "evolve_condition"))
         return
     if line in STATIC_KEYWORD_LINES:
         out.keywords += (STATIC_KEYWORD_LINES[line],)
@@ -260,6 +272,13 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             used.extend((f"if_{cid}", "act_condition"))
         effects = _body(body, ctx, used)
         extra_text = m[5]
+        from_grave = extra_text.startswith(_FROM_GRAVE)
+        if from_grave:  # "墓場のこれと…を消滅": played from the graveyard, this card banished
+            if m[3] or m[4]:
+                raise _Fail("a graveyard ability with a field cost")
+            extra_text = extra_text[len(_FROM_GRAVE) :]
+            extra_text = "" if extra_text == "を消滅" else "墓場の" + extra_text[1:]
+            used.append("act_from_grave")
         from_hand = extra_text.startswith(_FROM_HAND)
         if from_hand:  # "手札のこれと…を捨てる": played from the hand, this card discarded
             if m[3] or m[4]:
@@ -284,6 +303,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 sacrifice_cost=bool(m[4]),
                 condition=act_if,
                 from_hand=from_hand,
+                from_grave=from_grave,
             )
         )
         used.append("act")
@@ -389,10 +409,13 @@ def compile_card(
         else:
             joined.append(line)
     out.lines = len(joined)
-    burst = union_burst_lines(card.text)
+    # CR 14.5.1: Union Burst is a Princess Connect keyword; other cards use the same rule
+    # line for other purposes (an ability that works from the graveyard, for one).
+    burst = union_burst_lines(card.text) if PRINCESS_CONNECT in card.traits else set()
     for line in joined:
         used: list[str] = []
         before = (list(out.abilities), out.keywords)
+        evolve_if = out.evolve_if
         equipment = card.card_type.endswith("equipment")
         parts = equipment_lines(line) if equipment else [line]
         try:
@@ -407,6 +430,7 @@ def compile_card(
                 _line(part, card, ctx, used, out)
         except _Fail:  # the evolve cost, a printed fact, stays known
             out.abilities, out.keywords = before
+            out.evolve_if = evolve_if
             continue
         if equipment:
             used.append("equipment_text")
@@ -490,6 +514,8 @@ def compile_pool(
             entry["abilities"] = [to_data(a) for a in c.abilities]
         if c.evolve_cost is not None:
             entry["evolve_cost"] = c.evolve_cost
+        if c.evolve_if is not None:
+            entry["evolve_if"] = to_data(c.evolve_if)
         if c.lines:
             entry["keywords"] = list(c.keywords)
         if c.templates:

@@ -964,7 +964,9 @@ _COST_PARTS = re.compile(
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
     r"|手札の" + _FILTER + r"1枚を捨てる"
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
-    r"1(?:体|枚|つ)を墓場に置く)"
+    r"1(?:体|枚|つ)を墓場に置く"
+    r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>[^・、。「」『』【】]+)・)?"
+    r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅)"
 )
 
 
@@ -978,6 +980,8 @@ def cost(text: str) -> PayCost | None:
     pos, pp, leader = 0, 0, 0
     discard: CardFilter | None = None
     sacrifice: Targets | None = None
+    banish: CardFilter | None = None
+    banish_n = 0
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -987,6 +991,12 @@ def cost(text: str) -> PayCost | None:
             pp += int(m["pp"])
         elif m["leader"]:
             leader += int(m["leader"])
+        elif m["bn"]:
+            if banish is not None:
+                return None
+            kind = _KINDS[m["bkind"]] if m["bkind"] else "card"
+            banish = CardFilter(kind, (m["btrait"],) if m["btrait"] else (), name=m["bname"] or "")
+            banish_n = int(m["bn"])
         elif m["skind"]:
             if discard is not None or sacrifice is not None:
                 return None
@@ -1005,9 +1015,9 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice):
+    if not (pp or leader or discard or sacrifice or banish):
         return None
-    return PayCost((), pp, leader, discard, sacrifice)
+    return PayCost((), pp, leader, discard, sacrifice, banish=banish, banish_n=banish_n)
 
 
 STATIC_KEYWORD_LINES: dict[str, str] = {
