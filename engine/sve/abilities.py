@@ -72,6 +72,8 @@ class Trigger(enum.Enum):
     ABILITY_USED = "ability_used"
     """CR 10.7.1: a Union Burst ability of another follower on your field was played and
     resolved (``能力が発動したとき``, CR 14.5.1.3; that follower is the event's)."""
+    ALLY_EVOLVES = "ally_evolves"
+    """CR 10.7.1: a follower on your field evolved (it is the event's card)."""
     AMULET_LEAVES = "amulet_leaves"
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
@@ -101,6 +103,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.LEAVES: "When this leaves the field",
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
     Trigger.CARD_PLAYED: "When you play a card",
+    Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
 }
 """The English label of each trigger, for :func:`describe`."""
@@ -428,6 +431,17 @@ class NextCostDown:
     def run(self, game: State, frame: Frame) -> bool:
         """Remember the reduction for the player."""
         game.players[frame.controller].discounts.append((game.turn, self.what, self.n))
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class EvolveSelf:
+    """CR 5.16: this follower evolves (``これは進化する``; no cost is paid)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Evolve it if it can."""
+        if frame.source >= 0:
+            game.evolve_by_effect(frame.source)
         return True
 
 
@@ -1384,6 +1398,26 @@ class PlayedExactly:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentGrave:
+    """Your opponent has ``n`` or more cards in their graveyard."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the opponent's graveyard."""
+        return len(game.players[1 - controller].grave) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """This card is standing (``これがスタンド状態である``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look at the card."""
+        return source >= 0 and game.target_exists(source) and not game.cards[source].engaged
+
+
+@dataclass(frozen=True, slots=True)
 class MyTurn:
     """It is your turn (``自分のターン中``)."""
 
@@ -1549,6 +1583,9 @@ ELEMENTS: dict[str, type] = {
         BurstsThisTurn,
         PlayedExactly,
         MyTurn,
+        EvolveSelf,
+        OpponentGrave,
+        Standing,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1714,6 +1751,8 @@ def _describe_element(e: Any) -> str:
             per = _filter_words(e.per_grave, 1)
             return f"for each {per} in your graveyard, choose {_targets_words(e.what, 1, e.up_to)}"
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
+    if isinstance(e, EvolveSelf):
+        return "this evolves"
     if isinstance(e, NextCostDown):
         return f"this turn, the next {_filter_words(e.what, 1)} you play costs {e.n} less"
     if isinstance(e, SetStats):
@@ -1867,6 +1906,10 @@ def _describe_condition(c: Any) -> str:
         if c.zone == "ability":
             return "this was put onto the field by an ability"
         return f"this came onto the field from the {c.zone}"
+    if isinstance(c, OpponentGrave):
+        return f"your opponent has {c.n} or more cards in their graveyard"
+    if isinstance(c, Standing):
+        return "this is standing"
     if isinstance(c, BurstsThisTurn):
         return f"{c.n} or more of your Union Burst abilities were used this turn"
     if isinstance(c, PlayedExactly):

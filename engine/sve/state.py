@@ -1568,6 +1568,22 @@ class State:
         if super_:
             p.sep -= 1
         p.evolved_on = self.turn
+        self._transform(player, uid, super_, pp_paid, ep)
+
+    def evolve_by_effect(self, uid: int) -> None:
+        """CR 5.16: an effect evolves a field follower (no cost, not the turn's evolve)."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD or not card.fol or card.token or card.evo >= 0:
+            return
+        p = self.players[card.controller]
+        if not any(self.cards[u].base.name == card.base.name for u in p.evolve_deck):
+            return  # CR 5.16.1.1.1: nothing to evolve into
+        self._transform(card.controller, uid, False, 0, False)
+
+    def _transform(self, player: int, uid: int, super_: bool, pp_paid: int, ep: bool) -> None:
+        """CR 5.16.1-5.16.2: put the same-named evolved card on top, keep the differences."""
+        p = self.players[player]
+        card = self.cards[uid]
         evo_uid = min(u for u in p.evolve_deck if self.cards[u].base.name == card.base.name)
         p.evolve_deck.remove(evo_uid)
         evo = self.cards[evo_uid]
@@ -1603,6 +1619,10 @@ class State:
         self._fire(card, Trigger.ON_EVOLVE, player)  # CR 5.16.1.3
         if super_:
             self._fire(card, Trigger.ON_SUPER_EVOLVE, player)  # CR 12.2.4.2
+        if self.scripts:  # CR 10.7.1: "when a follower of yours evolves"
+            for other in self.holders(p.field, Trigger.ALLY_EVOLVES):
+                for ability in self.abilities_of(self.cards[other], Trigger.ALLY_EVOLVES):
+                    self.pending.append((ability, other, player, uid))
 
     def _declare_attack(self, uid: int, target: int) -> None:
         """CR 8.4.4-8.4.6: engage the attacker; 'attacked' triggers (Strike) go off."""

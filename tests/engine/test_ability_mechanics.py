@@ -713,3 +713,42 @@ def test_evolve_condition() -> None:
     uid = game.players[0].field[0]
     game.set_origin(game.cards[uid], "grave")
     assert any(isinstance(a, Evolve) for a in game.legal_actions())
+
+
+def test_evolve_by_an_effect_and_when_a_follower_evolves() -> None:
+    """BP10-031's Fanfare evolves it when the opponent has 10 graveyard cards (no cost, not
+    the turn's evolve); BP15-005 reacts to a follower of yours evolving."""
+    scripts = _lib("BP10-031", "BP15-005")
+    base = _rec(scripts, "BP10-031", cost=3, name="Mill")
+    evo = evolved(base)
+    queen = _rec(scripts, "BP15-005", cost=4, atk=3, dfn=3)
+    game = position(
+        hands=([base], []),
+        fields=([queen], [follower("E", 1, 1, 5)]),
+        evolve=([evo], []),
+        decks=(20, 20),
+        pp=(3, 0),
+        scripts=scripts,
+    )
+    for _ in range(8):
+        add_card(game, 1, follower("G"), Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    uid = game.players[0].field[-1]
+    assert game.cards[uid].evo >= 0  # 8 + 2 milled = 10
+    assert game.players[0].pp == 0
+    assert game.players[0].evolved_on != game.turn  # the turn's evolve is still there
+    assert game.players[1].hp == 19  # BP15-005: 1 damage to the enemy leader
+    assert game.cards[game.players[1].field[0]].dfn == 3
+
+
+def test_keyword_while_standing() -> None:
+    """BP07-022 has Intimidate and Aura only while it is standing."""
+    scripts = _lib("BP07-022")
+    rio = _rec(scripts, "BP07-022", cost=3)
+    game = position(fields=([rio], []), hands=([CardRecord("Z", "Z", cost=0)], []), pp=(1, 0))
+    game.scripts = scripts
+    uid = game.players[0].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    assert {"intimidate", "aura"} <= set(game.cards[uid].keywords)
+    game.apply(Attack(uid, LEADER))  # attacking engages it
+    assert "aura" not in game.cards[uid].keywords

@@ -141,6 +141,12 @@ EXAMPLES: dict[str, list[str]] = {
     "damage_half_attack": ["CP04-PR20"],
     "act_from_grave": ["BP11-075", "BP10-026"],
     "evolve_condition": ["BP11-076", "BP07-052"],
+    "evolve_self": ["BP06-005", "BP10-031"],
+    "mill_opponent": ["BP15-034", "BP15-035"],
+    "damage_again": ["BP05-033"],
+    "if_opponent_grave": ["BP05-033", "BP15-028"],
+    "if_standing": ["BP07-022"],
+    "ally_evolves": ["BP09-112", "BP15-005"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

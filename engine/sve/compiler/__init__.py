@@ -110,6 +110,7 @@ _BODY_TRIGGERS = (
     ("自分のアミュレットが場を離れたとき、", Trigger.AMULET_LEAVES),
     ("自分の場の他のフォロワーの能力が発動したとき、", Trigger.ABILITY_USED),
     ("これを装備したとき、", Trigger.ON_EQUIP),
+    ("自分の場のフォロワーが進化したとき、", Trigger.ALLY_EVOLVES),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
@@ -124,6 +125,7 @@ _FROM_GRAVE = "墓場のこれ"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
 _MY_TURN = "自分のターン中、"
+_THEN = "その後、"
 _MORE = re.compile(r"^代わりに(\d)つまで。$")
 _TIMES = re.compile(r"^(自分のターン中、)?ターンごとに(\d)回、")
 _ONCE = "この能力は1ターンに1回使える。"
@@ -167,6 +169,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         return [*effects, Modal(tuple(options), more_if, more)]
     out: list[Any] = []
     for sentence in sentences(body):
+        sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
         cond, whole, rest, cid = condition(sentence)
         if cid:
             used.append(f"if_{cid}")
@@ -254,7 +257,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
     if grant is not None:
         tid, cond, effect = grant
         out.abilities.append(Ability(Trigger.STATIC, (effect,), cond))
-        used.append(tid)
+        used.extend(tid.split("|"))
         return
     m = _ACT.match(line)
     if m:
@@ -334,7 +337,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             if body.startswith(phrase):
                 triggers = [trig]
                 body = body[len(phrase) :]
-                if trig in (Trigger.ALLY_ENTERS, Trigger.ABILITY_USED):
+                if trig in (Trigger.ALLY_ENTERS, Trigger.ABILITY_USED, Trigger.ALLY_EVOLVES):
                     ctx.it, ctx.it_side = "event", "own"
                 break
         played = PLAYED_TRIGGER.match(body) if not triggers else None

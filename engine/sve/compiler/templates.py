@@ -31,6 +31,7 @@ from engine.sve.abilities import (
     Draw,
     Engage,
     Equip,
+    EvolveSelf,
     ExtraCost,
     FromGrave,
     GainPP,
@@ -48,6 +49,7 @@ from engine.sve.abilities import (
     NoAttack,
     NoCombatDamage,
     Not,
+    OpponentGrave,
     OpponentTurn,
     Overflow,
     PaidExtra,
@@ -63,6 +65,7 @@ from engine.sve.abilities import (
     SkipStand,
     Spellchain,
     SplitDamage,
+    Standing,
     Summon,
     Targets,
 )
@@ -271,6 +274,21 @@ def _select_own_any(m: re.Match[str], ctx: Context) -> list[Any]:
 )
 def _next_cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NextCostDown(filter_any(m), int(m[m.lastindex or 0]))]
+
+
+@template("evolve_self", r"これは進化する。")
+def _evolve_self(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [EvolveSelf()]
+
+
+@template("mill_opponent", r"相手プレイヤーすべては、自身のデッキの上" + N + r"枚を墓場に置く。")
+def _mill_opponent(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Mill(int(m[1]), "opponent")]
+
+
+@template("damage_again", r"さらに" + N + r"ダメージ。")
+def _damage_again(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(int(m[1]), ctx.need_it())]
 
 
 @template("set_stats", r"それの攻撃力と体力を" + N + r"にする。")
@@ -902,6 +920,18 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: PlayedExactly(int(m[1])),
     ),
     (
+        "opponent_grave",
+        False,
+        re.compile(r"^相手の墓場が(\d+)枚以上(?:ある)?なら、"),
+        lambda m: OpponentGrave(int(m[1])),
+    ),
+    (
+        "standing",
+        False,
+        re.compile(r"^これがスタンド状態(?:である)?なら、"),
+        lambda m: Standing(),
+    ),
+    (
         "cards_played",
         False,
         re.compile(r"^「このターン中に自分がプレイしたカードの枚数」が(\d+)枚以上なら、"),
@@ -1043,12 +1073,13 @@ _WHILE_SELF = re.compile(
 
 _HAS_KEYWORDS = re.compile(r"^これは" + KW + r"を持つ。$")
 _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$")
+_WHILE_ANY = re.compile(r"^(?P<cond>[^、]+)限り、これは(?P<kw>(?:【[^】]+】)+)を持つ。$")
 _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
 
 
 def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
-    """A continuous ability ``(template id, condition, effect)``, or ``None``.
+    """A continuous ability ``(template ids joined by |, condition, effect)``, or ``None``.
 
     Raises :class:`Unsupported` for a keyword the engine does not implement.
     """
@@ -1080,6 +1111,12 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
         if m["hp"]:
             return "while_self_keyword", LeaderAtMost(int(m["hp"])), Grant(kws)
         return "while_self_keyword", GraveCount(_filter(m), int(m["gn"])), Grant(kws)
+    m = _WHILE_ANY.match(line)
+    if m:  # "(condition)限り、これは…を持つ": any condition opener the compiler knows
+        text = m["cond"].removesuffix("である")
+        cond, _whole, rest, cid = condition(text + "なら、")
+        if cond is not None and not rest:
+            return f"while_self_keyword|if_{cid}", cond, Grant(keyword_ids(m["kw"]))
     return None
 
 
