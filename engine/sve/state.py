@@ -456,6 +456,8 @@ class State:
         self.actions_applied = 0
         self.dirty = True  # something rule processing (CR 11) must look at may have changed
         self.granting = False  # a continuous ability gave keywords at the last check
+        self.zone_seen = -1  # number of cards when zone_flags was computed
+        self.zone_flags: tuple[tuple[bool, bool], tuple[bool, bool]] = ((False, False),) * 2
 
     # --- the public protocol ---------------------------------------------------------------------
 
@@ -1208,7 +1210,12 @@ class State:
 
     def _fire(self, card: Card, trigger: Trigger, controller: int, amount: int = 0) -> None:
         """Put ``card``'s abilities with ``trigger`` in the waiting state (CR 10.7.2)."""
-        for ability in self.abilities_of(card, trigger):
+        found = (
+            self.abilities_of(card, trigger)
+            if card.eq
+            else self.scripts.abilities(card.face.card_id, trigger)
+        )
+        for ability in found:
             self.pending.append((ability, card.uid, controller, amount))
         bits = card.kw | card.granted
         if bits & DRAIN and trigger is Trigger.ATTACK_DAMAGE:
@@ -1271,8 +1278,10 @@ class State:
             self.decision = Decision(Kind.MULLIGAN, player)
 
     def _fire_all(self, player: int, trigger: Trigger) -> None:
-        for uid in sorted(self.players[player].field):
-            self._fire(self.cards[uid], trigger, player)
+        field = self.players[player].field
+        if field and self.scripts:
+            for uid in self.holders(field, trigger):
+                self._fire(self.cards[uid], trigger, player)
 
     def _start_phase(self) -> None:
         """CR 7.2: max PP +1 (to 10), refill, stand everything, draw."""
@@ -1290,6 +1299,8 @@ class State:
         p.pp = p.max_pp  # CR 7.2.2
         for q in self.players:
             q.played = 0
+            if q.discounts:  # "this turn" reductions end with the turn
+                q.discounts = []
         for uid in p.field:  # CR 7.2.3
             card = self.cards[uid]
             if card.counters is not None and card.counters.get("skip_stand"):
@@ -1440,11 +1451,14 @@ class State:
         """CR 8.3.1 / 10.6.2.1.2: activated abilities whose costs and targets are possible."""
         p = self.players[player]
         out: list[Activate] = []
-        hand_ids = self.scripts.hand_ids()
         cards = self.cards
-        hand = [u for u in p.hand if cards[u].base.card_id in hand_ids] if hand_ids else []
-        grave_ids = self.scripts.grave_ids()
-        if grave_ids:
+        hand: list[int] = []
+        from_hand, from_grave = self._zone_abilities(player)
+        if from_hand:
+            hand_ids = self.scripts.hand_ids()
+            hand = [u for u in p.hand if cards[u].base.card_id in hand_ids]
+        if from_grave:
+            grave_ids = self.scripts.grave_ids()
             hand += [u for u in p.grave if cards[u].base.card_id in grave_ids]
         ids = self.scripts.ids_with(Trigger.ACTIVATED)
         field = [u for u in p.field if cards[u].face.card_id in ids or cards[u].eq]
@@ -1474,6 +1488,19 @@ class State:
                     continue
                 out.append(Activate(uid, index))
         return out
+
+    def _zone_abilities(self, player: int) -> tuple[bool, bool]:
+        """Whether ``player`` owns any card with an activated ability played from the hand,
+        and from the graveyard (recomputed when cards are added to the game)."""
+        if self.zone_seen != len(self.cards):
+            hand_ids, grave_ids = self.scripts.hand_ids(), self.scripts.grave_ids()
+            flags = [(False, False), (False, False)]
+            for i in (0, 1):
+                ids = {c.base.card_id for c in self.cards if c.owner == i}
+                flags[i] = (not ids.isdisjoint(hand_ids), not ids.isdisjoint(grave_ids))
+            self.zone_flags = (flags[0], flags[1])
+            self.zone_seen = len(self.cards)
+        return self.zone_flags[player]
 
     def _can_pay(self, ability: Ability, player: int, uid: int) -> bool:
         """CR 10.6.2.1.2: the ability's own condition ("この能力は…なら使える"), an extra cost
