@@ -144,6 +144,8 @@ class Ability:
     """Activated abilities: playable once per turn (``この能力は1ターンに1回使える``)."""
     sacrifice_cost: bool = False
     """Activated abilities: put this card from the field into the graveyard as cost."""
+    banish_cost: bool = False
+    """Activated abilities: banish this card from the field as cost (``これを消滅``)."""
     from_hand: bool = False
     """Activated abilities: played from the hand, discarding this card as cost
     (``手札のこれ…を捨てる``)."""
@@ -431,6 +433,18 @@ class NextCostDown:
     def run(self, game: State, frame: Frame) -> bool:
         """Remember the reduction for the player."""
         game.players[frame.controller].discounts.append((game.turn, self.what, self.n))
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ToGrave:
+    """Put this card from the field into its owner's graveyard (not destroyed, CR 5.6; its
+    Last Words go off, CR 12.5)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it."""
+        if frame.source >= 0:
+            game.destroy_as_cost(frame.source)
         return True
 
 
@@ -981,6 +995,8 @@ class PayCost:
     banish: CardFilter | None = None
     """Banish ``banish_n`` cards passing this filter from your graveyard (CR 5.7)."""
     banish_n: int = 0
+    banish_field: bool = False
+    """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1044,6 +1060,8 @@ class PayCost:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
                 game.discard_card(me, uid)
+            elif self.banish_field:
+                game.banish(uid)
             else:
                 game.destroy_as_cost(uid)
             frame.sub = _BANISHING
@@ -1398,6 +1416,17 @@ class PlayedExactly:
 
 
 @dataclass(frozen=True, slots=True)
+class EvolveUsed:
+    """``n`` or more face-up evolved followers in your evolve deck (CR 4.6.3)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the spent evolved cards."""
+        return len(game.players[controller].evolve_used) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentGrave:
     """Your opponent has ``n`` or more cards in their graveyard."""
 
@@ -1586,6 +1615,8 @@ ELEMENTS: dict[str, type] = {
         EvolveSelf,
         OpponentGrave,
         Standing,
+        ToGrave,
+        EvolveUsed,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1715,6 +1746,8 @@ def describe(obj: Any) -> str:
             costs.append("engage this")
         if obj.sacrifice_cost:
             costs.append("put this into the graveyard")
+        if obj.banish_cost:
+            costs.append("banish this")
         if obj.from_hand:
             costs.append("discard this from your hand")
         if obj.from_grave:
@@ -1751,6 +1784,8 @@ def _describe_element(e: Any) -> str:
             per = _filter_words(e.per_grave, 1)
             return f"for each {per} in your graveyard, choose {_targets_words(e.what, 1, e.up_to)}"
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
+    if isinstance(e, ToGrave):
+        return "put this into the graveyard"
     if isinstance(e, EvolveSelf):
         return "this evolves"
     if isinstance(e, NextCostDown):
@@ -1873,7 +1908,8 @@ def _cost_words(e: PayCost) -> str:
     if e.discard is not None:
         parts.append(f"discard 1 {_filter_words(e.discard, 1)}")
     if e.sacrifice is not None:
-        parts.append(f"put {_targets_words(e.sacrifice)} into the graveyard")
+        verb = "banish {}" if e.banish_field else "put {} into the graveyard"
+        parts.append(verb.format(_targets_words(e.sacrifice)))
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
         parts.append(f"banish {e.banish_n} {words} from your graveyard")
@@ -1906,6 +1942,8 @@ def _describe_condition(c: Any) -> str:
         if c.zone == "ability":
             return "this was put onto the field by an ability"
         return f"this came onto the field from the {c.zone}"
+    if isinstance(c, EvolveUsed):
+        return f"you have {c.n} or more face-up evolved followers in your evolve deck"
     if isinstance(c, OpponentGrave):
         return f"your opponent has {c.n} or more cards in their graveyard"
     if isinstance(c, Standing):

@@ -1478,16 +1478,22 @@ class State:
                     continue
                 if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
                     continue
-                if (
-                    ability.once_per_turn
-                    and card.counters
-                    and (card.counters.get(f"act{index}") == self.turn)
+                if (ability.once_per_turn or ability.times_per_turn) and self._used_up(
+                    card, index, ability.times_per_turn or 1
                 ):
                     continue
                 if not self._can_pay(ability, player, uid):
                     continue
                 out.append(Activate(uid, index))
         return out
+
+    def _used_up(self, card: Card, index: int, limit: int) -> bool:
+        """Whether activated ability ``index`` of ``card`` was played ``limit`` times this
+        turn ("この能力は1ターンにN回使える")."""
+        counters = card.counters
+        if not counters or counters.get(f"act{index}") != self.turn:
+            return False
+        return counters.get(f"act{index}#", 1) >= limit
 
     def _zone_abilities(self, player: int) -> tuple[bool, bool]:
         """Whether ``player`` owns any card with an activated ability played from the hand,
@@ -1525,16 +1531,21 @@ class State:
             self._discard(player, uid)
         if ability.from_grave:  # so is banishing it from the graveyard
             self.banish(uid)
-        if ability.once_per_turn:
+        if ability.once_per_turn or ability.times_per_turn:
             if card.counters is None:
                 card.counters = {}
-            card.counters[f"act{index}"] = self.turn
+            if card.counters.get(f"act{index}") != self.turn:
+                card.counters[f"act{index}"] = self.turn
+                card.counters[f"act{index}#"] = 0
+            card.counters[f"act{index}#"] += 1
         if ability.engage_cost:
             card.engaged = True
             if self.log is not None:
                 self._emit("engage", {"uid": uid})
         if ability.sacrifice_cost:  # CR 10.4: a cost paid before the effects resolve
             self._leave_field(card, Zone.GRAVE, "leave")
+        if ability.banish_cost:
+            self.banish(uid)
         frame = Frame(ability.effects, uid, player)
         if ability.union_burst and card.zone is Zone.FIELD and card.fol:
             frame.origin = uid

@@ -752,3 +752,37 @@ def test_keyword_while_standing() -> None:
     assert {"intimidate", "aura"} <= set(game.cards[uid].keywords)
     game.apply(Attack(uid, LEADER))  # attacking engages it
     assert "aura" not in game.cards[uid].keywords
+
+
+def test_graveyard_choice_is_not_a_field_choice() -> None:
+    """BP07-075 mode 1 chooses a 機械 follower in your graveyard (not on the field) and
+    puts it into your hand."""
+    scripts = _lib("BP07-075")
+    first_one = _rec(scripts, "BP07-075", card_type="spell", cost=1)
+    machine = CardRecord("M-1", "Machine", cost=2, attack=2, defense=2, traits=("機械",))
+    game = position(hands=([first_one], []), pp=(1, 0), scripts=scripts)
+    grave_uid = add_card(game, 0, machine, Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("mode1"))
+    game.apply(Choose(str(grave_uid)))
+    assert game.cards[grave_uid].zone is Zone.HAND
+
+
+def test_activated_twice_per_turn_and_field_banish_cost() -> None:
+    """BP15-020's cost-0 ability can be used twice a turn; BP07-055 banishes a named amulet
+    of yours as the cost of 3 damage to every enemy follower."""
+    scripts = _lib("BP15-020", "BP07-055")
+    octrice = _rec(scripts, "BP15-020", cost=5)
+    game = position(fields=([octrice], []), scripts=scripts)
+    for _ in range(2):
+        game.apply(next(a for a in game.legal_actions() if str(a).startswith("act")))
+    assert not any(str(a).startswith("act") for a in game.legal_actions())
+    rex = _rec(scripts, "BP07-055", cost=6)
+    tree = CardRecord("N-1", "ナテラの大樹", card_type="amulet", cost=1)
+    game = position(fields=([rex, tree], [follower("E", 3, 3, 4)]), scripts=scripts)
+    tree_uid = game.players[0].field[1]
+    game.apply(next(a for a in game.legal_actions() if str(a).startswith("act")))
+    if game.decision is not None and game.decision.kind.name == "PICK":
+        game.apply(Choose(str(tree_uid)))
+    assert game.cards[tree_uid].zone is Zone.BANISH
+    assert game.cards[game.players[1].field[0]].dfn == 1

@@ -147,6 +147,10 @@ EXAMPLES: dict[str, list[str]] = {
     "if_opponent_grave": ["BP05-033", "BP15-028"],
     "if_standing": ["BP07-022"],
     "ally_evolves": ["BP09-112", "BP15-005"],
+    "to_grave_self": ["BP16-078", "BP18-115"],
+    "if_evolve_used": ["BP15-004", "BP08-054"],
+    "if_full_field": ["BP07-069", "BP17-076"],
+    "select_in_grave_distinct": ["CP04-112", "BP18-P54"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

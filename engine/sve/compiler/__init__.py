@@ -115,7 +115,7 @@ _BODY_TRIGGERS = (
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
 _ACT = re.compile(
-    r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く)?"
+    r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く|消滅)?"
     r"((?:[^：:【]|【[^Q】][^】]*】)*)[：:](.*)$"
 )
 PRINCESS_CONNECT = "プリコネ"
@@ -125,6 +125,7 @@ _FROM_GRAVE = "墓場のこれ"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
 _MY_TURN = "自分のターン中、"
+_TIMES_ACT = re.compile(r"この能力は1ターンに(\d)回使える。")
 _THEN = "その後、"
 _MORE = re.compile(r"^代わりに(\d)つまで。$")
 _TIMES = re.compile(r"^(自分のターン中、)?ターンごとに(\d)回、")
@@ -264,6 +265,12 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         body = m[6]
         once = _ONCE in body
         body = body.replace(_ONCE, "")
+        times = _TIMES_ACT.search(body)
+        act_times = 0
+        if times:
+            act_times = int(times[1])
+            body = body.replace(times[0], "")
+            used.append("times_per_turn")
         act_if = None
         found_if = _ACT_IF.search(body)
         if found_if:  # CR 10.6.2.1.2: the ability may be played only while this holds
@@ -303,8 +310,10 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 engage_cost=bool(m[3]),
                 quick=bool(m[1]) or line.startswith("【Q】"),
                 once_per_turn=once,
-                sacrifice_cost=bool(m[4]),
+                sacrifice_cost=m[4] == "墓場に置く",
+                banish_cost=m[4] == "消滅",
                 condition=act_if,
+                times_per_turn=act_times,
                 from_hand=from_hand,
                 from_grave=from_grave,
             )

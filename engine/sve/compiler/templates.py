@@ -32,6 +32,7 @@ from engine.sve.abilities import (
     Engage,
     Equip,
     EvolveSelf,
+    EvolveUsed,
     ExtraCost,
     FromGrave,
     GainPP,
@@ -68,6 +69,7 @@ from engine.sve.abilities import (
     Standing,
     Summon,
     Targets,
+    ToGrave,
 )
 
 
@@ -211,7 +213,7 @@ def filter_any(m: re.Match[str]) -> CardFilter:
 _SUBJECT = (
     r"(?:体力(?P<d1>\d+)以下の)?"
     r"(?:元のコスト(?P<c1>\d+)(?P<le1>以下)?の)?"
-    r"(?P<side>相手|自分)の(?P<field>場の)?(?P<other>他の)?"
+    r"(?P<side>相手|自分)の(?!墓場|手札|デッキ|EXエリア|エボルヴデッキ)(?P<field>場の)?(?P<other>他の)?"
     r"(?:元のコスト(?P<c2>\d+)(?P<le2>以下)?の)?"
     r"(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
     r"(?P<kind>フォロワー|カード|アミュレット)"
@@ -570,13 +572,20 @@ def _token_ex_two(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Summon(ctx.token(m[1]), int(m[2]), "ex"), Summon(ctx.token(m[3]), int(m[4]), "ex")]
 
 
-@template("token_choice_to_ex", _TOKEN + r"か" + _TOKEN + r"をEXエリアに置く。")
+@template(
+    "token_choice_to_ex",
+    _TOKEN + r"か" + _TOKEN + r"(?:か" + _TOKEN + r")?をEXエリアに置く。",
+)
 def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
     from engine.sve.abilities import Modal
 
-    a = (Summon(ctx.token(m[1]), int(m[2]), "ex"),)
-    b = (Summon(ctx.token(m[3]), int(m[4]), "ex"),)
-    return [Modal((a, b))]
+    options = [(Summon(ctx.token(m[i]), int(m[i + 1]), "ex"),) for i in (1, 3, 5) if m[i]]
+    return [Modal(tuple(options))]
+
+
+@template("to_grave_self", r"これを墓場に置く。")
+def _to_grave_self(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [ToGrave()]
 
 
 # --- the deck: search (CR 5.8) and look (CR 5.11) --------------------------------------------
@@ -708,14 +717,24 @@ def _grave(m: re.Match[str], ctx: Context) -> list[Any]:
     return []
 
 
+@template(
+    "select_in_grave_distinct",
+    r"自分の墓場の" + _FILTER + r"をカード名が異なるように(?P<n>\d+)枚(?P<upto>まで)?選ぶ。",
+)
+def _grave_distinct(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.grave = (_filter(m, ctx), int(m["n"]), bool(m["upto"]), True)
+    return []
+
+
 @template("grave_to", r"それを(手札に加える|場に出す)。")
 def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
     if not ctx.grave:
         raise Unsupported("'put it' without a choice in the graveyard")
-    what, n, up_to = ctx.grave
+    what, n, up_to, *distinct = ctx.grave
     ctx.grave = ()
     ctx.it, ctx.it_side = "targets", "own"
-    return [FromGrave(what, n, "hand" if m[1] == "手札に加える" else "field", up_to)]
+    to = "hand" if m[1] == "手札に加える" else "field"
+    return [FromGrave(what, n, to, up_to, distinct_names=bool(distinct))]
 
 
 _EITHER = (
@@ -932,6 +951,18 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: Standing(),
     ),
     (
+        "evolve_used",
+        False,
+        re.compile(r"^自分のエボルヴデッキの表向きのエボルヴフォロワーが(\d+)枚以上なら、"),
+        lambda m: EvolveUsed(int(m[1])),
+    ),
+    (
+        "full_field",
+        False,
+        re.compile(r"^自分の場の(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが5体なら、"),
+        lambda m: HaveOnField(Targets(side="own", trait=m["trait"] or ""), 5),
+    ),
+    (
         "cards_played",
         False,
         re.compile(r"^「このターン中に自分がプレイしたカードの枚数」が(\d+)枚以上なら、"),
@@ -995,6 +1026,7 @@ _COST_PARTS = re.compile(
     r"|手札の" + _FILTER + r"1枚を捨てる"
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
+    r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅)"
 )
@@ -1012,6 +1044,7 @@ def cost(text: str) -> PayCost | None:
     sacrifice: Targets | None = None
     banish: CardFilter | None = None
     banish_n = 0
+    banish_field = False
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1021,6 +1054,11 @@ def cost(text: str) -> PayCost | None:
             pp += int(m["pp"])
         elif m["leader"]:
             leader += int(m["leader"])
+        elif m["fname"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            sacrifice = Targets(side="own", amulets=True, name=m["fname"])
+            banish_field = True
         elif m["bn"]:
             if banish is not None:
                 return None
@@ -1047,7 +1085,16 @@ def cost(text: str) -> PayCost | None:
                 return None
     if not (pp or leader or discard or sacrifice or banish):
         return None
-    return PayCost((), pp, leader, discard, sacrifice, banish=banish, banish_n=banish_n)
+    return PayCost(
+        (),
+        pp,
+        leader,
+        discard,
+        sacrifice,
+        banish=banish,
+        banish_n=banish_n,
+        banish_field=banish_field,
+    )
 
 
 STATIC_KEYWORD_LINES: dict[str, str] = {
