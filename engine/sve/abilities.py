@@ -55,6 +55,8 @@ class Trigger(enum.Enum):
     END_PHASE = "end_phase"
     """CR 7.4.1: your end phase came."""
     OPPONENT_END_PHASE = "opponent_end_phase"
+    OPPONENT_MAIN_PHASE = "opponent_main_phase"
+    """CR 7.3.1: your opponent's main phase came (this card on the field)."""
     """CR 7.4.1: your opponent's end phase came (this card on the field)."""
     ALLY_ENTERS = "ally_enters"
     """CR 10.7.1: another follower was put onto your field (it is the event's card)."""
@@ -94,6 +96,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.MAIN_PHASE: "When your main phase comes",
     Trigger.END_PHASE: "When your end phase comes",
     Trigger.OPPONENT_END_PHASE: "When your opponent's end phase comes",
+    Trigger.OPPONENT_MAIN_PHASE: "When your opponent's main phase comes",
     Trigger.ALLY_ENTERS: "When another follower enters your field",
     Trigger.ATTACK_DAMAGE: "When this deals attack damage",
     Trigger.ACTIVATED: "Act",
@@ -1416,6 +1419,45 @@ class PlayedExactly:
 
 
 @dataclass(frozen=True, slots=True)
+class ExCount:
+    """You have ``n`` or more cards passing ``what`` in your EX area."""
+
+    what: CardFilter
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        cards = game.cards
+        match = self.what.matches
+        return sum(1 for u in game.players[controller].ex if match(cards[u].base)) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentFollowers:
+    """Your opponent has ``n`` or more followers on the field."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        return len(game.followers_of(1 - controller)) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class NoDamage:
+    """This turn, this card takes no damage (``このターン、これはダメージを受けない``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark it for this turn."""
+        if frame.source >= 0 and game.target_exists(frame.source):
+            card = game.cards[frame.source]
+            if card.counters is None:
+                card.counters = {}
+            card.counters["no_damage"] = game.turn
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class EvolveUsed:
     """``n`` or more face-up evolved followers in your evolve deck (CR 4.6.3)."""
 
@@ -1617,6 +1659,9 @@ ELEMENTS: dict[str, type] = {
         Standing,
         ToGrave,
         EvolveUsed,
+        ExCount,
+        OpponentFollowers,
+        NoDamage,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1784,6 +1829,8 @@ def _describe_element(e: Any) -> str:
             per = _filter_words(e.per_grave, 1)
             return f"for each {per} in your graveyard, choose {_targets_words(e.what, 1, e.up_to)}"
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
+    if isinstance(e, NoDamage):
+        return "this turn, this takes no damage"
     if isinstance(e, ToGrave):
         return "put this into the graveyard"
     if isinstance(e, EvolveSelf):
@@ -1942,6 +1989,10 @@ def _describe_condition(c: Any) -> str:
         if c.zone == "ability":
             return "this was put onto the field by an ability"
         return f"this came onto the field from the {c.zone}"
+    if isinstance(c, ExCount):
+        return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your EX area"
+    if isinstance(c, OpponentFollowers):
+        return f"your opponent has {c.n} or more followers on the field"
     if isinstance(c, EvolveUsed):
         return f"you have {c.n} or more face-up evolved followers in your evolve deck"
     if isinstance(c, OpponentGrave):

@@ -886,6 +886,8 @@ class State:
             card = self.cards[target]
             if card.zone is not Zone.FIELD or not card.fol:
                 return  # CR 5.14.1.2
+            if card.counters is not None and card.counters.get("no_damage") == self.turn:
+                return
             if card.eq:
                 amount += self.damage_taken(card)
                 if amount <= 0:
@@ -1240,13 +1242,11 @@ class State:
         elif step is Step.MAIN_BEGIN:  # CR 7.3.1
             self.step = Step.MAIN
             self._fire_all(self.active, Trigger.MAIN_PHASE)
+            self._fire_all(1 - self.active, Trigger.OPPONENT_MAIN_PHASE)
         elif step is Step.END_BEGIN:  # CR 7.4.1
             self.step = Step.END_WARD
             self._fire_all(self.active, Trigger.END_PHASE)
-            if self.scripts:
-                opp = 1 - self.active
-                for uid in sorted(self.players[opp].field):
-                    self._fire(self.cards[uid], Trigger.OPPONENT_END_PHASE, opp)
+            self._fire_all(1 - self.active, Trigger.OPPONENT_END_PHASE)
         elif step is Step.END_WARD:  # CR 7.4.3
             wards = [
                 str(u)

@@ -786,3 +786,28 @@ def test_activated_twice_per_turn_and_field_banish_cost() -> None:
         game.apply(Choose(str(tree_uid)))
     assert game.cards[tree_uid].zone is Zone.BANISH
     assert game.cards[game.players[1].field[0]].dfn == 1
+
+
+def test_opponent_main_phase_and_discard_any_card_cost() -> None:
+    """BP15-094 heals 2 when the opponent's main phase comes; BP18-126 may discard any card
+    to search for another 区役所 card."""
+    scripts = _lib("BP15-094", "BP18-126")
+    merwyn = _rec(scripts, "BP15-094", cost=5)
+    game = position(fields=([merwyn], []), hp=(10, 20), scripts=scripts)
+    game.apply(next(a for a in game.legal_actions() if str(a) == "end"))
+    while game.active == 0 and game.decision is not None:
+        game.apply(game.legal_actions()[-1])  # pass the end-phase windows
+    assert game.active == 1
+    assert game.players[0].hp == 12
+    clerk = _rec(scripts, "BP18-126", cost=2, name="区役所の丙種職員")
+    office = CardRecord("K-1", "Office", cost=1, traits=("区役所",))
+    junk = CardRecord("J-1", "Junk", cost=9)
+    game = position(hands=([clerk, junk], []), decks=([office, junk], []), pp=(2, 0))
+    game.scripts = scripts
+    clerk_uid, junk_uid = game.players[0].hand
+    game.apply(Play(clerk_uid))
+    game.apply(Choose("pay"))
+    game.apply(Choose(str(junk_uid)))
+    office_uid = next(u for u in game.players[0].deck if game.cards[u].base.card_id == "K-1")
+    game.apply(Choose(str(office_uid)))
+    assert game.cards[office_uid].zone is Zone.HAND

@@ -151,6 +151,10 @@ EXAMPLES: dict[str, list[str]] = {
     "if_evolve_used": ["BP15-004", "BP08-054"],
     "if_full_field": ["BP07-069", "BP17-076"],
     "select_in_grave_distinct": ["CP04-112", "BP18-P54"],
+    "if_ex_count": ["BP07-094", "BP17-106"],
+    "if_opponent_followers": ["BP15-094"],
+    "no_damage": ["BP17-018", "CP04-016"],
+    "opponent_main_phase": ["BP15-094", "BP05-089"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

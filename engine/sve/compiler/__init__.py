@@ -104,6 +104,7 @@ _BODY_TRIGGERS = (
     ("自分のメインフェイズが来たとき、", Trigger.MAIN_PHASE),
     ("自分のエンドフェイズが来たとき、", Trigger.END_PHASE),
     ("相手のエンドフェイズが来たとき、", Trigger.OPPONENT_END_PHASE),
+    ("相手のメインフェイズが来たとき、", Trigger.OPPONENT_MAIN_PHASE),
     ("自分の場に他のフォロワーが出たとき、", Trigger.ALLY_ENTERS),
     ("これを自分の手札から捨てたとき、", Trigger.DISCARDED),
     ("これが場を離れたとき、", Trigger.LEAVES),

@@ -33,6 +33,7 @@ from engine.sve.abilities import (
     Equip,
     EvolveSelf,
     EvolveUsed,
+    ExCount,
     ExtraCost,
     FromGrave,
     GainPP,
@@ -49,7 +50,9 @@ from engine.sve.abilities import (
     NextCostDown,
     NoAttack,
     NoCombatDamage,
+    NoDamage,
     Not,
+    OpponentFollowers,
     OpponentGrave,
     OpponentTurn,
     Overflow,
@@ -583,6 +586,11 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Modal(tuple(options))]
 
 
+@template("no_damage", r"このターン、これはダメージを受けない。")
+def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [NoDamage()]
+
+
 @template("to_grave_self", r"これを墓場に置く。")
 def _to_grave_self(m: re.Match[str], ctx: Context) -> list[Any]:
     return [ToGrave()]
@@ -726,14 +734,14 @@ def _grave_distinct(m: re.Match[str], ctx: Context) -> list[Any]:
     return []
 
 
-@template("grave_to", r"それを(手札に加える|場に出す)。")
+@template("grave_to", r"それを(手札に加える|場に出す|EXエリアに置く)。")
 def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
     if not ctx.grave:
         raise Unsupported("'put it' without a choice in the graveyard")
     what, n, up_to, *distinct = ctx.grave
     ctx.grave = ()
     ctx.it, ctx.it_side = "targets", "own"
-    to = "hand" if m[1] == "手札に加える" else "field"
+    to = {"手札に加える": "hand", "場に出す": "field", "EXエリアに置く": "ex"}[m[1]]
     return [FromGrave(what, n, to, up_to, distinct_names=bool(distinct))]
 
 
@@ -963,6 +971,18 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: HaveOnField(Targets(side="own", trait=m["trait"] or ""), 5),
     ),
     (
+        "ex_count",
+        False,
+        re.compile(r"^自分のEXエリアの" + _FILTER + r"が(?P<xn>\d+)枚以上なら、"),
+        lambda m: ExCount(_filter(m), int(m["xn"])),
+    ),
+    (
+        "opponent_followers",
+        False,
+        re.compile(r"^相手プレイヤー1人の場のフォロワーが(\d+)体以上なら、"),
+        lambda m: OpponentFollowers(int(m[1])),
+    ),
+    (
         "cards_played",
         False,
         re.compile(r"^「このターン中に自分がプレイしたカードの枚数」が(\d+)枚以上なら、"),
@@ -1024,6 +1044,7 @@ _COST_PARTS = re.compile(
     r"(?:【コスト(?P<pp>\d+)】"
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
     r"|手札の" + _FILTER + r"1枚を捨てる"
+    r"|(?P<anyhand>手札1枚を捨てる)"
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
@@ -1054,6 +1075,10 @@ def cost(text: str) -> PayCost | None:
             pp += int(m["pp"])
         elif m["leader"]:
             leader += int(m["leader"])
+        elif m["anyhand"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            discard = CardFilter()
         elif m["fname"]:
             if discard is not None or sacrifice is not None:
                 return None
