@@ -1419,6 +1419,15 @@ class PlayedExactly:
 
 
 @dataclass(frozen=True, slots=True)
+class Always:
+    """Always holds (``下記からNつまでチョイスする``: up to N options every time)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Hold."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class ExCount:
     """You have ``n`` or more cards passing ``what`` in your EX area."""
 
@@ -1662,6 +1671,7 @@ ELEMENTS: dict[str, type] = {
         ExCount,
         OpponentFollowers,
         NoDamage,
+        Always,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1919,6 +1929,8 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, Modal):
         opts = " | ".join(f"({i + 1}) {_sequence(o)}" for i, o in enumerate(e.options))
         more = ""
+        if isinstance(e.more_if, Always):
+            return f"choose up to {e.more}: {opts}"
         if e.more_if is not None:
             more = f" (if {describe(e.more_if)}, up to {e.more} instead)"
         return f"choose one{more}: {opts}"
@@ -1989,6 +2001,8 @@ def _describe_condition(c: Any) -> str:
         if c.zone == "ability":
             return "this was put onto the field by an ability"
         return f"this came onto the field from the {c.zone}"
+    if isinstance(c, Always):
+        return "always"
     if isinstance(c, ExCount):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your EX area"
     if isinstance(c, OpponentFollowers):

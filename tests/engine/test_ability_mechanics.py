@@ -811,3 +811,23 @@ def test_opponent_main_phase_and_discard_any_card_cost() -> None:
     office_uid = next(u for u in game.players[0].deck if game.cards[u].base.card_id == "K-1")
     game.apply(Choose(str(office_uid)))
     assert game.cards[office_uid].zone is Zone.HAND
+
+
+def test_choose_up_to_two_modes() -> None:
+    """BP05-078: up to two different options, in the card's order."""
+    scripts = _lib("BP05-078")
+    spell = _rec(scripts, "BP05-078", card_type="spell", cost=1)
+    game = position(hands=([spell], []), fields=([], [follower("E", 2, 2, 5)]), pp=(1, 0))
+    game.scripts = scripts
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2", "mode3"]
+    game.apply(Choose("mode3"))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2", "done"]
+    game.apply(Choose("mode2"))
+    game.apply(Choose(str(game.players[1].field[0])))  # mode 2 resolves first
+    assert game.cards[game.players[1].field[0]].dfn == 3
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(game.legal_actions()[0])  # mode 3's discard
+    assert game.players[0].hp == 18

@@ -155,6 +155,8 @@ EXAMPLES: dict[str, list[str]] = {
     "if_opponent_followers": ["BP15-094"],
     "no_damage": ["BP17-018", "CP04-016"],
     "opponent_main_phase": ["BP15-094", "BP05-089"],
+    "if_always": ["BP05-078", "BP07-103"],
+    "choose_up_to": ["BP05-078", "BP07-103"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -132,6 +132,9 @@ _MORE = re.compile(r"^代わりに(\d)つまで。$")
 _TIMES = re.compile(r"^(自分のターン中、)?ターンごとに(\d)回、")
 _ONCE = "この能力は1ターンに1回使える。"
 _MODAL = "下記から1つチョイスする。"
+_MODAL_UP_TO = re.compile(r"下記から(\d)つまでチョイスする。")
+_ALWAYS_MORE = "常に、代わりに{}つまで。"
+"""How "up to N" is rewritten: an always-true condition opener and the "instead" clause."""
 _OPTION = re.compile(r"【(\d)】")
 
 
@@ -141,6 +144,9 @@ class _Fail(Exception):
 
 def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     """Effects of an ability body (raises :class:`_Fail` unless every sentence matched)."""
+    up_to = _MODAL_UP_TO.search(body)
+    if up_to:  # "下記からNつまでチョイスする。": up to N different options (CR 5.18)
+        body = body.replace(up_to[0], _MODAL + _ALWAYS_MORE.format(up_to[1]))
     if _MODAL in body:
         head, _, tail = body.partition(_MODAL)
         parts = _OPTION.split(tail)
@@ -151,7 +157,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             if more_cond is None or more_m is None:
                 raise _Fail("modal with extra text")
             more_if, more = more_cond, int(more_m[1])
-            used.extend((f"if_{more_id}", "choose_more"))
+            used.extend((f"if_{more_id}", "choose_more" if more_id != "always" else "choose_up_to"))
         if len(parts) < 5:
             raise _Fail("modal with fewer than two options")
         effects = _body(head, ctx, used) if head else []
@@ -417,7 +423,8 @@ def compile_card(
     # CR 5.18: the options of "choose one" may stand on lines of their own.
     joined: list[str] = []
     for line in lines:
-        if joined and _OPTION.match(line) and (_MODAL in joined[-1] or _OPTION.search(joined[-1])):
+        modal = _MODAL in joined[-1] or _MODAL_UP_TO.search(joined[-1]) if joined else False
+        if joined and _OPTION.match(line) and (modal or _OPTION.search(joined[-1])):
             joined[-1] += line
         else:
             joined.append(line)

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
+    Always,
     Banish,
     Buff,
     BurstsThisTurn,
@@ -981,6 +982,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^相手プレイヤー1人の場のフォロワーが(\d+)体以上なら、"),
         lambda m: OpponentFollowers(int(m[1])),
+    ),
+    (
+        "always",
+        False,
+        re.compile(r"^常に、"),
+        lambda m: Always(),
     ),
     (
         "cards_played",
