@@ -76,6 +76,11 @@ class Trigger(enum.Enum):
     resolved (``能力が発動したとき``, CR 14.5.1.3; that follower is the event's)."""
     ALLY_EVOLVES = "ally_evolves"
     """CR 10.7.1: a follower on your field evolved (it is the event's card)."""
+    EX_PLACED = "ex_placed"
+    """CR 10.7.1: a card was put into your EX area (this card on the field; that card is
+    the event's)."""
+    TO_EX = "to_ex"
+    """CR 10.7.1: this card was put into the EX area."""
     AMULET_LEAVES = "amulet_leaves"
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
@@ -106,6 +111,8 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.LEAVES: "When this leaves the field",
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
     Trigger.CARD_PLAYED: "When you play a card",
+    Trigger.EX_PLACED: "When a card is put into your EX area",
+    Trigger.TO_EX: "When this is put into the EX area",
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
 }
@@ -395,6 +402,34 @@ class Select:
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether a mandatory selection can be made at all (CR 10.6.2.3.3)."""
         return self.up_to or bool(game.candidates(self.what, controller, source))
+
+
+@dataclass(frozen=True, slots=True)
+class SelectEx:
+    """Choose ``n`` cards passing ``what`` in your EX area as "it"."""
+
+    what: CardFilter
+    n: int = 1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching cards one by one."""
+        if frame.sub == 0 and frame.choice is None:
+            frame.targets = []
+        if frame.choice is not None:
+            frame.targets.append(int(frame.choice))
+            frame.choice = None
+            frame.sub += 1
+        cards = game.cards
+        cands = [
+            u
+            for u in sorted(game.players[frame.controller].ex)
+            if u not in frame.targets and self.what.matches(cards[u].base)
+        ]
+        if frame.sub >= self.n or not cands:
+            frame.sub = 0
+            return True
+        game.ask_pick(frame.controller, [str(u) for u in cands], False)
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -785,12 +820,16 @@ class CostDown:
 
     n: int
     to: str = "targets"
+    per_played: bool = False
+    """``n`` is the number of cards you played this turn (``Xは「このターン中に自分がプレイ
+    したカードの枚数」``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Mark them (cards in any zone: a found card is in the hand or EX area)."""
+        n = game.players[frame.controller].played if self.per_played else self.n
         for tgt in frame.targets if self.to == "targets" else _resolve(game, frame, self.to):
             if tgt >= 0:
-                game.cost_down(tgt, self.n)
+                game.cost_down(tgt, n)
         return True
 
 
@@ -1672,6 +1711,7 @@ ELEMENTS: dict[str, type] = {
         OpponentFollowers,
         NoDamage,
         Always,
+        SelectEx,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1849,6 +1889,8 @@ def _describe_element(e: Any) -> str:
         return f"this turn, the next {_filter_words(e.what, 1)} you play costs {e.n} less"
     if isinstance(e, SetStats):
         return f"{_TO_WORDS[e.to]} becomes {e.atk}/{e.dfn}"
+    if isinstance(e, SelectEx):
+        return f"choose {e.n} {_filter_words(e.what, e.n)} in your EX area"
     if isinstance(e, SplitDamage):
         return f"deal {e.n} damage divided among them"
     if isinstance(e, NoCombatDamage):
@@ -1895,7 +1937,8 @@ def _describe_element(e: Any) -> str:
     if phrase is not None:
         return phrase.format(_TO_WORDS[e.to])
     if isinstance(e, CostDown):
-        return f"this turn, {_TO_WORDS[e.to]} costs {e.n} less to play"
+        less = "X (the cards you played this turn)" if e.per_played else str(e.n)
+        return f"this turn, {_TO_WORDS[e.to]} costs {less} less to play"
     if isinstance(e, NoAttack):
         when = "in its controller's next turn" if e.next_turn else "this turn"
         return f"{_TO_WORDS[e.to]} cannot attack {when}"

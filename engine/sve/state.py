@@ -849,6 +849,8 @@ class State:
         if len(self.players[card.owner].ex) >= EX_LIMIT:  # CR 4.8.3.2
             return
         self._leave_field(card, Zone.EX, "leave")
+        if uid in self.players[card.owner].ex:  # not a token (CR 9.1.4.3)
+            self._to_ex(card)
 
     def target_exists(self, target: int) -> bool:
         """Whether a target id still names a leader or a card on the field."""
@@ -945,6 +947,7 @@ class State:
             p.ex.append(card.uid)
             if self.log is not None:
                 self._emit("create", {"player": player, "card": record.card_id, "uid": card.uid})
+            self._to_ex(card)
         else:
             self.enter_field(card, player, engaged=False)
             self.set_origin(card, "created")
@@ -959,7 +962,22 @@ class State:
         self._remove_from_zone(card)
         card.zone = Zone.EX
         p.ex.append(uid)
+        self._to_ex(card)
         return True
+
+    def _to_ex(self, card: Card) -> None:
+        """CR 10.7.1: "when this is put into the EX area", "when a card is put into your EX
+        area" abilities go off."""
+        if not self.scripts:
+            return
+        owner = card.owner
+        for ability in self.scripts.abilities(card.base.card_id, Trigger.TO_EX):
+            self.pending.append((ability, card.uid, owner, 0))
+        field = self.players[owner].field
+        if field:
+            for uid in self.holders(field, Trigger.EX_PLACED):
+                for ability in self.abilities_of(self.cards[uid], Trigger.EX_PLACED):
+                    self.pending.append((ability, uid, owner, card.uid))
 
     def destroy(self, uids: Sequence[int]) -> None:
         """CR 5.6.1: move the given field cards to their owners' graveyards, at once."""

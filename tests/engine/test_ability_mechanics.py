@@ -831,3 +831,34 @@ def test_choose_up_to_two_modes() -> None:
     while game.decision is not None and game.decision.kind.name != "MAIN":
         game.apply(game.legal_actions()[0])  # mode 3's discard
     assert game.players[0].hp == 18
+
+
+def test_ex_area_triggers_and_cost_by_cards_played() -> None:
+    """BP18-004: its Fanfare puts a クリスタリア・イヴ token into the EX area, which draws a
+    card (once per own turn); its ability makes that card cost X less, X being the cards
+    played this turn."""
+    scripts = _lib("BP18-004")
+    tia = _rec(scripts, "BP18-004", cost=2)
+    game = position(hands=([tia], []), pp=(2, 0), scripts=scripts)
+    hand_before = len(game.players[0].hand)
+    game.apply(Play(game.players[0].hand[0]))
+    (eve,) = game.players[0].ex
+    assert len(game.players[0].hand) == hand_before  # played one, drew one
+    tia_uid = game.players[0].field[0]
+    game.cards[tia_uid].since = game.turn - 1  # may engage: its ability has no other cost
+    full = game.play_cost(game.cards[eve])
+    game.apply(next(a for a in game.legal_actions() if str(a).startswith("act")))
+    game.apply(Choose(str(eve)))
+    assert game.play_cost(game.cards[eve]) == max(0, full - 1)  # one card played
+
+
+def test_when_this_is_put_into_the_ex_area() -> None:
+    """CP04-007: put into the EX area from the field, 1 damage to the enemy leader and +1
+    defense for yours."""
+    scripts = _lib("CP04-007")
+    anemone = _rec(scripts, "CP04-007", cost=2)
+    game = position(fields=([anemone], []), hp=(10, 20), scripts=scripts)
+    game.field_to_ex(game.players[0].field[0])
+    game.apply(next(a for a in game.legal_actions() if str(a) == "end"))
+    assert game.players[1].hp == 19
+    assert game.players[0].hp == 11

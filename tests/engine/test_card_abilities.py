@@ -157,6 +157,11 @@ EXAMPLES: dict[str, list[str]] = {
     "opponent_main_phase": ["BP15-094", "BP05-089"],
     "if_always": ["BP05-078", "BP07-103"],
     "choose_up_to": ["BP05-078", "BP07-103"],
+    "ex_placed": ["BP18-004", "BP11-008"],
+    "to_ex": ["CP04-007"],
+    "select_in_ex": ["BP18-004"],
+    "cost_down_x": ["BP18-004"],
+    "x_cards_played": ["BP18-004"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

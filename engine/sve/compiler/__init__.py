@@ -34,6 +34,7 @@ from engine.sve.abilities import (
     to_data,
 )
 from engine.sve.compiler.templates import (
+    EX_TRIGGER,
     PLAYED_TRIGGER,
     REST_BOTTOM,
     REST_GRAVE,
@@ -112,6 +113,7 @@ _BODY_TRIGGERS = (
     ("自分の場の他のフォロワーの能力が発動したとき、", Trigger.ABILITY_USED),
     ("これを装備したとき、", Trigger.ON_EQUIP),
     ("自分の場のフォロワーが進化したとき、", Trigger.ALLY_EVOLVES),
+    ("EXエリアにこれが置かれたとき、", Trigger.TO_EX),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
@@ -126,6 +128,7 @@ _FROM_GRAVE = "墓場のこれ"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
 _MY_TURN = "自分のターン中、"
+_OWN_TURNS = re.compile(r"^自分のターンごとに(\d)回、")
 _TIMES_ACT = re.compile(r"この能力は1ターンに(\d)回使える。")
 _THEN = "その後、"
 _MORE = re.compile(r"^代わりに(\d)つまで。$")
@@ -333,12 +336,18 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         used.append("once_per_turn_auto")
     times = _TIMES.match(line)
     times_per_turn = 0
+    my_turn = False
     if times and not times[1]:
         times_per_turn = int(times[2])
         line = line[times.end() :]
         used.append("times_per_turn")
-    my_turn = line.startswith(_MY_TURN)
-    if my_turn:
+    own_turns = _OWN_TURNS.match(line)
+    if own_turns:  # "自分のターンごとにN回、": in your turns only, N times per turn
+        times_per_turn, my_turn = int(own_turns[1]), True
+        line = line[own_turns.end() :]
+        used.append("times_per_turn")
+    if line.startswith(_MY_TURN):
+        my_turn = True
         line = line[len(_MY_TURN) :]
         used.append("my_turn")
     m = _MARKER_RUN.match(line)
@@ -356,6 +365,22 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 if trig in (Trigger.ALLY_ENTERS, Trigger.ABILITY_USED, Trigger.ALLY_EVOLVES):
                     ctx.it, ctx.it_side = "event", "own"
                 break
+        placed = EX_TRIGGER.match(body) if not triggers else None
+        if placed:
+            body = body[placed.end() :]
+            used.append("ex_placed")
+            ctx.it, ctx.it_side = "event", "own"
+            effects = [EventIs(filter_any(placed)), *_effects(body, ctx, used)]
+            out.abilities.append(
+                Ability(
+                    Trigger.EX_PLACED,
+                    tuple(effects),
+                    MyTurn() if my_turn else None,
+                    once_per_turn=once_auto,
+                    times_per_turn=times_per_turn,
+                )
+            )
+            return
         played = PLAYED_TRIGGER.match(body) if not triggers else None
         if played:
             body = body[played.end() :]

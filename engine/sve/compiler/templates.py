@@ -65,6 +65,7 @@ from engine.sve.abilities import (
     Sanguine,
     Search,
     Select,
+    SelectEx,
     SetEvolveCost,
     SetStats,
     SkipStand,
@@ -427,6 +428,20 @@ def _engage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Engage(to, stand=m[2] == "スタンド")]
 
 
+@template("cost_down_x", r"このターン、それをプレイする際、コストを-Xする。")
+def _cost_down_x(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.pending = "x_played"
+    return [CostDown(0, ctx.need_it(), per_played=True)]
+
+
+@template("x_cards_played", r"Xは「このターン中に自分がプレイしたカードの枚数」である。")
+def _x_cards_played(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending != "x_played":
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    return []
+
+
 @template("cost_down", r"このターン、それをプレイする際、コストを-" + N + r"する。")
 def _cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
     return [CostDown(int(m[1]), ctx.need_it())]
@@ -687,6 +702,12 @@ def _select_per_grave(m: re.Match[str], ctx: Context) -> list[Any]:
         min_cost=int(cost) if cost and le == "以上" else -1,
     )
     return [Select(what, 1, bool(m["upto"]), per_grave=per)]
+
+
+@template("select_in_ex", r"自分のEXエリアの" + _FILTER + r"(?P<n>\d+)枚を選ぶ。")
+def _select_in_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    return [SelectEx(_filter(m, ctx), int(m["n"]))]
 
 
 @template("look_top", r"自分のデッキの上" + N + r"枚を見る。")
@@ -1223,3 +1244,8 @@ def equipment_lines(line: str) -> list[str]:
             out.insert(0, "これは" + m["kw"] + "を持つ。")
         return out
     return [line]
+
+
+EX_TRIGGER = re.compile(r"^自分のEXエリアに" + _FILTER_ANY + r"が置かれたとき、")
+"""``自分のEXエリアに…が置かれたとき、``: the opener of a "card put into your EX area"
+ability."""
