@@ -162,6 +162,9 @@ class Ability:
     from_grave: bool = False
     """Activated abilities: played from the graveyard, banishing this card as cost
     (``墓場のこれ…を消滅``)."""
+    from_ex: bool = False
+    """Activated abilities: played from the EX area, putting this card into the graveyard
+    as cost (``EXエリアのこれを墓場に置く``)."""
     times_per_turn: int = 0
     """Auto abilities: go off at most this many times per turn (``ターンごとにN回``)."""
     union_burst: bool = False
@@ -205,6 +208,7 @@ class Scripts:
         self._records: dict[CardRecord, CardRecord] = {}
         self._hand_ids: frozenset[str] | None = None
         self._grave_ids: frozenset[str] | None = None
+        self._ex_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
 
     def _load(self) -> None:
@@ -222,6 +226,7 @@ class Scripts:
         self._records.clear()
         self._hand_ids = None
         self._grave_ids = None
+        self._ex_ids = None
         self._ids_with.clear()
 
     def get(self, card_id: str) -> CardScript | None:
@@ -251,6 +256,17 @@ class Scripts:
                 self._load()
             found = self._hand_ids = frozenset(
                 cid for cid, s in self._by_id.items() if any(a.from_hand for a in s.abilities)
+            )
+        return found
+
+    def ex_ids(self) -> frozenset[str]:
+        """Ids of the cards with an activated ability played from the EX area."""
+        found = self._ex_ids
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._ex_ids = frozenset(
+                cid for cid, s in self._by_id.items() if any(a.from_ex for a in s.abilities)
             )
         return found
 
@@ -487,6 +503,25 @@ class ToGrave:
 
 
 @dataclass(frozen=True, slots=True)
+class SelfToEx:
+    """You may put this card from the graveyard into your EX area (``これをEXエリアに置いて
+    よい``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask, then move it."""
+        grave = game.players[game.cards[frame.source].owner].grave
+        if frame.choice is None:
+            if frame.source not in grave:
+                return True
+            game.ask_pick(frame.controller, ["yes"], True)
+            return False
+        word, frame.choice = frame.choice, None
+        if word == "yes" and frame.source in grave:
+            game.put_in_ex(frame.source)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class EvolveSelf:
     """CR 5.16: this follower evolves (``これは進化する``; no cost is paid)."""
 
@@ -667,19 +702,24 @@ class Buff:
     keywords: tuple[str, ...] = ()
     what: Targets | None = None
     """When set, every field card it allows gets the modifier (``to`` is ignored)."""
+    per_died: bool = False
+    """+X/+X, X being the followers put from the field into a graveyard this turn."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Apply the modifier."""
+        atk, dfn = self.atk, self.dfn
+        if self.per_died:
+            atk = dfn = game.died if game.died_turn == game.turn else 0
         if self.what is not None:
             got = game.candidates(self.what, frame.controller, frame.source, counting=True)
         else:
             got = _resolve(game, frame, self.to)
         for tgt in got:
             if tgt < 0:  # a leader's 【体力】+N raises its defense (CR 5.27)
-                if self.dfn > 0:
-                    game.heal_leader(-tgt - LEADER_OFFSET, self.dfn)
+                if dfn > 0:
+                    game.heal_leader(-tgt - LEADER_OFFSET, dfn)
                 continue
-            game.modify(tgt, self.atk, self.dfn, self.keywords, self.until_end_of_turn)
+            game.modify(tgt, atk, dfn, self.keywords, self.until_end_of_turn)
         return True
 
 
@@ -1604,6 +1644,7 @@ RECIPIENTS = (
     "own_other_followers",
     "all_followers",
     "all_other_followers",
+    "all_other_and_enemy_leader",
 )
 """The words an effect's ``to`` may take, besides ``targets`` (the chosen "it")."""
 
@@ -1632,6 +1673,9 @@ def _resolve(game: State, frame: Frame, to: str) -> list[int]:
         return game.followers_of(me) + game.followers_of(opp)
     if to == "all_other_followers":
         return [u for u in game.followers_of(me) + game.followers_of(opp) if u != frame.source]
+    if to == "all_other_and_enemy_leader":
+        others = game.followers_of(me) + game.followers_of(opp)
+        return [leader_target(opp), *(u for u in others if u != frame.source)]
     raise ValueError(f"unknown effect recipient {to!r}")
 
 
@@ -1712,6 +1756,7 @@ ELEMENTS: dict[str, type] = {
         NoDamage,
         Always,
         SelectEx,
+        SelfToEx,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1766,6 +1811,7 @@ _TO_WORDS = {
     "own_other_followers": "all your other followers",
     "all_followers": "all followers",
     "all_other_followers": "all other followers",
+    "all_other_and_enemy_leader": "the enemy leader and all other followers",
 }
 
 
@@ -1847,6 +1893,8 @@ def describe(obj: Any) -> str:
             costs.append("discard this from your hand")
         if obj.from_grave:
             costs.append("banish this from your graveyard")
+        if obj.from_ex:
+            costs.append("put this from your EX area into the graveyard")
         if obj.trigger is Trigger.ACTIVATED:
             label = ("Quick act" if obj.quick else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""
@@ -1881,6 +1929,8 @@ def _describe_element(e: Any) -> str:
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
     if isinstance(e, NoDamage):
         return "this turn, this takes no damage"
+    if isinstance(e, SelfToEx):
+        return "you may put this into your EX area"
     if isinstance(e, ToGrave):
         return "put this into the graveyard"
     if isinstance(e, EvolveSelf):
@@ -1916,6 +1966,8 @@ def _describe_element(e: Any) -> str:
         if e.keywords:
             bits.append(", ".join(e.keywords))
         tail = " until end of turn" if e.until_end_of_turn else ""
+        if e.per_died:
+            bits = ["+X/+X (X: followers put from the field into a graveyard this turn)"]
         if e.what is not None:
             return f"{_all_words(e.what)} get {' and '.join(bits)}{tail}"
         return f"{_TO_WORDS[e.to]} gets {' and '.join(bits)}{tail}"

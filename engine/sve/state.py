@@ -456,8 +456,10 @@ class State:
         self.actions_applied = 0
         self.dirty = True  # something rule processing (CR 11) must look at may have changed
         self.granting = False  # a continuous ability gave keywords at the last check
+        self.died_turn = -1  # followers put from the field into a graveyard in this turn ...
+        self.died = 0  # ... and how many
         self.zone_seen = -1  # number of cards when zone_flags was computed
-        self.zone_flags: tuple[tuple[bool, bool], tuple[bool, bool]] = ((False, False),) * 2
+        self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
 
     # --- the public protocol ---------------------------------------------------------------------
 
@@ -1471,13 +1473,16 @@ class State:
         out: list[Activate] = []
         cards = self.cards
         hand: list[int] = []
-        from_hand, from_grave = self._zone_abilities(player)
+        from_hand, from_grave, from_ex = self._zone_abilities(player)
         if from_hand:
             hand_ids = self.scripts.hand_ids()
             hand = [u for u in p.hand if cards[u].base.card_id in hand_ids]
         if from_grave:
             grave_ids = self.scripts.grave_ids()
             hand += [u for u in p.grave if cards[u].base.card_id in grave_ids]
+        if from_ex:
+            ex_ids = self.scripts.ex_ids()
+            hand += [u for u in p.ex if cards[u].base.card_id in ex_ids]
         ids = self.scripts.ids_with(Trigger.ACTIVATED)
         field = [u for u in p.field if cards[u].face.card_id in ids or cards[u].eq]
         if len(field) > 1:
@@ -1487,12 +1492,17 @@ class State:
             abilities = self.abilities_of(card, Trigger.ACTIVATED)
             if not abilities:
                 continue
-            from_hand = card.zone is Zone.HAND
-            from_grave = card.zone is Zone.GRAVE
+            zone = card.zone
+            from_hand, from_grave = zone is Zone.HAND, zone is Zone.GRAVE
+            from_ex = zone is Zone.EX
             for index, ability in enumerate(abilities):
                 if quick_only and not ability.quick:
                     continue
-                if ability.from_hand != from_hand or ability.from_grave != from_grave:
+                if (
+                    ability.from_hand != from_hand
+                    or ability.from_grave != from_grave
+                    or ability.from_ex != from_ex
+                ):
                     continue
                 if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
                     continue
@@ -1513,15 +1523,20 @@ class State:
             return False
         return counters.get(f"act{index}#", 1) >= limit
 
-    def _zone_abilities(self, player: int) -> tuple[bool, bool]:
+    def _zone_abilities(self, player: int) -> tuple[bool, bool, bool]:
         """Whether ``player`` owns any card with an activated ability played from the hand,
-        and from the graveyard (recomputed when cards are added to the game)."""
+        the graveyard and the EX area (recomputed when cards are added to the game)."""
         if self.zone_seen != len(self.cards):
             hand_ids, grave_ids = self.scripts.hand_ids(), self.scripts.grave_ids()
-            flags = [(False, False), (False, False)]
+            ex_ids = self.scripts.ex_ids()
+            flags = [(False, False, False), (False, False, False)]
             for i in (0, 1):
                 ids = {c.base.card_id for c in self.cards if c.owner == i}
-                flags[i] = (not ids.isdisjoint(hand_ids), not ids.isdisjoint(grave_ids))
+                flags[i] = (
+                    not ids.isdisjoint(hand_ids),
+                    not ids.isdisjoint(grave_ids),
+                    not ids.isdisjoint(ex_ids),
+                )
             self.zone_flags = (flags[0], flags[1])
             self.zone_seen = len(self.cards)
         return self.zone_flags[player]
@@ -1549,6 +1564,9 @@ class State:
             self._discard(player, uid)
         if ability.from_grave:  # so is banishing it from the graveyard
             self.banish(uid)
+        if ability.from_ex and card.zone is Zone.EX:  # or putting it from EX into the grave
+            self._remove_from_zone(card)
+            self._arrive(card, Zone.GRAVE)
         if ability.once_per_turn or ability.times_per_turn:
             if card.counters is None:
                 card.counters = {}
@@ -1842,6 +1860,10 @@ class State:
                         other.face.card_id, Trigger.AMULET_LEAVES
                     ):
                         self.pending.append((ability, uid, controller, card.uid))
+        if zone is Zone.GRAVE and face.card_type.endswith("follower"):
+            if self.died_turn != self.turn:
+                self.died_turn, self.died = self.turn, 0
+            self.died += 1
         if zone is Zone.GRAVE:  # CR 12.5: Last Words, with the info it had on the field
             for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):
                 self.pending.append((ability, card.uid, controller, 0))
@@ -1939,7 +1961,7 @@ class State:
 
     def _why_not_activate(self, p: Player, action: Activate, quick_window: bool) -> str:
         uid = action.uid
-        if uid not in p.field and uid not in p.hand and uid not in p.grave:
+        if uid not in p.field and uid not in p.hand and uid not in p.grave and uid not in p.ex:
             return f"card {uid} is not in player {p.index}'s field, hand or graveyard (CR 8.3.1)"
         card = self.cards[uid]
         abilities = self.abilities_of(card, Trigger.ACTIVATED)

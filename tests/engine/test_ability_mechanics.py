@@ -862,3 +862,40 @@ def test_when_this_is_put_into_the_ex_area() -> None:
     game.apply(next(a for a in game.legal_actions() if str(a) == "end"))
     assert game.players[1].hp == 19
     assert game.players[0].hp == 11
+
+
+def test_buff_by_followers_that_died_this_turn() -> None:
+    """BP13-020 (Strike): destroy up to one enemy follower, then +X/+X, X being the
+    followers put from the field into a graveyard this turn (that one included)."""
+    scripts = _lib("BP13-020")
+    albert = scripts.record(
+        CardRecord("BP13-020", "A", card_type="evolved_follower", attack=5, defense=5)
+    )
+    game = position(fields=([albert], [OnField(follower("E", 2, 2, 9), engaged=True)]))
+    game.scripts = scripts
+    uid, enemy = game.players[0].field[0], game.players[1].field[0]
+    game.apply(Attack(uid, LEADER))
+    game.apply(Choose(str(enemy)))
+    assert game.cards[enemy].zone is Zone.GRAVE
+    assert game.cards[uid].atk >= 6
+
+
+def test_discarded_to_ex_then_played_from_ex() -> None:
+    """BP12-054: when discarded it may go into the EX area; from there, with Overflow, pay 3
+    and put it into the graveyard to deal 6 damage to an enemy follower."""
+    scripts = _lib("BP12-054")
+    gilva = _rec(scripts, "BP12-054", cost=9, atk=6, dfn=6)
+    cheap = CardRecord("Z-1", "Z", cost=0, attack=1, defense=1)
+    game = position(hands=([gilva, cheap], []), fields=([], [follower("E", 3, 3, 7)]), pp=(7, 0))
+    game.scripts = scripts
+    uid, cheap_uid = game.players[0].hand
+    game.discard_card(0, uid)
+    game.apply(Play(cheap_uid))  # the discard trigger waits for the next check timing
+    assert game.decision is not None
+    game.apply(Choose("yes"))
+    assert game.cards[uid].zone is Zone.EX
+    act = next(a for a in game.legal_actions() if str(a).startswith(f"act {uid}"))
+    game.apply(act)
+    assert game.cards[uid].zone is Zone.GRAVE
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[game.players[1].field[0]].dfn == 1

@@ -162,6 +162,10 @@ EXAMPLES: dict[str, list[str]] = {
     "select_in_ex": ["BP18-004"],
     "cost_down_x": ["BP18-004"],
     "x_cards_played": ["BP18-004"],
+    "buff_x": ["BP13-020"],
+    "x_died": ["BP13-020"],
+    "self_to_ex": ["BP12-054"],
+    "act_from_ex": ["BP12-054"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

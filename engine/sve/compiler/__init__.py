@@ -125,6 +125,7 @@ PRINCESS_CONNECT = "プリコネ"
 """The trait of Princess Connect cards (the title whose cards have Union Burst)."""
 _FROM_HAND = "手札のこれ"
 _FROM_GRAVE = "墓場のこれ"
+_FROM_EX = "EXエリアのこれを墓場に置く"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
 _MY_TURN = "自分のターン中、"
@@ -292,6 +293,12 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             used.extend((f"if_{cid}", "act_condition"))
         effects = _body(body, ctx, used)
         extra_text = m[5]
+        from_ex = extra_text == _FROM_EX
+        if from_ex:  # "EXエリアのこれを墓場に置く": played from the EX area
+            if m[3] or m[4]:
+                raise _Fail("an EX-area ability with a field cost")
+            extra_text = ""
+            used.append("act_from_ex")
         from_grave = extra_text.startswith(_FROM_GRAVE)
         if from_grave:  # "墓場のこれと…を消滅": played from the graveyard, this card banished
             if m[3] or m[4]:
@@ -326,6 +333,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 times_per_turn=act_times,
                 from_hand=from_hand,
                 from_grave=from_grave,
+                from_ex=from_ex,
             )
         )
         used.append("act")

@@ -66,6 +66,7 @@ from engine.sve.abilities import (
     Search,
     Select,
     SelectEx,
+    SelfToEx,
     SetEvolveCost,
     SetStats,
     SkipStand,
@@ -316,6 +317,7 @@ _GROUPS = {
     "相手のリーダー": "enemy_leader",
     "相手のリーダーすべて": "enemy_leader",
     "自分のリーダー": "own_leader",
+    "場の他のフォロワーすべてと相手のリーダーすべて": "all_other_and_enemy_leader",
     "相手の場のフォロワーすべて": "enemy_followers",
     "相手のフォロワーすべて": "enemy_followers",
     "相手のリーダーすべてと相手の場のフォロワーすべて": "enemy_all",
@@ -432,6 +434,20 @@ def _engage(m: re.Match[str], ctx: Context) -> list[Any]:
 def _cost_down_x(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.pending = "x_played"
     return [CostDown(0, ctx.need_it(), per_played=True)]
+
+
+@template("buff_x", r"これは【攻撃力】\+X/【体力】\+Xする。")
+def _buff_x(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.pending = "x_died"
+    return [Buff(0, 0, "self", per_died=True)]
+
+
+@template("x_died", r"Xは「このターン、場から墓場に置かれたフォロワーの数」である。")
+def _x_died(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending != "x_died":
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    return []
 
 
 @template("x_cards_played", r"Xは「このターン中に自分がプレイしたカードの枚数」である。")
@@ -605,6 +621,11 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("no_damage", r"このターン、これはダメージを受けない。")
 def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NoDamage()]
+
+
+@template("self_to_ex", r"これをEXエリアに置いてよい。")
+def _self_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [SelfToEx()]
 
 
 @template("to_grave_self", r"これを墓場に置く。")
