@@ -899,3 +899,21 @@ def test_discarded_to_ex_then_played_from_ex() -> None:
     assert game.cards[uid].zone is Zone.GRAVE
     game.apply(Choose(str(game.players[1].field[0])))
     assert game.cards[game.players[1].field[0]].dfn == 1
+
+
+def test_keyword_and_strike_given_while_a_condition_holds() -> None:
+    """BP13-033 has Assail and a Strike ability (+2/+1) only with 5 Levin cards in your
+    graveyard."""
+    scripts = _lib("BP13-033")
+    meim = _rec(scripts, "BP13-033", cost=2, atk=2, dfn=2)
+    levin = CardRecord("L-1", "Levin", card_type="spell", cost=1, traits=("レヴィオン",))
+    for grave, boosted in ((0, False), (5, True)):
+        game = position(fields=([meim], []), hands=([CardRecord("Z", "Z", cost=0)], []))
+        game.scripts = scripts
+        for _ in range(grave):
+            add_card(game, 0, levin, Zone.GRAVE)
+        uid = game.players[0].field[0]
+        game.apply(Play(game.players[0].hand[0]))  # a check timing applies the condition
+        assert ("assail" in game.cards[uid].keywords) is boosted
+        game.apply(Attack(uid, LEADER))
+        assert game.players[1].hp == (16 if boosted else 18)

@@ -166,6 +166,7 @@ EXAMPLES: dict[str, list[str]] = {
     "x_died": ["BP13-020"],
     "self_to_ex": ["BP12-054"],
     "act_from_ex": ["BP12-054"],
+    "gives_while": ["BP13-033", "CP03-023"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -25,6 +25,7 @@ from engine.sve.abilities import (
     Damage,
     EventIs,
     Gate,
+    Grant,
     If,
     LookTop,
     Modal,
@@ -46,6 +47,7 @@ from engine.sve.compiler.templates import (
     cost,
     equipment_lines,
     filter_any,
+    keyword_ids,
     match,
     static,
 )
@@ -129,6 +131,9 @@ _FROM_EX = "EXエリアのこれを墓場に置く"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
 _MY_TURN = "自分のターン中、"
+_GIVES_WHILE = re.compile(
+    r"^(?P<cond>[^、「」]+)限り、これは(?P<kw>(?:【[^】]+】)*)と?「(?P<inner>.+)」を持つ。$"
+)
 _OWN_TURNS = re.compile(r"^自分のターンごとに(\d)回、")
 _TIMES_ACT = re.compile(r"この能力は1ターンに(\d)回使える。")
 _THEN = "その後、"
@@ -270,6 +275,30 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         tid, cond, effect = grant
         out.abilities.append(Ability(Trigger.STATIC, (effect,), cond))
         used.extend(tid.split("|"))
+        return
+    gives = _GIVES_WHILE.match(line)
+    if gives:  # "(condition)限り、これは…と「(ability)」を持つ": both only while it holds
+        cond, _whole, rest, cid = condition(gives["cond"].removesuffix("である") + "なら、")
+        if cond is None or rest:
+            raise _Fail("a condition the engine does not check")
+        inner = Compiled(out.card_id, "full")
+        inner_text = gives["inner"] if gives["inner"].endswith("。") else gives["inner"] + "。"
+        _line(inner_text, card, Context(ctx.card_id, ctx.tokens, name=ctx.name), used, inner)
+        if not inner.abilities or any(
+            a.condition is not None or a.trigger in (Trigger.ACTIVATED, Trigger.STATIC)
+            for a in inner.abilities
+        ):
+            raise _Fail("a given ability the engine cannot attach to a condition")
+        if inner.keywords:
+            raise _Fail("a given keyword line")
+        if gives["kw"]:
+            try:
+                kws = keyword_ids(gives["kw"])
+            except Unsupported as err:
+                raise _Fail(str(err)) from err
+            out.abilities.append(Ability(Trigger.STATIC, (Grant(kws),), cond))
+        out.abilities.extend(dataclasses.replace(a, condition=cond) for a in inner.abilities)
+        used.extend((f"if_{cid}", "gives_while"))
         return
     m = _ACT.match(line)
     if m:
