@@ -1498,6 +1498,19 @@ class PlayedExactly:
 
 
 @dataclass(frozen=True, slots=True)
+class DidIt:
+    """The card chosen just before was moved ("そうしたなら": you did it)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was done."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether the preceding choice took a card ("it" is not empty)."""
+        return bool(frame.targets)
+
+
+@dataclass(frozen=True, slots=True)
 class Always:
     """Always holds (``下記からNつまでチョイスする``: up to N options every time)."""
 
@@ -1757,6 +1770,7 @@ ELEMENTS: dict[str, type] = {
         Always,
         SelectEx,
         SelfToEx,
+        DidIt,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2096,6 +2110,8 @@ def _describe_condition(c: Any) -> str:
         if c.zone == "ability":
             return "this was put onto the field by an ability"
         return f"this came onto the field from the {c.zone}"
+    if isinstance(c, DidIt):
+        return "you did"
     if isinstance(c, Always):
         return "always"
     if isinstance(c, ExCount):

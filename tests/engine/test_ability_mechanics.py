@@ -917,3 +917,21 @@ def test_keyword_and_strike_given_while_a_condition_holds() -> None:
         assert ("assail" in game.cards[uid].keywords) is boosted
         game.apply(Attack(uid, LEADER))
         assert game.players[1].hp == (16 if boosted else 18)
+
+
+def test_if_you_did() -> None:
+    """BP11-071 with Necrocharge 10: it may put a 荒野 follower of cost 3 or less from your
+    graveyard onto the field; only if it did, it banishes itself."""
+    scripts = _lib("BP11-071")
+    hollow = _rec(scripts, "BP11-071", cost=2)
+    wild = CardRecord("W-1", "Wild", cost=2, attack=2, defense=2, traits=("荒野",))
+    for take in (True, False):
+        game = position(hands=([hollow], []), pp=(2, 0), scripts=scripts)
+        wild_uid = add_card(game, 0, wild, Zone.GRAVE)
+        for _ in range(9):
+            add_card(game, 0, follower("G", 9), Zone.GRAVE)
+        uid = game.players[0].hand[0]
+        game.apply(Play(uid))
+        game.apply(Choose(str(wild_uid) if take else "done"))
+        assert (game.cards[wild_uid].zone is Zone.FIELD) is take
+        assert (game.cards[uid].zone is Zone.BANISH) is take

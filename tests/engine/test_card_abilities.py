@@ -167,6 +167,7 @@ EXAMPLES: dict[str, list[str]] = {
     "self_to_ex": ["BP12-054"],
     "act_from_ex": ["BP12-054"],
     "gives_while": ["BP13-033", "CP03-023"],
+    "if_did_it": ["BP11-071"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

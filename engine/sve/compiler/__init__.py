@@ -188,6 +188,8 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     for sentence in sentences(body):
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
         cond, whole, rest, cid = condition(sentence)
+        if cid == "did_it" and not ctx.did:
+            raise _Fail("'if you did' after nothing the player could decline")
         if cid:
             used.append(f"if_{cid}")
         if not rest:

@@ -28,6 +28,7 @@ from engine.sve.abilities import (
     DamageBonus,
     DamageTaken,
     Destroy,
+    DidIt,
     DiscardCards,
     Draw,
     Engage,
@@ -127,6 +128,8 @@ class Context:
     """A sentence the previous one needs next (``rest_to_ex``, ``any_to_ex``)."""
     equipment: bool = False
     """Compiling an equipment token's text (CR 14.5.2)."""
+    did: bool = False
+    """A choice that may be declined was made (so "そうしたなら" can refer to it)."""
     unmodelled: frozenset[str] = frozenset()
     """Ids of tokens whose own text is not fully modelled (equipping one is not modelled)."""
     effects: list[Any] = field(default_factory=list)
@@ -777,14 +780,19 @@ def _grave_distinct(m: re.Match[str], ctx: Context) -> list[Any]:
     return []
 
 
-@template("grave_to", r"それを(手札に加える|場に出す|EXエリアに置く)。")
+@template(
+    "grave_to",
+    r"それを(手札に加え|場に出|EXエリアに置)(る|す|く|てよい|してよい|いてよい)。",
+)
 def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
     if not ctx.grave:
         raise Unsupported("'put it' without a choice in the graveyard")
     what, n, up_to, *distinct = ctx.grave
+    up_to = up_to or m[2].endswith("よい")  # "…てよい": the player may decline
     ctx.grave = ()
     ctx.it, ctx.it_side = "targets", "own"
-    to = {"手札に加える": "hand", "場に出す": "field", "EXエリアに置く": "ex"}[m[1]]
+    to = {"手札に加え": "hand", "場に出": "field", "EXエリアに置": "ex"}[m[1]]
+    ctx.did = True
     return [FromGrave(what, n, to, up_to, distinct_names=bool(distinct))]
 
 
@@ -1030,6 +1038,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^常に、"),
         lambda m: Always(),
+    ),
+    (
+        "did_it",
+        False,
+        re.compile(r"^そうしたなら、"),
+        lambda m: DidIt(),
     ),
     (
         "cards_played",
