@@ -160,8 +160,8 @@ class Ability:
     """Activated abilities: played from the hand, discarding this card as cost
     (``手札のこれ…を捨てる``)."""
     from_grave: bool = False
-    """Activated abilities: played from the graveyard, banishing this card as cost
-    (``墓場のこれ…を消滅``)."""
+    """Activated abilities: played from the graveyard (``墓場のこれ…を消滅`` banishes it as
+    cost, with ``banish_cost``; ``自分の墓場のこれを場に出す`` is its effect)."""
     from_ex: bool = False
     """Activated abilities: played from the EX area, putting this card into the graveyard
     as cost (``EXエリアのこれを墓場に置く``)."""
@@ -1498,6 +1498,51 @@ class PlayedExactly:
 
 
 @dataclass(frozen=True, slots=True)
+class AllOf:
+    """Every one of ``conditions`` holds (``…あり、…なら``)."""
+
+    conditions: tuple[Condition, ...]
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Test them all."""
+        return all(c.holds(game, controller, source) for c in self.conditions)
+
+
+@dataclass(frozen=True, slots=True)
+class SelfToField:
+    """Put this card from your graveyard onto your field (``自分の墓場のこれを場に出す``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it if it is still in the graveyard and the field has room."""
+        me = frame.controller
+        if frame.source in game.players[me].grave and game.field_has_room(me):
+            game.move_found(frame.source, "field", me)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ExileLater:
+    """This card gets "Last Words: banish this" (``「【ラストワード】これは消滅する」を持つ``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark the card on the field."""
+        if frame.source >= 0 and game.target_exists(frame.source):
+            game.add_counter(frame.source, "exile_later")
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelf:
+    """Banish this card from the graveyard (the given Last Words of :class:`ExileLater`)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Banish it if it is in the graveyard."""
+        if frame.source in game.players[game.cards[frame.source].owner].grave:
+            game.banish(frame.source)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class DidIt:
     """The card chosen just before was moved ("そうしたなら": you did it)."""
 
@@ -1771,6 +1816,10 @@ ELEMENTS: dict[str, type] = {
         SelectEx,
         SelfToEx,
         DidIt,
+        AllOf,
+        SelfToField,
+        ExileLater,
+        ExileSelf,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1906,7 +1955,7 @@ def describe(obj: Any) -> str:
         if obj.from_hand:
             costs.append("discard this from your hand")
         if obj.from_grave:
-            costs.append("banish this from your graveyard")
+            costs.append("played from your graveyard")
         if obj.from_ex:
             costs.append("put this from your EX area into the graveyard")
         if obj.trigger is Trigger.ACTIVATED:
@@ -1943,6 +1992,12 @@ def _describe_element(e: Any) -> str:
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
     if isinstance(e, NoDamage):
         return "this turn, this takes no damage"
+    if isinstance(e, SelfToField):
+        return "put this from your graveyard onto your field"
+    if isinstance(e, ExileLater):
+        return "this gets 'Last Words: banish this'"
+    if isinstance(e, ExileSelf):
+        return "banish this"
     if isinstance(e, SelfToEx):
         return "you may put this into your EX area"
     if isinstance(e, ToGrave):
@@ -2110,6 +2165,8 @@ def _describe_condition(c: Any) -> str:
         if c.zone == "ability":
             return "this was put onto the field by an ability"
         return f"this came onto the field from the {c.zone}"
+    if isinstance(c, AllOf):
+        return " and ".join(describe(x) for x in c.conditions)
     if isinstance(c, DidIt):
         return "you did"
     if isinstance(c, Always):

@@ -32,6 +32,7 @@ from engine.sve.abilities import (
     DamageBonus,
     DamageTaken,
     Effect,
+    ExileSelf,
     ExtraCost,
     Grant,
     MarkPaid,
@@ -425,6 +426,7 @@ class _SpellToGrave:
 
 
 _MARK_PAID = MarkPaid()
+_EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _ENTER = (_EnterFromResolution(),)
 _TO_GRAVE = (_SpellToGrave(),)
 
@@ -1562,8 +1564,6 @@ class State:
         self.players[player].pp -= ability.pp_cost
         if ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
-        if ability.from_grave:  # so is banishing it from the graveyard
-            self.banish(uid)
         if ability.from_ex and card.zone is Zone.EX:  # or putting it from EX into the grave
             self._remove_from_zone(card)
             self._arrive(card, Zone.GRAVE)
@@ -1580,7 +1580,7 @@ class State:
                 self._emit("engage", {"uid": uid})
         if ability.sacrifice_cost:  # CR 10.4: a cost paid before the effects resolve
             self._leave_field(card, Zone.GRAVE, "leave")
-        if ability.banish_cost:
+        if ability.banish_cost:  # from the field or the graveyard
             self.banish(uid)
         frame = Frame(ability.effects, uid, player)
         if ability.union_burst and card.zone is Zone.FIELD and card.fol:
@@ -1864,6 +1864,9 @@ class State:
             if self.died_turn != self.turn:
                 self.died_turn, self.died = self.turn, 0
             self.died += 1
+        counters = card.counters
+        if zone is Zone.GRAVE and counters is not None and counters.get("exile_later"):
+            self.pending.append((_EXILE_LATER, card.uid, controller, 0))
         if zone is Zone.GRAVE:  # CR 12.5: Last Words, with the info it had on the field
             for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):
                 self.pending.append((ability, card.uid, controller, 0))

@@ -935,3 +935,22 @@ def test_if_you_did() -> None:
         game.apply(Choose(str(wild_uid) if take else "done"))
         assert (game.cards[wild_uid].zone is Zone.FIELD) is take
         assert (game.cards[uid].zone is Zone.BANISH) is take
+
+
+def test_back_from_the_graveyard_then_banished_when_it_dies() -> None:
+    """BP12-071: with 10 cards in your graveyard and no other copy on your field, pay 1 to
+    put it from the graveyard onto the field; when it next goes to the graveyard it is
+    banished."""
+    scripts = _lib("BP12-071")
+    gremory = _rec(scripts, "BP12-071", cost=3, name="死期を視るもの・グレモリー")
+    game = position(pp=(1, 0), scripts=scripts)
+    uid = add_card(game, 0, gremory, Zone.GRAVE)
+    for _ in range(8):
+        add_card(game, 0, follower("G", 9), Zone.GRAVE)
+    assert not any(str(a).startswith("act") for a in game.legal_actions())
+    add_card(game, 0, follower("G", 9), Zone.GRAVE)
+    game.apply(next(a for a in game.legal_actions() if str(a).startswith(f"act {uid}")))
+    assert game.cards[uid].zone is Zone.FIELD
+    game.destroy([uid])
+    game.apply(next(a for a in game.legal_actions() if str(a) == "end"))
+    assert game.cards[uid].zone is Zone.BANISH

@@ -168,6 +168,9 @@ EXAMPLES: dict[str, list[str]] = {
     "act_from_ex": ["BP12-054"],
     "gives_while": ["BP13-033", "CP03-023"],
     "if_did_it": ["BP11-071"],
+    "self_from_grave": ["BP12-071", "BP04-064"],
+    "exile_later": ["BP12-071"],
+    "act_condition_all": ["BP12-071"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -21,6 +21,7 @@ from typing import Any
 from engine.cards import CardRecord
 from engine.sve.abilities import (
     Ability,
+    AllOf,
     CardFilter,
     Damage,
     EventIs,
@@ -31,6 +32,7 @@ from engine.sve.abilities import (
     Modal,
     MyTurn,
     Not,
+    SelfToField,
     Trigger,
     to_data,
 )
@@ -316,12 +318,15 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         act_if = None
         found_if = _ACT_IF.search(body)
         if found_if:  # CR 10.6.2.1.2: the ability may be played only while this holds
-            act_if, _whole, left, cid = condition(found_if[1] + "なら、")
-            if act_if is None or left:
+            parts = found_if[1].split("あり、")
+            found = [condition(part + "なら、") for part in parts]
+            if any(c is None or left for c, _w, left, _i in found):
                 raise _Fail("an activation condition the engine does not check")
+            act_if = found[0][0] if len(found) == 1 else AllOf(tuple(c[0] for c in found))
             once = once or bool(found_if[2])
             body = body.replace(found_if[0], "")
-            used.extend((f"if_{cid}", "act_condition"))
+            used.extend(f"if_{c[3]}" for c in found)
+            used.append("act_condition" if len(found) == 1 else "act_condition_all")
         effects = _body(body, ctx, used)
         extra_text = m[5]
         from_ex = extra_text == _FROM_EX
@@ -337,6 +342,9 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             extra_text = extra_text[len(_FROM_GRAVE) :]
             extra_text = "" if extra_text == "を消滅" else "墓場の" + extra_text[1:]
             used.append("act_from_grave")
+        grave_self = any(isinstance(e, SelfToField) for e in effects)
+        if grave_self and (from_grave or m[3] or m[4]):
+            raise _Fail("a graveyard ability with another zone's cost")
         from_hand = extra_text.startswith(_FROM_HAND)
         if from_hand:  # "手札のこれと…を捨てる": played from the hand, this card discarded
             if m[3] or m[4]:
@@ -359,11 +367,11 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 quick=bool(m[1]) or line.startswith("【Q】"),
                 once_per_turn=once,
                 sacrifice_cost=m[4] == "墓場に置く",
-                banish_cost=m[4] == "消滅",
+                banish_cost=m[4] == "消滅" or from_grave,
                 condition=act_if,
                 times_per_turn=act_times,
                 from_hand=from_hand,
-                from_grave=from_grave,
+                from_grave=from_grave or grave_self,
                 from_ex=from_ex,
             )
         )

@@ -36,6 +36,7 @@ from engine.sve.abilities import (
     EvolveSelf,
     EvolveUsed,
     ExCount,
+    ExileLater,
     ExtraCost,
     FromGrave,
     GainPP,
@@ -68,6 +69,7 @@ from engine.sve.abilities import (
     Select,
     SelectEx,
     SelfToEx,
+    SelfToField,
     SetEvolveCost,
     SetStats,
     SkipStand,
@@ -624,6 +626,16 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("no_damage", r"このターン、これはダメージを受けない。")
 def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NoDamage()]
+
+
+@template("self_from_grave", r"自分の墓場のこれを場に出す。")
+def _self_from_grave(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [SelfToField()]
+
+
+@template("exile_later", r"これは「【ラストワード】これは消滅する」を持つ。")
+def _exile_later(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [ExileLater()]
 
 
 @template("self_to_ex", r"これをEXエリアに置いてよい。")
