@@ -954,3 +954,17 @@ def test_back_from_the_graveyard_then_banished_when_it_dies() -> None:
     game.destroy([uid])
     game.apply(next(a for a in game.legal_actions() if str(a) == "end"))
     assert game.cards[uid].zone is Zone.BANISH
+
+
+def test_token_onto_the_field_or_into_ex_or_not_at_all() -> None:
+    """BP07-018: a 『ナテラの大樹』 may go onto the field or into the EX area (or nowhere)."""
+    scripts = _lib("BP07-018")
+    baelion = _rec(scripts, "BP07-018", cost=5, atk=4, dfn=4)
+    for mode, field, ex in (("mode1", 2, 0), ("mode2", 1, 1), ("mode3", 1, 0)):
+        game = position(hands=([baelion], []), pp=(5, 0), scripts=scripts)
+        game.apply(Play(game.players[0].hand[0]))
+        game.apply(Choose("stand"))  # it has Ward (CR 12.8.2)
+        assert game.decision is not None
+        assert game.decision.options == ["mode1", "mode2", "mode3"]
+        game.apply(Choose(mode))
+        assert (len(game.players[0].field), len(game.players[0].ex)) == (field, ex)

@@ -171,6 +171,8 @@ EXAMPLES: dict[str, list[str]] = {
     "self_from_grave": ["BP12-071", "BP04-064"],
     "exile_later": ["BP12-071"],
     "act_condition_all": ["BP12-071"],
+    "token_field_or_ex": ["BP07-018", "BP07-112"],
+    "token_choice_to_field": ["BP17-019", "BP12-069"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -643,6 +643,25 @@ def _self_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SelfToEx()]
 
 
+@template("token_field_or_ex", _TOKEN + r"を場かEXエリアに置いてよい。")
+def _token_field_or_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    from engine.sve.abilities import Modal
+
+    token, n = ctx.token(m[1]), int(m[2])
+    return [Modal(((Summon(token, n),), (Summon(token, n, "ex"),), ()))]
+
+
+@template(
+    "token_choice_to_field",
+    _TOKEN + r"か" + _TOKEN + r"(?:か" + _TOKEN + r")?を(?:場に)?出す。",
+)
+def _token_choice_field(m: re.Match[str], ctx: Context) -> list[Any]:
+    from engine.sve.abilities import Modal
+
+    options = [(Summon(ctx.token(m[i]), int(m[i + 1])),) for i in (1, 3, 5) if m[i]]
+    return [Modal(tuple(options))]
+
+
 @template("to_grave_self", r"これを墓場に置く。")
 def _to_grave_self(m: re.Match[str], ctx: Context) -> list[Any]:
     return [ToGrave()]
@@ -1030,8 +1049,18 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
     (
         "full_field",
         False,
-        re.compile(r"^自分の場の(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが5体なら、"),
-        lambda m: HaveOnField(Targets(side="own", trait=m["trait"] or ""), 5),
+        re.compile(
+            r"^自分の場の(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?"
+            r"(?P<kind>フォロワー|カード)が5(?:体|枚)なら、"
+        ),
+        lambda m: HaveOnField(
+            Targets(
+                side="own",
+                trait=CLASS_WORDS.get(m["cls"] or "", "") or m["trait"] or "",
+                amulets=m["kind"] == "カード",
+            ),
+            5,
+        ),
     ),
     (
         "ex_count",
