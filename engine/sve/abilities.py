@@ -1085,12 +1085,17 @@ class PayCost:
         p = game.players[controller]
         if p.pp < self.pp or (self.leader and p.hp < self.leader):
             return False
-        if self.discard is not None and not self._discardable(game, controller, source):
-            return False
-        if self.banish is not None and len(self._banishable(game, controller, source)) < (
-            self.banish_n
-        ):
-            return False
+        cards = game.cards
+        if self.discard is not None:
+            match = self.discard.matches
+            hand = game.players[controller].hand
+            if not any(u != source and match(cards[u].base) for u in hand):
+                return False
+        if self.banish is not None:
+            match = self.banish.matches
+            grave = game.players[controller].grave
+            if sum(1 for u in grave if u != source and match(cards[u].base)) < self.banish_n:
+                return False
         return self.sacrifice is None or bool(
             game.candidates(self.sacrifice, controller, source, counting=True)
         )

@@ -1475,7 +1475,10 @@ class State:
         out: list[Activate] = []
         cards = self.cards
         hand: list[int] = []
-        from_hand, from_grave, from_ex = self._zone_abilities(player)
+        if self.zone_seen == len(cards):
+            from_hand, from_grave, from_ex = self.zone_flags[player]
+        else:
+            from_hand, from_grave, from_ex = self._zone_abilities(player)
         if from_hand:
             hand_ids = self.scripts.hand_ids()
             hand = [u for u in p.hand if cards[u].base.card_id in hand_ids]
