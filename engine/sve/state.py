@@ -457,6 +457,7 @@ class State:
         self.mulligan_done = 0
         self.actions_applied = 0
         self.dirty = True  # something rule processing (CR 11) must look at may have changed
+        self.statics_dirty = True  # something a continuous ability looks at may have changed
         self.granting = False  # a continuous ability gave keywords at the last check
         self.died_turn = -1  # followers put from the field into a graveyard in this turn ...
         self.died = 0  # ... and how many
@@ -706,7 +707,7 @@ class State:
         if card.zone is not Zone.FIELD or not card.fol:
             return
         card.eq = (*card.eq, token.card_id)
-        self.dirty = True
+        self.statics_dirty = True
         if self.log is not None:
             self._emit("equip", {"uid": uid, "card": token.card_id})
         for ability in self.scripts.abilities(token.card_id, Trigger.ON_EQUIP):
@@ -908,7 +909,7 @@ class State:
         if amount <= 0:
             return
         self.players[player].hp += amount
-        self.dirty = True
+        self.statics_dirty = True
         if self.log is not None:
             self._emit("heal", {"target": f"leader{player}", "amount": amount})
 
@@ -1117,8 +1118,13 @@ class State:
     def _rule_processing(self) -> None:
         """CR 11: losses, then destruction of followers with defense <= 0 or hit by Bane."""
         if not self.dirty:
+            if self.statics_dirty:
+                self.statics_dirty = False
+                if self.scripts:
+                    self._apply_statics()
             return
         self.dirty = False
+        self.statics_dirty = False
         while True:
             p0, p1 = self.players
             lose0 = p0.hp <= 0 or p0.decked_out
@@ -1819,7 +1825,7 @@ class State:
         p = self.players[card.owner]
         if zone is Zone.GRAVE:
             p.grave.append(card.uid)
-            self.dirty = True  # conditions may count the graveyard
+            self.statics_dirty = True  # conditions may count the graveyard
         elif zone is Zone.BANISH:
             p.banish.append(card.uid)
         elif zone is Zone.HAND:
@@ -1834,7 +1840,7 @@ class State:
         face = card.face
         controller = card.controller
         self.players[controller].field.remove(card.uid)
-        self.dirty = True
+        self.statics_dirty = True
         evo_uid = card.evo
         card.evo = -1
         card.engaged = False
