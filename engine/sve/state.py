@@ -1540,15 +1540,18 @@ class State:
         if self.zone_seen != len(self.cards):
             hand_ids, grave_ids = self.scripts.hand_ids(), self.scripts.grave_ids()
             ex_ids = self.scripts.ex_ids()
-            flags = [(False, False, False), (False, False, False)]
-            for i in (0, 1):
-                ids = {c.base.card_id for c in self.cards if c.owner == i}
-                flags[i] = (
-                    not ids.isdisjoint(hand_ids),
-                    not ids.isdisjoint(grave_ids),
-                    not ids.isdisjoint(ex_ids),
-                )
-            self.zone_flags = (flags[0], flags[1])
+            start = max(self.zone_seen, 0)  # only the cards added since the last look
+            flags = [list(self.zone_flags[0]), list(self.zone_flags[1])]
+            for c in self.cards[start:]:
+                cid = c.base.card_id
+                f = flags[c.owner]
+                f[0] = f[0] or cid in hand_ids
+                f[1] = f[1] or cid in grave_ids
+                f[2] = f[2] or cid in ex_ids
+            self.zone_flags = (
+                (flags[0][0], flags[0][1], flags[0][2]),
+                (flags[1][0], flags[1][1], flags[1][2]),
+            )
             self.zone_seen = len(self.cards)
         return self.zone_flags[player]
 
