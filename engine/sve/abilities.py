@@ -76,6 +76,8 @@ class Trigger(enum.Enum):
     resolved (``能力が発動したとき``, CR 14.5.1.3; that follower is the event's)."""
     ALLY_EVOLVES = "ally_evolves"
     """CR 10.7.1: a follower on your field evolved (it is the event's card)."""
+    ALLY_ATTACKS = "ally_attacks"
+    """CR 10.7.1: a follower on your field attacked (it is the event's card)."""
     EX_PLACED = "ex_placed"
     """CR 10.7.1: a card was put into your EX area (this card on the field; that card is
     the event's)."""
@@ -112,6 +114,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
     Trigger.CARD_PLAYED: "When you play a card",
     Trigger.EX_PLACED: "When a card is put into your EX area",
+    Trigger.ALLY_ATTACKS: "When a follower of yours attacks",
     Trigger.TO_EX: "When this is put into the EX area",
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
@@ -893,10 +896,17 @@ class EventIs:
     """Stop the ability unless the event's card (the follower that entered) passes ``what``."""
 
     what: CardFilter
+    min_attack: int = -1
+    """The event's follower has at least this attack now (``攻撃力4以上の``); -1 for any."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Check the event's card."""
-        if frame.amount < 0 or not self.what.matches(game.cards[frame.amount].face):
+        card = game.cards[frame.amount] if frame.amount >= 0 else None
+        if (
+            card is None
+            or not self.what.matches(card.face)
+            or (self.min_attack >= 0 and card.atk < self.min_attack)
+        ):
             frame.step = len(frame.effects) - 1
         return True
 
@@ -2069,7 +2079,8 @@ def _describe_element(e: Any) -> str:
         when = "in its controller's next turn" if e.next_turn else "this turn"
         return f"{_TO_WORDS[e.to]} cannot attack {when}"
     if isinstance(e, EventIs):
-        return f"only if it is a {_filter_words(e.what, 1)}:"
+        power = f" with attack {e.min_attack} or more" if e.min_attack >= 0 else ""
+        return f"only if it is a {_filter_words(e.what, 1)}{power}:"
     if isinstance(e, FromGrave):
         n = f"up to {e.n}" if e.up_to else str(e.n)
         return f"choose {n} {_filter_words(e.what, e.n)} in your graveyard; put it into your {e.to}"

@@ -1729,6 +1729,10 @@ class State:
             )
         self.step = Step.ATTACK_QUICK
         self._fire(card, Trigger.STRIKE, self.active)
+        if self.scripts:  # CR 10.7.1: "when a follower of yours attacks"
+            for other in self.holders(self.players[self.active].field, Trigger.ALLY_ATTACKS):
+                for ability in self.abilities_of(self.cards[other], Trigger.ALLY_ATTACKS):
+                    self.pending.append((ability, other, self.active, uid))
 
     def _combat_damage(self) -> None:
         """CR 8.4.9: damage both ways if both are still there; Bane and Drain follow."""

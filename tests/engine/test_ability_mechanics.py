@@ -968,3 +968,21 @@ def test_token_onto_the_field_or_into_ex_or_not_at_all() -> None:
         assert game.decision.options == ["mode1", "mode2", "mode3"]
         game.apply(Choose(mode))
         assert (len(game.players[0].field), len(game.players[0].ex)) == (field, ex)
+
+
+def test_when_a_strong_follower_of_yours_attacks() -> None:
+    """BP18-060: when a 武闘竜人 follower of yours with attack 4 or more attacks, 1 damage
+    to an enemy follower and to its leader; a weaker one does nothing."""
+    scripts = _lib("BP18-060")
+    tenka = _rec(scripts, "BP18-060", cost=3)
+    strong = CardRecord("W-4", "Strong", cost=4, attack=4, defense=4, traits=("武闘竜人",))
+    weak = CardRecord("W-2", "Weak", cost=2, attack=2, defense=2, traits=("武闘竜人",))
+    game = position(fields=([tenka, weak, strong], [follower("E", 2, 2, 5)]), scripts=scripts)
+    _tenka, weak_uid, strong_uid = game.players[0].field
+    enemy = game.players[1].field[0]
+    game.apply(Attack(weak_uid, LEADER))
+    assert game.players[1].hp == 18
+    game.apply(Attack(strong_uid, LEADER))
+    game.apply(Choose(str(enemy)))
+    assert game.cards[enemy].dfn == 4
+    assert game.players[1].hp == 18 - 1 - 4

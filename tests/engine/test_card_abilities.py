@@ -173,6 +173,8 @@ EXAMPLES: dict[str, list[str]] = {
     "act_condition_all": ["BP12-071"],
     "token_field_or_ex": ["BP07-018", "BP07-112"],
     "token_choice_to_field": ["BP17-019", "BP12-069"],
+    "ally_attacks": ["BP18-060", "BP18-066"],
+    "damage_it_and_its_leader": ["BP18-060", "BP04-033"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -105,6 +105,9 @@ _ALLY = re.compile(
     r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』)"
     r"が出たとき、"
 )
+_ALLY_ATTACKS = re.compile(
+    r"^自分の場の(?:攻撃力(?P<atk>\d+)以上の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが攻撃したとき、"
+)
 _BODY_TRIGGERS = (
     ("自分のメインフェイズが来たとき、", Trigger.MAIN_PHASE),
     ("自分のエンドフェイズが来たとき、", Trigger.END_PHASE),
@@ -412,6 +415,24 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 if trig in (Trigger.ALLY_ENTERS, Trigger.ABILITY_USED, Trigger.ALLY_EVOLVES):
                     ctx.it, ctx.it_side = "event", "own"
                 break
+        attacks = _ALLY_ATTACKS.match(body) if not triggers else None
+        if attacks:
+            body = body[attacks.end() :]
+            used.append("ally_attacks")
+            ctx.it, ctx.it_side = "event", "own"
+            what = CardFilter(traits=(attacks["trait"],) if attacks["trait"] else ())
+            power = int(attacks["atk"]) if attacks["atk"] else -1
+            effects = [EventIs(what, power), *_effects(body, ctx, used)]
+            out.abilities.append(
+                Ability(
+                    Trigger.ALLY_ATTACKS,
+                    tuple(effects),
+                    MyTurn() if my_turn else None,
+                    once_per_turn=once_auto,
+                    times_per_turn=times_per_turn,
+                )
+            )
+            return
         placed = EX_TRIGGER.match(body) if not triggers else None
         if placed:
             body = body[placed.end() :]

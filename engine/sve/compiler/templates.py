@@ -397,6 +397,14 @@ def _instead(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(int(m[1]), "instead")]
 
 
+@template("damage_it_and_its_leader", r"それとそれのリーダーに" + N + r"ダメージ。")
+def _damage_it_and_leader(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.it_side != "enemy":
+        raise Unsupported("'its leader' of a card that may be your own")
+    n = int(m[1])
+    return [Damage(n, ctx.need_it()), Damage(n, "enemy_leader")]
+
+
 @template("damage_its_leader", r"それのリーダーに" + N + r"ダメージ。")
 def _damage_its_leader(m: re.Match[str], ctx: Context) -> list[Any]:
     if ctx.it_side != "enemy":
