@@ -165,8 +165,8 @@ def type_id(raw: str) -> str:
 def keywords_in(text: str) -> tuple[str, ...]:
     """Keyword ids marked with 【...】 (or 《...》) in ability text, first-seen order, no repeats.
 
-    >>> keywords_in("【守護】 【ファンファーレ】 …【コンボ_3】 【守護】")
-    ('ward', 'fanfare', 'combo')
+    >>> keywords_in("【守護】 【コンボ_3】 【守護】 【ファンファーレ】")
+    ('ward', 'combo', 'fanfare')
     """
     found: list[str] = []
     for square, double in _KEYWORD_MARKER.findall(text):

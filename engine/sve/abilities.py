@@ -1537,7 +1537,7 @@ class SelfToField:
 
 @dataclass(frozen=True, slots=True)
 class ExileLater:
-    """This card gets "Last Words: banish this" (``「【ラストワード】これは消滅する」を持つ``)."""
+    """This card gets "Last Words: banish this" (a granted Last Words ability)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Mark the card on the field."""
