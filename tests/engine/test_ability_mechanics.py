@@ -986,3 +986,21 @@ def test_when_a_strong_follower_of_yours_attacks() -> None:
     game.apply(Choose(str(enemy)))
     assert game.cards[enemy].dfn == 4
     assert game.players[1].hp == 18 - 1 - 4
+
+
+def test_graveyard_card_to_ex_costs_less_this_turn() -> None:
+    """CP04-083: a ディアボロス follower of another name goes from your graveyard to your EX
+    area and costs 2 less to play this turn; a card of its own name is not offered."""
+    scripts = _lib("CP04-083")
+    akari = _rec(scripts, "CP04-083", cost=2, name="アカリ", traits=("ディアボロス",))
+    same = CardRecord("A-2", "アカリ", cost=2, attack=2, defense=2, traits=("ディアボロス",))
+    other = CardRecord("D-4", "D", cost=4, attack=4, defense=4, traits=("ディアボロス",))
+    game = position(hands=([akari], []), pp=(2, 0), scripts=scripts)
+    add_card(game, 0, same, Zone.GRAVE)
+    target = add_card(game, 0, other, Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    assert Choose(str(target)) in game.legal_actions()
+    assert len([a for a in game.legal_actions() if isinstance(a, Choose)]) == 1
+    game.apply(Choose(str(target)))
+    assert game.cards[target].zone is Zone.EX
+    assert game.play_cost(game.cards[target]) == 2

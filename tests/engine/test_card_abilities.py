@@ -69,7 +69,7 @@ EXAMPLES: dict[str, list[str]] = {
     "look_take_either": ["BP02-008", "BP10-115"],
     "look_rest_bottom": ["BP01-148", "BP02-008"],
     "select_in_grave": ["BP01-124", "BP02-103"],
-    "grave_to": ["BP01-124", "BP02-103"],
+    "grave_to": ["BP01-124", "BP02-103", "CP04-083", "BP07-077"],
     "if_combo": ["BP01-017", "BP02-001"],
     "if_spellchain": ["BP01-065", "BP01-070"],
     "if_necrocharge": ["BP03-076", "BP07-074"],
@@ -227,6 +227,18 @@ def test_compiled_effects_of_known_cards(texts: dict[str, CardText]) -> None:
     assert describe(abilities[0]) == (
         "Spell: choose 1 card of yours; return it to its owner's hand; draw 1 card"
     )
+
+
+@pytest.mark.shared
+def test_graveyard_card_put_into_ex(texts: dict[str, CardText]) -> None:
+    """A card chosen in the graveyard and put into the EX area may then cost less this
+    turn; an effect that works on field cards only (a buff) leaves the line unmodelled."""
+    _, abilities = compiled_abilities("EBD01-007", texts)
+    assert describe(abilities[-1]).endswith(
+        "put it into your ex; this turn, it costs 2 less to play"
+    )
+    assert status("EBD01-007") == "full"
+    assert status("BP10-105") != "full"
 
 
 def test_library_round_trips_through_json() -> None:

@@ -143,10 +143,13 @@ class Context:
             raise Unsupported(f"no token named {name!r}")
         return rec
 
-    def need_it(self) -> str:
-        """The recipient word of "それ" (``Unsupported`` when nothing was chosen)."""
+    def need_it(self, any_zone: bool = False) -> str:
+        """The recipient word of "それ" (``Unsupported`` when nothing was chosen, or when it
+        is a card put into the EX area and the effect works on field cards only)."""
         if not self.it:
             raise Unsupported("'it' refers to nothing chosen")
+        if self.it_side == "ex" and not any_zone:
+            raise Unsupported("'it' is a card in the EX area")
         return self.it
 
 
@@ -446,7 +449,7 @@ def _engage(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("cost_down_x", r"このターン、それをプレイする際、コストを-Xする。")
 def _cost_down_x(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.pending = "x_played"
-    return [CostDown(0, ctx.need_it(), per_played=True)]
+    return [CostDown(0, ctx.need_it(any_zone=True), per_played=True)]
 
 
 @template("buff_x", r"これは【攻撃力】\+X/【体力】\+Xする。")
@@ -473,7 +476,7 @@ def _x_cards_played(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template("cost_down", r"このターン、それをプレイする際、コストを-" + N + r"する。")
 def _cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
-    return [CostDown(int(m[1]), ctx.need_it())]
+    return [CostDown(int(m[1]), ctx.need_it(any_zone=True))]
 
 
 @template(
@@ -829,8 +832,8 @@ def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
     what, n, up_to, *distinct = ctx.grave
     up_to = up_to or m[2].endswith("よい")  # "…てよい": the player may decline
     ctx.grave = ()
-    ctx.it, ctx.it_side = "targets", "own"
     to = {"手札に加え": "hand", "場に出": "field", "EXエリアに置": "ex"}[m[1]]
+    ctx.it, ctx.it_side = "targets", "ex" if to == "ex" else "own"
     ctx.did = True
     return [FromGrave(what, n, to, up_to, distinct_names=bool(distinct))]
 
@@ -1144,6 +1147,8 @@ def match(sentence: str, ctx: Context) -> tuple[str, list[Any]] | None:
     Raises :class:`Unsupported` when a template matched but cannot be modelled.
     """
     for t in TEMPLATES:
+        if t.id == "move" and ctx.grave:  # "それを…" after a graveyard choice: see grave_to
+            continue
         m = t.pattern.match(sentence)
         if m:
             return t.id, t.build(m, ctx)
