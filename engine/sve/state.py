@@ -80,7 +80,7 @@ TERMINAL = -1
 # Keyword bits: the keywords whose rules the engine checks itself.
 WARD, STORM, RUSH, BANE, DRAIN, INTIMIDATE, AURA, ASSAIL, QUICK = (1 << i for i in range(9))
 # Continuous abilities of a card's own that the engine checks like keywords (CR 10.1.1.3).
-IGNORE_WARD, CANNOT_ATTACK, ENTERS_ENGAGED = (1 << i for i in range(9, 12))
+IGNORE_WARD, CANNOT_ATTACK, ENTERS_ENGAGED, EVOLVE_ANY = (1 << i for i in range(9, 13))
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -94,6 +94,7 @@ KEYWORD_BITS = {
     "ignore_ward": IGNORE_WARD,
     "cannot_attack": CANNOT_ATTACK,
     "enters_engaged": ENTERS_ENGAGED,
+    "evolve_any_times": EVOLVE_ANY,
 }
 _BIT_NAMES = sorted(KEYWORD_BITS.items(), key=lambda kv: kv[0])
 
@@ -1397,7 +1398,7 @@ class State:
                     p, card
                 ):
                     acts.append(Play(uid))
-        if p.evolved_on != self.turn and p.evolve_deck and p.field:  # CR 8.3.2.1
+        if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
             names: set[str] | None = None
             sup = p.sep >= 1 and p.turns >= SUPER_EVOLVE_TURN[0 if me == self.first else 1]
             for uid in sorted(p.field):
@@ -1948,6 +1949,14 @@ class State:
             return f"card {uid} has no legal target (CR 10.6.2.3.3)"
         return f"card {uid} cannot be played (type {card.base.card_type})"
 
+    def _evolved_for_turn(self, p: Player) -> bool:
+        """CR 8.3.2.1: the evolve ability was used this turn, and no card of the player's
+        field lets it be used any number of times per turn."""
+        if p.evolved_on != self.turn:
+            return False
+        cards = self.cards
+        return not any(cards[u].kw & EVOLVE_ANY for u in p.field)
+
     def _why_not_evolve(self, p: Player, action: Evolve) -> str:
         uid = action.uid
         if uid not in p.field:
@@ -1957,7 +1966,7 @@ class State:
             return f"card {uid} is not a follower that can evolve"
         if card.evo >= 0:
             return f"card {uid} has already evolved"
-        if p.evolved_on == self.turn:
+        if self._evolved_for_turn(p):
             return "player has already evolved this turn (CR 8.3.2.1)"
         if not any(self.cards[u].base.name == card.base.name for u in p.evolve_deck):
             return f"no face-down evolved '{card.base.name}' in the evolve deck (CR 5.16.1.1.1)"

@@ -1004,3 +1004,30 @@ def test_graveyard_card_to_ex_costs_less_this_turn() -> None:
     game.apply(Choose(str(target)))
     assert game.cards[target].zone is Zone.EX
     assert game.play_cost(game.cards[target]) == 2
+
+
+def test_evolve_any_number_of_times_while_on_the_field() -> None:
+    """BP18-005: while it is on your field, you may evolve more than once per turn; without
+    it, the one-evolve-per-turn rule holds (CR 8.3.2.1)."""
+    scripts = _lib("BP18-005")
+    enabler = _rec(scripts, "BP18-005", cost=2, name="Enabler")
+    a = CardRecord("A-1", "A", cost=1, attack=1, defense=1)
+    b = CardRecord("B-1", "B", cost=1, attack=1, defense=1)
+    c = CardRecord("C-1", "C", cost=1, attack=1, defense=1)
+    game = position(
+        fields=([enabler, a, b, c], []),
+        evolve=([evolved(a), evolved(b), evolved(c)], []),
+        pp=(6, 0),
+        ep=(0, 0),
+        scripts=scripts,
+    )
+    _ena, ua, ub, uc = game.players[0].field
+    game.apply(Evolve(ua, False, False))
+    game.apply(Evolve(ub, False, False))
+    assert Evolve(uc, False, False) in game.legal_actions()
+    game = position(
+        fields=([a, b], []), evolve=([evolved(a), evolved(b)], []), pp=(6, 0), scripts=scripts
+    )
+    ua, ub = game.players[0].field
+    game.apply(Evolve(ua, False, False))
+    assert Evolve(ub, False, False) not in game.legal_actions()

@@ -96,7 +96,7 @@ EXAMPLES: dict[str, list[str]] = {
     "act_condition": ["BP17-001", "CP04-063"],
     "optional_cost": ["BP01-119", "CP04-037"],
     "act_extra_cost": ["SD03-008", "SD05-001"],
-    "static_keyword": ["SD01-013", "SD06-016"],
+    "static_keyword": ["SD01-013", "SD06-016", "BP18-005"],
     "while_here_grant": ["SD01-001", "SD05-005"],
     "while_self_keyword": ["SD07-012", "BP07-021"],
     "discarded": ["SD07-012", "CP04-054"],

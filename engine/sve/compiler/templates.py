@@ -1243,6 +1243,7 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
     "これは【守護】を無視して攻撃できる。": "ignore_ward",
     "これはアクト状態で場に出る。": "enters_engaged",
     "これは相手を攻撃できない。": "cannot_attack",
+    "これが場にいる限り、自分は【進化】能力を1ターンに何回でも使える。": "evolve_any_times",
 }
 """Continuous abilities of a card's own that the engine checks like keywords."""
 
