@@ -644,7 +644,11 @@ def _self_from_grave(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SelfToField()]
 
 
-@template("exile_later", r"これは「【ラストワード】これは消滅する」を持つ。")
+LAST_WORDS_MARKER = "【ラストワード】"
+"""The Last Words marker (CR 12.5), for phrasings that grant the ability."""
+
+
+@template("exile_later", rf"これは「{LAST_WORDS_MARKER}これは消滅する」を持つ。")
 def _exile_later(m: re.Match[str], ctx: Context) -> list[Any]:
     return [ExileLater()]
 
