@@ -25,11 +25,10 @@ from typing import Any
 
 from cardpool.deck import SECTIONS, Deck
 from cardpool.errors import InputError
-from cardpool.readers import MAX_DECK_BYTES, decode, parse_json, read_text
+from cardpool.readers import MAX_DECK_BYTES, deck_lines, decode, parse_json, read_text
 
 MAX_COPIES_PER_LINE = 99
 """No card is played at more than 50 copies (CR 6.1.1.2 caps the main deck at 50)."""
-MAX_LINES = 500
 
 FORMATS = ("text", "sven", "codes")
 """Names of the formats ``write_deck`` and ``read_deck`` accept."""
@@ -71,13 +70,7 @@ def parse_text(text: str, *, path: str | Path | None = None) -> Deck:
     """Read a plain-text deck list."""
     deck = Deck()
     section = "main"
-    lines = text.splitlines()
-    if len(lines) > MAX_LINES:
-        raise InputError(f"{len(lines)} lines; a deck list has at most {MAX_LINES}", path=path)
-    for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line:
-            continue
+    for number, line in deck_lines(text, path=path):
         header = _HEADER.match(line)
         if header:
             section = _SECTION_OF[re.sub(r"\s+", "", header.group(1).lower())]

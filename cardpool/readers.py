@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +11,8 @@ from cardpool.errors import InputError
 
 MAX_DECK_BYTES = 1 << 20
 """A deck list is a few kilobytes; anything over 1 MiB is not one."""
+MAX_LINES = 500
+"""A deck list is at most a few dozen lines."""
 MAX_IMPORT_BYTES = 64 << 20
 """The whole SVE pool is about 3.5 MB of JSON; 64 MiB leaves room for any real dump."""
 
@@ -67,3 +69,18 @@ def require_fields(
     for f in fields:
         if isinstance(record[f], (dict, list)):
             raise InputError(f"record {index + 1}: field {f!r} must be text", path=path)
+
+
+def deck_lines(text: str, *, path: str | Path | None) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of a text deck list, stripped, with their line numbers.
+
+    >>> list(deck_lines("Main\\n\\n 3 BP01-001 ", path=None))
+    [(1, 'Main'), (3, '3 BP01-001')]
+    """
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise InputError(f"{len(lines)} lines; a deck list has at most {MAX_LINES}", path=path)
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if line:
+            yield number, line

@@ -46,7 +46,7 @@ from typing import Any
 
 from cardpool.deck import RIFTBOUND_SECTIONS, Deck
 from cardpool.errors import InputError
-from cardpool.readers import MAX_DECK_BYTES, parse_json, read_text
+from cardpool.readers import MAX_DECK_BYTES, MAX_LINES, deck_lines, parse_json, read_text
 from cardpool.riftbound import GAME
 from cardpool.riftbound.cards import code_from_riftbound_id, is_code
 
@@ -55,7 +55,6 @@ DEFAULT_FORMAT = "duel"
 FORMATS = ("duel", "casual")
 """``casual`` judges by the core rules alone (CR 103.2: at least 40 main cards, no ban list)."""
 MAX_COUNT = 99
-MAX_LINES = 500
 MAX_NAME = 80
 
 _HEADER = re.compile(
@@ -145,13 +144,7 @@ def parse_text(text: str, *, path: str | Path | None = None) -> Deck:
     deck = Deck(game=GAME, format=DEFAULT_FORMAT, region="global")
     section = "main"
     headed = False
-    lines = text.splitlines()
-    if len(lines) > MAX_LINES:
-        raise InputError(f"{len(lines)} lines; a deck list has at most {MAX_LINES}", path=path)
-    for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line:
-            continue
+    for number, line in deck_lines(text, path=path):
         header = _HEADER.match(line)
         if header:
             section = _section(header.group(1))
