@@ -311,6 +311,7 @@ class Player:
         "pp",
         "sep",
         "turns",
+        "union_burst",
     )
 
     def __init__(self, index: int, leader: CardRecord | None) -> None:
@@ -337,6 +338,8 @@ class Player:
         self.discounts: list[tuple[int, CardFilter, int]] = []  # (turn, filter, PP less)
         self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
         self.bursts = 0  # ... and how many
+        # CR 14.5.1.2: whether Union Burst abilities work (new_game sets it from the deck)
+        self.union_burst = True
 
     def copy(self) -> Player:
         """A copy with fresh zone lists."""
@@ -1206,6 +1209,8 @@ class State:
 
     def _next_pending(self) -> None:
         """CR 10.5.2.2-3: the turn player's waiting abilities first; order them if several."""
+        if not (self.players[0].union_burst and self.players[1].union_burst):
+            self.pending = [pend for pend in self.pending if not self._void(pend[0], pend[1])]
         for player in (self.active, 1 - self.active):
             mine = [i for i, pend in enumerate(self.pending) if pend[2] == player]
             if not mine:
@@ -1215,6 +1220,11 @@ class State:
             else:
                 self.decision = Decision(Kind.ORDER, player, [str(i) for i in range(len(mine))])
             return
+
+    def _void(self, ability: Ability, source: int) -> bool:
+        """CR 14.5.1.2: a Union Burst ability of a card whose owner's deck is not a Princess
+        Connect title deck is void in every zone."""
+        return ability.union_burst and not self.players[self.cards[source].owner].union_burst
 
     def _start_pending(self, index: int) -> None:
         ability, source, controller, amount = self.pending.pop(index)
@@ -1510,6 +1520,8 @@ class State:
             for index, ability in enumerate(abilities):
                 if quick_only and not ability.quick:
                     continue
+                if ability.union_burst and not self.players[card.owner].union_burst:
+                    continue  # CR 14.5.1.2
                 if (
                     ability.from_hand != from_hand
                     or ability.from_grave != from_grave
@@ -2036,6 +2048,20 @@ class State:
 # --- construction ------------------------------------------------------------------------------
 
 
+UNION_BURST_TITLE = "priconne"
+"""The title whose decks have working Union Burst abilities (CR 14.5.1.2)."""
+
+
+def deck_title(deck: DeckSpec) -> str | None:
+    """The title a deck is built on (CR 6.1.1.5.2): the one title shared by its leader (if
+    any) and every main and evolve deck card; ``None`` for a class deck."""
+    records = [*deck.main, *deck.evolve, *([deck.leader] if deck.leader else [])]
+    titles = {rec.title for rec in records}
+    if len(titles) != 1:
+        return None
+    return titles.pop()
+
+
 def new_game(
     deck_a: DeckSpec,
     deck_b: DeckSpec,
@@ -2070,6 +2096,7 @@ def new_game(
     g.players = [Player(0, deck_a.leader), Player(1, deck_b.leader)]
     for index, deck in enumerate((deck_a, deck_b)):
         p = g.players[index]
+        p.union_burst = deck_title(deck) == UNION_BURST_TITLE
         for rec in deck.main:
             card = Card(len(g.cards), index, g.scripts.record(rec), Zone.DECK, token=False)
             g.cards.append(card)

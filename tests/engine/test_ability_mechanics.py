@@ -12,7 +12,7 @@ from engine.sve import LEADER, Attack, Choose, Evolve, Play
 from engine.sve.abilities import Scripts
 from engine.sve.library import library, script_of
 from engine.sve.position import OnField, add_card, evolved, follower, position
-from engine.sve.state import Zone
+from engine.sve.state import DeckSpec, Zone, deck_title, new_game
 
 
 def _lib(*card_ids: str) -> Scripts:
@@ -634,6 +634,41 @@ def test_union_bursts_counted_this_turn() -> None:
         assert game.cards[ally_uid].atk == 2
         assert ("storm" in game.cards[ally_uid].keywords) is storm
         assert me.bursts == used + 1
+
+
+def test_union_burst_abilities_work_only_for_a_princess_connect_deck() -> None:
+    """CR 14.5.1.2: CP04-057's Union Burst act and CP04-041's Union Burst Fanfare work for a
+    player whose deck is a Princess Connect title deck and are void for any other deck."""
+    scripts = _lib("CP04-057", "CP04-041")
+    nozomi = _rec(scripts, "CP04-057", cost=6)
+    buffer = _rec(scripts, "CP04-041", cost=2)
+    for works in (True, False):
+        game = position(
+            fields=([nozomi], [follower("E", 2, 5, 5)]),
+            hands=([buffer], []),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        game.players[0].union_burst = works
+        acts = [a for a in game.legal_actions() if str(a).startswith("act")]
+        assert bool(acts) is works
+        game.apply(Play(game.players[0].hand[0]))
+        if works:
+            assert game.decision is not None
+            game.apply(Choose(str(game.players[0].field[0])))
+        assert game.cards[game.players[0].field[0]].dfn == (nozomi.defense or 0) + works
+
+
+def test_deck_title_decides_union_burst_at_game_start() -> None:
+    """CR 6.1.1.5.2: a deck is a title deck only when every card shares one title; new_game
+    switches Union Burst on for a Princess Connect deck only."""
+    pri = CardRecord("P-1", "P", cost=2, attack=2, defense=2, title="priconne")
+    other = CardRecord("O-1", "O", cost=2, attack=2, defense=2, card_class="forest")
+    title_deck, class_deck = DeckSpec([pri] * 40), DeckSpec([pri] * 39 + [other])
+    assert deck_title(title_deck) == "priconne"
+    assert deck_title(class_deck) is None
+    game = new_game(title_deck, class_deck, seed=1)
+    assert [p.union_burst for p in game.players] == [True, False]
 
 
 def test_nth_card_played_this_turn() -> None:
