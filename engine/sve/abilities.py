@@ -1703,6 +1703,73 @@ class LeaderAtMost:
         return game.players[controller].hp <= self.n
 
 
+@dataclass(frozen=True, slots=True)
+class TopToEx:
+    """Put the top ``n`` cards of your deck into your EX area (CR 4.8); the ones that fit
+    (CR 4.8.3.2) become "it"."""
+
+    n: int = 1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move them one by one from the top."""
+        deck = game.players[frame.controller].deck
+        frame.targets = []
+        for _ in range(self.n):
+            if not deck:
+                break
+            uid = deck[-1]
+            if not game.put_in_ex(uid):
+                break
+            frame.targets.append(uid)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedInEx:
+    """A card passing ``what`` was put into your EX area by this ability: it is among "it"
+    and is in the EX area (``…をEXエリアに置いたなら``)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was placed."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Look at the cards of "it" in the EX area."""
+        cards = game.cards
+        ex = game.players[frame.controller].ex
+        return any(t in ex and self.what.matches(cards[t].base) for t in frame.targets if t >= 0)
+
+
+@dataclass(frozen=True, slots=True)
+class EvolveOrReturn:
+    """This follower evolves or returns to its owner's hand, as you choose (``これは進化
+    するか手札に戻る``). Only an option that can be done is offered (CR 1.3.2: what cannot
+    be done is not done); with one left it is done without asking."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the possible options, then do the chosen one."""
+        uid = frame.source
+        if uid < 0 or not game.target_exists(uid):
+            return True
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+        else:
+            options = ["return"]
+            if game.can_evolve_by_effect(uid):
+                options.insert(0, "evolve")
+            if len(options) > 1:
+                game.ask_pick(frame.controller, options, False)
+                return False
+            word = options[0]
+        if word == "evolve":
+            game.evolve_by_effect(uid)
+        else:
+            game.return_to_hand(uid)
+        return True
+
+
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -1835,6 +1902,9 @@ ELEMENTS: dict[str, type] = {
         SelfToField,
         ExileLater,
         ExileSelf,
+        TopToEx,
+        PlacedInEx,
+        EvolveOrReturn,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2007,6 +2077,10 @@ def _describe_element(e: Any) -> str:
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
     if isinstance(e, NoDamage):
         return "this turn, this takes no damage"
+    if isinstance(e, TopToEx):
+        return f"put the top {e.n} card{'s' if e.n != 1 else ''} of your deck into your EX area"
+    if isinstance(e, EvolveOrReturn):
+        return "this evolves or returns to your hand (you choose)"
     if isinstance(e, SelfToField):
         return "put this from your graveyard onto your field"
     if isinstance(e, ExileLater):
@@ -2185,6 +2259,8 @@ def _describe_condition(c: Any) -> str:
         return " and ".join(describe(x) for x in c.conditions)
     if isinstance(c, DidIt):
         return "you did"
+    if isinstance(c, PlacedInEx):
+        return f"you put a {_filter_words(c.what, 1)} into your EX area"
     if isinstance(c, Always):
         return "always"
     if isinstance(c, ExCount):

@@ -1659,13 +1659,18 @@ class State:
 
     def evolve_by_effect(self, uid: int) -> None:
         """CR 5.16: an effect evolves a field follower (no cost, not the turn's evolve)."""
+        if not self.can_evolve_by_effect(uid):
+            return  # CR 5.16.1.1.1: nothing to evolve into
+        self._transform(self.cards[uid].controller, uid, False, 0, False)
+
+    def can_evolve_by_effect(self, uid: int) -> bool:
+        """Whether an effect could evolve field card ``uid`` now (CR 5.16.1.1.1: an
+        unevolved follower with a same-named face-down card in its master's evolve deck)."""
         card = self.cards[uid]
         if card.zone is not Zone.FIELD or not card.fol or card.token or card.evo >= 0:
-            return
+            return False
         p = self.players[card.controller]
-        if not any(self.cards[u].base.name == card.base.name for u in p.evolve_deck):
-            return  # CR 5.16.1.1.1: nothing to evolve into
-        self._transform(card.controller, uid, False, 0, False)
+        return any(self.cards[u].base.name == card.base.name for u in p.evolve_deck)
 
     def _transform(self, player: int, uid: int, super_: bool, pp_paid: int, ep: bool) -> None:
         """CR 5.16.1-5.16.2: put the same-named evolved card on top, keep the differences."""

@@ -175,6 +175,9 @@ EXAMPLES: dict[str, list[str]] = {
     "token_choice_to_field": ["BP17-019", "BP12-069"],
     "ally_attacks": ["BP18-060", "BP18-066"],
     "damage_it_and_its_leader": ["BP18-060", "BP04-033"],
+    "top_to_ex": ["BP12-021", "BP14-073", "BP10-054"],
+    "evolve_or_return": ["BP10-054"],
+    "if_placed_in_ex": ["BP10-054"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -33,6 +33,7 @@ from engine.sve.abilities import (
     Draw,
     Engage,
     Equip,
+    EvolveOrReturn,
     EvolveSelf,
     EvolveUsed,
     ExCount,
@@ -61,6 +62,7 @@ from engine.sve.abilities import (
     Overflow,
     PaidExtra,
     PayCost,
+    PlacedInEx,
     PlayedExactly,
     PutInEx,
     ReturnToHand,
@@ -79,6 +81,7 @@ from engine.sve.abilities import (
     Summon,
     Targets,
     ToGrave,
+    TopToEx,
 )
 
 
@@ -677,6 +680,17 @@ def _token_choice_field(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Modal(tuple(options))]
 
 
+@template("top_to_ex", r"自分のデッキの上" + N + r"枚をEXエリアに置く。")
+def _top_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "ex"
+    return [TopToEx(int(m[1]))]
+
+
+@template("evolve_or_return", r"これは進化するか手札に戻る。")
+def _evolve_or_return(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [EvolveOrReturn()]
+
+
 @template("to_grave_self", r"これを墓場に置く。")
 def _to_grave_self(m: re.Match[str], ctx: Context) -> list[Any]:
     return [ToGrave()]
@@ -1106,6 +1120,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^「このターン中に自分がプレイしたカードの枚数」が(\d+)枚以上なら、"),
         lambda m: Combo(int(m[1])),
+    ),
+    (
+        "placed_in_ex",
+        False,
+        re.compile(r"^" + _FILTER + r"をEXエリアに置いたなら、"),
+        lambda m: PlacedInEx(_filter(m)),
     ),
     (
         "grave_count",
