@@ -173,6 +173,9 @@ class Ability:
     union_burst: bool = False
     """A Union Burst ability (CR 14.5.1); its use is what "能力が発動したとき" sees
     (CR 14.5.1.3)."""
+    advance: bool = False
+    """An Advance activated ability (CR 12.16.3): one PP of its cost may be paid with one
+    EP instead, and it is evolve-equivalent (CR 8.3.2.1: not with an evolve this turn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1467,7 +1470,7 @@ class GraveCount:
         return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
 
 
-ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5}
+ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5, "evolve_deck": 6}
 """Where a card on the field came from (kept in its ``origin`` counter)."""
 
 
@@ -1626,7 +1629,9 @@ class EvolveUsed:
 
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count the spent evolved cards."""
-        return len(game.players[controller].evolve_used) >= self.n
+        cards = game.cards
+        used = game.players[controller].evolve_used
+        return sum(1 for u in used if cards[u].base.card_type.startswith("evolved")) >= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -1770,6 +1775,40 @@ class EvolveOrReturn:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """At least one of ``conditions`` holds (``…か…なら``)."""
+
+    conditions: tuple[Condition, ...]
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Test them in order."""
+        return any(c.holds(game, controller, source) for c in self.conditions)
+
+
+@dataclass(frozen=True, slots=True)
+class FromEvolveDeck:
+    """You may put one face-down card named ``name`` from your evolve deck onto your field
+    (``自分のエボルヴデッキの『…』1枚を場に出してよい``; an Advance card, CR 9.2)."""
+
+    name: str
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the card (``done`` declines), then put it onto the field."""
+        me = frame.controller
+        cards = game.cards
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            if word != "done":
+                game.from_evolve_deck(int(word), me)
+            return True
+        found = [u for u in game.players[me].evolve_deck if cards[u].base.name == self.name]
+        if not found or not game.field_has_room(me):
+            return True
+        game.ask_pick(me, [str(min(found))], True)
+        return False
+
+
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -1905,6 +1944,8 @@ ELEMENTS: dict[str, type] = {
         TopToEx,
         PlacedInEx,
         EvolveOrReturn,
+        AnyOf,
+        FromEvolveDeck,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2044,7 +2085,7 @@ def describe(obj: Any) -> str:
         if obj.from_ex:
             costs.append("put this from your EX area into the graveyard")
         if obj.trigger is Trigger.ACTIVATED:
-            label = ("Quick act" if obj.quick else "Act") + (
+            label = ("Quick act" if obj.quick else "Advance act" if obj.advance else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""
             )
         body = _sequence(obj.effects)
@@ -2079,6 +2120,8 @@ def _describe_element(e: Any) -> str:
         return "this turn, this takes no damage"
     if isinstance(e, TopToEx):
         return f"put the top {e.n} card{'s' if e.n != 1 else ''} of your deck into your EX area"
+    if isinstance(e, FromEvolveDeck):
+        return f"you may put 1 '{e.name}' from your evolve deck onto your field"
     if isinstance(e, EvolveOrReturn):
         return "this evolves or returns to your hand (you choose)"
     if isinstance(e, SelfToField):
@@ -2257,6 +2300,8 @@ def _describe_condition(c: Any) -> str:
         return f"this came onto the field from the {c.zone}"
     if isinstance(c, AllOf):
         return " and ".join(describe(x) for x in c.conditions)
+    if isinstance(c, AnyOf):
+        return " or ".join(describe(x) for x in c.conditions)
     if isinstance(c, DidIt):
         return "you did"
     if isinstance(c, PlacedInEx):

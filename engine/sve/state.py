@@ -426,6 +426,27 @@ class _SpellToGrave:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class _PayAdvance:
+    """CR 12.16.3: pay an Advance ability's ``n`` PP, or ``n - 1`` PP and one EP."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask how to pay, then pay."""
+        p = game.players[frame.controller]
+        if frame.choice is None:
+            game.ask_pick(frame.controller, ["pp", "ep"], False)
+            return False
+        word, frame.choice = frame.choice, None
+        if word == "ep":
+            p.pp -= self.n - 1
+            p.ep -= 1
+        else:
+            p.pp -= self.n
+        return True
+
+
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _ENTER = (_EnterFromResolution(),)
@@ -1516,8 +1537,14 @@ class State:
                     or ability.from_ex != from_ex
                 ):
                     continue
-                if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
+                if ability.pp_cost > p.pp and not (
+                    ability.advance and p.ep >= 1 and ability.pp_cost - 1 <= p.pp
+                ):
+                    continue  # CR 12.16.3: an Advance ability may pay one PP with one EP
+                if ability.engage_cost and card.engaged:
                     continue
+                if ability.advance and self._evolved_for_turn(p):
+                    continue  # CR 8.3.2.1: evolve-equivalent
                 if (ability.once_per_turn or ability.times_per_turn) and self._used_up(
                     card, index, ability.times_per_turn or 1
                 ):
@@ -1574,7 +1601,21 @@ class State:
         """CR 10.6.2.5: pay the costs (PP, engaging this card), then resolve the effects."""
         card = self.cards[uid]
         ability = self.abilities_of(card, Trigger.ACTIVATED)[index]
-        self.players[player].pp -= ability.pp_cost
+        p = self.players[player]
+        n = ability.pp_cost
+        ask_pay = False
+        if ability.advance:  # CR 12.16.3 / 8.3.2.1
+            p.evolved_on = self.turn
+            can_ep = n >= 1 and p.ep >= 1 and p.pp >= n - 1
+            if can_ep and p.pp >= n:
+                ask_pay = True  # PP only, or one EP: the player chooses before the effects
+            elif can_ep:
+                p.pp -= n - 1
+                p.ep -= 1
+            else:
+                p.pp -= n
+        else:
+            p.pp -= n
         if ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
         if ability.from_ex and card.zone is Zone.EX:  # or putting it from EX into the grave
@@ -1599,6 +1640,8 @@ class State:
         if ability.union_burst and card.zone is Zone.FIELD and card.fol:
             frame.origin = uid
         self.frames.append(frame)
+        if ask_pay:
+            self.frames.append(Frame((_PayAdvance(n),), uid, player))
 
     def _play(self, player: int, uid: int) -> None:
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
@@ -1662,6 +1705,18 @@ class State:
         if not self.can_evolve_by_effect(uid):
             return  # CR 5.16.1.1.1: nothing to evolve into
         self._transform(self.cards[uid].controller, uid, False, 0, False)
+
+    def from_evolve_deck(self, uid: int, player: int) -> None:
+        """Put a face-down card of ``player``'s evolve deck onto the field (an Advance card,
+        CR 9.2; its Fanfare goes off, CR 12.4)."""
+        card = self.cards[uid]
+        p = self.players[player]
+        if uid not in p.evolve_deck or not self.field_has_room(player):
+            return
+        p.evolve_deck.remove(uid)
+        card.zone = Zone.RESOLVING
+        self.enter_field(card, player, engaged=False)
+        self.set_origin(card, "evolve_deck")
 
     def can_evolve_by_effect(self, uid: int) -> bool:
         """Whether an effect could evolve field card ``uid`` now (CR 5.16.1.1.1: an
@@ -1834,8 +1889,12 @@ class State:
         if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK, Zone.EX):
             card.zone = Zone.ERASED  # CR 9.1.4.3
             return
-        card.zone = zone
         p = self.players[card.owner]
+        if zone is not Zone.EX and card.base.card_type.startswith("advance"):
+            card.zone = Zone.EVOLVE_DECK  # CR 9.2.2: face up into the evolve deck at once
+            p.evolve_used.append(card.uid)
+            return
+        card.zone = zone
         if zone is Zone.GRAVE:
             p.grave.append(card.uid)
             self.statics_dirty = True  # conditions may count the graveyard

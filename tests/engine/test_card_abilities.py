@@ -178,6 +178,9 @@ EXAMPLES: dict[str, list[str]] = {
     "top_to_ex": ["BP12-021", "BP14-073", "BP10-054"],
     "evolve_or_return": ["BP10-054"],
     "if_placed_in_ex": ["BP10-054"],
+    "advance_act": ["BP14-070", "BP14-018", "BP17-091"],
+    "from_evolve_deck": ["BP14-070", "BP14-018"],
+    "act_condition_any": ["BP14-070", "BP14-018"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -121,3 +121,98 @@ def test_iranza_full_ex_area_puts_nothing() -> None:
     assert game.cards[game.players[0].deck[-1]].base.card_id == "X-top"
     assert game.cards[uid].zone is Zone.FIELD
     assert game.cards[uid].evo < 0
+
+
+# --- BP14-070: Advance act (CR 12.16): banish this, put the Advance card onto the field -----
+
+ITSURUGI = _rec("BP14-070", "Itsurugi", cost=2, attack=3, defense=2, card_class="abyss")
+PARADISE = _rec(
+    "X-adv", "楽園の終焉・イツルギ", card_type="advance_follower", cost=4, attack=6, defense=5
+)
+REVEL = _rec("X-revel", cost=1, traits=("宴楽",))
+ABYSS = _rec("X-abyss", cost=1, card_class="abyss")
+
+
+def _itsurugi(grave: list[CardRecord], pp: int = 4, ep: int = 0) -> tuple[State, int]:
+    from engine.sve.position import add_card
+
+    game = position(
+        fields=([ITSURUGI], []),
+        evolve=([PARADISE], []),
+        pp=(pp, 0),
+        ep=(ep, 0),
+        scripts=Scripts([script_of("BP14-070", library()["cards"]["BP14-070"])]),
+    )
+    for rec in grave:
+        add_card(game, 0, rec, Zone.GRAVE)
+    game.zone_seen = -1
+    return game, game.players[0].field[0]
+
+
+def test_advance_needs_its_graveyard_condition() -> None:
+    """BP14-070: 4 宴楽 cards and 9 Abysscraft cards in the graveyard: not usable; a fifth
+    宴楽 card (or a tenth Abysscraft card) makes it usable."""
+    from engine.sve.actions import Activate
+
+    game, uid = _itsurugi([REVEL] * 4 + [ABYSS] * 5)
+    assert Activate(uid, 0) not in game.legal_actions()
+    game, uid = _itsurugi([REVEL] * 5)
+    assert Activate(uid, 0) in game.legal_actions()
+    game, uid = _itsurugi([ABYSS] * 10)
+    assert Activate(uid, 0) in game.legal_actions()
+
+
+def test_advance_banishes_itself_and_puts_the_advance_card_onto_the_field() -> None:
+    """BP14-070: paying 4 PP banishes it; the named Advance card comes from the evolve deck;
+    this counts as the turn's evolve (CR 8.3.2.1)."""
+    from engine.sve.actions import Activate
+
+    game, uid = _itsurugi([REVEL] * 5)
+    game.apply(Activate(uid, 0))
+    assert game.cards[uid].zone is Zone.BANISH
+    assert game.players[0].pp == 0
+    (adv,) = game.players[0].evolve_deck
+    assert _options(game) == [str(adv), "done"]
+    game.apply(Choose(str(adv)))
+    assert game.players[0].field == [adv]
+    assert game.players[0].evolved_on == game.turn
+
+
+def test_advance_may_pay_one_pp_with_ep() -> None:
+    """BP14-070 (CR 12.16.3): with 3 PP and 1 EP it is usable and takes the EP; with 4 PP
+    and 1 EP the player chooses; with 3 PP and no EP it is not usable."""
+    from engine.sve.actions import Activate
+
+    game, uid = _itsurugi([REVEL] * 5, pp=3, ep=0)
+    assert Activate(uid, 0) not in game.legal_actions()
+    game, uid = _itsurugi([REVEL] * 5, pp=3, ep=1)
+    game.apply(Activate(uid, 0))
+    assert (game.players[0].pp, game.players[0].ep) == (0, 0)
+    game, uid = _itsurugi([REVEL] * 5, pp=4, ep=1)
+    game.apply(Activate(uid, 0))
+    assert _options(game) == ["pp", "ep"]
+    game.apply(Choose("ep"))
+    assert (game.players[0].pp, game.players[0].ep) == (1, 0)
+
+
+def test_advance_not_after_an_evolve_this_turn() -> None:
+    """BP14-070 (CR 8.3.2.1): after an evolve this turn the Advance ability is not usable."""
+    from engine.sve.actions import Activate
+
+    game, uid = _itsurugi([REVEL] * 5)
+    game.players[0].evolved_on = game.turn
+    assert Activate(uid, 0) not in game.legal_actions()
+
+
+def test_advance_card_leaving_the_field_goes_face_up_to_the_evolve_deck() -> None:
+    """CR 9.2.2: the Advance card destroyed (or returned) goes face up to the evolve deck."""
+    from engine.sve.actions import Activate
+
+    game, uid = _itsurugi([REVEL] * 5)
+    game.apply(Activate(uid, 0))
+    (adv,) = game.players[0].evolve_deck
+    game.apply(Choose(str(adv)))
+    game.destroy([adv])
+    assert game.cards[adv].zone is Zone.EVOLVE_DECK
+    assert game.players[0].evolve_used == [adv]
+    assert adv not in game.players[0].grave

@@ -39,6 +39,7 @@ from engine.sve.abilities import (
     ExCount,
     ExileLater,
     ExtraCost,
+    FromEvolveDeck,
     FromGrave,
     GainPP,
     Grant,
@@ -684,6 +685,11 @@ def _token_choice_field(m: re.Match[str], ctx: Context) -> list[Any]:
 def _top_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "ex"
     return [TopToEx(int(m[1]))]
+
+
+@template("from_evolve_deck", r"自分のエボルヴデッキの『([^』]+)』1枚を場に出してよい。")
+def _from_evolve_deck(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [FromEvolveDeck(m[1])]
 
 
 @template("evolve_or_return", r"これは進化するか手札に戻る。")
