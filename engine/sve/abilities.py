@@ -83,6 +83,9 @@ class Trigger(enum.Enum):
     the event's)."""
     TO_EX = "to_ex"
     """CR 10.7.1: this card was put into the EX area."""
+    ALLY_LEAVES = "ally_leaves"
+    """CR 10.7.1 / 10.7.4: a card of yours left the field (this card on the field; that card
+    is the event's)."""
     AMULET_LEAVES = "amulet_leaves"
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
@@ -112,6 +115,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ON_EQUIP: "When equipped",
     Trigger.LEAVES: "When this leaves the field",
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
+    Trigger.ALLY_LEAVES: "When a card of yours leaves the field",
     Trigger.CARD_PLAYED: "When you play a card",
     Trigger.EX_PLACED: "When a card is put into your EX area",
     Trigger.ALLY_ATTACKS: "When a follower of yours attacks",
@@ -1776,6 +1780,20 @@ class EvolveOrReturn:
 
 
 @dataclass(frozen=True, slots=True)
+class SummonSame:
+    """Put onto your field a token of the same name as the event's card (a token that just
+    left the field, ``それと同名のトークン・カード1枚を場に出す``; CR 5.5.2.2)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Create the token (CR 4.4.4.2: not when the field is full)."""
+        if frame.amount >= 0:
+            card = game.cards[frame.amount]
+            if card.token:
+                game.create_token(frame.controller, card.base)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class AnyOf:
     """At least one of ``conditions`` holds (``…か…なら``)."""
 
@@ -1946,6 +1964,7 @@ ELEMENTS: dict[str, type] = {
         EvolveOrReturn,
         AnyOf,
         FromEvolveDeck,
+        SummonSame,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2120,6 +2139,8 @@ def _describe_element(e: Any) -> str:
         return "this turn, this takes no damage"
     if isinstance(e, TopToEx):
         return f"put the top {e.n} card{'s' if e.n != 1 else ''} of your deck into your EX area"
+    if isinstance(e, SummonSame):
+        return "put a token of the same name as that card onto your field"
     if isinstance(e, FromEvolveDeck):
         return f"you may put 1 '{e.name}' from your evolve deck onto your field"
     if isinstance(e, EvolveOrReturn):

@@ -1009,6 +1009,9 @@ class State:
     def destroy(self, uids: Sequence[int]) -> None:
         """CR 5.6.1: move the given field cards to their owners' graveyards, at once."""
         cards = [self.cards[u] for u in uids if self.cards[u].zone is Zone.FIELD]
+        if len(cards) > 1 and self.scripts:  # CR 10.7.4.2: a card that watches others leave
+            ids = self.scripts.ids_with(Trigger.ALLY_LEAVES)  # sees those leaving with it
+            cards.sort(key=lambda c: c.face.card_id in ids)
         for card in cards:
             self._leave_field(card, Zone.GRAVE, "destroy")
 
@@ -1934,6 +1937,10 @@ class State:
         if self.scripts:  # CR 10.7.1: "when this leaves the field", "when your amulet ..."
             for ability in self.scripts.abilities(face.card_id, Trigger.LEAVES):
                 self.pending.append((ability, card.uid, controller, 0))
+            field = self.players[controller].field
+            for uid in self.holders(field, Trigger.ALLY_LEAVES):  # CR 10.7.4
+                for ability in self.abilities_of(self.cards[uid], Trigger.ALLY_LEAVES):
+                    self.pending.append((ability, uid, controller, card.uid))
             if face.card_type.endswith("amulet"):
                 for uid in sorted(self.players[controller].field):
                     other = self.cards[uid]

@@ -181,6 +181,8 @@ EXAMPLES: dict[str, list[str]] = {
     "advance_act": ["BP14-070", "BP14-018", "BP17-091"],
     "from_evolve_deck": ["BP14-070", "BP14-018"],
     "act_condition_any": ["BP14-070", "BP14-018"],
+    "ally_leaves": ["BP11-074", "BP03-075", "BP08-003"],
+    "summon_same": ["BP11-074"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

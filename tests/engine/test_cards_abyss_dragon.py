@@ -216,3 +216,79 @@ def test_advance_card_leaving_the_field_goes_face_up_to_the_evolve_deck() -> Non
     assert game.cards[adv].zone is Zone.EVOLVE_DECK
     assert game.players[0].evolve_used == [adv]
     assert adv not in game.players[0].grave
+
+
+# --- BP11-074: once per turn, a cost-1 token of yours that leaves comes back as a new one ---
+
+PICKAXE = _rec("BP11-074", "Pickaxe", cost=3, attack=3, defense=3, card_class="abyss")
+SKULL = _rec("X-skull", "Skull", card_type="token_follower", cost=1)
+BIG = _rec("X-big", "Big", card_type="token_follower", cost=2)
+
+
+def _settle(game: State) -> None:
+    """Let waiting abilities resolve after a direct change to the position."""
+    game.decision = None
+    game._run()
+
+
+def _names_on_field(game: State, player: int = 0) -> list[str]:
+    return sorted(game.cards[u].base.name for u in game.players[player].field)
+
+
+def _pickaxe_game(*tokens: CardRecord) -> State:
+    game = position(fields=([PICKAXE], []), scripts=_lib("BP11-074"))
+    for rec in tokens:
+        game.create_token(0, rec)
+    return game
+
+
+def test_pickaxe_replaces_a_cost_one_token_once_per_turn() -> None:
+    """BP11-074: a cost-1 token of yours leaving the field is replaced by a new one of the
+    same name; the second one that turn is not."""
+    game = _pickaxe_game(SKULL, SKULL)
+    first, second = game.players[0].field[1:]
+    game.destroy([first])
+    _settle(game)
+    assert _names_on_field(game) == ["Pickaxe", "Skull", "Skull"]
+    assert first not in game.players[0].field
+    game.destroy([second])
+    _settle(game)
+    assert _names_on_field(game) == ["Pickaxe", "Skull"]
+
+
+def test_pickaxe_ignores_other_cards() -> None:
+    """BP11-074: a cost-2 token or an enemy's cost-1 token leaving brings nothing back."""
+    game = _pickaxe_game(BIG)
+    game.create_token(1, SKULL)
+    game.destroy([game.players[0].field[1], game.players[1].field[0]])
+    _settle(game)
+    assert _names_on_field(game) == ["Pickaxe"]
+    assert game.players[1].field == []
+
+
+def test_pickaxe_sees_a_token_destroyed_with_it() -> None:
+    """BP11-074 (CR 10.7.4.2): destroyed at the same time as the token, it still makes the
+    new token."""
+    game = _pickaxe_game(SKULL)
+    game.destroy(sorted(game.players[0].field))
+    _settle(game)
+    assert _names_on_field(game) == ["Skull"]
+
+
+def test_pickaxe_fanfare_cost_feeds_its_own_trigger() -> None:
+    """BP11-074: its Fanfare may put a token of yours into the graveyard to deal 4 damage;
+    the token then comes back."""
+    enemy = _rec("X-enemy", cost=4, attack=4, defense=5)
+    game = position(
+        hands=([PICKAXE], []), fields=([], [enemy]), pp=(3, 0), scripts=_lib("BP11-074")
+    )
+    game.create_token(0, SKULL)
+    game.apply(Play(game.players[0].hand[0]))
+    assert _options(game) == ["pay", "done"]
+    game.apply(Choose("pay"))
+    skull = game.players[0].field[0]
+    game.apply(Choose(str(skull)))
+    foe = game.players[1].field[0]
+    game.apply(Choose(str(foe)))
+    assert game.cards[foe].dfn == 1
+    assert _names_on_field(game) == ["Pickaxe", "Skull"]

@@ -106,6 +106,11 @@ _ALLY = re.compile(
     r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』)"
     r"が出たとき、"
 )
+_ALLY_LEAVES = re.compile(
+    r"^(?:元のコスト(?P<cost>\d+)の)?自分の(?P<other>他の)?(?:『(?P<name>[^』]+)』|"
+    r"(?:(?!トークン・)(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
+    r"(?P<kind>フォロワー|カード|アミュレット))が場を離れたとき、"
+)
 _ALLY_ATTACKS = re.compile(
     r"^自分の場の(?:攻撃力(?P<atk>\d+)以上の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが攻撃したとき、"
 )
@@ -444,6 +449,30 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             out.abilities.append(
                 Ability(
                     Trigger.ALLY_ATTACKS,
+                    tuple(effects),
+                    MyTurn() if my_turn else None,
+                    once_per_turn=once_auto,
+                    times_per_turn=times_per_turn,
+                )
+            )
+            return
+        leaves = _ALLY_LEAVES.match(body) if not triggers else None
+        if leaves:  # "自分の…が場を離れたとき、" (CR 10.7.4; this card itself is not seen)
+            body = body[leaves.end() :]
+            used.append("ally_leaves")
+            ctx.it, ctx.it_side = "event", "own"
+            kind = {"フォロワー": "follower", "アミュレット": "amulet"}.get(leaves["kind"] or "")
+            what = CardFilter(
+                kind or "card",
+                (leaves["trait"],) if leaves["trait"] else (),
+                exact_cost=int(leaves["cost"]) if leaves["cost"] else -1,
+                name=leaves["name"] or "",
+                token=bool(leaves["tok"]),
+            )
+            effects = [EventIs(what), *_effects(body, ctx, used)]
+            out.abilities.append(
+                Ability(
+                    Trigger.ALLY_LEAVES,
                     tuple(effects),
                     MyTurn() if my_turn else None,
                     once_per_turn=once_auto,

@@ -80,6 +80,7 @@ from engine.sve.abilities import (
     SplitDamage,
     Standing,
     Summon,
+    SummonSame,
     Targets,
     ToGrave,
     TopToEx,
@@ -690,6 +691,13 @@ def _top_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("from_evolve_deck", r"自分のエボルヴデッキの『([^』]+)』1枚を場に出してよい。")
 def _from_evolve_deck(m: re.Match[str], ctx: Context) -> list[Any]:
     return [FromEvolveDeck(m[1])]
+
+
+@template("summon_same", r"それと同名のトークン・カード1枚を場に出す。")
+def _summon_same(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.need_it() != "event":
+        raise Unsupported("a token of the same name as no card that left the field")
+    return [SummonSame()]
 
 
 @template("evolve_or_return", r"これは進化するか手札に戻る。")
