@@ -83,6 +83,8 @@ class Trigger(enum.Enum):
     the event's)."""
     TO_EX = "to_ex"
     """CR 10.7.1: this card was put into the EX area."""
+    ON_ENGAGE = "on_engage"
+    """CR 10.7.1: this card became engaged (``これがアクトしたとき``; CR 5.4)."""
     ALLY_LEAVES = "ally_leaves"
     """CR 10.7.1 / 10.7.4: a card of yours left the field (this card on the field; that card
     is the event's)."""
@@ -116,6 +118,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.LEAVES: "When this leaves the field",
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
     Trigger.ALLY_LEAVES: "When a card of yours leaves the field",
+    Trigger.ON_ENGAGE: "When this becomes engaged",
     Trigger.CARD_PLAYED: "When you play a card",
     Trigger.EX_PLACED: "When a card is put into your EX area",
     Trigger.ALLY_ATTACKS: "When a follower of yours attacks",
@@ -965,21 +968,30 @@ class GainPP:
 
 @dataclass(frozen=True, slots=True)
 class DiscardCards:
-    """CR 5.12: you discard ``n`` cards of your choice from your hand."""
+    """CR 5.12: ``who`` (``you``/``opponent``) discards ``n`` cards of their choice from
+    their hand (``random``: cards chosen at random, CR 5.19)."""
 
     n: int = 1
+    who: str = "you"
+    random: bool = False
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Ask which card to discard, ``n`` times (fewer if the hand runs out)."""
+        """Ask the discarding player which card, ``n`` times (fewer if the hand runs out)."""
+        player = _who(game, frame, self.who)
+        hand = game.players[player].hand
+        if self.random:
+            for _ in range(self.n):
+                if hand:
+                    game.discard_card(player, game.rng.choice(sorted(hand)))
+            return True
         if frame.choice is not None:
-            game.discard_card(frame.controller, int(frame.choice))
+            game.discard_card(player, int(frame.choice))
             frame.choice = None
             frame.sub += 1
-        hand = game.players[frame.controller].hand
         if frame.sub >= self.n or not hand:
             frame.sub = 0
             return True
-        game.ask_pick(frame.controller, [str(u) for u in sorted(hand)], False)
+        game.ask_pick(player, [str(u) for u in sorted(hand)], False)
         return False
 
 
@@ -2230,7 +2242,9 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, GainPP):
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
     if isinstance(e, DiscardCards):
-        return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+        who = "" if e.who == "you" else "your opponent "
+        how = " at random" if e.random else ""
+        return f"{who}discard {e.n} card{'s' if e.n != 1 else ''}{how}"
     if isinstance(e, Search):
         return f"search your deck for up to {e.n} {_filter_words(e.what, e.n)} to your {e.to}"
     if isinstance(e, LookTop):

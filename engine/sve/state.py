@@ -867,6 +867,13 @@ class State:
             card.engaged = engaged
             if self.log is not None:
                 self._emit("engage" if engaged else "stand", {"uid": uid})
+            if engaged:
+                self._became_engaged(card)
+
+    def _became_engaged(self, card: Card) -> None:
+        """CR 10.7.1: "when this becomes engaged" abilities go off (CR 5.4)."""
+        if self.scripts and card.face.card_id in self.scripts.ids_with(Trigger.ON_ENGAGE):
+            self._fire(card, Trigger.ON_ENGAGE, card.controller)
 
     def field_to_ex(self, uid: int) -> None:
         """Move a field card to its owner's EX area (a token vanishes, CR 9.1.4.3)."""
@@ -1635,6 +1642,7 @@ class State:
             card.engaged = True
             if self.log is not None:
                 self._emit("engage", {"uid": uid})
+            self._became_engaged(card)
         if ability.sacrifice_cost:  # CR 10.4: a cost paid before the effects resolve
             self._leave_field(card, Zone.GRAVE, "leave")
         if ability.banish_cost:  # from the field or the graveyard
@@ -1780,6 +1788,7 @@ class State:
         card.engaged = True
         self.attacker = uid
         self.attack_target = target
+        self._became_engaged(card)
         if self.log is not None:
             self._emit("engage", {"uid": uid})
             self._emit(
@@ -1865,6 +1874,7 @@ class State:
                 self.cards[uid].engaged = True
                 if self.log is not None:
                     self._emit("engage", {"uid": uid})
+                self._became_engaged(self.cards[uid])
         elif kind is Kind.ORDER:  # CR 10.7.3.1
             mine = [i for i, pend in enumerate(self.pending) if pend[2] == d.player]
             self._start_pending(mine[int(option)])

@@ -183,6 +183,8 @@ EXAMPLES: dict[str, list[str]] = {
     "act_condition_any": ["BP14-070", "BP14-018"],
     "ally_leaves": ["BP11-074", "BP03-075", "BP08-003"],
     "summon_same": ["BP11-074"],
+    "on_engage": ["BP11-069", "BP09-109", "CP04-102"],
+    "opponent_discards": ["BP11-069", "CP01-057", "BP03-073"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -292,3 +292,71 @@ def test_pickaxe_fanfare_cost_feeds_its_own_trigger() -> None:
     game.apply(Choose(str(foe)))
     assert game.cards[foe].dfn == 1
     assert _names_on_field(game) == ["Pickaxe", "Skull"]
+
+
+# --- BP11-069: when this becomes engaged, the opponent discards a card of their choice ------
+
+RENDRING = _rec("BP11-069", "Rendring", cost=5, attack=5, defense=5, card_class="abyss")
+
+
+def test_rendring_attack_makes_the_opponent_discard() -> None:
+    """BP11-069: attacking engages it; the opponent chooses one card of their hand to
+    discard."""
+    from engine.sve.actions import LEADER as LEADER_TARGET
+    from engine.sve.actions import Attack
+
+    game = position(
+        fields=([RENDRING], []),
+        hands=([], [_rec("X-a"), _rec("X-b")]),
+        scripts=_lib("BP11-069"),
+        turn=3,
+    )
+    uid = game.players[0].field[0]
+    game.apply(Attack(uid, LEADER_TARGET))
+    assert game.decision is not None
+    assert game.decision.player == 1
+    a, b = sorted(game.players[1].hand)
+    assert _options(game) == [str(a), str(b)]
+    game.apply(Choose(str(b)))
+    assert game.players[1].hand == [a]
+    assert game.players[1].grave == [b]
+
+
+def test_rendring_engaged_by_an_effect_triggers_standing_does_not() -> None:
+    """BP11-069: engaged by an effect it triggers too; standing it or an empty enemy hand
+    does nothing."""
+    game = position(fields=([RENDRING], []), hands=([], [_rec("X-a")]), scripts=_lib("BP11-069"))
+    uid = game.players[0].field[0]
+    game.set_engaged(uid, False)
+    _settle(game)
+    assert len(game.players[1].hand) == 1
+    game.set_engaged(uid, True)
+    _settle(game)
+    (card,) = game.players[1].hand
+    assert _options(game) == [str(card)]
+    game.apply(Choose(str(card)))
+    assert game.players[1].hand == []
+    game.set_engaged(uid, False)
+    game.set_engaged(uid, True)
+    _settle(game)
+    assert game.decision is not None
+    assert game.decision.player == 0
+    assert len(game.players[1].grave) == 1
+
+
+def test_opponent_discards_at_random() -> None:
+    """CR 5.19: 'the opponent discards N at random' takes cards without asking anyone."""
+    from engine.sve.abilities import Ability, CardScript, DiscardCards, Trigger
+
+    spell = _rec("X-rand", card_type="spell", cost=1)
+    scripts = Scripts(
+        [CardScript("X-rand", (Ability(Trigger.SPELL, (DiscardCards(2, "opponent", True),)),))]
+    )
+    game = position(
+        hands=([spell], [_rec("X-a"), _rec("X-b"), _rec("X-c")]), pp=(1, 0), scripts=scripts
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    assert len(game.players[1].hand) == 1
+    assert len(game.players[1].grave) == 2
+    assert game.decision is not None
+    assert game.decision.player == 0

@@ -700,6 +700,13 @@ def _summon_same(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SummonSame()]
 
 
+@template(
+    "opponent_discards", r"相手プレイヤーすべては、自身の手札(をランダムに)?" + N + r"枚を捨てる。"
+)
+def _opponent_discards(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [DiscardCards(int(m[2]), "opponent", bool(m[1]))]
+
+
 @template("evolve_or_return", r"これは進化するか手札に戻る。")
 def _evolve_or_return(m: re.Match[str], ctx: Context) -> list[Any]:
     return [EvolveOrReturn()]
