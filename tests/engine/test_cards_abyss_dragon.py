@@ -360,3 +360,47 @@ def test_opponent_discards_at_random() -> None:
     assert len(game.players[1].grave) == 2
     assert game.decision is not None
     assert game.decision.player == 0
+
+
+# --- BP12-079: choose one: leader damage both ways, or Product Machine tokens ---------------
+
+WALTZ = _rec("BP12-079", "Waltz", card_type="spell", cost=1)
+MONO = _rec("X-mono", "真紅の抗戦者・モノ", cost=2)
+
+
+def _waltz(mode: str, mono: bool = False) -> State:
+    game = position(
+        hands=([WALTZ], []),
+        fields=([MONO] if mono else [], []),
+        pp=(1, 0),
+        scripts=_lib("BP12-079"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    assert _options(game) == ["mode1", "mode2"]
+    game.apply(Choose(mode))
+    return game
+
+
+def _machines(game: State, zone: list[int]) -> int:
+    return sum(1 for u in zone if game.cards[u].base.name == "プロダクトマシーン")
+
+
+def test_waltz_mode_one_hurts_both_leaders() -> None:
+    """BP12-079 (1): 2 damage to the enemy leader, 1 damage to your own."""
+    game = _waltz("mode1")
+    assert (game.players[0].hp, game.players[1].hp) == (19, 18)
+
+
+def test_waltz_mode_two_machine_to_field_and_ex() -> None:
+    """BP12-079 (2): one Product Machine onto the field and one into the EX area."""
+    game = _waltz("mode2")
+    assert _machines(game, game.players[0].field) == 1
+    assert _machines(game, game.players[0].ex) == 1
+
+
+def test_waltz_mode_two_with_mono_puts_both_onto_the_field() -> None:
+    """BP12-079 (2): with the named ally on the field, the second one goes onto the field
+    instead of the EX area."""
+    game = _waltz("mode2", mono=True)
+    assert _machines(game, game.players[0].field) == 2
+    assert _machines(game, game.players[0].ex) == 0
