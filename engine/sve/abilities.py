@@ -83,6 +83,11 @@ class Trigger(enum.Enum):
     the event's)."""
     TO_EX = "to_ex"
     """CR 10.7.1: this card was put into the EX area."""
+    ON_ENGAGE = "on_engage"
+    """CR 10.7.1: this card became engaged (``これがアクトしたとき``; CR 5.4)."""
+    ALLY_LEAVES = "ally_leaves"
+    """CR 10.7.1 / 10.7.4: a card of yours left the field (this card on the field; that card
+    is the event's)."""
     AMULET_LEAVES = "amulet_leaves"
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
@@ -112,6 +117,8 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ON_EQUIP: "When equipped",
     Trigger.LEAVES: "When this leaves the field",
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
+    Trigger.ALLY_LEAVES: "When a card of yours leaves the field",
+    Trigger.ON_ENGAGE: "When this becomes engaged",
     Trigger.CARD_PLAYED: "When you play a card",
     Trigger.EX_PLACED: "When a card is put into your EX area",
     Trigger.ALLY_ATTACKS: "When a follower of yours attacks",
@@ -173,6 +180,9 @@ class Ability:
     union_burst: bool = False
     """A Union Burst ability (CR 14.5.1); its use is what "能力が発動したとき" sees
     (CR 14.5.1.3)."""
+    advance: bool = False
+    """An Advance activated ability (CR 12.16.3): one PP of its cost may be paid with one
+    EP instead, and it is evolve-equivalent (CR 8.3.2.1: not with an evolve this turn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -958,21 +968,30 @@ class GainPP:
 
 @dataclass(frozen=True, slots=True)
 class DiscardCards:
-    """CR 5.12: you discard ``n`` cards of your choice from your hand."""
+    """CR 5.12: ``who`` (``you``/``opponent``) discards ``n`` cards of their choice from
+    their hand (``random``: cards chosen at random, CR 5.19)."""
 
     n: int = 1
+    who: str = "you"
+    random: bool = False
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Ask which card to discard, ``n`` times (fewer if the hand runs out)."""
+        """Ask the discarding player which card, ``n`` times (fewer if the hand runs out)."""
+        player = _who(game, frame, self.who)
+        hand = game.players[player].hand
+        if self.random:
+            for _ in range(self.n):
+                if hand:
+                    game.discard_card(player, game.rng.choice(sorted(hand)))
+            return True
         if frame.choice is not None:
-            game.discard_card(frame.controller, int(frame.choice))
+            game.discard_card(player, int(frame.choice))
             frame.choice = None
             frame.sub += 1
-        hand = game.players[frame.controller].hand
         if frame.sub >= self.n or not hand:
             frame.sub = 0
             return True
-        game.ask_pick(frame.controller, [str(u) for u in sorted(hand)], False)
+        game.ask_pick(player, [str(u) for u in sorted(hand)], False)
         return False
 
 
@@ -1467,7 +1486,7 @@ class GraveCount:
         return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
 
 
-ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5}
+ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5, "evolve_deck": 6}
 """Where a card on the field came from (kept in its ``origin`` counter)."""
 
 
@@ -1626,7 +1645,9 @@ class EvolveUsed:
 
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count the spent evolved cards."""
-        return len(game.players[controller].evolve_used) >= self.n
+        cards = game.cards
+        used = game.players[controller].evolve_used
+        return sum(1 for u in used if cards[u].base.card_type.startswith("evolved")) >= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -1701,6 +1722,121 @@ class LeaderAtMost:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Compare the leader's defense."""
         return game.players[controller].hp <= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class TopToEx:
+    """Put the top ``n`` cards of your deck into your EX area (CR 4.8); the ones that fit
+    (CR 4.8.3.2) become "it"."""
+
+    n: int = 1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move them one by one from the top."""
+        deck = game.players[frame.controller].deck
+        frame.targets = []
+        for _ in range(self.n):
+            if not deck:
+                break
+            uid = deck[-1]
+            if not game.put_in_ex(uid):
+                break
+            frame.targets.append(uid)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedInEx:
+    """A card passing ``what`` was put into your EX area by this ability: it is among "it"
+    and is in the EX area (``…をEXエリアに置いたなら``)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was placed."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Look at the cards of "it" in the EX area."""
+        cards = game.cards
+        ex = game.players[frame.controller].ex
+        return any(t in ex and self.what.matches(cards[t].base) for t in frame.targets if t >= 0)
+
+
+@dataclass(frozen=True, slots=True)
+class EvolveOrReturn:
+    """This follower evolves or returns to its owner's hand, as you choose (``これは進化
+    するか手札に戻る``). Only an option that can be done is offered (CR 1.3.2: what cannot
+    be done is not done); with one left it is done without asking."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the possible options, then do the chosen one."""
+        uid = frame.source
+        if uid < 0 or not game.target_exists(uid):
+            return True
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+        else:
+            options = ["return"]
+            if game.can_evolve_by_effect(uid):
+                options.insert(0, "evolve")
+            if len(options) > 1:
+                game.ask_pick(frame.controller, options, False)
+                return False
+            word = options[0]
+        if word == "evolve":
+            game.evolve_by_effect(uid)
+        else:
+            game.return_to_hand(uid)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class SummonSame:
+    """Put onto your field a token of the same name as the event's card (a token that just
+    left the field, ``それと同名のトークン・カード1枚を場に出す``; CR 5.5.2.2)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Create the token (CR 4.4.4.2: not when the field is full)."""
+        if frame.amount >= 0:
+            card = game.cards[frame.amount]
+            if card.token:
+                game.create_token(frame.controller, card.base)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """At least one of ``conditions`` holds (``…か…なら``)."""
+
+    conditions: tuple[Condition, ...]
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Test them in order."""
+        return any(c.holds(game, controller, source) for c in self.conditions)
+
+
+@dataclass(frozen=True, slots=True)
+class FromEvolveDeck:
+    """You may put one face-down card named ``name`` from your evolve deck onto your field
+    (``自分のエボルヴデッキの『…』1枚を場に出してよい``; an Advance card, CR 9.2)."""
+
+    name: str
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the card (``done`` declines), then put it onto the field."""
+        me = frame.controller
+        cards = game.cards
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            if word != "done":
+                game.from_evolve_deck(int(word), me)
+            return True
+        found = [u for u in game.players[me].evolve_deck if cards[u].base.name == self.name]
+        if not found or not game.field_has_room(me):
+            return True
+        game.ask_pick(me, [str(min(found))], True)
+        return False
 
 
 # --- Recipients -------------------------------------------------------------------------------
@@ -1835,6 +1971,12 @@ ELEMENTS: dict[str, type] = {
         SelfToField,
         ExileLater,
         ExileSelf,
+        TopToEx,
+        PlacedInEx,
+        EvolveOrReturn,
+        AnyOf,
+        FromEvolveDeck,
+        SummonSame,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1974,7 +2116,7 @@ def describe(obj: Any) -> str:
         if obj.from_ex:
             costs.append("put this from your EX area into the graveyard")
         if obj.trigger is Trigger.ACTIVATED:
-            label = ("Quick act" if obj.quick else "Act") + (
+            label = ("Quick act" if obj.quick else "Advance act" if obj.advance else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""
             )
         body = _sequence(obj.effects)
@@ -2007,6 +2149,14 @@ def _describe_element(e: Any) -> str:
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
     if isinstance(e, NoDamage):
         return "this turn, this takes no damage"
+    if isinstance(e, TopToEx):
+        return f"put the top {e.n} card{'s' if e.n != 1 else ''} of your deck into your EX area"
+    if isinstance(e, SummonSame):
+        return "put a token of the same name as that card onto your field"
+    if isinstance(e, FromEvolveDeck):
+        return f"you may put 1 '{e.name}' from your evolve deck onto your field"
+    if isinstance(e, EvolveOrReturn):
+        return "this evolves or returns to your hand (you choose)"
     if isinstance(e, SelfToField):
         return "put this from your graveyard onto your field"
     if isinstance(e, ExileLater):
@@ -2092,7 +2242,9 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, GainPP):
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
     if isinstance(e, DiscardCards):
-        return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+        who = "" if e.who == "you" else "your opponent "
+        how = " at random" if e.random else ""
+        return f"{who}discard {e.n} card{'s' if e.n != 1 else ''}{how}"
     if isinstance(e, Search):
         return f"search your deck for up to {e.n} {_filter_words(e.what, e.n)} to your {e.to}"
     if isinstance(e, LookTop):
@@ -2183,8 +2335,12 @@ def _describe_condition(c: Any) -> str:
         return f"this came onto the field from the {c.zone}"
     if isinstance(c, AllOf):
         return " and ".join(describe(x) for x in c.conditions)
+    if isinstance(c, AnyOf):
+        return " or ".join(describe(x) for x in c.conditions)
     if isinstance(c, DidIt):
         return "you did"
+    if isinstance(c, PlacedInEx):
+        return f"you put a {_filter_words(c.what, 1)} into your EX area"
     if isinstance(c, Always):
         return "always"
     if isinstance(c, ExCount):

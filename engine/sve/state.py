@@ -429,6 +429,27 @@ class _SpellToGrave:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class _PayAdvance:
+    """CR 12.16.3: pay an Advance ability's ``n`` PP, or ``n - 1`` PP and one EP."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask how to pay, then pay."""
+        p = game.players[frame.controller]
+        if frame.choice is None:
+            game.ask_pick(frame.controller, ["pp", "ep"], False)
+            return False
+        word, frame.choice = frame.choice, None
+        if word == "ep":
+            p.pp -= self.n - 1
+            p.ep -= 1
+        else:
+            p.pp -= self.n
+        return True
+
+
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _ENTER = (_EnterFromResolution(),)
@@ -849,6 +870,13 @@ class State:
             card.engaged = engaged
             if self.log is not None:
                 self._emit("engage" if engaged else "stand", {"uid": uid})
+            if engaged:
+                self._became_engaged(card)
+
+    def _became_engaged(self, card: Card) -> None:
+        """CR 10.7.1: "when this becomes engaged" abilities go off (CR 5.4)."""
+        if self.scripts and card.face.card_id in self.scripts.ids_with(Trigger.ON_ENGAGE):
+            self._fire(card, Trigger.ON_ENGAGE, card.controller)
 
     def field_to_ex(self, uid: int) -> None:
         """Move a field card to its owner's EX area (a token vanishes, CR 9.1.4.3)."""
@@ -991,6 +1019,9 @@ class State:
     def destroy(self, uids: Sequence[int]) -> None:
         """CR 5.6.1: move the given field cards to their owners' graveyards, at once."""
         cards = [self.cards[u] for u in uids if self.cards[u].zone is Zone.FIELD]
+        if len(cards) > 1 and self.scripts:  # CR 10.7.4.2: a card that watches others leave
+            ids = self.scripts.ids_with(Trigger.ALLY_LEAVES)  # sees those leaving with it
+            cards.sort(key=lambda c: c.face.card_id in ids)
         for card in cards:
             self._leave_field(card, Zone.GRAVE, "destroy")
 
@@ -1528,8 +1559,14 @@ class State:
                     or ability.from_ex != from_ex
                 ):
                     continue
-                if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
+                if ability.pp_cost > p.pp and not (
+                    ability.advance and p.ep >= 1 and ability.pp_cost - 1 <= p.pp
+                ):
+                    continue  # CR 12.16.3: an Advance ability may pay one PP with one EP
+                if ability.engage_cost and card.engaged:
                     continue
+                if ability.advance and self._evolved_for_turn(p):
+                    continue  # CR 8.3.2.1: evolve-equivalent
                 if (ability.once_per_turn or ability.times_per_turn) and self._used_up(
                     card, index, ability.times_per_turn or 1
                 ):
@@ -1586,7 +1623,21 @@ class State:
         """CR 10.6.2.5: pay the costs (PP, engaging this card), then resolve the effects."""
         card = self.cards[uid]
         ability = self.abilities_of(card, Trigger.ACTIVATED)[index]
-        self.players[player].pp -= ability.pp_cost
+        p = self.players[player]
+        n = ability.pp_cost
+        ask_pay = False
+        if ability.advance:  # CR 12.16.3 / 8.3.2.1
+            p.evolved_on = self.turn
+            can_ep = n >= 1 and p.ep >= 1 and p.pp >= n - 1
+            if can_ep and p.pp >= n:
+                ask_pay = True  # PP only, or one EP: the player chooses before the effects
+            elif can_ep:
+                p.pp -= n - 1
+                p.ep -= 1
+            else:
+                p.pp -= n
+        else:
+            p.pp -= n
         if ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
         if ability.from_ex and card.zone is Zone.EX:  # or putting it from EX into the grave
@@ -1603,6 +1654,7 @@ class State:
             card.engaged = True
             if self.log is not None:
                 self._emit("engage", {"uid": uid})
+            self._became_engaged(card)
         if ability.sacrifice_cost:  # CR 10.4: a cost paid before the effects resolve
             self._leave_field(card, Zone.GRAVE, "leave")
         if ability.banish_cost:  # from the field or the graveyard
@@ -1611,6 +1663,8 @@ class State:
         if ability.union_burst and card.zone is Zone.FIELD and card.fol:
             frame.origin = uid
         self.frames.append(frame)
+        if ask_pay:
+            self.frames.append(Frame((_PayAdvance(n),), uid, player))
 
     def _play(self, player: int, uid: int) -> None:
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
@@ -1671,13 +1725,30 @@ class State:
 
     def evolve_by_effect(self, uid: int) -> None:
         """CR 5.16: an effect evolves a field follower (no cost, not the turn's evolve)."""
+        if not self.can_evolve_by_effect(uid):
+            return  # CR 5.16.1.1.1: nothing to evolve into
+        self._transform(self.cards[uid].controller, uid, False, 0, False)
+
+    def from_evolve_deck(self, uid: int, player: int) -> None:
+        """Put a face-down card of ``player``'s evolve deck onto the field (an Advance card,
+        CR 9.2; its Fanfare goes off, CR 12.4)."""
+        card = self.cards[uid]
+        p = self.players[player]
+        if uid not in p.evolve_deck or not self.field_has_room(player):
+            return
+        p.evolve_deck.remove(uid)
+        card.zone = Zone.RESOLVING
+        self.enter_field(card, player, engaged=False)
+        self.set_origin(card, "evolve_deck")
+
+    def can_evolve_by_effect(self, uid: int) -> bool:
+        """Whether an effect could evolve field card ``uid`` now (CR 5.16.1.1.1: an
+        unevolved follower with a same-named face-down card in its master's evolve deck)."""
         card = self.cards[uid]
         if card.zone is not Zone.FIELD or not card.fol or card.token or card.evo >= 0:
-            return
+            return False
         p = self.players[card.controller]
-        if not any(self.cards[u].base.name == card.base.name for u in p.evolve_deck):
-            return  # CR 5.16.1.1.1: nothing to evolve into
-        self._transform(card.controller, uid, False, 0, False)
+        return any(self.cards[u].base.name == card.base.name for u in p.evolve_deck)
 
     def _transform(self, player: int, uid: int, super_: bool, pp_paid: int, ep: bool) -> None:
         """CR 5.16.1-5.16.2: put the same-named evolved card on top, keep the differences."""
@@ -1729,6 +1800,7 @@ class State:
         card.engaged = True
         self.attacker = uid
         self.attack_target = target
+        self._became_engaged(card)
         if self.log is not None:
             self._emit("engage", {"uid": uid})
             self._emit(
@@ -1814,6 +1886,7 @@ class State:
                 self.cards[uid].engaged = True
                 if self.log is not None:
                     self._emit("engage", {"uid": uid})
+                self._became_engaged(self.cards[uid])
         elif kind is Kind.ORDER:  # CR 10.7.3.1
             mine = [i for i, pend in enumerate(self.pending) if pend[2] == d.player]
             self._start_pending(mine[int(option)])
@@ -1841,8 +1914,12 @@ class State:
         if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK, Zone.EX):
             card.zone = Zone.ERASED  # CR 9.1.4.3
             return
-        card.zone = zone
         p = self.players[card.owner]
+        if zone is not Zone.EX and card.base.card_type.startswith("advance"):
+            card.zone = Zone.EVOLVE_DECK  # CR 9.2.2: face up into the evolve deck at once
+            p.evolve_used.append(card.uid)
+            return
+        card.zone = zone
         if zone is Zone.GRAVE:
             p.grave.append(card.uid)
             self.statics_dirty = True  # conditions may count the graveyard
@@ -1882,6 +1959,10 @@ class State:
         if self.scripts:  # CR 10.7.1: "when this leaves the field", "when your amulet ..."
             for ability in self.scripts.abilities(face.card_id, Trigger.LEAVES):
                 self.pending.append((ability, card.uid, controller, 0))
+            field = self.players[controller].field
+            for uid in self.holders(field, Trigger.ALLY_LEAVES):  # CR 10.7.4
+                for ability in self.abilities_of(self.cards[uid], Trigger.ALLY_LEAVES):
+                    self.pending.append((ability, uid, controller, card.uid))
             if face.card_type.endswith("amulet"):
                 for uid in sorted(self.players[controller].field):
                     other = self.cards[uid]

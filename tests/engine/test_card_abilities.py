@@ -175,6 +175,16 @@ EXAMPLES: dict[str, list[str]] = {
     "token_choice_to_field": ["BP17-019", "BP12-069"],
     "ally_attacks": ["BP18-060", "BP18-066"],
     "damage_it_and_its_leader": ["BP18-060", "BP04-033"],
+    "top_to_ex": ["BP12-021", "BP14-073", "BP10-054"],
+    "evolve_or_return": ["BP10-054"],
+    "if_placed_in_ex": ["BP10-054"],
+    "advance_act": ["BP14-070", "BP14-018", "BP17-091"],
+    "from_evolve_deck": ["BP14-070", "BP14-018"],
+    "act_condition_any": ["BP14-070", "BP14-018"],
+    "ally_leaves": ["BP11-074", "BP03-075", "BP08-003"],
+    "summon_same": ["BP11-074"],
+    "on_engage": ["BP11-069", "BP09-109", "CP04-102"],
+    "opponent_discards": ["BP11-069", "CP01-057", "BP03-073"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

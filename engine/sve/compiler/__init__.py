@@ -22,6 +22,7 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Ability,
     AllOf,
+    AnyOf,
     CardFilter,
     Damage,
     EventIs,
@@ -105,6 +106,11 @@ _ALLY = re.compile(
     r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』)"
     r"が出たとき、"
 )
+_ALLY_LEAVES = re.compile(
+    r"^(?:元のコスト(?P<cost>\d+)の)?自分の(?P<other>他の)?(?:『(?P<name>[^』]+)』|"
+    r"(?:(?!トークン・)(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
+    r"(?P<kind>フォロワー|カード|アミュレット))が場を離れたとき、"
+)
 _ALLY_ATTACKS = re.compile(
     r"^自分の場の(?:攻撃力(?P<atk>\d+)以上の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが攻撃したとき、"
 )
@@ -121,6 +127,7 @@ _BODY_TRIGGERS = (
     ("これを装備したとき、", Trigger.ON_EQUIP),
     ("自分の場のフォロワーが進化したとき、", Trigger.ALLY_EVOLVES),
     ("EXエリアにこれが置かれたとき、", Trigger.TO_EX),
+    ("これがアクトしたとき、", Trigger.ON_ENGAGE),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
@@ -134,6 +141,10 @@ _FROM_HAND = "手札のこれ"
 _FROM_GRAVE = "墓場のこれ"
 _FROM_EX = "EXエリアのこれを墓場に置く"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
+_ADVANCE = "【アドバンス起動】"
+"""CR 12.16: an Advance activated ability (an activated ability paid partly with EP)."""
+_ADVANCE_SELF_COST = re.compile(r"^(【コスト\d+】)これを(消滅|墓場に置く)[：:]")
+_EITHER_COND = re.compile(r"か(?=自分の)")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
 _MY_TURN = "自分のターン中、"
 _GIVES_WHILE = re.compile(
@@ -307,6 +318,10 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         out.abilities.extend(dataclasses.replace(a, condition=cond) for a in inner.abilities)
         used.extend((f"if_{cid}", "gives_while"))
         return
+    advance = line.startswith(_ADVANCE)
+    if advance:  # "【コストN】これを消滅：": the printed cost of this card banishing itself
+        line = "【起動】" + _ADVANCE_SELF_COST.sub(r"\1\2：", line[len(_ADVANCE) :])
+        used.append("advance_act")
     m = _ACT.match(line)
     if m:
         body = m[6]
@@ -321,15 +336,23 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         act_if = None
         found_if = _ACT_IF.search(body)
         if found_if:  # CR 10.6.2.1.2: the ability may be played only while this holds
-            parts = found_if[1].split("あり、")
+            either = "あり、" not in found_if[1] and bool(_EITHER_COND.search(found_if[1]))
+            parts = (_EITHER_COND if either else re.compile("あり、")).split(found_if[1])
             found = [condition(part + "なら、") for part in parts]
             if any(c is None or left for c, _w, left, _i in found):
                 raise _Fail("an activation condition the engine does not check")
-            act_if = found[0][0] if len(found) == 1 else AllOf(tuple(c[0] for c in found))
+            conds = tuple(c[0] for c in found)
+            act_if = conds[0] if len(found) == 1 else AnyOf(conds) if either else AllOf(conds)
             once = once or bool(found_if[2])
             body = body.replace(found_if[0], "")
             used.extend(f"if_{c[3]}" for c in found)
-            used.append("act_condition" if len(found) == 1 else "act_condition_all")
+            used.append(
+                "act_condition"
+                if len(found) == 1
+                else "act_condition_any"
+                if either
+                else "act_condition_all"
+            )
         effects = _body(body, ctx, used)
         extra_text = m[5]
         from_ex = extra_text == _FROM_EX
@@ -376,6 +399,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 from_hand=from_hand,
                 from_grave=from_grave or grave_self,
                 from_ex=from_ex,
+                advance=advance,
             )
         )
         used.append("act")
@@ -426,6 +450,30 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             out.abilities.append(
                 Ability(
                     Trigger.ALLY_ATTACKS,
+                    tuple(effects),
+                    MyTurn() if my_turn else None,
+                    once_per_turn=once_auto,
+                    times_per_turn=times_per_turn,
+                )
+            )
+            return
+        leaves = _ALLY_LEAVES.match(body) if not triggers else None
+        if leaves:  # "自分の…が場を離れたとき、" (CR 10.7.4; this card itself is not seen)
+            body = body[leaves.end() :]
+            used.append("ally_leaves")
+            ctx.it, ctx.it_side = "event", "own"
+            kind = {"フォロワー": "follower", "アミュレット": "amulet"}.get(leaves["kind"] or "")
+            what = CardFilter(
+                kind or "card",
+                (leaves["trait"],) if leaves["trait"] else (),
+                exact_cost=int(leaves["cost"]) if leaves["cost"] else -1,
+                name=leaves["name"] or "",
+                token=bool(leaves["tok"]),
+            )
+            effects = [EventIs(what), *_effects(body, ctx, used)]
+            out.abilities.append(
+                Ability(
+                    Trigger.ALLY_LEAVES,
                     tuple(effects),
                     MyTurn() if my_turn else None,
                     once_per_turn=once_auto,

@@ -33,11 +33,13 @@ from engine.sve.abilities import (
     Draw,
     Engage,
     Equip,
+    EvolveOrReturn,
     EvolveSelf,
     EvolveUsed,
     ExCount,
     ExileLater,
     ExtraCost,
+    FromEvolveDeck,
     FromGrave,
     GainPP,
     Grant,
@@ -61,6 +63,7 @@ from engine.sve.abilities import (
     Overflow,
     PaidExtra,
     PayCost,
+    PlacedInEx,
     PlayedExactly,
     PutInEx,
     ReturnToHand,
@@ -77,8 +80,10 @@ from engine.sve.abilities import (
     SplitDamage,
     Standing,
     Summon,
+    SummonSame,
     Targets,
     ToGrave,
+    TopToEx,
 )
 
 
@@ -677,6 +682,36 @@ def _token_choice_field(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Modal(tuple(options))]
 
 
+@template("top_to_ex", r"自分のデッキの上" + N + r"枚をEXエリアに置く。")
+def _top_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "ex"
+    return [TopToEx(int(m[1]))]
+
+
+@template("from_evolve_deck", r"自分のエボルヴデッキの『([^』]+)』1枚を場に出してよい。")
+def _from_evolve_deck(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [FromEvolveDeck(m[1])]
+
+
+@template("summon_same", r"それと同名のトークン・カード1枚を場に出す。")
+def _summon_same(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.need_it() != "event":
+        raise Unsupported("a token of the same name as no card that left the field")
+    return [SummonSame()]
+
+
+@template(
+    "opponent_discards", r"相手プレイヤーすべては、自身の手札(をランダムに)?" + N + r"枚を捨てる。"
+)
+def _opponent_discards(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [DiscardCards(int(m[2]), "opponent", bool(m[1]))]
+
+
+@template("evolve_or_return", r"これは進化するか手札に戻る。")
+def _evolve_or_return(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [EvolveOrReturn()]
+
+
 @template("to_grave_self", r"これを墓場に置く。")
 def _to_grave_self(m: re.Match[str], ctx: Context) -> list[Any]:
     return [ToGrave()]
@@ -1106,6 +1141,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^「このターン中に自分がプレイしたカードの枚数」が(\d+)枚以上なら、"),
         lambda m: Combo(int(m[1])),
+    ),
+    (
+        "placed_in_ex",
+        False,
+        re.compile(r"^" + _FILTER + r"をEXエリアに置いたなら、"),
+        lambda m: PlacedInEx(_filter(m)),
     ),
     (
         "grave_count",

@@ -1,0 +1,406 @@
+"""Behaviour of real Abysscraft and Dragoncraft cards and the mechanics they brought.
+
+Each card's script is read from the committed library (compiled from the card text or
+encoded by hand); positions are set up directly. Card text is never written here.
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardRecord
+from engine.sve import Choose, Play
+from engine.sve.abilities import Scripts
+from engine.sve.library import library, script_of
+from engine.sve.position import evolved, position
+from engine.sve.state import State, Zone
+
+
+def _lib(*card_ids: str) -> Scripts:
+    return Scripts([script_of(c, library()["cards"][c]) for c in card_ids])
+
+
+def _rec(
+    card_id: str,
+    name: str = "",
+    card_type: str = "follower",
+    cost: int = 1,
+    attack: int = 1,
+    defense: int = 1,
+    keywords: tuple[str, ...] = (),
+    traits: tuple[str, ...] = (),
+    card_class: str | None = None,
+) -> CardRecord:
+    return CardRecord(
+        card_id,
+        name or card_id,
+        card_class=card_class,
+        card_type=card_type,
+        cost=cost,
+        attack=attack,
+        defense=defense,
+        keywords=keywords,
+        traits=traits,
+    )
+
+
+def _options(game: State) -> list[str]:
+    assert game.decision is not None
+    return list(game.decision.options)
+
+
+# --- BP10-054: Ward; leaving the field heals; Fanfare: top card to EX, maybe evolve/return --
+
+IRANZA = _rec("BP10-054", "Iranza", cost=8, attack=8, defense=8, keywords=("ward",))
+
+
+def _iranza_game(top_cost: int, with_evolve: bool = True) -> tuple[State, int]:
+    top = _rec("X-top", cost=top_cost)
+    game = position(
+        hands=([IRANZA], []),
+        decks=([_rec("X-low", cost=1)] * 3 + [top], 5),
+        evolve=([evolved(IRANZA)] if with_evolve else [], []),
+        pp=(8, 0),
+        scripts=_lib("BP10-054"),
+    )
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    game.apply(Choose("stand"))  # Ward: enter standing
+    return game, uid
+
+
+def test_iranza_high_cost_top_card_offers_evolve_or_return() -> None:
+    """BP10-054: the top card (cost 8) goes to the EX area; the player may evolve it."""
+    game, uid = _iranza_game(8)
+    (ex,) = game.players[0].ex
+    assert game.cards[ex].base.card_id == "X-top"
+    assert _options(game) == ["evolve", "return"]
+    game.apply(Choose("evolve"))
+    assert game.cards[uid].zone is Zone.FIELD
+    assert game.cards[uid].evo >= 0
+
+
+def test_iranza_return_to_hand_heals_the_leader() -> None:
+    """BP10-054: choosing to return it to the hand makes it leave the field: +8 defense."""
+    game, uid = _iranza_game(5)
+    game.apply(Choose("return"))
+    assert game.cards[uid].zone is Zone.HAND
+    assert game.players[0].hp == 28
+
+
+def test_iranza_low_cost_top_card_does_nothing_more() -> None:
+    """BP10-054: a top card of cost 4 goes to the EX area and Iranza stays, unevolved."""
+    game, uid = _iranza_game(4)
+    assert game.players[0].ex
+    assert game.cards[uid].zone is Zone.FIELD
+    assert game.cards[uid].evo < 0
+    assert game.players[0].hp == 20
+    assert game.decision is not None
+    assert game.decision.options == []
+
+
+def test_iranza_without_evolved_card_returns_without_asking() -> None:
+    """BP10-054: with no evolved card to evolve into, the only option (return) is done."""
+    game, uid = _iranza_game(9, with_evolve=False)
+    assert game.cards[uid].zone is Zone.HAND
+    assert game.players[0].hp == 28
+
+
+def test_iranza_full_ex_area_puts_nothing() -> None:
+    """BP10-054: with a full EX area the top card stays in the deck and nothing follows."""
+    top = _rec("X-top", cost=9)
+    game = position(
+        hands=([IRANZA], []),
+        decks=([top], 5),
+        ex=([_rec("X-ex")] * 5, []),
+        evolve=([evolved(IRANZA)], []),
+        pp=(8, 0),
+        scripts=_lib("BP10-054"),
+    )
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    game.apply(Choose("stand"))
+    assert game.cards[game.players[0].deck[-1]].base.card_id == "X-top"
+    assert game.cards[uid].zone is Zone.FIELD
+    assert game.cards[uid].evo < 0
+
+
+# --- BP14-070: Advance act (CR 12.16): banish this, put the Advance card onto the field -----
+
+ITSURUGI = _rec("BP14-070", "Itsurugi", cost=2, attack=3, defense=2, card_class="abyss")
+PARADISE = _rec(
+    "X-adv", "楽園の終焉・イツルギ", card_type="advance_follower", cost=4, attack=6, defense=5
+)
+REVEL = _rec("X-revel", cost=1, traits=("宴楽",))
+ABYSS = _rec("X-abyss", cost=1, card_class="abyss")
+
+
+def _itsurugi(grave: list[CardRecord], pp: int = 4, ep: int = 0) -> tuple[State, int]:
+    from engine.sve.position import add_card
+
+    game = position(
+        fields=([ITSURUGI], []),
+        evolve=([PARADISE], []),
+        pp=(pp, 0),
+        ep=(ep, 0),
+        scripts=Scripts([script_of("BP14-070", library()["cards"]["BP14-070"])]),
+    )
+    for rec in grave:
+        add_card(game, 0, rec, Zone.GRAVE)
+    game.zone_seen = -1
+    return game, game.players[0].field[0]
+
+
+def test_advance_needs_its_graveyard_condition() -> None:
+    """BP14-070: 4 宴楽 cards and 9 Abysscraft cards in the graveyard: not usable; a fifth
+    宴楽 card (or a tenth Abysscraft card) makes it usable."""
+    from engine.sve.actions import Activate
+
+    game, uid = _itsurugi([REVEL] * 4 + [ABYSS] * 5)
+    assert Activate(uid, 0) not in game.legal_actions()
+    game, uid = _itsurugi([REVEL] * 5)
+    assert Activate(uid, 0) in game.legal_actions()
+    game, uid = _itsurugi([ABYSS] * 10)
+    assert Activate(uid, 0) in game.legal_actions()
+
+
+def test_advance_banishes_itself_and_puts_the_advance_card_onto_the_field() -> None:
+    """BP14-070: paying 4 PP banishes it; the named Advance card comes from the evolve deck;
+    this counts as the turn's evolve (CR 8.3.2.1)."""
+    from engine.sve.actions import Activate
+
+    game, uid = _itsurugi([REVEL] * 5)
+    game.apply(Activate(uid, 0))
+    assert game.cards[uid].zone is Zone.BANISH
+    assert game.players[0].pp == 0
+    (adv,) = game.players[0].evolve_deck
+    assert _options(game) == [str(adv), "done"]
+    game.apply(Choose(str(adv)))
+    assert game.players[0].field == [adv]
+    assert game.players[0].evolved_on == game.turn
+
+
+def test_advance_may_pay_one_pp_with_ep() -> None:
+    """BP14-070 (CR 12.16.3): with 3 PP and 1 EP it is usable and takes the EP; with 4 PP
+    and 1 EP the player chooses; with 3 PP and no EP it is not usable."""
+    from engine.sve.actions import Activate
+
+    game, uid = _itsurugi([REVEL] * 5, pp=3, ep=0)
+    assert Activate(uid, 0) not in game.legal_actions()
+    game, uid = _itsurugi([REVEL] * 5, pp=3, ep=1)
+    game.apply(Activate(uid, 0))
+    assert (game.players[0].pp, game.players[0].ep) == (0, 0)
+    game, uid = _itsurugi([REVEL] * 5, pp=4, ep=1)
+    game.apply(Activate(uid, 0))
+    assert _options(game) == ["pp", "ep"]
+    game.apply(Choose("ep"))
+    assert (game.players[0].pp, game.players[0].ep) == (1, 0)
+
+
+def test_advance_not_after_an_evolve_this_turn() -> None:
+    """BP14-070 (CR 8.3.2.1): after an evolve this turn the Advance ability is not usable."""
+    from engine.sve.actions import Activate
+
+    game, uid = _itsurugi([REVEL] * 5)
+    game.players[0].evolved_on = game.turn
+    assert Activate(uid, 0) not in game.legal_actions()
+
+
+def test_advance_card_leaving_the_field_goes_face_up_to_the_evolve_deck() -> None:
+    """CR 9.2.2: the Advance card destroyed (or returned) goes face up to the evolve deck."""
+    from engine.sve.actions import Activate
+
+    game, uid = _itsurugi([REVEL] * 5)
+    game.apply(Activate(uid, 0))
+    (adv,) = game.players[0].evolve_deck
+    game.apply(Choose(str(adv)))
+    game.destroy([adv])
+    assert game.cards[adv].zone is Zone.EVOLVE_DECK
+    assert game.players[0].evolve_used == [adv]
+    assert adv not in game.players[0].grave
+
+
+# --- BP11-074: once per turn, a cost-1 token of yours that leaves comes back as a new one ---
+
+PICKAXE = _rec("BP11-074", "Pickaxe", cost=3, attack=3, defense=3, card_class="abyss")
+SKULL = _rec("X-skull", "Skull", card_type="token_follower", cost=1)
+BIG = _rec("X-big", "Big", card_type="token_follower", cost=2)
+
+
+def _settle(game: State) -> None:
+    """Let waiting abilities resolve after a direct change to the position."""
+    game.decision = None
+    game._run()
+
+
+def _names_on_field(game: State, player: int = 0) -> list[str]:
+    return sorted(game.cards[u].base.name for u in game.players[player].field)
+
+
+def _pickaxe_game(*tokens: CardRecord) -> State:
+    game = position(fields=([PICKAXE], []), scripts=_lib("BP11-074"))
+    for rec in tokens:
+        game.create_token(0, rec)
+    return game
+
+
+def test_pickaxe_replaces_a_cost_one_token_once_per_turn() -> None:
+    """BP11-074: a cost-1 token of yours leaving the field is replaced by a new one of the
+    same name; the second one that turn is not."""
+    game = _pickaxe_game(SKULL, SKULL)
+    first, second = game.players[0].field[1:]
+    game.destroy([first])
+    _settle(game)
+    assert _names_on_field(game) == ["Pickaxe", "Skull", "Skull"]
+    assert first not in game.players[0].field
+    game.destroy([second])
+    _settle(game)
+    assert _names_on_field(game) == ["Pickaxe", "Skull"]
+
+
+def test_pickaxe_ignores_other_cards() -> None:
+    """BP11-074: a cost-2 token or an enemy's cost-1 token leaving brings nothing back."""
+    game = _pickaxe_game(BIG)
+    game.create_token(1, SKULL)
+    game.destroy([game.players[0].field[1], game.players[1].field[0]])
+    _settle(game)
+    assert _names_on_field(game) == ["Pickaxe"]
+    assert game.players[1].field == []
+
+
+def test_pickaxe_sees_a_token_destroyed_with_it() -> None:
+    """BP11-074 (CR 10.7.4.2): destroyed at the same time as the token, it still makes the
+    new token."""
+    game = _pickaxe_game(SKULL)
+    game.destroy(sorted(game.players[0].field))
+    _settle(game)
+    assert _names_on_field(game) == ["Skull"]
+
+
+def test_pickaxe_fanfare_cost_feeds_its_own_trigger() -> None:
+    """BP11-074: its Fanfare may put a token of yours into the graveyard to deal 4 damage;
+    the token then comes back."""
+    enemy = _rec("X-enemy", cost=4, attack=4, defense=5)
+    game = position(
+        hands=([PICKAXE], []), fields=([], [enemy]), pp=(3, 0), scripts=_lib("BP11-074")
+    )
+    game.create_token(0, SKULL)
+    game.apply(Play(game.players[0].hand[0]))
+    assert _options(game) == ["pay", "done"]
+    game.apply(Choose("pay"))
+    skull = game.players[0].field[0]
+    game.apply(Choose(str(skull)))
+    foe = game.players[1].field[0]
+    game.apply(Choose(str(foe)))
+    assert game.cards[foe].dfn == 1
+    assert _names_on_field(game) == ["Pickaxe", "Skull"]
+
+
+# --- BP11-069: when this becomes engaged, the opponent discards a card of their choice ------
+
+RENDRING = _rec("BP11-069", "Rendring", cost=5, attack=5, defense=5, card_class="abyss")
+
+
+def test_rendring_attack_makes_the_opponent_discard() -> None:
+    """BP11-069: attacking engages it; the opponent chooses one card of their hand to
+    discard."""
+    from engine.sve.actions import LEADER as LEADER_TARGET
+    from engine.sve.actions import Attack
+
+    game = position(
+        fields=([RENDRING], []),
+        hands=([], [_rec("X-a"), _rec("X-b")]),
+        scripts=_lib("BP11-069"),
+        turn=3,
+    )
+    uid = game.players[0].field[0]
+    game.apply(Attack(uid, LEADER_TARGET))
+    assert game.decision is not None
+    assert game.decision.player == 1
+    a, b = sorted(game.players[1].hand)
+    assert _options(game) == [str(a), str(b)]
+    game.apply(Choose(str(b)))
+    assert game.players[1].hand == [a]
+    assert game.players[1].grave == [b]
+
+
+def test_rendring_engaged_by_an_effect_triggers_standing_does_not() -> None:
+    """BP11-069: engaged by an effect it triggers too; standing it or an empty enemy hand
+    does nothing."""
+    game = position(fields=([RENDRING], []), hands=([], [_rec("X-a")]), scripts=_lib("BP11-069"))
+    uid = game.players[0].field[0]
+    game.set_engaged(uid, False)
+    _settle(game)
+    assert len(game.players[1].hand) == 1
+    game.set_engaged(uid, True)
+    _settle(game)
+    (card,) = game.players[1].hand
+    assert _options(game) == [str(card)]
+    game.apply(Choose(str(card)))
+    assert game.players[1].hand == []
+    game.set_engaged(uid, False)
+    game.set_engaged(uid, True)
+    _settle(game)
+    assert game.decision is not None
+    assert game.decision.player == 0
+    assert len(game.players[1].grave) == 1
+
+
+def test_opponent_discards_at_random() -> None:
+    """CR 5.19: 'the opponent discards N at random' takes cards without asking anyone."""
+    from engine.sve.abilities import Ability, CardScript, DiscardCards, Trigger
+
+    spell = _rec("X-rand", card_type="spell", cost=1)
+    scripts = Scripts(
+        [CardScript("X-rand", (Ability(Trigger.SPELL, (DiscardCards(2, "opponent", True),)),))]
+    )
+    game = position(
+        hands=([spell], [_rec("X-a"), _rec("X-b"), _rec("X-c")]), pp=(1, 0), scripts=scripts
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    assert len(game.players[1].hand) == 1
+    assert len(game.players[1].grave) == 2
+    assert game.decision is not None
+    assert game.decision.player == 0
+
+
+# --- BP12-079: choose one: leader damage both ways, or Product Machine tokens ---------------
+
+WALTZ = _rec("BP12-079", "Waltz", card_type="spell", cost=1)
+MONO = _rec("X-mono", "真紅の抗戦者・モノ", cost=2)
+
+
+def _waltz(mode: str, mono: bool = False) -> State:
+    game = position(
+        hands=([WALTZ], []),
+        fields=([MONO] if mono else [], []),
+        pp=(1, 0),
+        scripts=_lib("BP12-079"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    assert _options(game) == ["mode1", "mode2"]
+    game.apply(Choose(mode))
+    return game
+
+
+def _machines(game: State, zone: list[int]) -> int:
+    return sum(1 for u in zone if game.cards[u].base.name == "プロダクトマシーン")
+
+
+def test_waltz_mode_one_hurts_both_leaders() -> None:
+    """BP12-079 (1): 2 damage to the enemy leader, 1 damage to your own."""
+    game = _waltz("mode1")
+    assert (game.players[0].hp, game.players[1].hp) == (19, 18)
+
+
+def test_waltz_mode_two_machine_to_field_and_ex() -> None:
+    """BP12-079 (2): one Product Machine onto the field and one into the EX area."""
+    game = _waltz("mode2")
+    assert _machines(game, game.players[0].field) == 1
+    assert _machines(game, game.players[0].ex) == 1
+
+
+def test_waltz_mode_two_with_mono_puts_both_onto_the_field() -> None:
+    """BP12-079 (2): with the named ally on the field, the second one goes onto the field
+    instead of the EX area."""
+    game = _waltz("mode2", mono=True)
+    assert _machines(game, game.players[0].field) == 2
+    assert _machines(game, game.players[0].ex) == 0
