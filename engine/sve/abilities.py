@@ -1021,6 +1021,100 @@ class LookTop:
         return done
 
 
+@dataclass(frozen=True, slots=True)
+class LookTopPicks:
+    """CR 5.11: look at the top ``look`` cards; then, for each ``(filter, zone)`` of
+    ``picks`` in turn, you may take one card passing the filter among those still looked at
+    to that zone (``hand``, ``ex``, ``field`` or ``grave``); the rest go to ``rest``
+    (``bottom`` in their current order, ``grave`` or ``top``). The taken cards are "it"."""
+
+    look: int
+    picks: tuple[tuple[CardFilter, str], ...]
+    rest: str = "bottom"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer each pick (``done`` declines it), then move the rest."""
+        me = frame.controller
+        deck = game.players[me].deck
+        if frame.sub == 0:
+            frame.targets = []
+            frame.sub = 1
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            if word != "done":
+                uid = int(word)
+                frame.targets.append(uid)
+                game.move_found(uid, self.picks[frame.sub - 1][1], me)
+            frame.sub += 1
+        cards = game.cards
+        while frame.sub <= len(self.picks):
+            what, to = self.picks[frame.sub - 1]
+            left = min(self.look - len(frame.targets), len(deck))
+            seen: dict[str, int] = {}
+            if to != "field" or game.field_has_room(me):
+                for uid in deck[len(deck) - left :] if left > 0 else []:
+                    if what.matches(cards[uid].base):
+                        seen.setdefault(cards[uid].base.card_id, uid)
+            if seen:
+                game.ask_pick(me, [str(u) for u in sorted(seen.values())], True)
+                return False
+            frame.sub += 1
+        frame.sub = 0
+        left = min(self.look - len(frame.targets), len(deck))
+        if left > 0 and self.rest == "grave":
+            game.mill(me, left)
+        elif left > 0 and self.rest == "bottom":
+            game.to_bottom(me, deck[len(deck) - left :])
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class FromEvolveDeck:
+    """You may put one face-down card named ``name`` from your evolve deck (an Advance
+    card, CR 9.2) into your EX area or onto your field (``to``: ``ex`` or ``field``;
+    ``自分のエボルヴデッキの『…』1枚を…てよい``)."""
+
+    name: str
+    to: str = "ex"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the card (``done`` declines), then move it."""
+        me = frame.controller
+        p = game.players[me]
+        if frame.choice is None:
+            cards = game.cards
+            found = [u for u in sorted(p.evolve_deck) if cards[u].base.name == self.name]
+            room = len(p.ex) < 5 if self.to == "ex" else game.field_has_room(me)
+            if found and room:  # CR 4.4.4 / 4.8.3: five cards on a field, five in an EX area
+                game.ask_pick(me, [str(found[0])], True)
+                return False
+            return True
+        word, frame.choice = frame.choice, None
+        if word != "done":
+            game.from_evolve_deck(int(word), self.to, me)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class EvolveCostDown:
+    """This turn, this card's evolve cost (CR 12.2) is ``n`` less, not below 0
+    (``このターン、これの【進化】コストを-Nする``); repeated uses add up."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark this card for this turn."""
+        if frame.source >= 0 and game.target_exists(frame.source):
+            card = game.cards[frame.source]
+            if card.counters is None:
+                card.counters = {}
+            if card.counters.get("evolve_down_turn") != game.turn:
+                card.counters["evolve_down"] = 0
+            card.counters["evolve_down_turn"] = game.turn
+            card.counters["evolve_down"] += self.n
+        return True
+
+
 def _take(
     game: State,
     frame: Frame,
@@ -1089,6 +1183,8 @@ class PayCost:
     banish_n: int = 0
     banish_field: bool = False
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
+    banish_from: str = "grave"
+    """Where the ``banish`` cards are: ``grave`` or ``ex`` (``EXエリアの『…』N枚を消滅``)."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1103,18 +1199,22 @@ class PayCost:
                 return False
         if self.banish is not None:
             match = self.banish.matches
-            grave = game.players[controller].grave
+            grave = self._banish_zone(game, controller)
             if sum(1 for u in grave if u != source and match(cards[u].base)) < self.banish_n:
                 return False
         return self.sacrifice is None or bool(
             game.candidates(self.sacrifice, controller, source, counting=True)
         )
 
+    def _banish_zone(self, game: State, controller: int) -> list[int]:
+        p = game.players[controller]
+        return p.ex if self.banish_from == "ex" else p.grave
+
     def _banishable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.banish
         assert what is not None
         cards = game.cards
-        grave = sorted(game.players[controller].grave)
+        grave = sorted(self._banish_zone(game, controller))
         return [u for u in grave if u != source and what.matches(cards[u].base)]
 
     def _discardable(self, game: State, controller: int, source: int = -1) -> list[int]:
@@ -1129,6 +1229,8 @@ class PayCost:
         me = frame.controller
         if frame.sub == 0:
             if not self.available(game, me, frame.source):
+                if not self.optional and not self.effects:  # an unpaid cost: nothing follows
+                    frame.step = len(frame.effects) - 1
                 return True
             frame.sub = 1
             if self.optional:
@@ -1276,7 +1378,13 @@ class Modal:
             picks = self.more
         count = bin(chosen).count("1")
         if not done and count < picks:
-            left = [f"mode{i + 1}" for i in range(len(self.options)) if not chosen >> i & 1]
+            me, source = frame.controller, frame.source
+            spent = sum(_option_pp(o) for i, o in enumerate(self.options) if chosen >> i & 1)
+            left = [
+                f"mode{i + 1}"
+                for i, option in enumerate(self.options)
+                if not chosen >> i & 1 and _option_payable(option, game, me, source, spent)
+            ]
             if left:
                 frame.sub = chosen
                 game.ask_pick(frame.controller, left, count > 0)
@@ -1286,6 +1394,31 @@ class Modal:
             if chosen >> i & 1:
                 game.push_frame(self.options[i], frame)
         return True
+
+    def available(self, game: State, controller: int, source: int = -1) -> bool:
+        """CR 5.18.3.1.2: an option whose cost cannot be paid cannot be chosen; with no
+        option left the card cannot be played (CR 10.6.2.2)."""
+        return any(_option_payable(o, game, controller, source) for o in self.options)
+
+
+def _option_pp(option: tuple[Effect, ...]) -> int:
+    """The PP the cost of an option of a choice asks for (0 when it has no cost)."""
+    first = option[0] if option else None
+    return first.pp if isinstance(first, PayCost) and not first.optional else 0
+
+
+def _option_payable(
+    option: tuple[Effect, ...], game: State, controller: int, source: int, spent: int = 0
+) -> bool:
+    """Whether an option of a choice may be chosen: its cost (a leading mandatory
+    :class:`PayCost`, ``cost：effects`` in the option) can be paid (CR 10.4.2.2), with
+    ``spent`` PP already promised to the options chosen before it."""
+    first = option[0] if option else None
+    if isinstance(first, PayCost) and not first.optional:
+        if spent and game.players[controller].pp < spent + first.pp:
+            return False
+        return first.available(game, controller, source)
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -1467,7 +1600,7 @@ class GraveCount:
         return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
 
 
-ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5}
+ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5, "evolve_deck": 6}
 """Where a card on the field came from (kept in its ``origin`` counter)."""
 
 
@@ -1835,6 +1968,9 @@ ELEMENTS: dict[str, type] = {
         SelfToField,
         ExileLater,
         ExileSelf,
+        LookTopPicks,
+        FromEvolveDeck,
+        EvolveCostDown,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2007,6 +2143,23 @@ def _describe_element(e: Any) -> str:
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
     if isinstance(e, NoDamage):
         return "this turn, this takes no damage"
+    if isinstance(e, LookTopPicks):
+        rest_words = {
+            "bottom": "; the rest to the bottom",
+            "grave": "; the rest into the graveyard",
+        }
+        picks = "; ".join(
+            f"you may put 1 {_filter_words(what, 1)} among them into your "
+            f"{'graveyard' if to == 'grave' else to}"
+            for what, to in e.picks
+        )
+        tail = rest_words.get(e.rest, "")
+        return f"look at the top {e.look} cards of your deck; {picks}{tail}"
+    if isinstance(e, FromEvolveDeck):
+        where = "into your EX area" if e.to == "ex" else "onto your field"
+        return f"you may put 1 '{e.name}' from your evolve deck {where}"
+    if isinstance(e, EvolveCostDown):
+        return f"this turn, this card's evolve cost is {e.n} less"
     if isinstance(e, SelfToField):
         return "put this from your graveyard onto your field"
     if isinstance(e, ExileLater):
@@ -2151,7 +2304,8 @@ def _cost_words(e: PayCost) -> str:
         parts.append(verb.format(_targets_words(e.sacrifice)))
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
-        parts.append(f"banish {e.banish_n} {words} from your graveyard")
+        where = "EX area" if e.banish_from == "ex" else "graveyard"
+        parts.append(f"banish {e.banish_n} {words} from your {where}")
     cost = " and ".join(parts)
     if not e.optional:
         return f"as a cost, {cost}"

@@ -739,11 +739,16 @@ class State:
         return bonus
 
     def evolve_cost(self, card: Card) -> int:
-        """The evolve cost of a field follower (CR 12.2; an effect may have set it)."""
+        """The evolve cost of a field follower (CR 12.2; an effect may have set it, or
+        lowered it this turn)."""
         counters = card.counters
         if counters is not None and "evolve_cost" in counters:
-            return counters["evolve_cost"]
-        return self.scripts.evolve_cost(card.base.card_id)
+            cost = counters["evolve_cost"]
+        else:
+            cost = self.scripts.evolve_cost(card.base.card_id)
+        if counters is not None and counters.get("evolve_down_turn") == self.turn:
+            cost = max(0, cost - counters["evolve_down"])
+        return cost
 
     def set_origin(self, card: Card, zone: str) -> None:
         """Remember where a card that just entered the field came from."""
@@ -809,6 +814,32 @@ class State:
             self._arrive(card, Zone.GRAVE)
         if self.log is not None:
             self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
+
+    def from_evolve_deck(self, uid: int, to: str, player: int) -> None:
+        """Put a face-down card of ``player``'s evolve deck (an Advance card, CR 9.2) into
+        the EX area (``ex``) or onto the field (``field``), if there is room."""
+        card = self.cards[uid]
+        p = self.players[player]
+        if card.zone is not Zone.EVOLVE_DECK or uid not in p.evolve_deck:
+            return
+        if to == "ex":
+            if len(p.ex) >= EX_LIMIT:  # CR 4.8.3.2
+                return
+            p.evolve_deck.remove(uid)
+            card.zone = Zone.EX
+            p.ex.append(uid)
+            if self.log is not None:
+                self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
+            self._to_ex(card)
+            return
+        if not self.field_has_room(player):  # CR 4.4.4.2
+            return
+        p.evolve_deck.remove(uid)
+        card.zone = Zone.RESOLVING
+        if self.log is not None:
+            self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
+        self.enter_field(card, player, engaged=False)
+        self.set_origin(card, "evolve_deck")
 
     def shuffle_deck(self, player: int) -> None:
         """CR 5.9: shuffle ``player``'s deck."""
@@ -1829,8 +1860,12 @@ class State:
         if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK, Zone.EX):
             card.zone = Zone.ERASED  # CR 9.1.4.3
             return
-        card.zone = zone
         p = self.players[card.owner]
+        if zone is not Zone.EX and card.base.card_type.startswith("advance"):
+            card.zone = Zone.EVOLVE_DECK  # CR 9.2.2: face up into the evolve deck at once
+            p.evolve_used.append(card.uid)
+            return
+        card.zone = zone
         if zone is Zone.GRAVE:
             p.grave.append(card.uid)
             self.statics_dirty = True  # conditions may count the graveyard

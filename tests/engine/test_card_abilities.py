@@ -175,6 +175,9 @@ EXAMPLES: dict[str, list[str]] = {
     "token_choice_to_field": ["BP17-019", "BP12-069"],
     "ally_attacks": ["BP18-060", "BP18-066"],
     "damage_it_and_its_leader": ["BP18-060", "BP04-033"],
+    "buff_trait_group": ["BP12-091", "BP04-T02"],
+    "evolve_cost_down": ["BP07-086", "BP13-078"],
+    "from_evolve_deck": ["BP10-109", "BP13-001"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 
