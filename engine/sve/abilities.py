@@ -212,6 +212,7 @@ class Scripts:
         self._hand_ids: frozenset[str] | None = None
         self._grave_ids: frozenset[str] | None = None
         self._ex_ids: frozenset[str] | None = None
+        self._grave_play_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
 
     def _load(self) -> None:
@@ -230,6 +231,7 @@ class Scripts:
         self._hand_ids = None
         self._grave_ids = None
         self._ex_ids = None
+        self._grave_play_ids = None
         self._ids_with.clear()
 
     def get(self, card_id: str) -> CardScript | None:
@@ -281,6 +283,23 @@ class Scripts:
                 self._load()
             found = self._grave_ids = frozenset(
                 cid for cid, s in self._by_id.items() if any(a.from_grave for a in s.abilities)
+            )
+        return found
+
+    def grave_play_ids(self) -> frozenset[str]:
+        """Ids of the cards that may be played from the graveyard (:class:`PlayFromGrave`)."""
+        found = self._grave_play_ids
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._grave_play_ids = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(
+                    a.trigger is Trigger.STATIC and isinstance(e, PlayFromGrave)
+                    for a in s.abilities
+                    for e in a.effects
+                )
             )
         return found
 
@@ -1319,6 +1338,29 @@ class Equip:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayFromGrave:
+    """A ``STATIC`` ability of a card in the graveyard: while its condition holds, the card
+    may be played from the graveyard as from the hand (``これは墓場からプレイできる``; CR 8.2
+    with the zone the card names)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the main phase offers the play."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class SelfToBottom:
+    """Put this card from the field on the bottom of its owner's deck (``これをデッキの下に
+    置く``; it leaves the field, CR 10.7.1; a token vanishes, CR 9.1.4.3)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it if it is still on the field."""
+        if frame.source >= 0 and game.target_exists(frame.source):
+            game.field_to_bottom(frame.source)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraCost:
     """A ``STATIC`` ability of a card played from the hand: ``これをプレイする際、コストを+N
     してよい`` (CR 10.4.7.2, 10.6.2.2): the player may pay ``n`` more PP when playing it."""
@@ -1971,6 +2013,8 @@ ELEMENTS: dict[str, type] = {
         LookTopPicks,
         FromEvolveDeck,
         EvolveCostDown,
+        PlayFromGrave,
+        SelfToBottom,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2158,6 +2202,10 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, FromEvolveDeck):
         where = "into your EX area" if e.to == "ex" else "onto your field"
         return f"you may put 1 '{e.name}' from your evolve deck {where}"
+    if isinstance(e, PlayFromGrave):
+        return "this may be played from your graveyard"
+    if isinstance(e, SelfToBottom):
+        return "put this on the bottom of your deck"
     if isinstance(e, EvolveCostDown):
         return f"this turn, this card's evolve cost is {e.n} less"
     if isinstance(e, SelfToField):

@@ -37,6 +37,7 @@ from engine.sve.abilities import (
     Grant,
     MarkPaid,
     PayCost,
+    PlayFromGrave,
     Scripts,
     Targets,
     Trigger,
@@ -410,7 +411,10 @@ class _EnterFromResolution:
             game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
         game.enter_field(card, frame.controller, engaged=frame.choice == "engage")
-        game.set_origin(card, "ex" if frame.amount == ORIGINS["ex"] else "hand")
+        origin = "ex" if frame.amount == ORIGINS["ex"] else "hand"
+        if frame.amount == ORIGINS["grave"]:  # played from the graveyard (PlayFromGrave)
+            origin = "grave"
+        game.set_origin(card, origin)
         return True
 
 
@@ -462,6 +466,8 @@ class State:
         self.granting = False  # a continuous ability gave keywords at the last check
         self.died_turn = -1  # followers put from the field into a graveyard in this turn ...
         self.died = 0  # ... and how many
+        self.grave_play_seen = -1  # number of cards when grave_play was computed
+        self.grave_play = (False, False)  # who owns a card playable from the graveyard
         self.zone_seen = -1  # number of cards when zone_flags was computed
         self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
 
@@ -840,6 +846,12 @@ class State:
             self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
         self.enter_field(card, player, engaged=False)
         self.set_origin(card, "evolve_deck")
+
+    def field_to_bottom(self, uid: int) -> None:
+        """Move a field card to the bottom of its owner's deck (a token vanishes)."""
+        card = self.cards[uid]
+        if card.zone is Zone.FIELD:
+            self._leave_field(card, Zone.DECK, "leave")
 
     def shuffle_deck(self, player: int) -> None:
         """CR 5.9: shuffle ``player``'s deck."""
@@ -1429,6 +1441,8 @@ class State:
                     p, card
                 ):
                     acts.append(Play(uid))
+        if p.grave and self.scripts and self._grave_players()[me]:
+            acts.extend(self._grave_plays(p))
         if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
             names: set[str] | None = None
             sup = p.sep >= 1 and p.turns >= SUPER_EVOLVE_TURN[0 if me == self.first else 1]
@@ -1465,6 +1479,33 @@ class State:
             acts.extend(Attack(uid, t) for t in targets)
         acts.append(END)
         return acts
+
+    def _grave_players(self) -> tuple[bool, bool]:
+        """Whether each player owns a card that may be played from the graveyard
+        (recomputed when cards are added to the game)."""
+        if self.grave_play_seen != len(self.cards):
+            ids = self.scripts.grave_play_ids()
+            owners = {c.owner for c in self.cards if c.base.card_id in ids}
+            self.grave_play = (0 in owners, 1 in owners)
+            self.grave_play_seen = len(self.cards)
+        return self.grave_play
+
+    def _grave_plays(self, p: Player) -> list[Action]:
+        """Cards of the graveyard whose :class:`PlayFromGrave` ability applies now."""
+        ids = self.scripts.grave_play_ids()
+        out: list[Action] = []
+        for uid in sorted(p.grave):
+            card = self.cards[uid]
+            if card.base.card_id not in ids:
+                continue
+            for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
+                if not any(isinstance(e, PlayFromGrave) for e in ability.effects):
+                    continue
+                cond = ability.condition
+                if (cond is None or cond.holds(self, p.index, uid)) and self._playable(p, card):
+                    out.append(Play(uid))
+                    break
+        return out
 
     def _attack_targets(self, c: Card, opp_field: list[int]) -> list[int]:
         """CR 8.4.2-8.4.3 with Storm, Rush, Assail, Intimidate and Ward (CR 12.8-12.12)."""
@@ -1635,7 +1676,7 @@ class State:
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
         p = self.players[player]
         card = self.cards[uid]
-        origin = "ex" if card.zone is Zone.EX else "hand"
+        origin = "ex" if card.zone is Zone.EX else "grave" if card.zone is Zone.GRAVE else "hand"
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
         cost = self.play_cost(card)
@@ -1971,6 +2012,8 @@ class State:
         if uid < 0 or uid >= len(self.cards):
             return f"there is no card {uid}"
         card = self.cards[uid]
+        if uid in p.grave:
+            return f"card {uid} cannot be played from the graveyard now"
         if uid not in p.hand and uid not in p.ex:
             return f"card {uid} is not in player {player}'s hand or EX area (CR 8.2.1)"
         if quick_window and not card.kw & QUICK:

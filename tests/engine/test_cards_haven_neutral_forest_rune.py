@@ -355,3 +355,91 @@ def test_costed_options_add_up_within_the_pp() -> None:
     assert (card_now.atk, card_now.dfn) == (4, 4)
     assert "ward" in card_now.keywords
     assert game.players[0].pp == 0
+
+
+# --- BP03-117: choose one, each option paid with a discard ----------------------------------------
+
+
+def test_bp03_117_options_need_the_right_card_to_discard() -> None:
+    """BP03-117 (choose one): option 1 discards an angel follower to destroy an enemy
+    follower, option 2 discards a fallen-angel follower for +3 defense and a draw; only the
+    options whose discard is possible are offered, and with neither it cannot be played."""
+    card = _card("BP03-117", "spell", 1)
+    angel = _card("A", "follower", 2, 2, 2, traits=("天使",))
+    fallen = _card("F", "follower", 2, 2, 2, traits=("堕天使",))
+    for hand, modes in (((), None), ((angel,), ["mode1"]), ((angel, fallen), ["mode1", "mode2"])):
+        game = position(
+            hands=([card, *hand], []),
+            fields=([], [follower("E", 2, 2, 2)]),
+            pp=(1, 0),
+            hp=(15, 20),
+            scripts=_lib("BP03-117"),
+        )
+        play = Play(game.players[0].hand[0])
+        if modes is None:
+            assert play not in game.legal_actions()
+            continue
+        game.apply(play)
+        d = game.decision
+        assert d is not None
+        assert d.options == modes
+        game.apply(Choose(modes[-1]))
+        discard = game.decision
+        assert discard is not None
+        (paid,) = discard.options
+        game.apply(Choose(paid))
+        assert game.cards[int(paid)].zone is Zone.GRAVE
+        if modes[-1] == "mode1":
+            assert game.cards[int(paid)].base.card_id == "A"
+            game.apply(Choose(str(game.players[1].field[0])))
+            assert game.players[1].field == []
+        else:
+            assert game.cards[int(paid)].base.card_id == "F"
+            assert game.players[0].hp == 18
+            assert len(game.players[0].hand) == 2  # the angel and the card drawn
+
+
+# --- BP18-007: played from the graveyard, then to the bottom of the deck --------------------------
+
+
+def _may() -> CardRecord:
+    return _card("BP18-007", "follower", 1, 1, 1, name="アクティブエルフ・メイ")
+
+
+def test_bp18_007_played_from_graveyard_only_after_3_cards() -> None:
+    """BP18-007: it may be played from the graveyard only once you have played 3 cards this
+    turn; so played, its Fanfare deals 1 damage and puts it on the bottom of the deck, and
+    leaving the field in your turn deals 1 more damage."""
+    game = position(fields=([], [follower("E", 3, 3, 5)]), pp=(3, 0), scripts=_lib("BP18-007"))
+    uid = add_card(game, 0, _may(), Zone.GRAVE)
+    game.players[0].played = 2
+    assert Play(uid) not in game.legal_actions()
+    game.players[0].played = 3
+    assert Play(uid) in game.legal_actions()
+    game.apply(Play(uid))
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))  # Fanfare: 1 damage, then to the bottom of the deck
+    assert game.cards[uid].zone is Zone.DECK
+    assert game.players[0].deck[0] == uid
+    game.apply(Choose(str(enemy)))  # it left the field in your turn: 1 damage
+    assert game.cards[enemy].dfn == 3
+    assert game.players[0].pp == 2
+
+
+def test_bp18_007_played_from_hand_stays() -> None:
+    """BP18-007: played from the hand, the Fanfare deals 1 damage and the card stays on the
+    field (the leave ability does not go off)."""
+    game = position(
+        hands=([_may()], []),
+        fields=([], [follower("E", 3, 3, 5)]),
+        pp=(1, 0),
+        scripts=_lib("BP18-007"),
+    )
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))
+    assert game.cards[uid].zone is Zone.FIELD
+    assert game.cards[enemy].dfn == 4
+    assert game.decision is not None
+    assert game.decision.kind is Kind.MAIN
