@@ -949,6 +949,24 @@ class FromGrave:
 
 
 @dataclass(frozen=True, slots=True)
+class FromHand:
+    """You may put up to ``n`` cards passing ``what`` from your hand onto your field, one
+    by one, as "it" (``自分の手札の…N枚(まで)を場に出してよい``; they are not played, and
+    count as put onto the field by an ability)."""
+
+    what: CardFilter
+    n: int = 1
+    to: str = "field"
+    distinct_names: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching cards one by one (``done`` stops)."""
+        if frame.sub == 0 and frame.choice is None:
+            frame.targets = []
+        return _take(game, frame, game.players[frame.controller].hand, self, self.n, False)
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     """Put the top ``n`` cards of ``who``'s deck into the graveyard."""
 
@@ -1138,7 +1156,7 @@ def _take(
     game: State,
     frame: Frame,
     pool: list[int],
-    how: Search | LookTop | FromGrave,
+    how: Search | LookTop | FromGrave | FromHand,
     n: int,
     shuffle: bool,
 ) -> bool:
@@ -1642,7 +1660,15 @@ class GraveCount:
         return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
 
 
-ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5, "evolve_deck": 6}
+ORIGINS = {
+    "hand": 1,
+    "ex": 2,
+    "grave": 3,
+    "deck": 4,
+    "created": 5,
+    "evolve_deck": 6,
+    "hand_ability": 7,
+}
 """Where a card on the field came from (kept in its ``origin`` counter)."""
 
 
@@ -1659,6 +1685,8 @@ class CameFrom:
         origin = 0 if counters is None else counters.get("origin", 0)
         if self.zone == "ability":
             return origin >= ORIGINS["grave"]
+        if self.zone == "hand" and origin == ORIGINS["hand_ability"]:
+            return True  # from the hand, by an ability
         return origin == ORIGINS[self.zone]
 
 
@@ -2015,6 +2043,7 @@ ELEMENTS: dict[str, type] = {
         EvolveCostDown,
         PlayFromGrave,
         SelfToBottom,
+        FromHand,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2202,6 +2231,10 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, FromEvolveDeck):
         where = "into your EX area" if e.to == "ex" else "onto your field"
         return f"you may put 1 '{e.name}' from your evolve deck {where}"
+    if isinstance(e, FromHand):
+        return (
+            f"you may put up to {e.n} {_filter_words(e.what, e.n)} from your hand onto your field"
+        )
     if isinstance(e, PlayFromGrave):
         return "this may be played from your graveyard"
     if isinstance(e, SelfToBottom):

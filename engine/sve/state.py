@@ -811,6 +811,8 @@ class State:
                 return
         elif to == "field":
             origin = "grave" if card.zone is Zone.GRAVE else "deck"
+            if card.zone is Zone.HAND:
+                origin = "hand_ability"
             self._remove_from_zone(card)
             card.zone = Zone.RESOLVING
             self.enter_field(card, player, engaged=False)

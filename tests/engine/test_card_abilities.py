@@ -178,6 +178,7 @@ EXAMPLES: dict[str, list[str]] = {
     "buff_trait_group": ["BP12-091", "BP04-T02"],
     "evolve_cost_down": ["BP07-086", "BP13-078"],
     "from_evolve_deck": ["BP10-109", "BP13-001"],
+    "hand_to_field": ["BP17-098", "BP15-030"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -443,3 +443,61 @@ def test_bp18_007_played_from_hand_stays() -> None:
     assert game.cards[enemy].dfn == 4
     assert game.decision is not None
     assert game.decision.kind is Kind.MAIN
+
+
+# --- BP17-098: look at 5, then machine followers from the hand onto the field ---------------
+
+
+def test_bp17_098_puts_cheap_machines_from_hand_as_an_ability() -> None:
+    """BP17-098 (Fanfare): of the top 5, up to 2 machine followers not named like it go to
+    the hand; then up to 2 machine followers of original cost 2 or less go from the hand
+    onto the field (a cost-3 machine and a cost-2 non-machine are not offered). BP12-091
+    put out so counts as put onto the field by an ability: machines get +1/+1."""
+    evil = _card(
+        "BP17-098", "follower", 5, 3, 3, name="マシンフィンガー・イヴィル", traits=("機械",)
+    )
+    nun = _card("BP12-091", "follower", 2, 2, 2, traits=("機械",))
+    big = _card("M3", "follower", 3, 3, 3, traits=("機械",))
+    plain = follower("Plain", 2, 2, 2)
+    deck = [follower("Low")] * 3 + [evil, follower("F"), follower("F"), big, follower("F")]
+    game = position(
+        hands=([evil, nun, plain], []),
+        decks=(deck, []),
+        pp=(5, 0),
+        scripts=_lib("BP17-098", "BP12-091"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    looked = [int(o) for o in d.options if o != "done"]
+    assert [game.cards[u].base.card_id for u in looked] == ["M3"]  # not its own name
+    game.apply(Choose(str(looked[0])))
+    d = game.decision
+    assert d is not None
+    offered = [game.cards[int(o)].base.card_id for o in d.options if o != "done"]
+    assert offered == ["BP12-091"]
+    game.apply(Choose(d.options[0]))
+    _order(game)
+    p = game.players[0]
+    by_id = {game.cards[u].base.card_id: game.cards[u] for u in p.field}
+    assert set(by_id) == {"BP17-098", "BP12-091"}
+    assert (by_id["BP12-091"].atk, by_id["BP17-098"].atk) == (3, 4)
+    assert "rush" in by_id["BP12-091"].keywords
+    assert [game.cards[u].base.card_id for u in p.hand] == ["X-Plain", "M3"]
+
+
+def test_bp17_098_hand_pick_may_be_declined() -> None:
+    """BP17-098 (Fanfare): putting a machine from the hand is optional; declined, the hand
+    keeps it."""
+    evil = _card(
+        "BP17-098", "follower", 5, 3, 3, name="マシンフィンガー・イヴィル", traits=("機械",)
+    )
+    nun = _card("BP12-091", "follower", 2, 2, 2, traits=("機械",))
+    game = position(hands=([evil, nun], []), pp=(5, 0), scripts=_lib("BP17-098", "BP12-091"))
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    assert d.options[-1] == "done"
+    game.apply(Choose("done"))
+    assert [game.cards[u].base.card_id for u in game.players[0].hand] == ["BP12-091"]
+    assert len(game.players[0].field) == 1

@@ -41,6 +41,7 @@ from engine.sve.abilities import (
     ExtraCost,
     FromEvolveDeck,
     FromGrave,
+    FromHand,
     GainPP,
     Grant,
     GraveCount,
@@ -790,6 +791,15 @@ def _select_per_grave(m: re.Match[str], ctx: Context) -> list[Any]:
 def _select_in_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "own"
     return [SelectEx(_filter(m, ctx), int(m["n"]))]
+
+
+@template(
+    "hand_to_field",
+    r"自分の手札の" + _FILTER + r"(?P<n>\d+)枚(?:まで)?を?場に出してよい。",
+)
+def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    return [FromHand(_filter(m, ctx), int(m["n"]))]
 
 
 @template("look_top", r"自分のデッキの上" + N + r"枚を見る。")
