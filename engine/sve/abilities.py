@@ -222,6 +222,7 @@ class Scripts:
         self._hand_ids: frozenset[str] | None = None
         self._grave_ids: frozenset[str] | None = None
         self._ex_ids: frozenset[str] | None = None
+        self._grave_play_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
 
     def _load(self) -> None:
@@ -240,6 +241,7 @@ class Scripts:
         self._hand_ids = None
         self._grave_ids = None
         self._ex_ids = None
+        self._grave_play_ids = None
         self._ids_with.clear()
 
     def get(self, card_id: str) -> CardScript | None:
@@ -291,6 +293,23 @@ class Scripts:
                 self._load()
             found = self._grave_ids = frozenset(
                 cid for cid, s in self._by_id.items() if any(a.from_grave for a in s.abilities)
+            )
+        return found
+
+    def grave_play_ids(self) -> frozenset[str]:
+        """Ids of the cards that may be played from the graveyard (:class:`PlayFromGrave`)."""
+        found = self._grave_play_ids
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._grave_play_ids = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(
+                    a.trigger is Trigger.STATIC and isinstance(e, PlayFromGrave)
+                    for a in s.abilities
+                    for e in a.effects
+                )
             )
         return found
 
@@ -940,6 +959,24 @@ class FromGrave:
 
 
 @dataclass(frozen=True, slots=True)
+class FromHand:
+    """You may put up to ``n`` cards passing ``what`` from your hand onto your field, one
+    by one, as "it" (``自分の手札の…N枚(まで)を場に出してよい``; they are not played, and
+    count as put onto the field by an ability)."""
+
+    what: CardFilter
+    n: int = 1
+    to: str = "field"
+    distinct_names: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching cards one by one (``done`` stops)."""
+        if frame.sub == 0 and frame.choice is None:
+            frame.targets = []
+        return _take(game, frame, game.players[frame.controller].hand, self, self.n, False)
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     """Put the top ``n`` cards of ``who``'s deck into the graveyard."""
 
@@ -1040,11 +1077,105 @@ class LookTop:
         return done
 
 
+@dataclass(frozen=True, slots=True)
+class LookTopPicks:
+    """CR 5.11: look at the top ``look`` cards; then, for each ``(filter, zone)`` of
+    ``picks`` in turn, you may take one card passing the filter among those still looked at
+    to that zone (``hand``, ``ex``, ``field`` or ``grave``); the rest go to ``rest``
+    (``bottom`` in their current order, ``grave`` or ``top``). The taken cards are "it"."""
+
+    look: int
+    picks: tuple[tuple[CardFilter, str], ...]
+    rest: str = "bottom"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer each pick (``done`` declines it), then move the rest."""
+        me = frame.controller
+        deck = game.players[me].deck
+        if frame.sub == 0:
+            frame.targets = []
+            frame.sub = 1
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            if word != "done":
+                uid = int(word)
+                frame.targets.append(uid)
+                game.move_found(uid, self.picks[frame.sub - 1][1], me)
+            frame.sub += 1
+        cards = game.cards
+        while frame.sub <= len(self.picks):
+            what, to = self.picks[frame.sub - 1]
+            left = min(self.look - len(frame.targets), len(deck))
+            seen: dict[str, int] = {}
+            if to != "field" or game.field_has_room(me):
+                for uid in deck[len(deck) - left :] if left > 0 else []:
+                    if what.matches(cards[uid].base):
+                        seen.setdefault(cards[uid].base.card_id, uid)
+            if seen:
+                game.ask_pick(me, [str(u) for u in sorted(seen.values())], True)
+                return False
+            frame.sub += 1
+        frame.sub = 0
+        left = min(self.look - len(frame.targets), len(deck))
+        if left > 0 and self.rest == "grave":
+            game.mill(me, left)
+        elif left > 0 and self.rest == "bottom":
+            game.to_bottom(me, deck[len(deck) - left :])
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class FromEvolveDeck:
+    """You may put one face-down card named ``name`` from your evolve deck (an Advance
+    card, CR 9.2) into your EX area or onto your field (``to``: ``ex`` or ``field``;
+    ``自分のエボルヴデッキの『…』1枚を…てよい``)."""
+
+    name: str
+    to: str = "ex"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the card (``done`` declines), then move it."""
+        me = frame.controller
+        p = game.players[me]
+        if frame.choice is None:
+            cards = game.cards
+            found = [u for u in sorted(p.evolve_deck) if cards[u].base.name == self.name]
+            room = len(p.ex) < 5 if self.to == "ex" else game.field_has_room(me)
+            if found and room:  # CR 4.4.4 / 4.8.3: five cards on a field, five in an EX area
+                game.ask_pick(me, [str(found[0])], True)
+                return False
+            return True
+        word, frame.choice = frame.choice, None
+        if word != "done":
+            game.from_evolve_deck(int(word), self.to, me)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class EvolveCostDown:
+    """This turn, this card's evolve cost (CR 12.2) is ``n`` less, not below 0
+    (``このターン、これの【進化】コストを-Nする``); repeated uses add up."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark this card for this turn."""
+        if frame.source >= 0 and game.target_exists(frame.source):
+            card = game.cards[frame.source]
+            if card.counters is None:
+                card.counters = {}
+            if card.counters.get("evolve_down_turn") != game.turn:
+                card.counters["evolve_down"] = 0
+            card.counters["evolve_down_turn"] = game.turn
+            card.counters["evolve_down"] += self.n
+        return True
+
+
 def _take(
     game: State,
     frame: Frame,
     pool: list[int],
-    how: Search | LookTop | FromGrave,
+    how: Search | LookTop | FromGrave | FromHand,
     n: int,
     shuffle: bool,
 ) -> bool:
@@ -1108,6 +1239,8 @@ class PayCost:
     banish_n: int = 0
     banish_field: bool = False
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
+    banish_from: str = "grave"
+    """Where the ``banish`` cards are: ``grave`` or ``ex`` (``EXエリアの『…』N枚を消滅``)."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1122,18 +1255,22 @@ class PayCost:
                 return False
         if self.banish is not None:
             match = self.banish.matches
-            grave = game.players[controller].grave
+            grave = self._banish_zone(game, controller)
             if sum(1 for u in grave if u != source and match(cards[u].base)) < self.banish_n:
                 return False
         return self.sacrifice is None or bool(
             game.candidates(self.sacrifice, controller, source, counting=True)
         )
 
+    def _banish_zone(self, game: State, controller: int) -> list[int]:
+        p = game.players[controller]
+        return p.ex if self.banish_from == "ex" else p.grave
+
     def _banishable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.banish
         assert what is not None
         cards = game.cards
-        grave = sorted(game.players[controller].grave)
+        grave = sorted(self._banish_zone(game, controller))
         return [u for u in grave if u != source and what.matches(cards[u].base)]
 
     def _discardable(self, game: State, controller: int, source: int = -1) -> list[int]:
@@ -1148,6 +1285,8 @@ class PayCost:
         me = frame.controller
         if frame.sub == 0:
             if not self.available(game, me, frame.source):
+                if not self.optional and not self.effects:  # an unpaid cost: nothing follows
+                    frame.step = len(frame.effects) - 1
                 return True
             frame.sub = 1
             if self.optional:
@@ -1236,6 +1375,29 @@ class Equip:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayFromGrave:
+    """A ``STATIC`` ability of a card in the graveyard: while its condition holds, the card
+    may be played from the graveyard as from the hand (``これは墓場からプレイできる``; CR 8.2
+    with the zone the card names)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the main phase offers the play."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class SelfToBottom:
+    """Put this card from the field on the bottom of its owner's deck (``これをデッキの下に
+    置く``; it leaves the field, CR 10.7.1; a token vanishes, CR 9.1.4.3)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it if it is still on the field."""
+        if frame.source >= 0 and game.target_exists(frame.source):
+            game.field_to_bottom(frame.source)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraCost:
     """A ``STATIC`` ability of a card played from the hand: ``これをプレイする際、コストを+N
     してよい`` (CR 10.4.7.2, 10.6.2.2): the player may pay ``n`` more PP when playing it."""
@@ -1295,7 +1457,13 @@ class Modal:
             picks = self.more
         count = bin(chosen).count("1")
         if not done and count < picks:
-            left = [f"mode{i + 1}" for i in range(len(self.options)) if not chosen >> i & 1]
+            me, source = frame.controller, frame.source
+            spent = sum(_option_pp(o) for i, o in enumerate(self.options) if chosen >> i & 1)
+            left = [
+                f"mode{i + 1}"
+                for i, option in enumerate(self.options)
+                if not chosen >> i & 1 and _option_payable(option, game, me, source, spent)
+            ]
             if left:
                 frame.sub = chosen
                 game.ask_pick(frame.controller, left, count > 0)
@@ -1305,6 +1473,31 @@ class Modal:
             if chosen >> i & 1:
                 game.push_frame(self.options[i], frame)
         return True
+
+    def available(self, game: State, controller: int, source: int = -1) -> bool:
+        """CR 5.18.3.1.2: an option whose cost cannot be paid cannot be chosen; with no
+        option left the card cannot be played (CR 10.6.2.2)."""
+        return any(_option_payable(o, game, controller, source) for o in self.options)
+
+
+def _option_pp(option: tuple[Effect, ...]) -> int:
+    """The PP the cost of an option of a choice asks for (0 when it has no cost)."""
+    first = option[0] if option else None
+    return first.pp if isinstance(first, PayCost) and not first.optional else 0
+
+
+def _option_payable(
+    option: tuple[Effect, ...], game: State, controller: int, source: int, spent: int = 0
+) -> bool:
+    """Whether an option of a choice may be chosen: its cost (a leading mandatory
+    :class:`PayCost`, ``cost：effects`` in the option) can be paid (CR 10.4.2.2), with
+    ``spent`` PP already promised to the options chosen before it."""
+    first = option[0] if option else None
+    if isinstance(first, PayCost) and not first.optional:
+        if spent and game.players[controller].pp < spent + first.pp:
+            return False
+        return first.available(game, controller, source)
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -1486,7 +1679,15 @@ class GraveCount:
         return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
 
 
-ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5, "evolve_deck": 6}
+ORIGINS = {
+    "hand": 1,
+    "ex": 2,
+    "grave": 3,
+    "deck": 4,
+    "created": 5,
+    "evolve_deck": 6,
+    "hand_ability": 7,
+}
 """Where a card on the field came from (kept in its ``origin`` counter)."""
 
 
@@ -1503,6 +1704,8 @@ class CameFrom:
         origin = 0 if counters is None else counters.get("origin", 0)
         if self.zone == "ability":
             return origin >= ORIGINS["grave"]
+        if self.zone == "hand" and origin == ORIGINS["hand_ability"]:
+            return True  # from the hand, by an ability
         return origin == ORIGINS[self.zone]
 
 
@@ -1816,29 +2019,6 @@ class AnyOf:
         return any(c.holds(game, controller, source) for c in self.conditions)
 
 
-@dataclass(frozen=True, slots=True)
-class FromEvolveDeck:
-    """You may put one face-down card named ``name`` from your evolve deck onto your field
-    (``自分のエボルヴデッキの『…』1枚を場に出してよい``; an Advance card, CR 9.2)."""
-
-    name: str
-
-    def run(self, game: State, frame: Frame) -> bool:
-        """Offer the card (``done`` declines), then put it onto the field."""
-        me = frame.controller
-        cards = game.cards
-        if frame.choice is not None:
-            word, frame.choice = frame.choice, None
-            if word != "done":
-                game.from_evolve_deck(int(word), me)
-            return True
-        found = [u for u in game.players[me].evolve_deck if cards[u].base.name == self.name]
-        if not found or not game.field_has_room(me):
-            return True
-        game.ask_pick(me, [str(min(found))], True)
-        return False
-
-
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -1977,6 +2157,11 @@ ELEMENTS: dict[str, type] = {
         AnyOf,
         FromEvolveDeck,
         SummonSame,
+        LookTopPicks,
+        EvolveCostDown,
+        PlayFromGrave,
+        SelfToBottom,
+        FromHand,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2153,10 +2338,33 @@ def _describe_element(e: Any) -> str:
         return f"put the top {e.n} card{'s' if e.n != 1 else ''} of your deck into your EX area"
     if isinstance(e, SummonSame):
         return "put a token of the same name as that card onto your field"
-    if isinstance(e, FromEvolveDeck):
-        return f"you may put 1 '{e.name}' from your evolve deck onto your field"
     if isinstance(e, EvolveOrReturn):
         return "this evolves or returns to your hand (you choose)"
+    if isinstance(e, LookTopPicks):
+        rest_words = {
+            "bottom": "; the rest to the bottom",
+            "grave": "; the rest into the graveyard",
+        }
+        picks = "; ".join(
+            f"you may put 1 {_filter_words(what, 1)} among them into your "
+            f"{'graveyard' if to == 'grave' else to}"
+            for what, to in e.picks
+        )
+        tail = rest_words.get(e.rest, "")
+        return f"look at the top {e.look} cards of your deck; {picks}{tail}"
+    if isinstance(e, FromEvolveDeck):
+        where = "into your EX area" if e.to == "ex" else "onto your field"
+        return f"you may put 1 '{e.name}' from your evolve deck {where}"
+    if isinstance(e, FromHand):
+        return (
+            f"you may put up to {e.n} {_filter_words(e.what, e.n)} from your hand onto your field"
+        )
+    if isinstance(e, PlayFromGrave):
+        return "this may be played from your graveyard"
+    if isinstance(e, SelfToBottom):
+        return "put this on the bottom of your deck"
+    if isinstance(e, EvolveCostDown):
+        return f"this turn, this card's evolve cost is {e.n} less"
     if isinstance(e, SelfToField):
         return "put this from your graveyard onto your field"
     if isinstance(e, ExileLater):
@@ -2303,7 +2511,8 @@ def _cost_words(e: PayCost) -> str:
         parts.append(verb.format(_targets_words(e.sacrifice)))
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
-        parts.append(f"banish {e.banish_n} {words} from your graveyard")
+        where = "EX area" if e.banish_from == "ex" else "graveyard"
+        parts.append(f"banish {e.banish_n} {words} from your {where}")
     cost = " and ".join(parts)
     if not e.optional:
         return f"as a cost, {cost}"

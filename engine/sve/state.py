@@ -37,6 +37,7 @@ from engine.sve.abilities import (
     Grant,
     MarkPaid,
     PayCost,
+    PlayFromGrave,
     Scripts,
     Targets,
     Trigger,
@@ -413,7 +414,10 @@ class _EnterFromResolution:
             game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
         game.enter_field(card, frame.controller, engaged=frame.choice == "engage")
-        game.set_origin(card, "ex" if frame.amount == ORIGINS["ex"] else "hand")
+        origin = "ex" if frame.amount == ORIGINS["ex"] else "hand"
+        if frame.amount == ORIGINS["grave"]:  # played from the graveyard (PlayFromGrave)
+            origin = "grave"
+        game.set_origin(card, origin)
         return True
 
 
@@ -486,6 +490,8 @@ class State:
         self.granting = False  # a continuous ability gave keywords at the last check
         self.died_turn = -1  # followers put from the field into a graveyard in this turn ...
         self.died = 0  # ... and how many
+        self.grave_play_seen = -1  # number of cards when grave_play was computed
+        self.grave_play = (False, False)  # who owns a card playable from the graveyard
         self.zone_seen = -1  # number of cards when zone_flags was computed
         self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
 
@@ -763,11 +769,16 @@ class State:
         return bonus
 
     def evolve_cost(self, card: Card) -> int:
-        """The evolve cost of a field follower (CR 12.2; an effect may have set it)."""
+        """The evolve cost of a field follower (CR 12.2; an effect may have set it, or
+        lowered it this turn)."""
         counters = card.counters
         if counters is not None and "evolve_cost" in counters:
-            return counters["evolve_cost"]
-        return self.scripts.evolve_cost(card.base.card_id)
+            cost = counters["evolve_cost"]
+        else:
+            cost = self.scripts.evolve_cost(card.base.card_id)
+        if counters is not None and counters.get("evolve_down_turn") == self.turn:
+            cost = max(0, cost - counters["evolve_down"])
+        return cost
 
     def set_origin(self, card: Card, zone: str) -> None:
         """Remember where a card that just entered the field came from."""
@@ -824,6 +835,8 @@ class State:
                 return
         elif to == "field":
             origin = "grave" if card.zone is Zone.GRAVE else "deck"
+            if card.zone is Zone.HAND:
+                origin = "hand_ability"
             self._remove_from_zone(card)
             card.zone = Zone.RESOLVING
             self.enter_field(card, player, engaged=False)
@@ -833,6 +846,38 @@ class State:
             self._arrive(card, Zone.GRAVE)
         if self.log is not None:
             self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
+
+    def from_evolve_deck(self, uid: int, to: str, player: int) -> None:
+        """Put a face-down card of ``player``'s evolve deck (an Advance card, CR 9.2) into
+        the EX area (``ex``) or onto the field (``field``), if there is room."""
+        card = self.cards[uid]
+        p = self.players[player]
+        if card.zone is not Zone.EVOLVE_DECK or uid not in p.evolve_deck:
+            return
+        if to == "ex":
+            if len(p.ex) >= EX_LIMIT:  # CR 4.8.3.2
+                return
+            p.evolve_deck.remove(uid)
+            card.zone = Zone.EX
+            p.ex.append(uid)
+            if self.log is not None:
+                self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
+            self._to_ex(card)
+            return
+        if not self.field_has_room(player):  # CR 4.4.4.2
+            return
+        p.evolve_deck.remove(uid)
+        card.zone = Zone.RESOLVING
+        if self.log is not None:
+            self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
+        self.enter_field(card, player, engaged=False)
+        self.set_origin(card, "evolve_deck")
+
+    def field_to_bottom(self, uid: int) -> None:
+        """Move a field card to the bottom of its owner's deck (a token vanishes)."""
+        card = self.cards[uid]
+        if card.zone is Zone.FIELD:
+            self._leave_field(card, Zone.DECK, "leave")
 
     def shuffle_deck(self, player: int) -> None:
         """CR 5.9: shuffle ``player``'s deck."""
@@ -1439,6 +1484,8 @@ class State:
                     p, card
                 ):
                     acts.append(Play(uid))
+        if p.grave and self.scripts and self._grave_players()[me]:
+            acts.extend(self._grave_plays(p))
         if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
             names: set[str] | None = None
             sup = p.sep >= 1 and p.turns >= SUPER_EVOLVE_TURN[0 if me == self.first else 1]
@@ -1475,6 +1522,33 @@ class State:
             acts.extend(Attack(uid, t) for t in targets)
         acts.append(END)
         return acts
+
+    def _grave_players(self) -> tuple[bool, bool]:
+        """Whether each player owns a card that may be played from the graveyard
+        (recomputed when cards are added to the game)."""
+        if self.grave_play_seen != len(self.cards):
+            ids = self.scripts.grave_play_ids()
+            owners = {c.owner for c in self.cards if c.base.card_id in ids}
+            self.grave_play = (0 in owners, 1 in owners)
+            self.grave_play_seen = len(self.cards)
+        return self.grave_play
+
+    def _grave_plays(self, p: Player) -> list[Action]:
+        """Cards of the graveyard whose :class:`PlayFromGrave` ability applies now."""
+        ids = self.scripts.grave_play_ids()
+        out: list[Action] = []
+        for uid in sorted(p.grave):
+            card = self.cards[uid]
+            if card.base.card_id not in ids:
+                continue
+            for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
+                if not any(isinstance(e, PlayFromGrave) for e in ability.effects):
+                    continue
+                cond = ability.condition
+                if (cond is None or cond.holds(self, p.index, uid)) and self._playable(p, card):
+                    out.append(Play(uid))
+                    break
+        return out
 
     def _attack_targets(self, c: Card, opp_field: list[int]) -> list[int]:
         """CR 8.4.2-8.4.3 with Storm, Rush, Assail, Intimidate and Ward (CR 12.8-12.12)."""
@@ -1670,7 +1744,7 @@ class State:
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
         p = self.players[player]
         card = self.cards[uid]
-        origin = "ex" if card.zone is Zone.EX else "hand"
+        origin = "ex" if card.zone is Zone.EX else "grave" if card.zone is Zone.GRAVE else "hand"
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
         cost = self.play_cost(card)
@@ -1728,18 +1802,6 @@ class State:
         if not self.can_evolve_by_effect(uid):
             return  # CR 5.16.1.1.1: nothing to evolve into
         self._transform(self.cards[uid].controller, uid, False, 0, False)
-
-    def from_evolve_deck(self, uid: int, player: int) -> None:
-        """Put a face-down card of ``player``'s evolve deck onto the field (an Advance card,
-        CR 9.2; its Fanfare goes off, CR 12.4)."""
-        card = self.cards[uid]
-        p = self.players[player]
-        if uid not in p.evolve_deck or not self.field_has_room(player):
-            return
-        p.evolve_deck.remove(uid)
-        card.zone = Zone.RESOLVING
-        self.enter_field(card, player, engaged=False)
-        self.set_origin(card, "evolve_deck")
 
     def can_evolve_by_effect(self, uid: int) -> bool:
         """Whether an effect could evolve field card ``uid`` now (CR 5.16.1.1.1: an
@@ -2029,6 +2091,8 @@ class State:
         if uid < 0 or uid >= len(self.cards):
             return f"there is no card {uid}"
         card = self.cards[uid]
+        if uid in p.grave:
+            return f"card {uid} cannot be played from the graveyard now"
         if uid not in p.hand and uid not in p.ex:
             return f"card {uid} is not in player {player}'s hand or EX area (CR 8.2.1)"
         if quick_window and not card.kw & QUICK:

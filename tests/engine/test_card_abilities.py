@@ -179,12 +179,15 @@ EXAMPLES: dict[str, list[str]] = {
     "evolve_or_return": ["BP10-054"],
     "if_placed_in_ex": ["BP10-054"],
     "advance_act": ["BP14-070", "BP14-018", "BP17-091"],
-    "from_evolve_deck": ["BP14-070", "BP14-018"],
     "act_condition_any": ["BP14-070", "BP14-018"],
     "ally_leaves": ["BP11-074", "BP03-075", "BP08-003"],
     "summon_same": ["BP11-074"],
     "on_engage": ["BP11-069", "BP09-109", "CP04-102"],
     "opponent_discards": ["BP11-069", "CP01-057", "BP03-073"],
+    "buff_trait_group": ["BP12-091", "BP04-T02"],
+    "evolve_cost_down": ["BP07-086", "BP13-078"],
+    "from_evolve_deck": ["BP10-109", "BP13-001", "BP14-070", "BP14-018"],
+    "hand_to_field": ["BP17-098", "BP15-030"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

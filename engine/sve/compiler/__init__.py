@@ -197,6 +197,13 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 equipment=ctx.equipment,
                 unmodelled=ctx.unmodelled,
             )
+            head, sep, rest = text.partition("：")
+            paid = cost(head) if sep else None
+            if paid is not None:  # "【1】(cost)：(effects)": chosen only if it can be paid
+                used.append("option_cost")
+                paid = dataclasses.replace(paid, optional=False)
+                options.append((paid, *_body(rest, sub, used)))
+                continue
             options.append(tuple(_body(text, sub, used)))
         used.append("choose_one")
         return [*effects, Modal(tuple(options), more_if, more)]

@@ -33,6 +33,7 @@ from engine.sve.abilities import (
     Draw,
     Engage,
     Equip,
+    EvolveCostDown,
     EvolveOrReturn,
     EvolveSelf,
     EvolveUsed,
@@ -41,6 +42,7 @@ from engine.sve.abilities import (
     ExtraCost,
     FromEvolveDeck,
     FromGrave,
+    FromHand,
     GainPP,
     Grant,
     GraveCount,
@@ -395,6 +397,16 @@ def _buff_group(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Buff(int(m[2]), int(m[3]), what=what)]
 
 
+@template(
+    "buff_trait_group",
+    r"(このターン、)?自分の(?:場の)?(?P<other>他の)?(?P<trait>[^・、。「」『』【】の]+)・フォロワーすべては"
+    r"(このターン、)?【攻撃力】" + SIGNED + r"(?:/【体力】" + SIGNED + r")?する。",
+)
+def _buff_trait_group(m: re.Match[str], ctx: Context) -> list[Any]:
+    what = Targets(side="own", trait=m["trait"], other=bool(m["other"]))
+    return [Buff(int(m[5]), int(m[6] or 0), what=what, until_end_of_turn=bool(m[1] or m[4]))]
+
+
 @template("damage_half_attack", _GROUP + r"に「これの攻撃力の半分」と同じダメージ。")
 def _damage_half_attack(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(0, _GROUPS[m[1]], half_attack=True)]
@@ -688,11 +700,6 @@ def _top_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     return [TopToEx(int(m[1]))]
 
 
-@template("from_evolve_deck", r"自分のエボルヴデッキの『([^』]+)』1枚を場に出してよい。")
-def _from_evolve_deck(m: re.Match[str], ctx: Context) -> list[Any]:
-    return [FromEvolveDeck(m[1])]
-
-
 @template("summon_same", r"それと同名のトークン・カード1枚を場に出す。")
 def _summon_same(m: re.Match[str], ctx: Context) -> list[Any]:
     if ctx.need_it() != "event":
@@ -815,6 +822,15 @@ def _select_in_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SelectEx(_filter(m, ctx), int(m["n"]))]
 
 
+@template(
+    "hand_to_field",
+    r"自分の手札の" + _FILTER + r"(?P<n>\d+)枚(?:まで)?を?場に出してよい。",
+)
+def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    return [FromHand(_filter(m, ctx), int(m["n"]))]
+
+
 @template("look_top", r"自分のデッキの上" + N + r"枚を見る。")
 def _look(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.look = int(m[1])
@@ -930,6 +946,19 @@ REST_GRAVE = "rest:grave"
 @template("set_evolve_cost", r"これの【進化】コストを" + N + r"にする。")
 def _set_evolve_cost(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SetEvolveCost(int(m[1]))]
+
+
+@template("evolve_cost_down", r"このターン、これの【進化】コストを-" + N + r"する。")
+def _evolve_cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [EvolveCostDown(int(m[1]))]
+
+
+@template(
+    "from_evolve_deck",
+    r"自分のエボルヴデッキの『([^』]+)』1枚を(EXエリアに置いて|場に出して)よい。",
+)
+def _from_evolve_deck(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [FromEvolveDeck(m[1], "ex" if m[2].startswith("EX") else "field")]
 
 
 @template("summon_until_full", _TOKEN + r"を、場が上限になるまで出す。")
@@ -1210,6 +1239,7 @@ _COST_PARTS = re.compile(
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
+    r"|EXエリアの『(?P<xname>[^』]+)』(?P<xn>\d+)枚を消滅"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅)"
 )
@@ -1228,6 +1258,7 @@ def cost(text: str) -> PayCost | None:
     banish: CardFilter | None = None
     banish_n = 0
     banish_field = False
+    banish_from = "grave"
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1246,6 +1277,11 @@ def cost(text: str) -> PayCost | None:
                 return None
             sacrifice = Targets(side="own", amulets=True, name=m["fname"])
             banish_field = True
+        elif m["xn"]:
+            if banish is not None:
+                return None
+            banish = CardFilter(name=m["xname"])
+            banish_n, banish_from = int(m["xn"]), "ex"
         elif m["bn"]:
             if banish is not None:
                 return None
@@ -1281,6 +1317,7 @@ def cost(text: str) -> PayCost | None:
         banish=banish,
         banish_n=banish_n,
         banish_field=banish_field,
+        banish_from=banish_from,
     )
 
 

@@ -1,0 +1,503 @@
+"""Real Havencraft, Neutral, Forestcraft and Runecraft cards in games: looks at the deck with
+several picks, Advance cards from the evolve deck (CR 9.2), costs paid with cards of the EX
+area, choices whose options have costs (CR 5.18.3.1.2) and evolve costs lowered for a turn.
+
+Each test builds the card's script from the committed library (compiled or hand encoded)
+and plays it in a position set up directly.
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardRecord
+from engine.sve import Activate, Choose, Evolve, Play
+from engine.sve.abilities import Scripts
+from engine.sve.library import library, script_of, tokens
+from engine.sve.position import OnField, add_card, evolved, follower, position, spell
+from engine.sve.state import Kind, State, Zone
+
+
+def _lib(*card_ids: str) -> Scripts:
+    cards = library()["cards"]
+    return Scripts([script_of(c, cards[c]) for c in card_ids])
+
+
+def _card(
+    card_id: str,
+    card_type: str,
+    cost: int,
+    attack: int = 0,
+    defense: int = 0,
+    name: str = "",
+    traits: tuple[str, ...] = (),
+) -> CardRecord:
+    return CardRecord(
+        card_id,
+        name or card_id,
+        card_type=card_type,
+        cost=cost,
+        attack=attack,
+        defense=defense,
+        traits=traits,
+    )
+
+
+def _token(name: str) -> CardRecord:
+    return next(r for r in sorted(tokens().values(), key=lambda r: r.card_id) if r.name == name)
+
+
+REPAIR = "リペアモード"
+
+
+def _order(game: State) -> None:
+    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
+    while game.decision is not None and game.decision.kind is Kind.ORDER:
+        game.apply(Choose(game.decision.options[0]))
+
+
+def _pay_from_ex(game: State) -> None:
+    """Banish the EX-area cards a cost asks for, the first offered each time."""
+    while game.decision is not None and game.decision.kind is Kind.PICK:
+        options = game.decision.options
+        if not options or int(options[0]) not in game.players[0].ex:
+            return
+        game.apply(Choose(options[0]))
+
+
+# --- BP01-072: look at 4, a spell to the hand, a spell to the graveyard --------------------------
+
+
+def _bp01_072(deck: list[CardRecord]) -> State:
+    card = _card("BP01-072", "spell", 2)
+    return position(hands=([card], []), decks=(deck, []), pp=(2, 0), scripts=_lib("BP01-072"))
+
+
+def test_bp01_072_spell_to_hand_then_spell_to_graveyard() -> None:
+    """BP01-072: of the top 4, one spell goes to the hand and another to the graveyard; the
+    other two go to the bottom; a follower is never offered."""
+    s1, s2, f1 = spell("S1"), spell("S2"), follower("F1")
+    deck = [follower("Low")] * 3 + [f1, s1, f1, s2]  # top card last
+    game = _bp01_072(deck)
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    assert d.kind is Kind.PICK
+    picks = [int(o) for o in d.options if o != "done"]
+    assert {game.cards[u].base.name for u in picks} == {"S1", "S2"}
+    assert d.options[-1] == "done"
+    to_hand = next(u for u in picks if game.cards[u].base.name == "S2")
+    game.apply(Choose(str(to_hand)))
+    assert game.cards[to_hand].zone is Zone.HAND
+    d = game.decision
+    assert d is not None
+    (to_grave,) = [int(o) for o in d.options if o != "done"]
+    assert game.cards[to_grave].base.name == "S1"
+    game.apply(Choose(str(to_grave)))
+    p = game.players[0]
+    assert game.cards[to_grave].zone is Zone.GRAVE
+    assert [game.cards[u].base.name for u in p.deck[:2]] == ["F1", "F1"]  # to the bottom
+    assert [game.cards[u].base.name for u in p.deck[2:]] == ["Low"] * 3
+    assert game.decision is not None
+    assert game.decision.kind is Kind.MAIN
+
+
+def test_bp01_072_both_picks_may_be_declined() -> None:
+    """BP01-072: both picks are optional; declined, all 4 cards go to the bottom and the
+    hand and graveyard get no card from the deck."""
+    deck = [follower("Low")] * 3 + [spell("S1")] * 4
+    game = _bp01_072(deck)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("done"))
+    game.apply(Choose("done"))
+    p = game.players[0]
+    assert p.hand == []
+    assert [game.cards[u].base.name for u in p.grave] == ["BP01-072"]
+    assert [game.cards[u].base.name for u in p.deck] == ["S1"] * 4 + ["Low"] * 3
+
+
+def test_bp01_072_without_spells_asks_nothing() -> None:
+    """BP01-072: with no spell among the top 4 nothing is offered; they go to the bottom."""
+    deck = [spell("Deep")] + [follower("F")] * 4
+    game = _bp01_072(deck)
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    assert d.kind is Kind.MAIN
+    assert game.cards[game.players[0].deck[-1]].base.name == "Deep"  # now on top
+
+
+# --- BP10-109: two Fanfares and an Advance card from the graveyard --------------------------------
+
+
+def _world() -> CardRecord:
+    return _card("BP10-109", "follower", 5, 5, 5, name="《世界》・ゼルガネイア")
+
+
+def _great_world() -> CardRecord:
+    return _card("BP10-110", "advance_follower", 10, 10, 10, name="大いなる《世界》・ゼルガネイア")
+
+
+def test_bp10_109_destroys_only_without_another_follower() -> None:
+    """BP10-109 (Fanfare): the chosen enemy follower is destroyed only when you have no
+    other follower; a card is drawn either way."""
+    for allies, destroyed in (((), True), ((follower("Ally"),), False)):
+        enemy = follower("E", 3, 3, 9)
+        game = position(
+            hands=([_world()], []),
+            fields=(list(allies), [enemy]),
+            pp=(5, 0),
+            hp=(20, 20),
+            scripts=_lib("BP10-109"),
+        )
+        hand = len(game.players[0].hand)
+        game.apply(Play(game.players[0].hand[-1]))
+        _order(game)
+        target = game.players[1].field[0]
+        game.apply(Choose(str(target)))
+        _order(game)
+        assert (game.cards[target].zone is Zone.GRAVE) is destroyed
+        assert len(game.players[0].hand) == hand  # played one, drew one
+
+
+def test_bp10_109_heals_only_at_10_or_less() -> None:
+    """BP10-109 (Fanfare): your leader gets +5 defense only at 10 defense or less."""
+    for hp, after in ((10, 15), (11, 11)):
+        game = position(hands=([_world()], []), pp=(5, 0), hp=(hp, 20), scripts=_lib("BP10-109"))
+        game.apply(Play(game.players[0].hand[0]))
+        _order(game)
+        assert game.players[0].hp == after
+
+
+def _world_in_grave(pp: int, evolve: list[CardRecord]) -> tuple[State, int]:
+    game = position(pp=(pp, 0), evolve=(evolve, []), scripts=_lib("BP10-109", "BP10-110"))
+    return game, add_card(game, 0, _world(), Zone.GRAVE)
+
+
+def test_bp10_109_graveyard_ability_puts_the_advance_card_into_ex() -> None:
+    """BP10-109 (Act from the graveyard, 10 PP, banish this): the named Advance card of the
+    evolve deck may go into the EX area; it can then be played from there."""
+    game, uid = _world_in_grave(10, [_great_world()])
+    assert Activate(uid, 0) in game.legal_actions()
+    game.apply(Activate(uid, 0))
+    assert game.cards[uid].zone is Zone.BANISH
+    assert game.players[0].pp == 0
+    d = game.decision
+    assert d is not None
+    assert d.options[-1] == "done"
+    adv = int(d.options[0])
+    game.apply(Choose(str(adv)))
+    assert game.players[0].ex == [adv]
+    assert game.players[0].evolve_deck == []
+    game.players[0].pp = 10
+    assert Play(adv) in game.legal_actions()
+
+
+def test_bp10_109_graveyard_ability_needs_10_pp_and_may_be_declined() -> None:
+    """BP10-109: with 9 PP the ability cannot be played; played and declined, the Advance
+    card stays in the evolve deck."""
+    game, uid = _world_in_grave(9, [_great_world()])
+    assert Activate(uid, 0) not in game.legal_actions()
+    game, uid = _world_in_grave(10, [_great_world()])
+    game.apply(Activate(uid, 0))
+    game.apply(Choose("done"))
+    assert game.players[0].ex == []
+    assert len(game.players[0].evolve_deck) == 1
+
+
+def test_advance_card_leaving_the_field_goes_face_up_to_the_evolve_deck() -> None:
+    """CR 9.2.2: an Advance card destroyed on the field goes face up into the evolve deck,
+    not into the graveyard."""
+    game = position(fields=([_great_world()], []))
+    uid = game.players[0].field[0]
+    game.destroy([uid])
+    assert game.cards[uid].zone is Zone.EVOLVE_DECK
+    assert game.players[0].evolve_used == [uid]
+    assert game.players[0].grave == []
+
+
+# --- Repair Mode costs paid from the EX area ------------------------------------------------------
+
+
+def test_bp07_092_modes_follow_the_repair_modes_in_ex() -> None:
+    """BP07-092 (choose one): mode 1 banishes 2 Repair Modes from the EX area, mode 2
+    banishes 5; a mode whose cost cannot be paid is not offered, and with fewer than 2 the
+    spell cannot be played (CR 5.18.3.1.2)."""
+    card = _card("BP07-092", "spell", 2)
+    machine3 = _card("M3", "follower", 3, 2, 2, traits=("機械",))
+    machine6 = _card("M6", "follower", 6, 5, 5, traits=("機械",))
+    for repairs, modes in ((1, None), (2, ["mode1"]), (5, ["mode1", "mode2"])):
+        game = position(
+            hands=([card], []),
+            ex=([_token(REPAIR)] * repairs, []),
+            decks=([machine3, machine6], []),
+            pp=(2, 0),
+            scripts=_lib("BP07-092"),
+        )
+        play = Play(game.players[0].hand[0])
+        if modes is None:
+            assert play not in game.legal_actions()
+            continue
+        game.apply(play)
+        d = game.decision
+        assert d is not None
+        assert d.options == modes
+        game.apply(Choose(modes[-1]))
+        _pay_from_ex(game)
+        d = game.decision
+        assert d is not None
+        offered = {game.cards[int(o)].base.card_id: int(o) for o in d.options if o != "done"}
+        assert set(offered) == ({"M3", "M6"} if repairs == 5 else {"M3"})
+        found = offered["M6" if repairs == 5 else "M3"]
+        game.apply(Choose(str(found)))
+        assert game.cards[found].zone is Zone.FIELD
+        assert len(game.players[0].ex) == repairs - (5 if repairs == 5 else 2)
+
+
+def test_bp07_086_repair_mode_lowers_the_evolve_cost_this_turn() -> None:
+    """BP07-086 (Act): banishing a Repair Mode from the EX area lowers this turn's evolve
+    cost from 7 to 6; without a Repair Mode the ability cannot be played."""
+    base = _card("BP07-086", "follower", 3, 3, 2, name="欠落の聖女・リモニウム")
+    for repairs in (0, 1):
+        game = position(
+            fields=([base], []),
+            ex=([_token(REPAIR)] * repairs, []),
+            evolve=([evolved(base)], []),
+            pp=(6, 0),
+            ep=(0, 0),
+            turn=5,
+            scripts=_lib("BP07-086"),
+        )
+        uid = game.players[0].field[0]
+        assert Evolve(uid) not in game.legal_actions()
+        if not repairs:
+            assert Activate(uid, 0) not in game.legal_actions()
+            continue
+        game.apply(Activate(uid, 0))
+        _pay_from_ex(game)
+        assert game.players[0].ex == []
+        assert game.evolve_cost(game.cards[uid]) == 6
+        assert Evolve(uid) in game.legal_actions()
+        game.turn += 2
+        assert game.evolve_cost(game.cards[uid]) == 7  # this turn only
+
+
+def test_bp12_089_two_repair_modes_give_storm() -> None:
+    """BP12-089 (Act): banishing 2 Repair Modes from the EX area gives this Storm; with one
+    Repair Mode the ability cannot be played."""
+    base = _card("BP12-089", "follower", 6, 3, 4)
+    for repairs in (1, 2):
+        game = position(
+            fields=([OnField(base, new=True)], [follower("E", 2, 2, 2)]),
+            ex=([_token(REPAIR)] * repairs, []),
+            pp=(0, 0),
+            scripts=_lib("BP12-089"),
+        )
+        uid = game.players[0].field[0]
+        if repairs == 1:
+            assert Activate(uid, 0) not in game.legal_actions()
+            continue
+        game.apply(Activate(uid, 0))
+        _pay_from_ex(game)
+        assert game.players[0].ex == []
+        assert "storm" in game.cards[uid].keywords
+        assert any(str(a).startswith(f"attack {uid}>") for a in game.legal_actions())
+
+
+def test_bp12_091_buffs_machines_only_when_put_out_by_an_ability() -> None:
+    """BP12-091 (Fanfare): a Repair Mode goes into the EX area; machine followers get +1/+1
+    only when this card was put onto the field by an ability, not when played."""
+    card = _card("BP12-091", "follower", 2, 2, 2, traits=("機械",))
+    machine = _card("M", "follower", 1, 1, 1, traits=("機械",))
+    other = follower("Other", 1, 1, 1)
+    game = position(
+        hands=([card], []), fields=([machine, other], []), pp=(2, 0), scripts=_lib("BP12-091")
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    p = game.players[0]
+    assert [game.cards[u].base.name for u in p.ex] == [REPAIR]
+    assert [game.cards[u].atk for u in p.field] == [1, 1, 2]
+    grias = _card("BP12-089", "follower", 6, 3, 4, traits=("機械",))
+    game = position(
+        hands=([grias], []),
+        fields=([machine, other], []),
+        pp=(6, 0),
+        scripts=_lib("BP12-089", "BP12-091"),
+    )
+    grave = add_card(game, 0, card, Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(grave)))  # BP12-089 puts it onto the field: an ability did
+    p = game.players[0]
+    assert game.cards[grave].zone is Zone.FIELD
+    assert {game.cards[u].base.card_id: game.cards[u].atk for u in p.field} == {
+        "M": 2,
+        "X-Other": 1,
+        "BP12-091": 3,
+        "BP12-089": 4,
+    }
+
+
+# --- a choice of several options with PP costs ----------------------------------------------------
+
+
+def test_costed_options_add_up_within_the_pp() -> None:
+    """BP16-081 (choose up to 3, each option costs 1 PP): with 1 PP left after playing it,
+    only one costed option can be chosen; the others are no longer offered."""
+    card = _card("BP16-081", "follower", 2, 2, 2)
+    game = position(hands=([card], []), pp=(3, 0), scripts=_lib("BP16-081"))
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["mode1", "mode2", "mode3"]
+    game.apply(Choose("mode2"))  # 1 PP left: no other costed option; it resolves at once
+    assert game.decision is not None
+    assert game.decision.kind is Kind.MAIN
+    card_now = game.cards[uid]
+    assert (card_now.atk, card_now.dfn) == (4, 4)
+    assert "ward" in card_now.keywords
+    assert game.players[0].pp == 0
+
+
+# --- BP03-117: choose one, each option paid with a discard ----------------------------------------
+
+
+def test_bp03_117_options_need_the_right_card_to_discard() -> None:
+    """BP03-117 (choose one): option 1 discards an angel follower to destroy an enemy
+    follower, option 2 discards a fallen-angel follower for +3 defense and a draw; only the
+    options whose discard is possible are offered, and with neither it cannot be played."""
+    card = _card("BP03-117", "spell", 1)
+    angel = _card("A", "follower", 2, 2, 2, traits=("天使",))
+    fallen = _card("F", "follower", 2, 2, 2, traits=("堕天使",))
+    for hand, modes in (((), None), ((angel,), ["mode1"]), ((angel, fallen), ["mode1", "mode2"])):
+        game = position(
+            hands=([card, *hand], []),
+            fields=([], [follower("E", 2, 2, 2)]),
+            pp=(1, 0),
+            hp=(15, 20),
+            scripts=_lib("BP03-117"),
+        )
+        play = Play(game.players[0].hand[0])
+        if modes is None:
+            assert play not in game.legal_actions()
+            continue
+        game.apply(play)
+        d = game.decision
+        assert d is not None
+        assert d.options == modes
+        game.apply(Choose(modes[-1]))
+        discard = game.decision
+        assert discard is not None
+        (paid,) = discard.options
+        game.apply(Choose(paid))
+        assert game.cards[int(paid)].zone is Zone.GRAVE
+        if modes[-1] == "mode1":
+            assert game.cards[int(paid)].base.card_id == "A"
+            game.apply(Choose(str(game.players[1].field[0])))
+            assert game.players[1].field == []
+        else:
+            assert game.cards[int(paid)].base.card_id == "F"
+            assert game.players[0].hp == 18
+            assert len(game.players[0].hand) == 2  # the angel and the card drawn
+
+
+# --- BP18-007: played from the graveyard, then to the bottom of the deck --------------------------
+
+
+def _may() -> CardRecord:
+    return _card("BP18-007", "follower", 1, 1, 1, name="アクティブエルフ・メイ")
+
+
+def test_bp18_007_played_from_graveyard_only_after_3_cards() -> None:
+    """BP18-007: it may be played from the graveyard only once you have played 3 cards this
+    turn; so played, its Fanfare deals 1 damage and puts it on the bottom of the deck, and
+    leaving the field in your turn deals 1 more damage."""
+    game = position(fields=([], [follower("E", 3, 3, 5)]), pp=(3, 0), scripts=_lib("BP18-007"))
+    uid = add_card(game, 0, _may(), Zone.GRAVE)
+    game.players[0].played = 2
+    assert Play(uid) not in game.legal_actions()
+    game.players[0].played = 3
+    assert Play(uid) in game.legal_actions()
+    game.apply(Play(uid))
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))  # Fanfare: 1 damage, then to the bottom of the deck
+    assert game.cards[uid].zone is Zone.DECK
+    assert game.players[0].deck[0] == uid
+    game.apply(Choose(str(enemy)))  # it left the field in your turn: 1 damage
+    assert game.cards[enemy].dfn == 3
+    assert game.players[0].pp == 2
+
+
+def test_bp18_007_played_from_hand_stays() -> None:
+    """BP18-007: played from the hand, the Fanfare deals 1 damage and the card stays on the
+    field (the leave ability does not go off)."""
+    game = position(
+        hands=([_may()], []),
+        fields=([], [follower("E", 3, 3, 5)]),
+        pp=(1, 0),
+        scripts=_lib("BP18-007"),
+    )
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))
+    assert game.cards[uid].zone is Zone.FIELD
+    assert game.cards[enemy].dfn == 4
+    assert game.decision is not None
+    assert game.decision.kind is Kind.MAIN
+
+
+# --- BP17-098: look at 5, then machine followers from the hand onto the field ---------------
+
+
+def test_bp17_098_puts_cheap_machines_from_hand_as_an_ability() -> None:
+    """BP17-098 (Fanfare): of the top 5, up to 2 machine followers not named like it go to
+    the hand; then up to 2 machine followers of original cost 2 or less go from the hand
+    onto the field (a cost-3 machine and a cost-2 non-machine are not offered). BP12-091
+    put out so counts as put onto the field by an ability: machines get +1/+1."""
+    evil = _card(
+        "BP17-098", "follower", 5, 3, 3, name="マシンフィンガー・イヴィル", traits=("機械",)
+    )
+    nun = _card("BP12-091", "follower", 2, 2, 2, traits=("機械",))
+    big = _card("M3", "follower", 3, 3, 3, traits=("機械",))
+    plain = follower("Plain", 2, 2, 2)
+    deck = [follower("Low")] * 3 + [evil, follower("F"), follower("F"), big, follower("F")]
+    game = position(
+        hands=([evil, nun, plain], []),
+        decks=(deck, []),
+        pp=(5, 0),
+        scripts=_lib("BP17-098", "BP12-091"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    looked = [int(o) for o in d.options if o != "done"]
+    assert [game.cards[u].base.card_id for u in looked] == ["M3"]  # not its own name
+    game.apply(Choose(str(looked[0])))
+    d = game.decision
+    assert d is not None
+    offered = [game.cards[int(o)].base.card_id for o in d.options if o != "done"]
+    assert offered == ["BP12-091"]
+    game.apply(Choose(d.options[0]))
+    _order(game)
+    p = game.players[0]
+    by_id = {game.cards[u].base.card_id: game.cards[u] for u in p.field}
+    assert set(by_id) == {"BP17-098", "BP12-091"}
+    assert (by_id["BP12-091"].atk, by_id["BP17-098"].atk) == (3, 4)
+    assert "rush" in by_id["BP12-091"].keywords
+    assert [game.cards[u].base.card_id for u in p.hand] == ["X-Plain", "M3"]
+
+
+def test_bp17_098_hand_pick_may_be_declined() -> None:
+    """BP17-098 (Fanfare): putting a machine from the hand is optional; declined, the hand
+    keeps it."""
+    evil = _card(
+        "BP17-098", "follower", 5, 3, 3, name="マシンフィンガー・イヴィル", traits=("機械",)
+    )
+    nun = _card("BP12-091", "follower", 2, 2, 2, traits=("機械",))
+    game = position(hands=([evil, nun], []), pp=(5, 0), scripts=_lib("BP17-098", "BP12-091"))
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    assert d.options[-1] == "done"
+    game.apply(Choose("done"))
+    assert [game.cards[u].base.card_id for u in game.players[0].hand] == ["BP12-091"]
+    assert len(game.players[0].field) == 1
