@@ -858,6 +858,25 @@ class SkipStand:
 
 
 @dataclass(frozen=True, slots=True)
+class Box:
+    """CR 5.31: the chosen followers become Boxed until the end of their controller's next
+    turn. A Boxed card loses every ability it has, printed or gained so far (CR 5.31.2;
+    abilities gained later are kept, 5.31.2.1), so its auto, activated and continuous
+    abilities, its keywords and its evolve ability (CR 12.2.1) do nothing; and it does not
+    stand by rule in its controller's start phase (CR 5.31.3; an effect may still stand it,
+    5.31.3.1)."""
+
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Box them."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                game.box(tgt)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class CostDown:
     """This turn, the chosen cards cost ``n`` less to play (not below 0)."""
 
@@ -1778,6 +1797,7 @@ ELEMENTS: dict[str, type] = {
         PutInEx,
         Engage,
         SkipStand,
+        Box,
         Mill,
         GainPP,
         DiscardCards,
@@ -2068,6 +2088,7 @@ def _describe_element(e: Any) -> str:
         ReturnToHand: "return {} to its owner's hand",
         PutInEx: "put {} into its owner's EX area",
         SkipStand: "{} does not stand in its controller's next start phase",
+        Box: "{} becomes Boxed until the end of its controller's next turn",
     }
     phrase = simple.get(type(e))
     if phrase is not None:

@@ -119,6 +119,19 @@ def _is_follower(record: CardRecord) -> bool:
     return record.card_type.endswith("follower")
 
 
+BOXED = "boxed"
+"""The counter of a Boxed card (CR 5.31): the turn at whose end the state ends."""
+BOXED_KEPT = "boxed_kept"
+"""The keyword bits a Boxed card had gained for good before it was Boxed (given back when the
+state ends, CR 5.31.2)."""
+
+
+def _boxed(card: Card) -> bool:
+    """Whether a card is Boxed (CR 5.31): it has no abilities while it is."""
+    counters = card.counters
+    return counters is not None and BOXED in counters
+
+
 class Zone(enum.IntEnum):
     """Where a card is (CR 4)."""
 
@@ -694,6 +707,8 @@ class State:
     def abilities_of(self, card: Card, trigger: Trigger) -> tuple[Ability, ...]:
         """The abilities of a card with ``trigger``, with those its equipment gives it
         (CR 14.5.2)."""
+        if card.counters is not None and BOXED in card.counters:
+            return ()  # CR 5.31.2: a Boxed card has no abilities
         own = self.scripts.abilities(card.face.card_id, trigger)
         if not card.eq:
             return own
@@ -751,6 +766,44 @@ class State:
             if card.counters is None:
                 card.counters = {}
             card.counters["origin"] = ORIGINS[zone]
+
+    def box(self, uid: int) -> None:
+        """CR 5.31: Box a field card until the end of its controller's next turn. It loses
+        its keywords and the abilities it had gained (CR 5.31.2); the ones gained for good
+        come back when the state ends, those until end of turn have ended by then."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD:
+            return
+        if card.counters is None:
+            card.counters = {}
+        counters = card.counters
+        until = self.turn + (1 if card.controller != self.active else 2)
+        if BOXED not in counters:
+            passing = 0
+            for t_uid, gen, _atk, _dfn, bits in self.eot:
+                if t_uid == uid and gen == card.gen:
+                    passing |= bits
+            counters[BOXED_KEPT] = card.granted & ~passing
+            card.granted = 0
+        counters[BOXED] = max(until, counters.get(BOXED, 0))
+        counters.pop("exile_later", None)  # a gained Last Words is lost too
+        card.kw = 0
+        card.st = 0
+        self.dirty = True
+        self.statics_dirty = True
+        if self.log is not None:
+            self._emit("box", {"uid": uid, "until_turn": counters[BOXED]})
+
+    def _unbox(self, card: Card) -> None:
+        """The Boxed state ends (CR 5.31): the card has its abilities again."""
+        counters = card.counters
+        assert counters is not None
+        del counters[BOXED]
+        card.granted |= counters.pop(BOXED_KEPT, 0)
+        card.kw = keyword_bits(card.face.keywords) | card.st
+        self.statics_dirty = True
+        if self.log is not None:
+            self._emit("unbox", {"uid": card.uid})
 
     def forbid_attack(self, uid: int, next_turn: bool) -> None:
         """Follower ``uid`` cannot attack this turn (or in its controller's next turn)."""
@@ -1171,7 +1224,10 @@ class State:
         cards = self.cards
         ids = self.scripts.ids_with(Trigger.STATIC)
         sources = [
-            u for p in self.players for u in p.field if cards[u].face.card_id in ids or cards[u].eq
+            u
+            for p in self.players
+            for u in p.field
+            if (cards[u].face.card_id in ids or cards[u].eq) and not _boxed(cards[u])
         ]
         if not sources and not self.granting:
             return
@@ -1202,7 +1258,8 @@ class State:
                 new = 0 if grants is None else grants.get(uid, 0)
                 if new != card.st:
                     card.st = new
-                    card.kw = keyword_bits(card.face.keywords) | new
+                    own = 0 if _boxed(card) else keyword_bits(card.face.keywords)
+                    card.kw = own | new
 
     def _next_pending(self) -> None:
         """CR 10.5.2.2-3: the turn player's waiting abilities first; order them if several."""
@@ -1243,7 +1300,7 @@ class State:
         """Put ``card``'s abilities with ``trigger`` in the waiting state (CR 10.7.2)."""
         found = (
             self.abilities_of(card, trigger)
-            if card.eq
+            if card.eq or card.counters
             else self.scripts.abilities(card.face.card_id, trigger)
         )
         for ability in found:
@@ -1335,6 +1392,8 @@ class State:
             if card.counters is not None and card.counters.get("skip_stand"):
                 del card.counters["skip_stand"]
                 continue
+            if card.counters is not None and BOXED in card.counters:
+                continue  # CR 5.31.3: a Boxed card does not stand by rule
             if card.engaged:
                 card.engaged = False
                 if self.log is not None:
@@ -1353,6 +1412,12 @@ class State:
                 card.dfn -= dfn
                 card.granted &= ~bits
         self.eot.clear()
+        for p in self.players:  # CR 5.31: Boxed "until the end of its player's next turn"
+            for uid in p.field:
+                card = self.cards[uid]
+                counters = card.counters
+                if counters is not None and counters.get(BOXED, self.turn + 1) <= self.turn:
+                    self._unbox(card)
         self.dirty = True
         if self.log is not None:
             self._emit("turn_end", {"player": self.active})
@@ -1403,8 +1468,8 @@ class State:
             sup = p.sep >= 1 and p.turns >= SUPER_EVOLVE_TURN[0 if me == self.first else 1]
             for uid in sorted(p.field):
                 c = cards[uid]
-                if c.evo >= 0 or c.token or not c.fol:
-                    continue
+                if c.evo >= 0 or c.token or not c.fol or _boxed(c):
+                    continue  # CR 5.31.2: a Boxed follower has no evolve ability
                 if names is None:
                     names = {cards[u].base.name for u in p.evolve_deck}
                 if c.base.name not in names:
@@ -1682,7 +1747,7 @@ class State:
         card.dfn = (after.defense or 0) + card.dfn - (before.defense or 0)
         card.face = after
         card.fol = _is_follower(after)
-        card.kw = keyword_bits(after.keywords)  # CR 5.16.2.2
+        card.kw = 0 if _boxed(card) else keyword_bits(after.keywords)  # CR 5.16.2.2, 5.31.2
         card.st = 0  # continuous abilities are applied again at the next check
         card.evo = evo_uid
         card.evolved_turn = self.turn
@@ -1847,6 +1912,11 @@ class State:
         """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
         face = card.face
         controller = card.controller
+        # CR 5.31.2 / 10.7.4.1.2: a card Boxed as it left had no abilities to go off.
+        boxed = _boxed(card)
+        if boxed and card.counters is not None:
+            del card.counters[BOXED]
+            card.counters.pop(BOXED_KEPT, None)
         self.players[controller].field.remove(card.uid)
         self.statics_dirty = True
         evo_uid = card.evo
@@ -1868,11 +1938,14 @@ class State:
         card.face = card.base
         card.fol = _is_follower(card.base)
         if self.scripts:  # CR 10.7.1: "when this leaves the field", "when your amulet ..."
-            for ability in self.scripts.abilities(face.card_id, Trigger.LEAVES):
-                self.pending.append((ability, card.uid, controller, 0))
+            if not boxed:
+                for ability in self.scripts.abilities(face.card_id, Trigger.LEAVES):
+                    self.pending.append((ability, card.uid, controller, 0))
             if face.card_type.endswith("amulet"):
                 for uid in sorted(self.players[controller].field):
                     other = self.cards[uid]
+                    if _boxed(other):
+                        continue
                     for ability in self.scripts.abilities(
                         other.face.card_id, Trigger.AMULET_LEAVES
                     ):
@@ -1884,7 +1957,7 @@ class State:
         counters = card.counters
         if zone is Zone.GRAVE and counters is not None and counters.get("exile_later"):
             self.pending.append((_EXILE_LATER, card.uid, controller, 0))
-        if zone is Zone.GRAVE:  # CR 12.5: Last Words, with the info it had on the field
+        if zone is Zone.GRAVE and not boxed:  # CR 12.5: Last Words, with its info on the field
             for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):
                 self.pending.append((ability, card.uid, controller, 0))
 
@@ -1966,6 +2039,8 @@ class State:
             return f"card {uid} is not a follower that can evolve"
         if card.evo >= 0:
             return f"card {uid} has already evolved"
+        if _boxed(card):
+            return f"card {uid} is Boxed and has no evolve ability (CR 5.31.2)"
         if self._evolved_for_turn(p):
             return "player has already evolved this turn (CR 8.3.2.1)"
         if not any(self.cards[u].base.name == card.base.name for u in p.evolve_deck):

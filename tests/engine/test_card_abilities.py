@@ -47,6 +47,7 @@ EXAMPLES: dict[str, list[str]] = {
     "cost_down": ["BP05-042", "BP05-043"],
     "no_attack": ["BP16-009", "CP04-005"],
     "skip_stand": ["BP11-085", "BP13-017"],
+    "box_it": ["BP11-018"],
     "heal_leader": ["BP01-087", "BP01-140"],
     "buff": ["BP01-021", "BP01-025"],
     "buff_defense": ["BP01-128", "BP04-114"],

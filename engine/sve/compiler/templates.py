@@ -18,6 +18,7 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Always,
     Banish,
+    Box,
     Buff,
     BurstsThisTurn,
     CameFrom,
@@ -491,6 +492,11 @@ def _no_attack(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("skip_stand", r"それは次のそれのプレイヤーのスタートフェイズにスタンドしない。")
 def _skip_stand(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SkipStand(ctx.need_it())]
+
+
+@template("box_it", r"次のそれのプレイヤーのターン終了時まで、それを【箱詰め】状態にする。")
+def _box_it(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Box(ctx.need_it())]
 
 
 # --- stats and keywords (the leader first: its 【体力】+N is a heal) ---------------------

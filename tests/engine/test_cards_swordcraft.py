@@ -1,0 +1,227 @@
+"""Swordcraft cards modelled by templates and hand encodings, and the mechanics they need
+(the Boxed state, CR 5.31; ...), each tested in a game position both ways.
+
+Scripts come from the committed library (``engine/sve/data/abilities.json``); card records
+are built here from facts only (id, name, class, type, cost, stats, traits).
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardRecord
+from engine.sve import Activate, Attack, Choose, End, Evolve, Play
+from engine.sve.abilities import (
+    Ability,
+    Buff,
+    CardScript,
+    Draw,
+    Scripts,
+    Trigger,
+)
+from engine.sve.library import library, script_of
+from engine.sve.position import OnField, evolved, follower, position
+from engine.sve.state import State, Zone
+
+
+def _scripts(*card_ids: str, extra: tuple[CardScript, ...] = ()) -> Scripts:
+    """A registry with the library scripts of ``card_ids`` and the given test scripts."""
+    cards = library()["cards"]
+    return Scripts([*(script_of(c, cards[c]) for c in card_ids), *extra])
+
+
+def _sword(card_id: str, name: str, cost: int, atk: int, dfn: int, *traits: str) -> CardRecord:
+    return CardRecord(
+        card_id, name, card_class="sword", cost=cost, attack=atk, defense=dfn, traits=traits
+    )
+
+
+def _settle(game: State) -> None:
+    """Answer Quick windows and choices with their first option until the main phase."""
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(game.legal_actions()[0])
+
+
+def _end_turn(game: State) -> None:
+    """End the active player's turn and pass through the next start phase."""
+    game.apply(End())
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(game.legal_actions()[0])
+
+
+# --- BP11-018 and the Boxed state (CR 5.31) -------------------------------------------------
+
+NACHT = _sword("BP11-018", "カースドクイーン・ナハト・ナハト", 4, 3, 5, "荒野", "指揮官")
+LAST_WORDS = follower("LW", 2, 2, 2, "ward")
+"""A test follower with Ward and 'Last Words: draw a card'."""
+LW_SCRIPT = CardScript("X-LW", (Ability(Trigger.LAST_WORDS, (Draw(1),)),))
+
+
+def _boxed_game() -> tuple[State, int, int]:
+    """Nacht on player 0's field, the Ward + Last Words follower on player 1's, and the
+    activated ability used on it (cost 0). Returns the game, Nacht's and the target's uid."""
+    game = position(
+        fields=([NACHT], [LAST_WORDS]),
+        pp=(4, 0),
+        scripts=_scripts("BP11-018", extra=(LW_SCRIPT,)),
+    )
+    nacht, target = game.players[0].field[0], game.players[1].field[0]
+    game.apply(Activate(nacht, 0))
+    game.apply(Choose(str(target)))
+    return game, nacht, target
+
+
+def test_nacht_fanfare_finds_a_cost_1_swordcraft_card_for_the_ex_area() -> None:
+    """BP11-018 Fanfare: a Swordcraft card of original cost 1 from the deck goes to the EX
+    area; a cost-2 Swordcraft card and a cost-1 neutral card are not offered."""
+    one = _sword("S-1", "One", 1, 1, 1)
+    two = _sword("S-2", "Two", 2, 2, 2)
+    neutral = follower("N", 1, 1, 1)
+    game = position(
+        hands=([NACHT], []), decks=([two, neutral, one], 5), pp=(4, 0), scripts=_scripts("BP11-018")
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    found = [o for o in d.options if o != "done"]
+    assert [game.cards[int(o)].base.card_id for o in found] == ["S-1"]
+    game.apply(Choose(found[0]))
+    assert [game.cards[u].base.card_id for u in game.players[0].ex] == ["S-1"]
+
+
+def test_boxed_follower_is_engaged_and_loses_keywords_and_last_words() -> None:
+    """BP11-018 Act: the chosen enemy follower is engaged and Boxed: it loses Ward (CR
+    5.31.2) and, destroyed while Boxed, its Last Words does not go off; an unboxed copy
+    destroyed the same way does draw."""
+    game, nacht, target = _boxed_game()
+    card = game.cards[target]
+    assert card.engaged
+    assert "ward" not in card.keywords
+    hand = len(game.players[1].hand)
+    game.apply(Attack(nacht, target))
+    _settle(game)
+    assert card.zone is Zone.GRAVE
+    assert len(game.players[1].hand) == hand  # no Last Words
+    # The rule the other way: without the Boxed state the Last Words draws.
+    plain = position(
+        fields=([NACHT], [OnField(LAST_WORDS, engaged=True)]),
+        scripts=_scripts("BP11-018", extra=(LW_SCRIPT,)),
+    )
+    uid = plain.players[1].field[0]
+    assert "ward" in plain.cards[uid].keywords
+    before = len(plain.players[1].hand)
+    plain.apply(Attack(plain.players[0].field[0], uid))
+    _settle(plain)
+    assert plain.cards[uid].zone is Zone.GRAVE
+    assert len(plain.players[1].hand) == before + 1
+
+
+def test_boxed_follower_does_not_stand_and_recovers_after_its_next_turn() -> None:
+    """CR 5.31.3: the Boxed follower stays engaged through its controller's next start phase
+    and has no Ward in that turn; at that turn's end the state ends, it has Ward again and
+    stands in the following start phase."""
+    game, _nacht, target = _boxed_game()
+    card = game.cards[target]
+    _end_turn(game)  # player 1's turn: no rule stand
+    assert game.active == 1
+    assert card.engaged
+    assert "ward" not in card.keywords
+    _end_turn(game)  # player 1's turn ended: no longer Boxed
+    assert game.active == 0
+    assert "ward" in card.keywords
+    _end_turn(game)  # player 1's next start phase: it stands
+    assert game.active == 1
+    assert not card.engaged
+
+
+def test_nacht_ability_is_once_per_turn_and_needs_an_enemy_follower() -> None:
+    """BP11-018 Act: usable once per turn (the second use is not offered); with no enemy
+    follower it cannot be used at all (CR 10.6.2.3.3)."""
+    second = follower("Other", 2, 2, 2)
+    game = position(
+        fields=([NACHT], [LAST_WORDS, second]),
+        pp=(4, 0),
+        scripts=_scripts("BP11-018", extra=(LW_SCRIPT,)),
+    )
+    nacht = game.players[0].field[0]
+    assert Activate(nacht, 0) in game.legal_actions()
+    game.apply(Activate(nacht, 0))
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert Activate(nacht, 0) not in game.legal_actions()
+    empty = position(fields=([NACHT], []), pp=(4, 0), scripts=_scripts("BP11-018"))
+    assert Activate(empty.players[0].field[0], 0) not in empty.legal_actions()
+
+
+def test_boxed_follower_cannot_evolve_until_the_state_ends() -> None:
+    """CR 5.31.2 / 12.2.1: a Boxed follower has lost its evolve ability; another follower of
+    the same player may still evolve."""
+    base = follower("Evo", 2, 2, 2)
+    game = position(
+        fields=([NACHT], [base, follower("Free", 2, 2, 2)]),
+        evolve=([], [evolved(base), evolved(follower("Free", 2, 2, 2))]),
+        pp=(4, 0),
+        scripts=_scripts("BP11-018"),
+    )
+    boxed, free = game.players[1].field
+    game.apply(Activate(game.players[0].field[0], 0))
+    game.apply(Choose(str(boxed)))
+    _end_turn(game)
+    evolves = {a.uid for a in game.legal_actions() if isinstance(a, Evolve)}
+    assert boxed not in evolves
+    assert free in evolves
+
+
+def test_ability_gained_after_boxing_is_kept() -> None:
+    """CR 5.31.2.1: a keyword given after the follower was Boxed is kept; one it had gained
+    before is gone while it is Boxed and back when the state ends."""
+    game = position(
+        fields=([NACHT], [follower("Plain", 2, 2, 2)]), pp=(4, 0), scripts=_scripts("BP11-018")
+    )
+    target = game.players[1].field[0]
+    game.modify(target, 0, 0, ("bane",), False)  # gained for good before
+    game.apply(Activate(game.players[0].field[0], 0))
+    game.apply(Choose(str(target)))
+    card = game.cards[target]
+    assert "bane" not in card.keywords
+    game.modify(target, 0, 0, ("drain",), False)  # gained while Boxed
+    assert "drain" in card.keywords
+    _end_turn(game)
+    _end_turn(game)
+    assert set(card.keywords) >= {"bane", "drain"}
+
+
+def test_boxed_follower_abilities_do_not_trigger() -> None:
+    """CR 5.31.2: a Boxed follower's own auto abilities do not go off (here: 'when another
+    follower enters your field, +1/+0'); once the state has ended they do."""
+    watcher = follower("Watch", 2, 2, 2)
+    script = CardScript("X-Watch", (Ability(Trigger.ALLY_ENTERS, (Buff(1, 0),)),))
+    newcomer = follower("New", 1, 1, 1)
+    game = position(
+        fields=([NACHT], [watcher]),
+        hands=([], [newcomer, newcomer]),
+        pp=(4, 0),
+        scripts=_scripts("BP11-018", extra=(script,)),
+    )
+    target = game.players[1].field[0]
+    game.apply(Activate(game.players[0].field[0], 0))
+    game.apply(Choose(str(target)))
+    _end_turn(game)
+    game.apply(Play(game.players[1].hand[0]))
+    assert game.cards[target].atk == 2  # Boxed: no trigger
+    _end_turn(game)
+    _end_turn(game)
+    game.apply(Play(game.players[1].hand[0]))
+    assert game.cards[target].atk == 3
+
+
+def test_boxed_follower_returned_and_replayed_has_its_abilities() -> None:
+    """A Boxed card that leaves the field is a new card (CR 5.31 ends with it): played
+    again it keeps Ward."""
+    game, _nacht, target = _boxed_game()
+    game.return_to_hand(target)
+    game._run()
+    assert game.cards[target].zone is Zone.HAND
+    _end_turn(game)
+    game.players[1].pp = 5
+    game.apply(Play(target))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(game.decision.options[0]))
+    assert "ward" in game.cards[target].keywords
