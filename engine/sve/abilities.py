@@ -949,6 +949,34 @@ class FromGrave:
 
 
 @dataclass(frozen=True, slots=True)
+class FromHand:
+    """You may put up to ``n`` cards passing ``what`` from your hand (and your EX area, with
+    ``ex``) onto your field as "it" (not a play, CR 10.6; CR 4.4.4.2: only while the field
+    has room). With ``max_pp`` the original cost limit is your PP maximum when it resolves
+    (``X`` defined as the PP maximum)."""
+
+    what: CardFilter
+    n: int = 1
+    ex: bool = False
+    max_pp: bool = False
+    to: str = "field"
+    distinct_names: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching cards one by one (``done`` declines)."""
+        if frame.sub == 0 and frame.choice is None:
+            frame.targets = []
+        p = game.players[frame.controller]
+        how = self
+        if self.max_pp:
+            how = dataclasses.replace(
+                self, what=dataclasses.replace(self.what, max_cost=p.max_pp), max_pp=False
+            )
+        pool = p.hand + p.ex if self.ex else p.hand
+        return _take(game, frame, pool, how, self.n, False)
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     """Put the top ``n`` cards of ``who``'s deck into the graveyard."""
 
@@ -1044,7 +1072,7 @@ def _take(
     game: State,
     frame: Frame,
     pool: list[int],
-    how: Search | LookTop | FromGrave,
+    how: Search | LookTop | FromGrave | FromHand,
     n: int,
     shuffle: bool,
 ) -> bool:
@@ -1486,8 +1514,19 @@ class GraveCount:
         return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
 
 
-ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5}
-"""Where a card on the field came from (kept in its ``origin`` counter)."""
+ORIGINS = {
+    "hand": 1,
+    "ex": 2,
+    "grave": 3,
+    "deck": 4,
+    "created": 5,
+    "hand_effect": 6,
+    "ex_effect": 7,
+}
+"""Where a card on the field came from (kept in its ``origin`` counter); ``hand`` and ``ex``
+are plays, ``hand_effect`` and ``ex_effect`` cards an ability put from there."""
+_SAME_ZONE = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 1, 7: 2}
+"""Origin codes by the zone they came from (an ability's put from the hand is from the hand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1503,7 +1542,7 @@ class CameFrom:
         origin = 0 if counters is None else counters.get("origin", 0)
         if self.zone == "ability":
             return origin >= ORIGINS["grave"]
-        return origin == ORIGINS[self.zone]
+        return _SAME_ZONE.get(origin, 0) == ORIGINS[self.zone]
 
 
 @dataclass(frozen=True, slots=True)
@@ -1810,6 +1849,7 @@ ELEMENTS: dict[str, type] = {
         NoAttack,
         EventIs,
         FromGrave,
+        FromHand,
         Not,
         Combo,
         Spellchain,
@@ -2102,6 +2142,11 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, EventIs):
         power = f" with attack {e.min_attack} or more" if e.min_attack >= 0 else ""
         return f"only if it is a {_filter_words(e.what, 1)}{power}:"
+    if isinstance(e, FromHand):
+        where = "hand or EX area" if e.ex else "hand"
+        cost = " with original cost up to your PP maximum" if e.max_pp else ""
+        words = _filter_words(e.what, e.n) + cost
+        return f"you may put up to {e.n} {words} from your {where} onto your field"
     if isinstance(e, FromGrave):
         n = f"up to {e.n}" if e.up_to else str(e.n)
         return f"choose {n} {_filter_words(e.what, e.n)} in your graveyard; put it into your {e.to}"

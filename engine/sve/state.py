@@ -148,6 +148,9 @@ class Zone(enum.IntEnum):
     LEADER = 10
 
 
+_ORIGIN_WORD = {Zone.GRAVE: "grave", Zone.HAND: "hand_effect", Zone.EX: "ex_effect"}
+"""Where a card put onto the field by an effect came from (its ``origin`` counter)."""
+
 _ZONE_WORD = {
     Zone.DECK: "deck",
     Zone.HAND: "hand",
@@ -852,7 +855,7 @@ class State:
             if not self.put_in_ex(uid):
                 return
         elif to == "field":
-            origin = "grave" if card.zone is Zone.GRAVE else "deck"
+            origin = _ORIGIN_WORD.get(card.zone, "deck")
             self._remove_from_zone(card)
             card.zone = Zone.RESOLVING
             self.enter_field(card, player, engaged=False)

@@ -48,6 +48,8 @@ EXAMPLES: dict[str, list[str]] = {
     "no_attack": ["BP16-009", "CP04-005"],
     "skip_stand": ["BP11-085", "BP13-017"],
     "box_it": ["BP11-018"],
+    "hand_to_field": ["BP13-027", "BP15-030", "SP01-010"],
+    "x_is_max_pp": ["BP13-027"],
     "heal_leader": ["BP01-087", "BP01-140"],
     "buff": ["BP01-021", "BP01-025"],
     "buff_defense": ["BP01-128", "BP04-114"],

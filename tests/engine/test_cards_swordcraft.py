@@ -12,6 +12,7 @@ from engine.sve import Activate, Attack, Choose, End, Evolve, Play
 from engine.sve.abilities import (
     Ability,
     Buff,
+    CameFrom,
     CardScript,
     Draw,
     Scripts,
@@ -225,3 +226,124 @@ def test_boxed_follower_returned_and_replayed_has_its_abilities() -> None:
     while game.decision is not None and game.decision.kind.name != "MAIN":
         game.apply(Choose(game.decision.options[0]))
     assert "ward" in game.cards[target].keywords
+
+
+# --- BP13-027 (evolved): Albert followers -----------------------------------------------------
+
+RENES = _sword("BP13-026", "レヴィオンの見習い・ルネス", 1, 1, 1, "兵士", "レヴィオン")
+RENES_EVO = CardRecord(
+    "BP13-027",
+    RENES.name,
+    card_class="sword",
+    card_type="evolved_follower",
+    attack=2,
+    defense=2,
+    traits=RENES.traits,
+)
+ALBERT_4 = _sword("X-Albert4", "レヴィオンの迅雷・アルベール", 4, 4, 5, "兵士")
+ALBERT_6 = _sword("X-Albert6", "雷滅卿・アルベール", 6, 3, 5, "兵士")
+NOT_SWORD = CardRecord("X-Alb", "偽アルベール", card_class="rune", cost=2, attack=2, defense=2)
+
+
+def _renes_evolves(hand: list[CardRecord], max_pp: int) -> State:
+    """Renes on player 0's field evolves (paying 2 PP) with ``hand``; an enemy 2/4 is on
+    the other field."""
+    game = position(
+        fields=([RENES], [follower("E", 3, 2, 4)]),
+        hands=(hand, []),
+        evolve=([RENES_EVO], []),
+        pp=(max_pp, 0),
+        max_pp=(max_pp, 0),
+        scripts=_scripts("BP13-027"),
+    )
+    game.apply(Evolve(game.players[0].field[0], False, False))
+    return game
+
+
+def test_renes_on_evolve_puts_an_albert_with_cost_up_to_the_pp_maximum() -> None:
+    """BP13-027 On Evolve: a Swordcraft follower whose name contains 'Albert' and whose
+    original cost is at most the PP maximum may go from the hand onto the field; a costlier
+    one and a non-Swordcraft one are not offered."""
+    game = _renes_evolves([ALBERT_4, ALBERT_6, NOT_SWORD], max_pp=5)
+    d = game.decision
+    assert d is not None
+    offered = {game.cards[int(o)].base.card_id for o in d.options if o != "done"}
+    assert offered == {"X-Albert4"}
+    assert "done" in d.options  # "may": the player can decline
+    game.apply(Choose(next(o for o in d.options if o != "done")))
+    (albert,) = [u for u in game.players[0].field if game.cards[u].base.card_id == "X-Albert4"]
+    # Put from the hand by an ability: it came from the hand, and by an ability.
+    assert CameFrom("hand").holds(game, 0, albert)
+    assert CameFrom("ability").holds(game, 0, albert)
+    # With the PP maximum at 6 the cost-6 Albert is offered too.
+    wide = _renes_evolves([ALBERT_4, ALBERT_6], max_pp=6)
+    assert wide.decision is not None
+    offered = {wide.cards[int(o)].base.card_id for o in wide.decision.options if o != "done"}
+    assert offered == {"X-Albert4", "X-Albert6"}
+
+
+def test_renes_pays_1_pp_for_3_damage_when_an_albert_enters_in_your_turn() -> None:
+    """BP13-027: when an Albert follower enters your field in your turn you may pay 1 PP to
+    deal 3 damage to an enemy follower; declining costs nothing; a follower of another name
+    does not trigger it."""
+    game = _renes_evolves([ALBERT_4], max_pp=5)  # 3 PP left after evolving
+    d = game.decision
+    assert d is not None
+    game.apply(Choose(next(o for o in d.options if o != "done")))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))
+    assert game.cards[enemy].dfn == 1
+    assert game.players[0].pp == 2
+    # Declined: no PP spent, no damage.
+    other = _renes_evolves([ALBERT_4], max_pp=5)
+    assert other.decision is not None
+    other.apply(Choose(next(o for o in other.decision.options if o != "done")))
+    other.apply(Choose("done"))
+    assert other.players[0].pp == 3
+    assert other.cards[other.players[1].field[0]].dfn == 4
+    # A follower without 'Albert' in its name: no trigger.
+    plain = position(
+        fields=([OnField(RENES, evolved=RENES_EVO)], [follower("E", 3, 2, 4)]),
+        hands=([_sword("X-S", "兵士", 1, 1, 1)], []),
+        pp=(3, 0),
+        scripts=_scripts("BP13-027"),
+    )
+    plain.apply(Play(plain.players[0].hand[0]))
+    assert plain.decision is not None
+    assert plain.decision.kind.name == "MAIN"
+    assert plain.players[0].pp == 2
+
+
+def test_renes_trigger_needs_your_own_turn() -> None:
+    """BP13-027: an Albert follower entering your field in the opponent's turn does not
+    trigger the damage ability."""
+    game = position(
+        active=1,
+        fields=([OnField(RENES, evolved=RENES_EVO)], [follower("E", 3, 2, 4)]),
+        hands=([ALBERT_4], []),
+        pp=(3, 3),
+        scripts=_scripts("BP13-027"),
+    )
+    game.decision = None
+    game.move_found(game.players[0].hand[0], "field", 0)
+    game._run()
+    assert game.decision is not None
+    assert game.decision.kind.name == "MAIN"
+    assert game.decision.player == 1
+    assert game.cards[game.players[1].field[0]].dfn == 4
+    # The same entry in player 0's own turn offers the payment.
+    mine = position(
+        fields=([OnField(RENES, evolved=RENES_EVO)], [follower("E", 3, 2, 4)]),
+        hands=([ALBERT_4], []),
+        pp=(3, 3),
+        scripts=_scripts("BP13-027"),
+    )
+    mine.decision = None
+    mine.move_found(mine.players[0].hand[0], "field", 0)
+    mine._run()
+    assert mine.decision is not None
+    assert mine.decision.options == ["pay", "done"]

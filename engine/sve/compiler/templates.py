@@ -40,6 +40,7 @@ from engine.sve.abilities import (
     ExileLater,
     ExtraCost,
     FromGrave,
+    FromHand,
     GainPP,
     Grant,
     GraveCount,
@@ -846,6 +847,29 @@ def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "ex" if to == "ex" else "own"
     ctx.did = True
     return [FromGrave(what, n, to, up_to, distinct_names=bool(distinct))]
+
+
+@template(
+    "hand_to_field",
+    r"自分の手札(?P<ex>か自分のEXエリア)?の(?P<x>元のコストX以下の)?" + _FILTER + r"(?P<n>\d+)枚"
+    r"(?P<upto>まで)?を?場に出してよい。",
+)
+def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
+    if m["x"]:
+        if m["cost"]:
+            raise Unsupported("two cost limits")
+        ctx.pending = "x_max_pp"  # the next sentence must define X
+    ctx.it, ctx.it_side = "targets", "own"
+    ctx.did = True
+    return [FromHand(_filter(m, ctx), int(m["n"]), bool(m["ex"]), bool(m["x"]))]
+
+
+@template("x_is_max_pp", r"Xは「自分のPP最大値」である。")
+def _x_is_max_pp(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending != "x_max_pp":
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    return []
 
 
 _EITHER = (
