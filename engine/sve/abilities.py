@@ -212,6 +212,7 @@ class Scripts:
         self._hand_ids: frozenset[str] | None = None
         self._grave_ids: frozenset[str] | None = None
         self._ex_ids: frozenset[str] | None = None
+        self._cost_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
 
     def _load(self) -> None:
@@ -230,6 +231,7 @@ class Scripts:
         self._hand_ids = None
         self._grave_ids = None
         self._ex_ids = None
+        self._cost_ids = None
         self._ids_with.clear()
 
     def get(self, card_id: str) -> CardScript | None:
@@ -281,6 +283,25 @@ class Scripts:
                 self._load()
             found = self._grave_ids = frozenset(
                 cid for cid, s in self._by_id.items() if any(a.from_grave for a in s.abilities)
+            )
+        return found
+
+    def play_cost_ids(self) -> frozenset[str]:
+        """Ids of the cards whose play cost a static ability of their own changes
+        (:class:`PlayCostIf`, :class:`PlayCostFor`)."""
+        found = self._cost_ids
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._cost_ids = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(
+                    isinstance(e, (PlayCostIf, PlayCostFor))
+                    for a in s.abilities
+                    if a.trigger is Trigger.STATIC
+                    for e in a.effects
+                )
             )
         return found
 
@@ -1276,6 +1297,47 @@ class ExtraCost:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCostIf:
+    """A ``STATIC`` ability of a card being played: it costs ``n`` less while ``condition``
+    holds as it is played (CR 10.6.2.5.1.3; CR 10.4.4.1: the PP paid changes, not the
+    card's cost); with ``ex_only``, only when it is played from the EX area."""
+
+    n: int
+    condition: Condition
+    ex_only: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure applies it."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCostFor:
+    """A ``STATIC`` ability of a card being played: as it is played its player may, as a
+    cost, put ``count`` of their field cards that ``what`` allows into the graveyard (or
+    engage that many standing ones, ``engage``, CR 10.4.6); if they do, it costs ``n`` less
+    (CR 10.4.7.2, 10.6.2.2.2, 10.6.2.5.1.3). Only a cost that can be paid in full is offered
+    (CR 10.4.2.2); the field limit is checked after the cost is paid (CR 10.6.2.6)."""
+
+    what: Targets
+    n: int
+    count: int = 1
+    engage: bool = False
+
+    def payable(self, game: State, controller: int, source: int) -> list[int]:
+        """The field cards that may pay this cost now (fewer than ``count``: not payable)."""
+        cands = game.candidates(self.what, controller, source, counting=True)
+        if self.engage:
+            cards = game.cards
+            cands = [u for u in cands if not cards[u].engaged]
+        return cands
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure offers it."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class MarkPaid:
     """Remember on this card that its extra play cost was paid (for :class:`PaidExtra`)."""
 
@@ -1867,6 +1929,8 @@ ELEMENTS: dict[str, type] = {
         DamageBonus,
         ExtraCost,
         MarkPaid,
+        PlayCostIf,
+        PlayCostFor,
         OpponentTurn,
         PaidExtra,
         SplitDamage,
@@ -2194,6 +2258,13 @@ def _describe_element(e: Any) -> str:
         return f"you may pay {e.n} more PP to play this"
     if isinstance(e, MarkPaid):
         return "the extra cost was paid"
+    if isinstance(e, PlayCostIf):
+        where = " from the EX area" if e.ex_only else ""
+        return f"if {describe(e.condition)} as you play this{where}, it costs {e.n} less"
+    if isinstance(e, PlayCostFor):
+        verb = "engage" if e.engage else "put into the graveyard"
+        what = _targets_words(e.what, e.count)
+        return f"as you play this, you may {verb} {what} as a cost; if you do, it costs {e.n} less"
     if isinstance(e, SetEvolveCost):
         return f"this card's evolve cost becomes {e.n}"
     if isinstance(e, Grant):

@@ -37,6 +37,8 @@ from engine.sve.abilities import (
     Grant,
     MarkPaid,
     PayCost,
+    PlayCostFor,
+    PlayCostIf,
     Scripts,
     Targets,
     Trigger,
@@ -442,6 +444,59 @@ class _SpellToGrave:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class _PlayCostChoice:
+    """CR 10.4.7.2 / 10.6.2.5: the player of a card with an alternative play cost
+    (:class:`PlayCostFor`) pays either its full PP cost or one of the alternatives (the
+    field cards, then the PP left); only what can be paid in full is offered."""
+
+    full: int
+    alts: tuple[PlayCostFor, ...]
+    needs_room: bool
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask which cost (when there is a choice), then which cards pay it."""
+        me = frame.controller
+        p = game.players[me]
+        if frame.sub == 0:
+            word, frame.choice = frame.choice, None
+            if word is None:
+                options = []
+                if self.full <= p.pp and (not self.needs_room or game.field_has_room(me)):
+                    options.append("full")
+                for i, e in enumerate(self.alts):
+                    if max(0, self.full - e.n) <= p.pp and (
+                        len(e.payable(game, me, frame.source)) >= e.count
+                    ):
+                        options.append(f"alt{i + 1}")
+                if len(options) > 1:
+                    game.ask_pick(me, options, False)
+                    return False
+                word = options[0] if options else "full"
+            if word == "full":
+                p.pp -= self.full
+                return True
+            frame.sub = int(word[3:])
+            frame.targets = []
+        alt = self.alts[frame.sub - 1]
+        if frame.choice is not None:
+            frame.targets.append(int(frame.choice))
+            frame.choice = None
+        cands = [u for u in alt.payable(game, me, frame.source) if u not in frame.targets]
+        if len(frame.targets) < alt.count and cands:
+            game.ask_pick(me, [str(u) for u in cands], False)
+            return False
+        for uid in frame.targets:  # CR 10.4.2: the cost is paid
+            if alt.engage:
+                game.set_engaged(uid, True)
+            else:
+                game.destroy_as_cost(uid)
+        p.pp -= max(0, self.full - alt.n)
+        frame.sub = 0
+        frame.targets = []
+        return True
+
+
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _ENTER = (_EnterFromResolution(),)
@@ -695,7 +750,35 @@ class State:
             for turn, what, n in discounts:
                 if turn == self.turn and what.matches(card.base):
                     cost = max(0, cost - n)
+        cid = card.base.card_id
+        if cid in self.scripts.play_cost_ids():  # CR 10.6.2.5.1.3: its own reductions
+            for ability in self.scripts.abilities(cid, Trigger.STATIC):
+                for e in ability.effects:
+                    if (
+                        isinstance(e, PlayCostIf)
+                        and (not e.ex_only or card.zone is Zone.EX)
+                        and e.condition.holds(self, card.owner, card.uid)
+                    ):
+                        cost = max(0, cost - e.n)
         return cost
+
+    def _cost_alternatives(self, card: Card) -> list[PlayCostFor]:
+        """The alternative play costs of a card's own (:class:`PlayCostFor`)."""
+        out: list[PlayCostFor] = []
+        cid = card.base.card_id
+        if cid in self.scripts.play_cost_ids():
+            for ability in self.scripts.abilities(cid, Trigger.STATIC):
+                out.extend(e for e in ability.effects if isinstance(e, PlayCostFor))
+        return out
+
+    def _payable_alternatives(self, player: int, card: Card, cost: int) -> list[PlayCostFor]:
+        """The alternative play costs ``player`` can pay in full now (CR 10.4.2.2)."""
+        pp = self.players[player].pp
+        return [
+            e
+            for e in self._cost_alternatives(card)
+            if max(0, cost - e.n) <= pp and len(e.payable(self, player, card.uid)) >= e.count
+        ]
 
     def holders(self, uids: Sequence[int], trigger: Trigger) -> list[int]:
         """The cards among ``uids`` (sorted) that may have an ability with ``trigger``: their
@@ -1436,9 +1519,16 @@ class State:
 
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
-        if self.play_cost(card) > p.pp:
-            return False
         btype = base.card_type
+        cost = self.play_cost(card)
+        permanent = btype.endswith("follower") or btype.endswith("amulet")
+        room = len(p.field) < FIELD_LIMIT
+        if cost > p.pp or (permanent and not room):
+            # An alternative cost may lower the PP; putting a field card into the graveyard
+            # as the cost makes room before the field limit is checked (CR 10.6.2.6).
+            alts = self._payable_alternatives(p.index, card, cost)
+            if not any(room or not e.engage for e in alts):
+                return False
         if btype == "spell":
             if not self.scripts:
                 return True
@@ -1448,9 +1538,7 @@ class State:
                 if available is not None and not available(self, p.index):
                     return False  # CR 10.6.2.3.3
             return True
-        if btype.endswith("follower") or btype.endswith("amulet"):
-            return len(p.field) < FIELD_LIMIT  # CR 10.6.2.6
-        return False
+        return permanent  # the field limit was checked above (CR 10.6.2.6)
 
     def _main_actions(self) -> list[Action]:
         me = self.active
@@ -1459,12 +1547,16 @@ class State:
         acts: list[Action] = []
         pp = p.pp
         playable = self._playable
+        own_cost = self.scripts.play_cost_ids()
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
-                if ((card.base.cost or 0) <= pp or card.counters or p.discounts) and playable(
-                    p, card
-                ):
+                if (
+                    (card.base.cost or 0) <= pp
+                    or card.counters
+                    or p.discounts
+                    or card.base.card_id in own_cost
+                ) and playable(p, card):
                     acts.append(Play(uid))
         if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
             names: set[str] | None = None
@@ -1673,10 +1765,12 @@ class State:
         p = self.players[player]
         card = self.cards[uid]
         origin = "ex" if card.zone is Zone.EX else "hand"
+        cost = self.play_cost(card)  # reductions "as you play this from the EX area" see it
+        alts = self._payable_alternatives(player, card, cost) if self.scripts else []
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
-        cost = self.play_cost(card)
-        p.pp -= cost
+        if not alts:
+            p.pp -= cost
         p.played += 1
         if self.log is not None:
             self._emit(
@@ -1710,6 +1804,10 @@ class State:
             for e in ability.effects:
                 if isinstance(e, ExtraCost):  # CR 10.4.7.2: offered as the card is played
                     self.frames.append(Frame((PayCost((_MARK_PAID,), pp=e.n),), uid, player))
+        if alts:  # CR 10.4.7.2: the full cost or an alternative, chosen first
+            needs_room = card.base.card_type != "spell"
+            choice = _PlayCostChoice(cost, tuple(alts), needs_room)
+            self.frames.append(Frame((choice,), uid, player))
 
     def _evolve(self, player: int, uid: int, ep: bool, super_: bool) -> None:
         """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""

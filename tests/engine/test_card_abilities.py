@@ -50,6 +50,8 @@ EXAMPLES: dict[str, list[str]] = {
     "box_it": ["BP11-018"],
     "hand_to_field": ["BP13-027", "BP15-030", "SP01-010"],
     "x_is_max_pp": ["BP13-027"],
+    "play_cost_if": ["BP14-035", "BP11-031", "BP07-024"],
+    "play_cost_for": ["BP13-028", "BP07-024"],
     "heal_leader": ["BP01-087", "BP01-140"],
     "buff": ["BP01-021", "BP01-025"],
     "buff_defense": ["BP01-128", "BP04-114"],

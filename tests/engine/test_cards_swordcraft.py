@@ -347,3 +347,186 @@ def test_renes_trigger_needs_your_own_turn() -> None:
     mine._run()
     assert mine.decision is not None
     assert mine.decision.options == ["pay", "done"]
+
+
+# --- play costs of a card's own (CR 10.4.7.2, 10.6.2.5.1.3) --------------------------------------
+
+GENO = _sword("BP13-028", "暴威の武人・ジェノ", 4, 4, 3, "兵士", "レヴィオン", "獣", "キラー")
+LEVION_1 = _sword("X-Lev1", "Levion1", 1, 1, 1, "レヴィオン")
+LEVION_4 = _sword("X-Lev4", "Levion4", 4, 1, 1, "レヴィオン")
+
+
+def _plays(game: State) -> set[int]:
+    return {a.uid for a in game.legal_actions() if isinstance(a, Play)}
+
+
+def test_geno_costs_3_less_for_a_levion_follower_put_into_the_graveyard() -> None:
+    """BP13-028: with 1 PP it is playable only by putting a Levion follower of original
+    cost 3 or less from the field into the graveyard; it then costs 1 and its Fanfare deals
+    4 damage. A cost-4 Levion follower cannot pay."""
+    enemy = follower("E", 4, 4, 5)
+    game = position(
+        hands=([GENO], []),
+        fields=([LEVION_1, LEVION_4], [enemy]),
+        pp=(1, 0),
+        scripts=_scripts("BP13-028"),
+    )
+    geno = game.players[0].hand[0]
+    assert geno in _plays(game)
+    game.apply(Play(geno))
+    d = game.decision
+    assert d is not None
+    lev1 = game.players[0].field[0]
+    assert d.options == [str(lev1)]  # only the full cost is unaffordable: no mode choice
+    game.apply(Choose(str(lev1)))
+    assert game.cards[lev1].zone is Zone.GRAVE
+    assert game.players[0].pp == 0
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[geno].zone is Zone.FIELD
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    # The other way: only a cost-4 Levion follower, 1 PP: not playable.
+    poor = position(
+        hands=([GENO], []), fields=([LEVION_4], []), pp=(1, 0), scripts=_scripts("BP13-028")
+    )
+    assert poor.players[0].hand[0] not in _plays(poor)
+
+
+def test_geno_full_cost_or_alternative_is_the_players_choice() -> None:
+    """BP13-028 with 4 PP: the player chooses the full cost (the Levion follower stays) or
+    the alternative (it goes to the graveyard and 1 PP is paid)."""
+    for word, pp_left, lev_zone in (("full", 0, Zone.FIELD), ("alt1", 3, Zone.GRAVE)):
+        game = position(
+            hands=([GENO], []), fields=([LEVION_1], []), pp=(4, 0), scripts=_scripts("BP13-028")
+        )
+        lev = game.players[0].field[0]
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        assert d.options == ["full", "alt1"]
+        game.apply(Choose(word))
+        if word == "alt1":
+            game.apply(Choose(str(lev)))
+        assert game.players[0].pp == pp_left
+        assert game.cards[lev].zone is lev_zone
+
+
+def test_geno_on_a_full_field_must_take_the_alternative() -> None:
+    """CR 10.6.2.6: the field limit is checked after the cost: with five cards on the field
+    BP13-028 is playable only by putting a Levion follower into the graveyard; with no such
+    follower it is not playable."""
+    others = [follower(f"F{i}", 1, 1, 1) for i in range(4)]
+    game = position(
+        hands=([GENO], []),
+        fields=([LEVION_1, *others], []),
+        pp=(4, 0),
+        scripts=_scripts("BP13-028"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    assert d.options == [str(game.players[0].field[0])]
+    full = position(
+        hands=([GENO], []),
+        fields=([*others, follower("F5", 1, 1, 1)], []),
+        pp=(4, 0),
+        scripts=_scripts("BP13-028"),
+    )
+    assert full.players[0].hand[0] not in _plays(full)
+
+
+COIN = CardRecord("BP14-T02", "輝く金貨", card_class="sword", card_type="token_spell", cost=0)
+HAGGLE = CardRecord("BP14-035", "値引き交渉", card_class="sword", card_type="spell", cost=1)
+
+
+def test_haggle_costs_1_less_with_three_gold_coins_in_the_ex_area() -> None:
+    """BP14-035: with three 'Shining Gold Coin' cards in the EX area it costs 0 (playable
+    with 0 PP; it draws and adds a coin); with two it costs 1."""
+    game = position(
+        hands=([HAGGLE], []), ex=([COIN] * 3, []), pp=(0, 0), scripts=_scripts("BP14-035")
+    )
+    spell = game.players[0].hand[0]
+    assert game.play_cost(game.cards[spell]) == 0
+    game.apply(Play(spell))
+    assert len(game.players[0].ex) == 4
+    assert len(game.players[0].hand) == 1
+    two = position(
+        hands=([HAGGLE], []), ex=([COIN] * 2, []), pp=(0, 0), scripts=_scripts("BP14-035")
+    )
+    assert two.play_cost(two.cards[two.players[0].hand[0]]) == 1
+    assert two.players[0].hand[0] not in _plays(two)
+
+
+PRIVATE = _sword("BP11-031", "ナハトの私兵", 1, 2, 2, "荒野", "兵士")
+
+
+def test_nacht_private_costs_1_less_from_the_ex_area_with_nacht() -> None:
+    """BP11-031: played from the EX area while Nacht is on your field it costs 0; from the
+    hand, or from the EX area without Nacht, it costs 1."""
+    game = position(
+        fields=([NACHT], []),
+        hands=([PRIVATE], []),
+        ex=([PRIVATE], []),
+        pp=(0, 0),
+        scripts=_scripts("BP11-031"),
+    )
+    in_hand, in_ex = game.players[0].hand[0], game.players[0].ex[0]
+    assert game.play_cost(game.cards[in_ex]) == 0
+    assert game.play_cost(game.cards[in_hand]) == 1
+    assert _plays(game) == {in_ex}
+    game.apply(Play(in_ex))
+    assert game.players[0].pp == 0
+    assert game.cards[in_ex].zone is Zone.FIELD
+    alone = position(ex=([PRIVATE], []), pp=(0, 0), scripts=_scripts("BP11-031"))
+    assert alone.play_cost(alone.cards[alone.players[0].ex[0]]) == 1
+
+
+TREE = CardRecord(
+    "BP07-T03", "ナテラの大樹", card_class="neutral", card_type="token_amulet", cost=1
+)
+FLASH = CardRecord("BP07-024", "王の一閃", card_class="sword", card_type="spell", cost=3)
+BAYLION = _sword("X-Bay", "王たる光・ベイリオン", 7, 5, 5)
+
+
+def test_kings_flash_engages_two_trees_or_is_cheaper_with_baylion() -> None:
+    """BP07-024: engaging two standing Natera trees makes it cost 2 less (1 PP); with one
+    tree engaged already it cannot be paid that way; with Baylion on the field it costs 1
+    less. It deals 4 damage to an enemy follower."""
+    enemy = follower("E", 4, 4, 5)
+    game = position(
+        hands=([FLASH], []), fields=([TREE, TREE], [enemy]), pp=(1, 0), scripts=_scripts("BP07-024")
+    )
+    trees = list(game.players[0].field)
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    game.apply(Choose(d.options[0]))
+    d = game.decision
+    assert d is not None
+    game.apply(Choose(d.options[0]))
+    assert all(game.cards[t].engaged for t in trees)
+    assert game.players[0].pp == 0
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    tired = position(
+        hands=([FLASH], []),
+        fields=([TREE, OnField(TREE, engaged=True)], [enemy]),
+        pp=(1, 0),
+        scripts=_scripts("BP07-024"),
+    )
+    assert tired.players[0].hand[0] not in _plays(tired)
+    king = position(
+        hands=([FLASH], []), fields=([BAYLION], [enemy]), pp=(2, 0), scripts=_scripts("BP07-024")
+    )
+    assert king.play_cost(king.cards[king.players[0].hand[0]]) == 2
+    assert king.players[0].hand[0] in _plays(king)
+
+
+def test_rules_text_printed_after_token_definitions_is_compiled() -> None:
+    """BP07-024's text lists the Natera tree token before its own damage line: the line
+    after the token definition is still one of the card's abilities (3 lines, all
+    modelled), and the token's own text is not."""
+    entry = library()["cards"]["BP07-024"]
+    assert entry["lines"] == 3
+    assert entry["status"] == "full"
+    triggers = [a["trigger"] for a in entry["abilities"]]
+    assert triggers == ["static", "static", "spell"]

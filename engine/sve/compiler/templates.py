@@ -63,6 +63,8 @@ from engine.sve.abilities import (
     Overflow,
     PaidExtra,
     PayCost,
+    PlayCostFor,
+    PlayCostIf,
     PlayedExactly,
     PutInEx,
     ReturnToHand,
@@ -1300,6 +1302,14 @@ _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$"
 _WHILE_ANY = re.compile(r"^(?P<cond>[^、]+)限り、これは(?P<kw>(?:【[^】]+】)+)を持つ。$")
 _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
+_COST_IF = re.compile(
+    r"^これを(?P<ex>EXエリアから)?プレイする際、(?P<cond>.+?なら、)コストを-(?P<n>\d+)する。$"
+)
+_COST_FOR = re.compile(
+    r"^これをプレイする際、(?:元のコスト(?P<c>\d+)(?P<le>以下)?の)?場の"
+    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|カード|アミュレット))"
+    r"(?P<count>\d+)(?:体|つ|枚)を(?P<how>墓場に置く|【アクト】)：コストを-(?P<n>\d+)する。$"
+)
 
 
 def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
@@ -1316,6 +1326,27 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _EXTRA_COST.match(line)
     if m:
         return "extra_play_cost", None, ExtraCost(int(m[1]))
+    m = _COST_IF.match(line)
+    if m:  # "as you play this, if ..., it costs N less" (CR 10.6.2.5.1.3)
+        cond, _whole, rest, cid = condition(m["cond"])
+        if cond is not None and not rest:
+            return f"play_cost_if|if_{cid}", None, PlayCostIf(int(m["n"]), cond, bool(m["ex"]))
+        return None
+    m = _COST_FOR.match(line)
+    if m:  # "as you play this, (cost): it costs N less" (CR 10.4.7.2)
+        kind = m["kind"] or "card"
+        cost = int(m["c"]) if m["c"] else -1
+        what = Targets(
+            side="own",
+            followers=kind != "アミュレット",
+            amulets=kind != "フォロワー",
+            trait=m["trait"] or "",
+            name=m["name"] or "",
+            max_cost=cost if m["le"] else -1,
+            exact_cost=cost if not m["le"] else -1,
+        )
+        engage = m["how"] == "【アクト】"
+        return "play_cost_for", None, PlayCostFor(what, int(m["n"]), int(m["count"]), engage)
     m = _HAS_KEYWORDS.match(line)
     if m:
         return "self_keyword", None, Grant(keyword_ids(m[1]))
