@@ -223,6 +223,7 @@ class Scripts:
         self._grave_ids: frozenset[str] | None = None
         self._ex_ids: frozenset[str] | None = None
         self._grave_play_ids: frozenset[str] | None = None
+        self._cost_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
 
     def _load(self) -> None:
@@ -242,6 +243,7 @@ class Scripts:
         self._grave_ids = None
         self._ex_ids = None
         self._grave_play_ids = None
+        self._cost_ids = None
         self._ids_with.clear()
 
     def get(self, card_id: str) -> CardScript | None:
@@ -308,6 +310,25 @@ class Scripts:
                 if any(
                     a.trigger is Trigger.STATIC and isinstance(e, PlayFromGrave)
                     for a in s.abilities
+                    for e in a.effects
+                )
+            )
+        return found
+
+    def play_cost_ids(self) -> frozenset[str]:
+        """Ids of the cards whose play cost a static ability of their own changes
+        (:class:`PlayCostIf`, :class:`PlayCostFor`)."""
+        found = self._cost_ids
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._cost_ids = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(
+                    isinstance(e, (PlayCostIf, PlayCostFor))
+                    for a in s.abilities
+                    if a.trigger is Trigger.STATIC
                     for e in a.effects
                 )
             )
@@ -887,6 +908,25 @@ class SkipStand:
 
 
 @dataclass(frozen=True, slots=True)
+class Box:
+    """CR 5.31: the chosen followers become Boxed until the end of their controller's next
+    turn. A Boxed card loses every ability it has, printed or gained so far (CR 5.31.2;
+    abilities gained later are kept, 5.31.2.1), so its auto, activated and continuous
+    abilities, its keywords and its evolve ability (CR 12.2.1) do nothing; and it does not
+    stand by rule in its controller's start phase (CR 5.31.3; an effect may still stand it,
+    5.31.3.1)."""
+
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Box them."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                game.box(tgt)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class CostDown:
     """This turn, the chosen cards cost ``n`` less to play (not below 0)."""
 
@@ -960,20 +1000,30 @@ class FromGrave:
 
 @dataclass(frozen=True, slots=True)
 class FromHand:
-    """You may put up to ``n`` cards passing ``what`` from your hand onto your field, one
-    by one, as "it" (``自分の手札の…N枚(まで)を場に出してよい``; they are not played, and
-    count as put onto the field by an ability)."""
+    """You may put up to ``n`` cards passing ``what`` from your hand (and your EX area, with
+    ``ex``) onto your field as "it" (not a play, CR 10.6; CR 4.4.4.2: only while the field
+    has room). With ``max_pp`` the original cost limit is your PP maximum when it resolves
+    (``X`` defined as the PP maximum)."""
 
     what: CardFilter
     n: int = 1
+    ex: bool = False
+    max_pp: bool = False
     to: str = "field"
     distinct_names: bool = False
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Offer the matching cards one by one (``done`` stops)."""
+        """Offer the matching cards one by one (``done`` declines)."""
         if frame.sub == 0 and frame.choice is None:
             frame.targets = []
-        return _take(game, frame, game.players[frame.controller].hand, self, self.n, False)
+        p = game.players[frame.controller]
+        how = self
+        if self.max_pp:
+            how = dataclasses.replace(
+                self, what=dataclasses.replace(self.what, max_cost=p.max_pp), max_pp=False
+            )
+        pool = p.hand + p.ex if self.ex else p.hand
+        return _take(game, frame, pool, how, self.n, False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1410,6 +1460,47 @@ class ExtraCost:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCostIf:
+    """A ``STATIC`` ability of a card being played: it costs ``n`` less while ``condition``
+    holds as it is played (CR 10.6.2.5.1.3; CR 10.4.4.1: the PP paid changes, not the
+    card's cost); with ``ex_only``, only when it is played from the EX area."""
+
+    n: int
+    condition: Condition
+    ex_only: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure applies it."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCostFor:
+    """A ``STATIC`` ability of a card being played: as it is played its player may, as a
+    cost, put ``count`` of their field cards that ``what`` allows into the graveyard (or
+    engage that many standing ones, ``engage``, CR 10.4.6); if they do, it costs ``n`` less
+    (CR 10.4.7.2, 10.6.2.2.2, 10.6.2.5.1.3). Only a cost that can be paid in full is offered
+    (CR 10.4.2.2); the field limit is checked after the cost is paid (CR 10.6.2.6)."""
+
+    what: Targets
+    n: int
+    count: int = 1
+    engage: bool = False
+
+    def payable(self, game: State, controller: int, source: int) -> list[int]:
+        """The field cards that may pay this cost now (fewer than ``count``: not payable)."""
+        cands = game.candidates(self.what, controller, source, counting=True)
+        if self.engage:
+            cards = game.cards
+            cands = [u for u in cands if not cards[u].engaged]
+        return cands
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure offers it."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class MarkPaid:
     """Remember on this card that its extra play cost was paid (for :class:`PaidExtra`)."""
 
@@ -1686,9 +1777,13 @@ ORIGINS = {
     "deck": 4,
     "created": 5,
     "evolve_deck": 6,
-    "hand_ability": 7,
+    "hand_effect": 7,
+    "ex_effect": 8,
 }
-"""Where a card on the field came from (kept in its ``origin`` counter)."""
+"""Where a card on the field came from (kept in its ``origin`` counter); ``hand`` and ``ex``
+are plays, ``hand_effect`` and ``ex_effect`` cards an ability put from there."""
+_SAME_ZONE = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 1, 8: 2}
+"""Origin codes by the zone they came from (an ability's put from the hand is from the hand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1704,9 +1799,7 @@ class CameFrom:
         origin = 0 if counters is None else counters.get("origin", 0)
         if self.zone == "ability":
             return origin >= ORIGINS["grave"]
-        if self.zone == "hand" and origin == ORIGINS["hand_ability"]:
-            return True  # from the hand, by an ability
-        return origin == ORIGINS[self.zone]
+        return _SAME_ZONE.get(origin, 0) == ORIGINS[self.zone]
 
 
 @dataclass(frozen=True, slots=True)
@@ -2094,6 +2187,7 @@ ELEMENTS: dict[str, type] = {
         PutInEx,
         Engage,
         SkipStand,
+        Box,
         Mill,
         GainPP,
         DiscardCards,
@@ -2106,6 +2200,7 @@ ELEMENTS: dict[str, type] = {
         NoAttack,
         EventIs,
         FromGrave,
+        FromHand,
         Not,
         Combo,
         Spellchain,
@@ -2123,6 +2218,8 @@ ELEMENTS: dict[str, type] = {
         DamageBonus,
         ExtraCost,
         MarkPaid,
+        PlayCostIf,
+        PlayCostFor,
         OpponentTurn,
         PaidExtra,
         SplitDamage,
@@ -2426,6 +2523,7 @@ def _describe_element(e: Any) -> str:
         ReturnToHand: "return {} to its owner's hand",
         PutInEx: "put {} into its owner's EX area",
         SkipStand: "{} does not stand in its controller's next start phase",
+        Box: "{} becomes Boxed until the end of its controller's next turn",
     }
     phrase = simple.get(type(e))
     if phrase is not None:
@@ -2439,6 +2537,11 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, EventIs):
         power = f" with attack {e.min_attack} or more" if e.min_attack >= 0 else ""
         return f"only if it is a {_filter_words(e.what, 1)}{power}:"
+    if isinstance(e, FromHand):
+        where = "hand or EX area" if e.ex else "hand"
+        cost = " with original cost up to your PP maximum" if e.max_pp else ""
+        words = _filter_words(e.what, e.n) + cost
+        return f"you may put up to {e.n} {words} from your {where} onto your field"
     if isinstance(e, FromGrave):
         n = f"up to {e.n}" if e.up_to else str(e.n)
         return f"choose {n} {_filter_words(e.what, e.n)} in your graveyard; put it into your {e.to}"
@@ -2488,6 +2591,13 @@ def _describe_element(e: Any) -> str:
         return f"you may pay {e.n} more PP to play this"
     if isinstance(e, MarkPaid):
         return "the extra cost was paid"
+    if isinstance(e, PlayCostIf):
+        where = " from the EX area" if e.ex_only else ""
+        return f"if {describe(e.condition)} as you play this{where}, it costs {e.n} less"
+    if isinstance(e, PlayCostFor):
+        verb = "engage" if e.engage else "put into the graveyard"
+        what = _targets_words(e.what, e.count)
+        return f"as you play this, you may {verb} {what} as a cost; if you do, it costs {e.n} less"
     if isinstance(e, SetEvolveCost):
         return f"this card's evolve cost becomes {e.n}"
     if isinstance(e, Grant):

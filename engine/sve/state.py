@@ -37,6 +37,8 @@ from engine.sve.abilities import (
     Grant,
     MarkPaid,
     PayCost,
+    PlayCostFor,
+    PlayCostIf,
     PlayFromGrave,
     Scripts,
     Targets,
@@ -120,6 +122,19 @@ def _is_follower(record: CardRecord) -> bool:
     return record.card_type.endswith("follower")
 
 
+BOXED = "boxed"
+"""The counter of a Boxed card (CR 5.31): the turn at whose end the state ends."""
+BOXED_KEPT = "boxed_kept"
+"""The keyword bits a Boxed card had gained for good before it was Boxed (given back when the
+state ends, CR 5.31.2)."""
+
+
+def _boxed(card: Card) -> bool:
+    """Whether a card is Boxed (CR 5.31): it has no abilities while it is."""
+    counters = card.counters
+    return counters is not None and BOXED in counters
+
+
 class Zone(enum.IntEnum):
     """Where a card is (CR 4)."""
 
@@ -135,6 +150,9 @@ class Zone(enum.IntEnum):
     ERASED = 9
     LEADER = 10
 
+
+_ORIGIN_WORD = {Zone.GRAVE: "grave", Zone.HAND: "hand_effect", Zone.EX: "ex_effect"}
+"""Where a card put onto the field by an effect came from (its ``origin`` counter)."""
 
 _ZONE_WORD = {
     Zone.DECK: "deck",
@@ -454,6 +472,59 @@ class _PayAdvance:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class _PlayCostChoice:
+    """CR 10.4.7.2 / 10.6.2.5: the player of a card with an alternative play cost
+    (:class:`PlayCostFor`) pays either its full PP cost or one of the alternatives (the
+    field cards, then the PP left); only what can be paid in full is offered."""
+
+    full: int
+    alts: tuple[PlayCostFor, ...]
+    needs_room: bool
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask which cost (when there is a choice), then which cards pay it."""
+        me = frame.controller
+        p = game.players[me]
+        if frame.sub == 0:
+            word, frame.choice = frame.choice, None
+            if word is None:
+                options = []
+                if self.full <= p.pp and (not self.needs_room or game.field_has_room(me)):
+                    options.append("full")
+                for i, e in enumerate(self.alts):
+                    if max(0, self.full - e.n) <= p.pp and (
+                        len(e.payable(game, me, frame.source)) >= e.count
+                    ):
+                        options.append(f"alt{i + 1}")
+                if len(options) > 1:
+                    game.ask_pick(me, options, False)
+                    return False
+                word = options[0] if options else "full"
+            if word == "full":
+                p.pp -= self.full
+                return True
+            frame.sub = int(word[3:])
+            frame.targets = []
+        alt = self.alts[frame.sub - 1]
+        if frame.choice is not None:
+            frame.targets.append(int(frame.choice))
+            frame.choice = None
+        cands = [u for u in alt.payable(game, me, frame.source) if u not in frame.targets]
+        if len(frame.targets) < alt.count and cands:
+            game.ask_pick(me, [str(u) for u in cands], False)
+            return False
+        for uid in frame.targets:  # CR 10.4.2: the cost is paid
+            if alt.engage:
+                game.set_engaged(uid, True)
+            else:
+                game.destroy_as_cost(uid)
+        p.pp -= max(0, self.full - alt.n)
+        frame.sub = 0
+        frame.targets = []
+        return True
+
+
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _ENTER = (_EnterFromResolution(),)
@@ -709,7 +780,35 @@ class State:
             for turn, what, n in discounts:
                 if turn == self.turn and what.matches(card.base):
                     cost = max(0, cost - n)
+        cid = card.base.card_id
+        if cid in self.scripts.play_cost_ids():  # CR 10.6.2.5.1.3: its own reductions
+            for ability in self.scripts.abilities(cid, Trigger.STATIC):
+                for e in ability.effects:
+                    if (
+                        isinstance(e, PlayCostIf)
+                        and (not e.ex_only or card.zone is Zone.EX)
+                        and e.condition.holds(self, card.owner, card.uid)
+                    ):
+                        cost = max(0, cost - e.n)
         return cost
+
+    def _cost_alternatives(self, card: Card) -> list[PlayCostFor]:
+        """The alternative play costs of a card's own (:class:`PlayCostFor`)."""
+        out: list[PlayCostFor] = []
+        cid = card.base.card_id
+        if cid in self.scripts.play_cost_ids():
+            for ability in self.scripts.abilities(cid, Trigger.STATIC):
+                out.extend(e for e in ability.effects if isinstance(e, PlayCostFor))
+        return out
+
+    def _payable_alternatives(self, player: int, card: Card, cost: int) -> list[PlayCostFor]:
+        """The alternative play costs ``player`` can pay in full now (CR 10.4.2.2)."""
+        pp = self.players[player].pp
+        return [
+            e
+            for e in self._cost_alternatives(card)
+            if max(0, cost - e.n) <= pp and len(e.payable(self, player, card.uid)) >= e.count
+        ]
 
     def holders(self, uids: Sequence[int], trigger: Trigger) -> list[int]:
         """The cards among ``uids`` (sorted) that may have an ability with ``trigger``: their
@@ -724,6 +823,8 @@ class State:
     def abilities_of(self, card: Card, trigger: Trigger) -> tuple[Ability, ...]:
         """The abilities of a card with ``trigger``, with those its equipment gives it
         (CR 14.5.2)."""
+        if card.counters is not None and BOXED in card.counters:
+            return ()  # CR 5.31.2: a Boxed card has no abilities
         own = self.scripts.abilities(card.face.card_id, trigger)
         if not card.eq:
             return own
@@ -787,6 +888,44 @@ class State:
                 card.counters = {}
             card.counters["origin"] = ORIGINS[zone]
 
+    def box(self, uid: int) -> None:
+        """CR 5.31: Box a field card until the end of its controller's next turn. It loses
+        its keywords and the abilities it had gained (CR 5.31.2); the ones gained for good
+        come back when the state ends, those until end of turn have ended by then."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD:
+            return
+        if card.counters is None:
+            card.counters = {}
+        counters = card.counters
+        until = self.turn + (1 if card.controller != self.active else 2)
+        if BOXED not in counters:
+            passing = 0
+            for t_uid, gen, _atk, _dfn, bits in self.eot:
+                if t_uid == uid and gen == card.gen:
+                    passing |= bits
+            counters[BOXED_KEPT] = card.granted & ~passing
+            card.granted = 0
+        counters[BOXED] = max(until, counters.get(BOXED, 0))
+        counters.pop("exile_later", None)  # a gained Last Words is lost too
+        card.kw = 0
+        card.st = 0
+        self.dirty = True
+        self.statics_dirty = True
+        if self.log is not None:
+            self._emit("box", {"uid": uid, "until_turn": counters[BOXED]})
+
+    def _unbox(self, card: Card) -> None:
+        """The Boxed state ends (CR 5.31): the card has its abilities again."""
+        counters = card.counters
+        assert counters is not None
+        del counters[BOXED]
+        card.granted |= counters.pop(BOXED_KEPT, 0)
+        card.kw = keyword_bits(card.face.keywords) | card.st
+        self.statics_dirty = True
+        if self.log is not None:
+            self._emit("unbox", {"uid": card.uid})
+
     def forbid_attack(self, uid: int, next_turn: bool) -> None:
         """Follower ``uid`` cannot attack this turn (or in its controller's next turn)."""
         card = self.cards[uid]
@@ -834,9 +973,7 @@ class State:
             if not self.put_in_ex(uid):
                 return
         elif to == "field":
-            origin = "grave" if card.zone is Zone.GRAVE else "deck"
-            if card.zone is Zone.HAND:
-                origin = "hand_ability"
+            origin = _ORIGIN_WORD.get(card.zone, "deck")
             self._remove_from_zone(card)
             card.zone = Zone.RESOLVING
             self.enter_field(card, player, engaged=False)
@@ -1250,7 +1387,10 @@ class State:
         cards = self.cards
         ids = self.scripts.ids_with(Trigger.STATIC)
         sources = [
-            u for p in self.players for u in p.field if cards[u].face.card_id in ids or cards[u].eq
+            u
+            for p in self.players
+            for u in p.field
+            if (cards[u].face.card_id in ids or cards[u].eq) and not _boxed(cards[u])
         ]
         if not sources and not self.granting:
             return
@@ -1281,7 +1421,8 @@ class State:
                 new = 0 if grants is None else grants.get(uid, 0)
                 if new != card.st:
                     card.st = new
-                    card.kw = keyword_bits(card.face.keywords) | new
+                    own = 0 if _boxed(card) else keyword_bits(card.face.keywords)
+                    card.kw = own | new
 
     def _next_pending(self) -> None:
         """CR 10.5.2.2-3: the turn player's waiting abilities first; order them if several."""
@@ -1329,7 +1470,7 @@ class State:
         """Put ``card``'s abilities with ``trigger`` in the waiting state (CR 10.7.2)."""
         found = (
             self.abilities_of(card, trigger)
-            if card.eq
+            if card.eq or card.counters
             else self.scripts.abilities(card.face.card_id, trigger)
         )
         for ability in found:
@@ -1421,6 +1562,8 @@ class State:
             if card.counters is not None and card.counters.get("skip_stand"):
                 del card.counters["skip_stand"]
                 continue
+            if card.counters is not None and BOXED in card.counters:
+                continue  # CR 5.31.3: a Boxed card does not stand by rule
             if card.engaged:
                 card.engaged = False
                 if self.log is not None:
@@ -1439,6 +1582,12 @@ class State:
                 card.dfn -= dfn
                 card.granted &= ~bits
         self.eot.clear()
+        for p in self.players:  # CR 5.31: Boxed "until the end of its player's next turn"
+            for uid in p.field:
+                card = self.cards[uid]
+                counters = card.counters
+                if counters is not None and counters.get(BOXED, self.turn + 1) <= self.turn:
+                    self._unbox(card)
         self.dirty = True
         if self.log is not None:
             self._emit("turn_end", {"player": self.active})
@@ -1454,9 +1603,16 @@ class State:
 
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
-        if self.play_cost(card) > p.pp:
-            return False
         btype = base.card_type
+        cost = self.play_cost(card)
+        permanent = btype.endswith("follower") or btype.endswith("amulet")
+        room = len(p.field) < FIELD_LIMIT
+        if cost > p.pp or (permanent and not room):
+            # An alternative cost may lower the PP; putting a field card into the graveyard
+            # as the cost makes room before the field limit is checked (CR 10.6.2.6).
+            alts = self._payable_alternatives(p.index, card, cost)
+            if not any(room or not e.engage for e in alts):
+                return False
         if btype == "spell":
             if not self.scripts:
                 return True
@@ -1466,9 +1622,7 @@ class State:
                 if available is not None and not available(self, p.index):
                     return False  # CR 10.6.2.3.3
             return True
-        if btype.endswith("follower") or btype.endswith("amulet"):
-            return len(p.field) < FIELD_LIMIT  # CR 10.6.2.6
-        return False
+        return permanent  # the field limit was checked above (CR 10.6.2.6)
 
     def _main_actions(self) -> list[Action]:
         me = self.active
@@ -1477,12 +1631,16 @@ class State:
         acts: list[Action] = []
         pp = p.pp
         playable = self._playable
+        own_cost = self.scripts.play_cost_ids()
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
-                if ((card.base.cost or 0) <= pp or card.counters or p.discounts) and playable(
-                    p, card
-                ):
+                if (
+                    (card.base.cost or 0) <= pp
+                    or card.counters
+                    or p.discounts
+                    or card.base.card_id in own_cost
+                ) and playable(p, card):
                     acts.append(Play(uid))
         if p.grave and self.scripts and self._grave_players()[me]:
             acts.extend(self._grave_plays(p))
@@ -1491,8 +1649,8 @@ class State:
             sup = p.sep >= 1 and p.turns >= SUPER_EVOLVE_TURN[0 if me == self.first else 1]
             for uid in sorted(p.field):
                 c = cards[uid]
-                if c.evo >= 0 or c.token or not c.fol:
-                    continue
+                if c.evo >= 0 or c.token or not c.fol or _boxed(c):
+                    continue  # CR 5.31.2: a Boxed follower has no evolve ability
                 if names is None:
                     names = {cards[u].base.name for u in p.evolve_deck}
                 if c.base.name not in names:
@@ -1745,10 +1903,12 @@ class State:
         p = self.players[player]
         card = self.cards[uid]
         origin = "ex" if card.zone is Zone.EX else "grave" if card.zone is Zone.GRAVE else "hand"
+        cost = self.play_cost(card)  # reductions "as you play this from the EX area" see it
+        alts = self._payable_alternatives(player, card, cost) if self.scripts else []
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
-        cost = self.play_cost(card)
-        p.pp -= cost
+        if not alts:
+            p.pp -= cost
         p.played += 1
         if self.log is not None:
             self._emit(
@@ -1782,6 +1942,10 @@ class State:
             for e in ability.effects:
                 if isinstance(e, ExtraCost):  # CR 10.4.7.2: offered as the card is played
                     self.frames.append(Frame((PayCost((_MARK_PAID,), pp=e.n),), uid, player))
+        if alts:  # CR 10.4.7.2: the full cost or an alternative, chosen first
+            needs_room = card.base.card_type != "spell"
+            choice = _PlayCostChoice(cost, tuple(alts), needs_room)
+            self.frames.append(Frame((choice,), uid, player))
 
     def _evolve(self, player: int, uid: int, ep: bool, super_: bool) -> None:
         """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""
@@ -1827,7 +1991,7 @@ class State:
         card.dfn = (after.defense or 0) + card.dfn - (before.defense or 0)
         card.face = after
         card.fol = _is_follower(after)
-        card.kw = keyword_bits(after.keywords)  # CR 5.16.2.2
+        card.kw = 0 if _boxed(card) else keyword_bits(after.keywords)  # CR 5.16.2.2, 5.31.2
         card.st = 0  # continuous abilities are applied again at the next check
         card.evo = evo_uid
         card.evolved_turn = self.turn
@@ -1998,6 +2162,11 @@ class State:
         """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
         face = card.face
         controller = card.controller
+        # CR 5.31.2 / 10.7.4.1.2: a card Boxed as it left had no abilities to go off.
+        boxed = _boxed(card)
+        if boxed and card.counters is not None:
+            del card.counters[BOXED]
+            card.counters.pop(BOXED_KEPT, None)
         self.players[controller].field.remove(card.uid)
         self.statics_dirty = True
         evo_uid = card.evo
@@ -2019,8 +2188,9 @@ class State:
         card.face = card.base
         card.fol = _is_follower(card.base)
         if self.scripts:  # CR 10.7.1: "when this leaves the field", "when your amulet ..."
-            for ability in self.scripts.abilities(face.card_id, Trigger.LEAVES):
-                self.pending.append((ability, card.uid, controller, 0))
+            if not boxed:
+                for ability in self.scripts.abilities(face.card_id, Trigger.LEAVES):
+                    self.pending.append((ability, card.uid, controller, 0))
             field = self.players[controller].field
             for uid in self.holders(field, Trigger.ALLY_LEAVES):  # CR 10.7.4
                 for ability in self.abilities_of(self.cards[uid], Trigger.ALLY_LEAVES):
@@ -2028,6 +2198,8 @@ class State:
             if face.card_type.endswith("amulet"):
                 for uid in sorted(self.players[controller].field):
                     other = self.cards[uid]
+                    if _boxed(other):
+                        continue
                     for ability in self.scripts.abilities(
                         other.face.card_id, Trigger.AMULET_LEAVES
                     ):
@@ -2039,7 +2211,7 @@ class State:
         counters = card.counters
         if zone is Zone.GRAVE and counters is not None and counters.get("exile_later"):
             self.pending.append((_EXILE_LATER, card.uid, controller, 0))
-        if zone is Zone.GRAVE:  # CR 12.5: Last Words, with the info it had on the field
+        if zone is Zone.GRAVE and not boxed:  # CR 12.5: Last Words, with its info on the field
             for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):
                 self.pending.append((ability, card.uid, controller, 0))
 
@@ -2123,6 +2295,8 @@ class State:
             return f"card {uid} is not a follower that can evolve"
         if card.evo >= 0:
             return f"card {uid} has already evolved"
+        if _boxed(card):
+            return f"card {uid} is Boxed and has no evolve ability (CR 5.31.2)"
         if self._evolved_for_turn(p):
             return "player has already evolved this turn (CR 8.3.2.1)"
         if not any(self.cards[u].base.name == card.base.name for u in p.evolve_deck):

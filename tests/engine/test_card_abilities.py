@@ -47,6 +47,11 @@ EXAMPLES: dict[str, list[str]] = {
     "cost_down": ["BP05-042", "BP05-043"],
     "no_attack": ["BP16-009", "CP04-005"],
     "skip_stand": ["BP11-085", "BP13-017"],
+    "box_it": ["BP11-018"],
+    "hand_to_field": ["BP13-027", "BP15-030", "SP01-010", "BP17-098"],
+    "x_is_max_pp": ["BP13-027"],
+    "play_cost_if": ["BP14-035", "BP11-031", "BP07-024"],
+    "play_cost_for": ["BP13-028", "BP07-024"],
     "heal_leader": ["BP01-087", "BP01-140"],
     "buff": ["BP01-021", "BP01-025"],
     "buff_defense": ["BP01-128", "BP04-114"],
@@ -187,7 +192,6 @@ EXAMPLES: dict[str, list[str]] = {
     "buff_trait_group": ["BP12-091", "BP04-T02"],
     "evolve_cost_down": ["BP07-086", "BP13-078"],
     "from_evolve_deck": ["BP10-109", "BP13-001", "BP14-070", "BP14-018"],
-    "hand_to_field": ["BP17-098", "BP15-030"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

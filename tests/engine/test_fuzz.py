@@ -52,6 +52,7 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
                 inflight[e["uid"]] = e["player"]
         elif ev == "enter":
             inflight.pop(e["uid"], None)
+            ex_tokens.pop(e["uid"], None)  # an EX-area token an ability put onto the field
             on_field[e["uid"]] = e["player"]
             if e["token"]:
                 tokens.add(e["uid"])

@@ -38,6 +38,7 @@ from engine.sve.abilities import (
     to_data,
 )
 from engine.sve.compiler.templates import (
+    CLASS_WORDS,
     EX_TRIGGER,
     PLAYED_TRIGGER,
     REST_BOTTOM,
@@ -103,7 +104,8 @@ _MARKERS = {
 }
 _MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
 _ALLY = re.compile(
-    r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』)"
+    r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
+    r"|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<cls>[^】]+)】)?フォロワー」)"
     r"が出たとき、"
 )
 _ALLY_LEAVES = re.compile(
@@ -524,10 +526,17 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             triggers = [Trigger.ALLY_ENTERS]
             body = body[ally.end() :]
             ctx.it, ctx.it_side = "event", "own"
+            traits: tuple[str, ...] = (ally["trait"],) if ally["trait"] else ()
+            if ally["cls"]:
+                if ally["cls"] not in CLASS_WORDS:
+                    raise _Fail(f"unknown class {ally['cls']}")
+                traits = (CLASS_WORDS[ally["cls"]],)
             what = CardFilter(
-                traits=(ally["trait"],) if ally["trait"] else (),
+                kind="follower" if ally["contains"] else "card",
+                traits=traits,
                 name=ally["name"] or "",
                 token=ally["kind"] == "トークン",
+                name_contains=ally["contains"] or "",
             )
             used.append("ally_enters_filtered")
             effects = [EventIs(what), *_effects(body, ctx, used)]

@@ -18,6 +18,7 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Always,
     Banish,
+    Box,
     Buff,
     BurstsThisTurn,
     CameFrom,
@@ -66,6 +67,8 @@ from engine.sve.abilities import (
     PaidExtra,
     PayCost,
     PlacedInEx,
+    PlayCostFor,
+    PlayCostIf,
     PlayedExactly,
     PutInEx,
     ReturnToHand,
@@ -510,6 +513,11 @@ def _skip_stand(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SkipStand(ctx.need_it())]
 
 
+@template("box_it", r"次のそれのプレイヤーのターン終了時まで、それを【箱詰め】状態にする。")
+def _box_it(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Box(ctx.need_it())]
+
+
 # --- stats and keywords (the leader first: its 【体力】+N is a heal) ---------------------
 
 
@@ -822,15 +830,6 @@ def _select_in_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SelectEx(_filter(m, ctx), int(m["n"]))]
 
 
-@template(
-    "hand_to_field",
-    r"自分の手札の" + _FILTER + r"(?P<n>\d+)枚(?:まで)?を?場に出してよい。",
-)
-def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
-    ctx.it, ctx.it_side = "targets", "own"
-    return [FromHand(_filter(m, ctx), int(m["n"]))]
-
-
 @template("look_top", r"自分のデッキの上" + N + r"枚を見る。")
 def _look(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.look = int(m[1])
@@ -891,6 +890,29 @@ def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "ex" if to == "ex" else "own"
     ctx.did = True
     return [FromGrave(what, n, to, up_to, distinct_names=bool(distinct))]
+
+
+@template(
+    "hand_to_field",
+    r"自分の手札(?P<ex>か自分のEXエリア)?の(?P<x>元のコストX以下の)?" + _FILTER + r"(?P<n>\d+)枚"
+    r"(?P<upto>まで)?を?場に出してよい。",
+)
+def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
+    if m["x"]:
+        if m["cost"]:
+            raise Unsupported("two cost limits")
+        ctx.pending = "x_max_pp"  # the next sentence must define X
+    ctx.it, ctx.it_side = "targets", "own"
+    ctx.did = True
+    return [FromHand(_filter(m, ctx), int(m["n"]), bool(m["ex"]), bool(m["x"]))]
+
+
+@template("x_is_max_pp", r"Xは「自分のPP最大値」である。")
+def _x_is_max_pp(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending != "x_max_pp":
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    return []
 
 
 _EITHER = (
@@ -1348,6 +1370,14 @@ _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$"
 _WHILE_ANY = re.compile(r"^(?P<cond>[^、]+)限り、これは(?P<kw>(?:【[^】]+】)+)を持つ。$")
 _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
+_COST_IF = re.compile(
+    r"^これを(?P<ex>EXエリアから)?プレイする際、(?P<cond>.+?なら、)コストを-(?P<n>\d+)する。$"
+)
+_COST_FOR = re.compile(
+    r"^これをプレイする際、(?:元のコスト(?P<c>\d+)(?P<le>以下)?の)?場の"
+    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|カード|アミュレット))"
+    r"(?P<count>\d+)(?:体|つ|枚)を(?P<how>墓場に置く|【アクト】)：コストを-(?P<n>\d+)する。$"
+)
 
 
 def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
@@ -1364,6 +1394,27 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _EXTRA_COST.match(line)
     if m:
         return "extra_play_cost", None, ExtraCost(int(m[1]))
+    m = _COST_IF.match(line)
+    if m:  # "as you play this, if ..., it costs N less" (CR 10.6.2.5.1.3)
+        cond, _whole, rest, cid = condition(m["cond"])
+        if cond is not None and not rest:
+            return f"play_cost_if|if_{cid}", None, PlayCostIf(int(m["n"]), cond, bool(m["ex"]))
+        return None
+    m = _COST_FOR.match(line)
+    if m:  # "as you play this, (cost): it costs N less" (CR 10.4.7.2)
+        kind = m["kind"] or "card"
+        cost = int(m["c"]) if m["c"] else -1
+        what = Targets(
+            side="own",
+            followers=kind != "アミュレット",
+            amulets=kind != "フォロワー",
+            trait=m["trait"] or "",
+            name=m["name"] or "",
+            max_cost=cost if m["le"] else -1,
+            exact_cost=cost if not m["le"] else -1,
+        )
+        engage = m["how"] == "【アクト】"
+        return "play_cost_for", None, PlayCostFor(what, int(m["n"]), int(m["count"]), engage)
     m = _HAS_KEYWORDS.match(line)
     if m:
         return "self_keyword", None, Grant(keyword_ids(m[1]))

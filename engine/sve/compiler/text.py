@@ -47,12 +47,18 @@ def strip_reminders(line: str) -> str:
 
 
 def ability_lines(text: str) -> list[str]:
-    """The ability lines of a card text, without token definitions and reminders."""
+    """The ability lines of a card text, without token definitions and reminders (token
+    definitions follow a rule line, each on a line that opens with the token's name; a
+    card's own text printed after them still counts)."""
     lines: list[str] = []
+    tokens = False
     for raw in text.splitlines():
         line = raw.strip()
         if _TOKEN_RULE.match(line):
-            break
+            tokens = True
+            continue
+        if tokens and line.startswith("『"):
+            continue  # a token definition; a line of rules text may still follow them
         if not line or _UNION_RULE.match(line):
             continue
         line = strip_reminders(normalise(line))

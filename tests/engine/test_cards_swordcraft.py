@@ -1,0 +1,532 @@
+"""Swordcraft cards modelled by templates and hand encodings, and the mechanics they need
+(the Boxed state, CR 5.31; ...), each tested in a game position both ways.
+
+Scripts come from the committed library (``engine/sve/data/abilities.json``); card records
+are built here from facts only (id, name, class, type, cost, stats, traits).
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardRecord
+from engine.sve import Activate, Attack, Choose, End, Evolve, Play
+from engine.sve.abilities import (
+    Ability,
+    Buff,
+    CameFrom,
+    CardScript,
+    Draw,
+    Scripts,
+    Trigger,
+)
+from engine.sve.library import library, script_of
+from engine.sve.position import OnField, evolved, follower, position
+from engine.sve.state import State, Zone
+
+
+def _scripts(*card_ids: str, extra: tuple[CardScript, ...] = ()) -> Scripts:
+    """A registry with the library scripts of ``card_ids`` and the given test scripts."""
+    cards = library()["cards"]
+    return Scripts([*(script_of(c, cards[c]) for c in card_ids), *extra])
+
+
+def _sword(card_id: str, name: str, cost: int, atk: int, dfn: int, *traits: str) -> CardRecord:
+    return CardRecord(
+        card_id, name, card_class="sword", cost=cost, attack=atk, defense=dfn, traits=traits
+    )
+
+
+def _settle(game: State) -> None:
+    """Answer Quick windows and choices with their first option until the main phase."""
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(game.legal_actions()[0])
+
+
+def _end_turn(game: State) -> None:
+    """End the active player's turn and pass through the next start phase."""
+    game.apply(End())
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(game.legal_actions()[0])
+
+
+# --- BP11-018 and the Boxed state (CR 5.31) -------------------------------------------------
+
+NACHT = _sword("BP11-018", "カースドクイーン・ナハト・ナハト", 4, 3, 5, "荒野", "指揮官")
+LAST_WORDS = follower("LW", 2, 2, 2, "ward")
+"""A test follower with Ward and 'Last Words: draw a card'."""
+LW_SCRIPT = CardScript("X-LW", (Ability(Trigger.LAST_WORDS, (Draw(1),)),))
+
+
+def _boxed_game() -> tuple[State, int, int]:
+    """Nacht on player 0's field, the Ward + Last Words follower on player 1's, and the
+    activated ability used on it (cost 0). Returns the game, Nacht's and the target's uid."""
+    game = position(
+        fields=([NACHT], [LAST_WORDS]),
+        pp=(4, 0),
+        scripts=_scripts("BP11-018", extra=(LW_SCRIPT,)),
+    )
+    nacht, target = game.players[0].field[0], game.players[1].field[0]
+    game.apply(Activate(nacht, 0))
+    game.apply(Choose(str(target)))
+    return game, nacht, target
+
+
+def test_nacht_fanfare_finds_a_cost_1_swordcraft_card_for_the_ex_area() -> None:
+    """BP11-018 Fanfare: a Swordcraft card of original cost 1 from the deck goes to the EX
+    area; a cost-2 Swordcraft card and a cost-1 neutral card are not offered."""
+    one = _sword("S-1", "One", 1, 1, 1)
+    two = _sword("S-2", "Two", 2, 2, 2)
+    neutral = follower("N", 1, 1, 1)
+    game = position(
+        hands=([NACHT], []), decks=([two, neutral, one], 5), pp=(4, 0), scripts=_scripts("BP11-018")
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    found = [o for o in d.options if o != "done"]
+    assert [game.cards[int(o)].base.card_id for o in found] == ["S-1"]
+    game.apply(Choose(found[0]))
+    assert [game.cards[u].base.card_id for u in game.players[0].ex] == ["S-1"]
+
+
+def test_boxed_follower_is_engaged_and_loses_keywords_and_last_words() -> None:
+    """BP11-018 Act: the chosen enemy follower is engaged and Boxed: it loses Ward (CR
+    5.31.2) and, destroyed while Boxed, its Last Words does not go off; an unboxed copy
+    destroyed the same way does draw."""
+    game, nacht, target = _boxed_game()
+    card = game.cards[target]
+    assert card.engaged
+    assert "ward" not in card.keywords
+    hand = len(game.players[1].hand)
+    game.apply(Attack(nacht, target))
+    _settle(game)
+    assert card.zone is Zone.GRAVE
+    assert len(game.players[1].hand) == hand  # no Last Words
+    # The rule the other way: without the Boxed state the Last Words draws.
+    plain = position(
+        fields=([NACHT], [OnField(LAST_WORDS, engaged=True)]),
+        scripts=_scripts("BP11-018", extra=(LW_SCRIPT,)),
+    )
+    uid = plain.players[1].field[0]
+    assert "ward" in plain.cards[uid].keywords
+    before = len(plain.players[1].hand)
+    plain.apply(Attack(plain.players[0].field[0], uid))
+    _settle(plain)
+    assert plain.cards[uid].zone is Zone.GRAVE
+    assert len(plain.players[1].hand) == before + 1
+
+
+def test_boxed_follower_does_not_stand_and_recovers_after_its_next_turn() -> None:
+    """CR 5.31.3: the Boxed follower stays engaged through its controller's next start phase
+    and has no Ward in that turn; at that turn's end the state ends, it has Ward again and
+    stands in the following start phase."""
+    game, _nacht, target = _boxed_game()
+    card = game.cards[target]
+    _end_turn(game)  # player 1's turn: no rule stand
+    assert game.active == 1
+    assert card.engaged
+    assert "ward" not in card.keywords
+    _end_turn(game)  # player 1's turn ended: no longer Boxed
+    assert game.active == 0
+    assert "ward" in card.keywords
+    _end_turn(game)  # player 1's next start phase: it stands
+    assert game.active == 1
+    assert not card.engaged
+
+
+def test_nacht_ability_is_once_per_turn_and_needs_an_enemy_follower() -> None:
+    """BP11-018 Act: usable once per turn (the second use is not offered); with no enemy
+    follower it cannot be used at all (CR 10.6.2.3.3)."""
+    second = follower("Other", 2, 2, 2)
+    game = position(
+        fields=([NACHT], [LAST_WORDS, second]),
+        pp=(4, 0),
+        scripts=_scripts("BP11-018", extra=(LW_SCRIPT,)),
+    )
+    nacht = game.players[0].field[0]
+    assert Activate(nacht, 0) in game.legal_actions()
+    game.apply(Activate(nacht, 0))
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert Activate(nacht, 0) not in game.legal_actions()
+    empty = position(fields=([NACHT], []), pp=(4, 0), scripts=_scripts("BP11-018"))
+    assert Activate(empty.players[0].field[0], 0) not in empty.legal_actions()
+
+
+def test_boxed_follower_cannot_evolve_until_the_state_ends() -> None:
+    """CR 5.31.2 / 12.2.1: a Boxed follower has lost its evolve ability; another follower of
+    the same player may still evolve."""
+    base = follower("Evo", 2, 2, 2)
+    game = position(
+        fields=([NACHT], [base, follower("Free", 2, 2, 2)]),
+        evolve=([], [evolved(base), evolved(follower("Free", 2, 2, 2))]),
+        pp=(4, 0),
+        scripts=_scripts("BP11-018"),
+    )
+    boxed, free = game.players[1].field
+    game.apply(Activate(game.players[0].field[0], 0))
+    game.apply(Choose(str(boxed)))
+    _end_turn(game)
+    evolves = {a.uid for a in game.legal_actions() if isinstance(a, Evolve)}
+    assert boxed not in evolves
+    assert free in evolves
+
+
+def test_ability_gained_after_boxing_is_kept() -> None:
+    """CR 5.31.2.1: a keyword given after the follower was Boxed is kept; one it had gained
+    before is gone while it is Boxed and back when the state ends."""
+    game = position(
+        fields=([NACHT], [follower("Plain", 2, 2, 2)]), pp=(4, 0), scripts=_scripts("BP11-018")
+    )
+    target = game.players[1].field[0]
+    game.modify(target, 0, 0, ("bane",), False)  # gained for good before
+    game.apply(Activate(game.players[0].field[0], 0))
+    game.apply(Choose(str(target)))
+    card = game.cards[target]
+    assert "bane" not in card.keywords
+    game.modify(target, 0, 0, ("drain",), False)  # gained while Boxed
+    assert "drain" in card.keywords
+    _end_turn(game)
+    _end_turn(game)
+    assert set(card.keywords) >= {"bane", "drain"}
+
+
+def test_boxed_follower_abilities_do_not_trigger() -> None:
+    """CR 5.31.2: a Boxed follower's own auto abilities do not go off (here: 'when another
+    follower enters your field, +1/+0'); once the state has ended they do."""
+    watcher = follower("Watch", 2, 2, 2)
+    script = CardScript("X-Watch", (Ability(Trigger.ALLY_ENTERS, (Buff(1, 0),)),))
+    newcomer = follower("New", 1, 1, 1)
+    game = position(
+        fields=([NACHT], [watcher]),
+        hands=([], [newcomer, newcomer]),
+        pp=(4, 0),
+        scripts=_scripts("BP11-018", extra=(script,)),
+    )
+    target = game.players[1].field[0]
+    game.apply(Activate(game.players[0].field[0], 0))
+    game.apply(Choose(str(target)))
+    _end_turn(game)
+    game.apply(Play(game.players[1].hand[0]))
+    assert game.cards[target].atk == 2  # Boxed: no trigger
+    _end_turn(game)
+    _end_turn(game)
+    game.apply(Play(game.players[1].hand[0]))
+    assert game.cards[target].atk == 3
+
+
+def test_boxed_follower_returned_and_replayed_has_its_abilities() -> None:
+    """A Boxed card that leaves the field is a new card (CR 5.31 ends with it): played
+    again it keeps Ward."""
+    game, _nacht, target = _boxed_game()
+    game.return_to_hand(target)
+    game._run()
+    assert game.cards[target].zone is Zone.HAND
+    _end_turn(game)
+    game.players[1].pp = 5
+    game.apply(Play(target))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(game.decision.options[0]))
+    assert "ward" in game.cards[target].keywords
+
+
+# --- BP13-027 (evolved): Albert followers -----------------------------------------------------
+
+RENES = _sword("BP13-026", "レヴィオンの見習い・ルネス", 1, 1, 1, "兵士", "レヴィオン")
+RENES_EVO = CardRecord(
+    "BP13-027",
+    RENES.name,
+    card_class="sword",
+    card_type="evolved_follower",
+    attack=2,
+    defense=2,
+    traits=RENES.traits,
+)
+ALBERT_4 = _sword("X-Albert4", "レヴィオンの迅雷・アルベール", 4, 4, 5, "兵士")
+ALBERT_6 = _sword("X-Albert6", "雷滅卿・アルベール", 6, 3, 5, "兵士")
+NOT_SWORD = CardRecord("X-Alb", "偽アルベール", card_class="rune", cost=2, attack=2, defense=2)
+
+
+def _renes_evolves(hand: list[CardRecord], max_pp: int) -> State:
+    """Renes on player 0's field evolves (paying 2 PP) with ``hand``; an enemy 2/4 is on
+    the other field."""
+    game = position(
+        fields=([RENES], [follower("E", 3, 2, 4)]),
+        hands=(hand, []),
+        evolve=([RENES_EVO], []),
+        pp=(max_pp, 0),
+        max_pp=(max_pp, 0),
+        scripts=_scripts("BP13-027"),
+    )
+    game.apply(Evolve(game.players[0].field[0], False, False))
+    return game
+
+
+def test_renes_on_evolve_puts_an_albert_with_cost_up_to_the_pp_maximum() -> None:
+    """BP13-027 On Evolve: a Swordcraft follower whose name contains 'Albert' and whose
+    original cost is at most the PP maximum may go from the hand onto the field; a costlier
+    one and a non-Swordcraft one are not offered."""
+    game = _renes_evolves([ALBERT_4, ALBERT_6, NOT_SWORD], max_pp=5)
+    d = game.decision
+    assert d is not None
+    offered = {game.cards[int(o)].base.card_id for o in d.options if o != "done"}
+    assert offered == {"X-Albert4"}
+    assert "done" in d.options  # "may": the player can decline
+    game.apply(Choose(next(o for o in d.options if o != "done")))
+    (albert,) = [u for u in game.players[0].field if game.cards[u].base.card_id == "X-Albert4"]
+    # Put from the hand by an ability: it came from the hand, and by an ability.
+    assert CameFrom("hand").holds(game, 0, albert)
+    assert CameFrom("ability").holds(game, 0, albert)
+    # With the PP maximum at 6 the cost-6 Albert is offered too.
+    wide = _renes_evolves([ALBERT_4, ALBERT_6], max_pp=6)
+    assert wide.decision is not None
+    offered = {wide.cards[int(o)].base.card_id for o in wide.decision.options if o != "done"}
+    assert offered == {"X-Albert4", "X-Albert6"}
+
+
+def test_renes_pays_1_pp_for_3_damage_when_an_albert_enters_in_your_turn() -> None:
+    """BP13-027: when an Albert follower enters your field in your turn you may pay 1 PP to
+    deal 3 damage to an enemy follower; declining costs nothing; a follower of another name
+    does not trigger it."""
+    game = _renes_evolves([ALBERT_4], max_pp=5)  # 3 PP left after evolving
+    d = game.decision
+    assert d is not None
+    game.apply(Choose(next(o for o in d.options if o != "done")))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))
+    assert game.cards[enemy].dfn == 1
+    assert game.players[0].pp == 2
+    # Declined: no PP spent, no damage.
+    other = _renes_evolves([ALBERT_4], max_pp=5)
+    assert other.decision is not None
+    other.apply(Choose(next(o for o in other.decision.options if o != "done")))
+    other.apply(Choose("done"))
+    assert other.players[0].pp == 3
+    assert other.cards[other.players[1].field[0]].dfn == 4
+    # A follower without 'Albert' in its name: no trigger.
+    plain = position(
+        fields=([OnField(RENES, evolved=RENES_EVO)], [follower("E", 3, 2, 4)]),
+        hands=([_sword("X-S", "兵士", 1, 1, 1)], []),
+        pp=(3, 0),
+        scripts=_scripts("BP13-027"),
+    )
+    plain.apply(Play(plain.players[0].hand[0]))
+    assert plain.decision is not None
+    assert plain.decision.kind.name == "MAIN"
+    assert plain.players[0].pp == 2
+
+
+def test_renes_trigger_needs_your_own_turn() -> None:
+    """BP13-027: an Albert follower entering your field in the opponent's turn does not
+    trigger the damage ability."""
+    game = position(
+        active=1,
+        fields=([OnField(RENES, evolved=RENES_EVO)], [follower("E", 3, 2, 4)]),
+        hands=([ALBERT_4], []),
+        pp=(3, 3),
+        scripts=_scripts("BP13-027"),
+    )
+    game.decision = None
+    game.move_found(game.players[0].hand[0], "field", 0)
+    game._run()
+    assert game.decision is not None
+    assert game.decision.kind.name == "MAIN"
+    assert game.decision.player == 1
+    assert game.cards[game.players[1].field[0]].dfn == 4
+    # The same entry in player 0's own turn offers the payment.
+    mine = position(
+        fields=([OnField(RENES, evolved=RENES_EVO)], [follower("E", 3, 2, 4)]),
+        hands=([ALBERT_4], []),
+        pp=(3, 3),
+        scripts=_scripts("BP13-027"),
+    )
+    mine.decision = None
+    mine.move_found(mine.players[0].hand[0], "field", 0)
+    mine._run()
+    assert mine.decision is not None
+    assert mine.decision.options == ["pay", "done"]
+
+
+# --- play costs of a card's own (CR 10.4.7.2, 10.6.2.5.1.3) --------------------------------------
+
+GENO = _sword("BP13-028", "暴威の武人・ジェノ", 4, 4, 3, "兵士", "レヴィオン", "獣", "キラー")
+LEVION_1 = _sword("X-Lev1", "Levion1", 1, 1, 1, "レヴィオン")
+LEVION_4 = _sword("X-Lev4", "Levion4", 4, 1, 1, "レヴィオン")
+
+
+def _plays(game: State) -> set[int]:
+    return {a.uid for a in game.legal_actions() if isinstance(a, Play)}
+
+
+def test_geno_costs_3_less_for_a_levion_follower_put_into_the_graveyard() -> None:
+    """BP13-028: with 1 PP it is playable only by putting a Levion follower of original
+    cost 3 or less from the field into the graveyard; it then costs 1 and its Fanfare deals
+    4 damage. A cost-4 Levion follower cannot pay."""
+    enemy = follower("E", 4, 4, 5)
+    game = position(
+        hands=([GENO], []),
+        fields=([LEVION_1, LEVION_4], [enemy]),
+        pp=(1, 0),
+        scripts=_scripts("BP13-028"),
+    )
+    geno = game.players[0].hand[0]
+    assert geno in _plays(game)
+    game.apply(Play(geno))
+    d = game.decision
+    assert d is not None
+    lev1 = game.players[0].field[0]
+    assert d.options == [str(lev1)]  # only the full cost is unaffordable: no mode choice
+    game.apply(Choose(str(lev1)))
+    assert game.cards[lev1].zone is Zone.GRAVE
+    assert game.players[0].pp == 0
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[geno].zone is Zone.FIELD
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    # The other way: only a cost-4 Levion follower, 1 PP: not playable.
+    poor = position(
+        hands=([GENO], []), fields=([LEVION_4], []), pp=(1, 0), scripts=_scripts("BP13-028")
+    )
+    assert poor.players[0].hand[0] not in _plays(poor)
+
+
+def test_geno_full_cost_or_alternative_is_the_players_choice() -> None:
+    """BP13-028 with 4 PP: the player chooses the full cost (the Levion follower stays) or
+    the alternative (it goes to the graveyard and 1 PP is paid)."""
+    for word, pp_left, lev_zone in (("full", 0, Zone.FIELD), ("alt1", 3, Zone.GRAVE)):
+        game = position(
+            hands=([GENO], []), fields=([LEVION_1], []), pp=(4, 0), scripts=_scripts("BP13-028")
+        )
+        lev = game.players[0].field[0]
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        assert d.options == ["full", "alt1"]
+        game.apply(Choose(word))
+        if word == "alt1":
+            game.apply(Choose(str(lev)))
+        assert game.players[0].pp == pp_left
+        assert game.cards[lev].zone is lev_zone
+
+
+def test_geno_on_a_full_field_must_take_the_alternative() -> None:
+    """CR 10.6.2.6: the field limit is checked after the cost: with five cards on the field
+    BP13-028 is playable only by putting a Levion follower into the graveyard; with no such
+    follower it is not playable."""
+    others = [follower(f"F{i}", 1, 1, 1) for i in range(4)]
+    game = position(
+        hands=([GENO], []),
+        fields=([LEVION_1, *others], []),
+        pp=(4, 0),
+        scripts=_scripts("BP13-028"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    assert d.options == [str(game.players[0].field[0])]
+    full = position(
+        hands=([GENO], []),
+        fields=([*others, follower("F5", 1, 1, 1)], []),
+        pp=(4, 0),
+        scripts=_scripts("BP13-028"),
+    )
+    assert full.players[0].hand[0] not in _plays(full)
+
+
+COIN = CardRecord("BP14-T02", "輝く金貨", card_class="sword", card_type="token_spell", cost=0)
+HAGGLE = CardRecord("BP14-035", "値引き交渉", card_class="sword", card_type="spell", cost=1)
+
+
+def test_haggle_costs_1_less_with_three_gold_coins_in_the_ex_area() -> None:
+    """BP14-035: with three 'Shining Gold Coin' cards in the EX area it costs 0 (playable
+    with 0 PP; it draws and adds a coin); with two it costs 1."""
+    game = position(
+        hands=([HAGGLE], []), ex=([COIN] * 3, []), pp=(0, 0), scripts=_scripts("BP14-035")
+    )
+    spell = game.players[0].hand[0]
+    assert game.play_cost(game.cards[spell]) == 0
+    game.apply(Play(spell))
+    assert len(game.players[0].ex) == 4
+    assert len(game.players[0].hand) == 1
+    two = position(
+        hands=([HAGGLE], []), ex=([COIN] * 2, []), pp=(0, 0), scripts=_scripts("BP14-035")
+    )
+    assert two.play_cost(two.cards[two.players[0].hand[0]]) == 1
+    assert two.players[0].hand[0] not in _plays(two)
+
+
+PRIVATE = _sword("BP11-031", "ナハトの私兵", 1, 2, 2, "荒野", "兵士")
+
+
+def test_nacht_private_costs_1_less_from_the_ex_area_with_nacht() -> None:
+    """BP11-031: played from the EX area while Nacht is on your field it costs 0; from the
+    hand, or from the EX area without Nacht, it costs 1."""
+    game = position(
+        fields=([NACHT], []),
+        hands=([PRIVATE], []),
+        ex=([PRIVATE], []),
+        pp=(0, 0),
+        scripts=_scripts("BP11-031"),
+    )
+    in_hand, in_ex = game.players[0].hand[0], game.players[0].ex[0]
+    assert game.play_cost(game.cards[in_ex]) == 0
+    assert game.play_cost(game.cards[in_hand]) == 1
+    assert _plays(game) == {in_ex}
+    game.apply(Play(in_ex))
+    assert game.players[0].pp == 0
+    assert game.cards[in_ex].zone is Zone.FIELD
+    alone = position(ex=([PRIVATE], []), pp=(0, 0), scripts=_scripts("BP11-031"))
+    assert alone.play_cost(alone.cards[alone.players[0].ex[0]]) == 1
+
+
+TREE = CardRecord(
+    "BP07-T03", "ナテラの大樹", card_class="neutral", card_type="token_amulet", cost=1
+)
+FLASH = CardRecord("BP07-024", "王の一閃", card_class="sword", card_type="spell", cost=3)
+BAYLION = _sword("X-Bay", "王たる光・ベイリオン", 7, 5, 5)
+
+
+def test_kings_flash_engages_two_trees_or_is_cheaper_with_baylion() -> None:
+    """BP07-024: engaging two standing Natera trees makes it cost 2 less (1 PP); with one
+    tree engaged already it cannot be paid that way; with Baylion on the field it costs 1
+    less. It deals 4 damage to an enemy follower."""
+    enemy = follower("E", 4, 4, 5)
+    game = position(
+        hands=([FLASH], []), fields=([TREE, TREE], [enemy]), pp=(1, 0), scripts=_scripts("BP07-024")
+    )
+    trees = list(game.players[0].field)
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    game.apply(Choose(d.options[0]))
+    d = game.decision
+    assert d is not None
+    game.apply(Choose(d.options[0]))
+    assert all(game.cards[t].engaged for t in trees)
+    assert game.players[0].pp == 0
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    tired = position(
+        hands=([FLASH], []),
+        fields=([TREE, OnField(TREE, engaged=True)], [enemy]),
+        pp=(1, 0),
+        scripts=_scripts("BP07-024"),
+    )
+    assert tired.players[0].hand[0] not in _plays(tired)
+    king = position(
+        hands=([FLASH], []), fields=([BAYLION], [enemy]), pp=(2, 0), scripts=_scripts("BP07-024")
+    )
+    assert king.play_cost(king.cards[king.players[0].hand[0]]) == 2
+    assert king.players[0].hand[0] in _plays(king)
+
+
+def test_rules_text_printed_after_token_definitions_is_compiled() -> None:
+    """BP07-024's text lists the Natera tree token before its own damage line: the line
+    after the token definition is still one of the card's abilities (3 lines, all
+    modelled), and the token's own text is not."""
+    entry = library()["cards"]["BP07-024"]
+    assert entry["lines"] == 3
+    assert entry["status"] == "full"
+    triggers = [a["trigger"] for a in entry["abilities"]]
+    assert triggers == ["static", "static", "spell"]
