@@ -1063,6 +1063,24 @@ def _take(
     return True
 
 
+MAGIC_ITEM = "魔法のアイテム"
+"""CR 14.3.1.1: the collab name (CR 2.14) every Magic Item token has."""
+IDOLMASTER = "デレマス"
+"""The trait of The Idolmaster Cinderella Girls cards."""
+
+
+def is_magic_item(rec: CardRecord) -> bool:
+    """Whether ``rec`` is a Magic Item token (CR 14.3.1): the spell tokens of Cinderella
+    Girls, printed under several names and art, are all Magic Items with one text."""
+    return rec.card_type == "token_spell" and (rec.name == MAGIC_ITEM or IDOLMASTER in rec.traits)
+
+
+def magic_items(game: State, player: int) -> list[int]:
+    """The Magic Items in ``player``'s EX area, oldest first."""
+    cards = game.cards
+    return sorted(u for u in game.players[player].ex if is_magic_item(cards[u].base))
+
+
 _BANISHING = 10
 """The step of :class:`PayCost` from which graveyard cards are banished (plus the count)."""
 
@@ -1089,11 +1107,15 @@ class PayCost:
     banish_n: int = 0
     banish_field: bool = False
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
+    lesson: int = 0
+    """Lesson N (``【レッスン_N】``, CR 14.3.2.1): banish N Magic Items from your EX area."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
         p = game.players[controller]
         if p.pp < self.pp or (self.leader and p.hp < self.leader):
+            return False
+        if self.lesson and len(magic_items(game, controller)) < self.lesson:
             return False
         cards = game.cards
         if self.discard is not None:
@@ -1143,6 +1165,9 @@ class PayCost:
             p.pp -= self.pp
             if self.leader:
                 game.lose_defense(me, self.leader)
+            # CR 14.3.2.1: Magic Items are alike (one text, one cost), so which go is no choice
+            for uid in magic_items(game, me)[: self.lesson]:
+                game.banish(uid)
             frame.sub = 2
             if self.discard is not None:
                 options = [str(u) for u in self._discardable(game, me, frame.source)]
@@ -2152,6 +2177,8 @@ def _cost_words(e: PayCost) -> str:
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
         parts.append(f"banish {e.banish_n} {words} from your graveyard")
+    if e.lesson:
+        parts.append(f"Lesson {e.lesson} (banish {e.lesson} Magic Items from your EX area)")
     cost = " and ".join(parts)
     if not e.optional:
         return f"as a cost, {cost}"

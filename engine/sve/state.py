@@ -14,6 +14,7 @@ and answered with :meth:`State.apply`.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import json
 import random
@@ -25,6 +26,7 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     KEYWORD_ABILITIES,
     LEADER_OFFSET,
+    MAGIC_ITEM,
     ORIGINS,
     Ability,
     CardFilter,
@@ -40,6 +42,7 @@ from engine.sve.abilities import (
     Scripts,
     Targets,
     Trigger,
+    is_magic_item,
     parse_target_word,
 )
 from engine.sve.actions import (
@@ -1370,7 +1373,7 @@ class State:
         base = card.base
         if self.play_cost(card) > p.pp:
             return False
-        btype = base.card_type
+        btype = base.base_type  # a spell token in the EX area is played too (CR 9.1)
         if btype == "spell":
             if not self.scripts:
                 return True
@@ -1621,7 +1624,7 @@ class State:
                     "cost": cost,
                 },
             )
-        if card.base.card_type == "spell":
+        if card.base.base_type == "spell":
             self.frames.append(Frame(_TO_GRAVE, uid, player))
             for ability in reversed(self.scripts.abilities(card.base.card_id, Trigger.SPELL)):
                 self.frames.append(Frame(ability.effects, uid, player))
@@ -2080,6 +2083,11 @@ def new_game(
             p.evolve_deck.append(card.uid)
     for p in g.players:  # CR 6.2.1.4
         g.rng.shuffle(p.deck)
+    for index, deck in enumerate((deck_a, deck_b)):  # CR 14.3.1.2, just before CR 6.2.1.6
+        if deck_title(deck) == CINDERELLA_GIRLS:
+            item = magic_item_record(g.scripts)
+            for _ in range(MAGIC_ITEMS_AT_START):
+                g.create_token(index, item, "ex")
     g.first = g.rng.randrange(2) if first is None else first  # CR 6.2.1.6
     g.active = g.first
     if g.log is not None:
@@ -2090,6 +2098,34 @@ def new_game(
     g.step = Step.MULLIGAN
     g._run()
     return g
+
+
+CINDERELLA_GIRLS = "cinderella_girls"
+"""The title id of The Idolmaster Cinderella Girls (``CardRecord.title``)."""
+MAGIC_ITEMS_AT_START = 5  # CR 14.3.1.2
+
+
+def deck_title(deck: DeckSpec) -> str | None:
+    """The title a deck is built on (CR 6.1.1.5.2): the one title all its main and evolve
+    cards share, else ``None`` (a deck of class and neutral cards is built on its class)."""
+    titles = {rec.title for rec in deck.main} | {rec.title for rec in deck.evolve}
+    if len(titles) != 1:
+        return None
+    return titles.pop()
+
+
+def magic_item_record(scripts: Scripts) -> CardRecord:
+    """CR 14.3.1: the Magic Item token a Cinderella Girls title deck starts with: the first
+    Magic Item printing of the card library (its text is the script), under its collab name
+    (CR 2.14)."""
+    from engine.sve.library import tokens
+
+    for tid, rec in sorted(tokens().items()):
+        if is_magic_item(rec) and scripts.get(tid) is not None:
+            return dataclasses.replace(rec, name=MAGIC_ITEM)
+    return CardRecord(
+        "magic_item", MAGIC_ITEM, card_class="neutral", card_type="token_spell", cost=4
+    )
 
 
 def _library_scripts() -> list[CardScript]:

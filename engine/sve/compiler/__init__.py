@@ -128,6 +128,9 @@ _ACT = re.compile(
     r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く|消滅)?"
     r"((?:[^：:【]|【[^Q】][^】]*】)*)[：:](.*)$"
 )
+_LESSON_FIRST = re.compile(
+    r"^((?:【Q】)?【起動】(?:【Q】)?(?:【コスト\d+】)?)(【レッスン_\d+】)(これを【アクト】)"
+)
 PRINCESS_CONNECT = "プリコネ"
 """The trait of Princess Connect cards (the title whose cards have Union Burst)."""
 _FROM_HAND = "手札のこれ"
@@ -307,6 +310,8 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         out.abilities.extend(dataclasses.replace(a, condition=cond) for a in inner.abilities)
         used.extend((f"if_{cid}", "gives_while"))
         return
+    # CR 14.3.2.1: a Lesson printed before "engage this" is paid like the other costs
+    line = _LESSON_FIRST.sub(r"\1\3\2", line)
     m = _ACT.match(line)
     if m:
         body = m[6]

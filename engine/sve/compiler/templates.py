@@ -1170,7 +1170,8 @@ _COST_PARTS = re.compile(
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>[^・、。「」『』【】]+)・)?"
-    r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅)"
+    r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅"
+    r"|【レッスン_(?P<lesson>\d+)】)"
 )
 
 
@@ -1187,6 +1188,7 @@ def cost(text: str) -> PayCost | None:
     banish: CardFilter | None = None
     banish_n = 0
     banish_field = False
+    lesson = 0
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1194,6 +1196,8 @@ def cost(text: str) -> PayCost | None:
         pos = m.end()
         if m["pp"]:
             pp += int(m["pp"])
+        elif m["lesson"]:  # CR 14.3.2.1
+            lesson += int(m["lesson"])
         elif m["leader"]:
             leader += int(m["leader"])
         elif m["anyhand"]:
@@ -1229,7 +1233,7 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice or banish):
+    if not (pp or leader or discard or sacrifice or banish or lesson):
         return None
     return PayCost(
         (),
@@ -1240,6 +1244,7 @@ def cost(text: str) -> PayCost | None:
         banish=banish,
         banish_n=banish_n,
         banish_field=banish_field,
+        lesson=lesson,
     )
 
 

@@ -1,0 +1,141 @@
+"""Title (collaboration) cards: Cinderella Girls Lessons and Magic Items (CR 14.3),
+Princess Connect cards (CR 14.5) and the other title cards modelled by hand or by the
+compiler.
+
+Each test plays the committed encoding of a real card (by code) in a set-up position and
+checks what a player would see happen, with the rule both met and not met. No card text is
+used here.
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardRecord
+from engine.sve import Activate, Choose, Play
+from engine.sve.abilities import MAGIC_ITEM, Scripts, magic_items
+from engine.sve.library import library, script_of
+from engine.sve.position import follower, position
+from engine.sve.state import DeckSpec, Zone, new_game
+
+CG = "cinderella_girls"
+
+
+def _lib(*card_ids: str) -> Scripts:
+    return Scripts([script_of(c, library()["cards"][c]) for c in card_ids])
+
+
+def _rec(
+    scripts: Scripts,
+    card_id: str,
+    card_type: str = "follower",
+    cost: int = 1,
+    atk: int = 2,
+    dfn: int = 2,
+    name: str = "",
+    traits: tuple[str, ...] = (),
+    title: str | None = None,
+) -> CardRecord:
+    """A record of a real card id with its own keywords from the library."""
+    rec = CardRecord(
+        card_id,
+        name or card_id,
+        card_type=card_type,
+        cost=cost,
+        attack=atk,
+        defense=dfn,
+        traits=traits,
+        title=title,
+    )
+    return scripts.record(rec)
+
+
+ITEM = CardRecord(
+    "CP02-T01", MAGIC_ITEM, card_class="neutral", card_type="token_spell", cost=4,
+    traits=("デレマス",),
+)  # fmt: skip
+"""A Magic Item token (CR 14.3.1) with the library's script of its first printing."""
+
+
+def test_cinderella_title_deck_starts_with_five_magic_items() -> None:
+    """CR 14.3.1.2: a deck built on the Cinderella Girls title starts with 5 Magic Items in
+    its EX area; a deck with other cards in it starts with none."""
+    cg = CardRecord("CG-1", "Idol", cost=2, attack=2, defense=2, title=CG)
+    plain = CardRecord("X-1", "Plain", cost=2, attack=2, defense=2)
+    game = new_game(DeckSpec(main=[cg] * 40), DeckSpec(main=[cg] * 39 + [plain]), seed=3)
+    assert len(magic_items(game, 0)) == 5
+    assert all(game.cards[u].base.name == MAGIC_ITEM for u in game.players[0].ex)
+    assert magic_items(game, 1) == []
+    assert game.players[1].ex == []
+
+
+def test_magic_item_is_played_from_the_ex_area() -> None:
+    """A Magic Item (a spell token, cost 4) is played from the EX area: the leader gets +1
+    defense and its player draws 1; with 3 PP it cannot be played."""
+    scripts = _lib("CP02-T01")
+    game = position(ex=([ITEM], []), pp=(4, 0), hp=(15, 20), scripts=scripts)
+    item = game.players[0].ex[0]
+    game.cards[item].token = True  # created by the rules, not a deck card (CR 9.1)
+    assert Play(item) in game.legal_actions()
+    hand = len(game.players[0].hand)
+    game.apply(Play(item))
+    assert game.players[0].hp == 16
+    assert len(game.players[0].hand) == hand + 1
+    assert game.players[0].ex == []
+    assert item not in game.players[0].grave  # a token is gone
+    game = position(ex=([ITEM], []), pp=(3, 0), scripts=scripts)
+    assert Play(game.players[0].ex[0]) not in game.legal_actions()
+
+
+def test_lesson_cost_of_minami_engages_and_freezes() -> None:
+    """ECP02-004 (Act, Lesson 1, engage this: engage an enemy follower; it does not stand
+    in its next start phase): with a Magic Item it banishes one and engages the enemy; with
+    none the ability cannot be played (CR 14.3.2.1, CR 10.6.2.1.2)."""
+    scripts = _lib("ECP02-004", "CP02-T01")
+    minami = _rec(scripts, "ECP02-004", cost=3, atk=3, dfn=3, traits=("デレマス", "クール"))
+    enemy = follower("E", 3, 3, 3)
+    game = position(fields=([minami], [enemy]), ex=([ITEM, ITEM], []), pp=(0, 0), scripts=scripts)
+    me = game.players[0].field[0]
+    target = game.players[1].field[0]
+    act = Activate(me, 0)
+    assert act in game.legal_actions()
+    game.apply(act)
+    assert game.decision is not None
+    game.apply(Choose(str(target)))
+    assert game.cards[me].engaged
+    assert game.cards[target].engaged
+    assert len(magic_items(game, 0)) == 1
+    assert len(game.players[0].banish) == 1
+    counters = game.cards[target].counters or {}
+    assert counters.get("skip_stand")
+    game = position(fields=([minami], [enemy]), pp=(5, 0), scripts=scripts)
+    assert not any(isinstance(a, Activate) for a in game.legal_actions())
+
+
+def test_lesson_two_fanfare_of_rin_is_optional() -> None:
+    """ECP02-012 (Fanfare: you may Lesson 2 to deal damage equal to your Cool followers to
+    an enemy follower): paying takes 2 Magic Items and deals 2 (Rin and one ally); with one
+    Magic Item the cost is not offered and nothing happens."""
+    scripts = _lib("ECP02-012", "CP02-T01")
+    rin = _rec(scripts, "ECP02-012", cost=2, atk=2, dfn=1, traits=("デレマス", "クール"))
+    cool = CardRecord("X-C", "C", cost=1, attack=1, defense=1, traits=("デレマス", "クール"))
+    enemy = follower("E", 3, 3, 5)
+    game = position(
+        hands=([rin], []), fields=([cool], [enemy]), ex=([ITEM] * 3, []), pp=(2, 0),
+        scripts=scripts,
+    )  # fmt: skip
+    target = game.players[1].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    game.apply(Choose(str(target)))
+    assert game.cards[target].dfn == 3
+    assert len(magic_items(game, 0)) == 1
+    game = position(
+        hands=([rin], []), fields=([cool], [enemy]), ex=([ITEM], []), pp=(2, 0),
+        scripts=scripts,
+    )  # fmt: skip
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.cards[game.players[1].field[0]].dfn == 5
+    assert len(magic_items(game, 0)) == 1
+    assert game.cards[game.players[0].ex[0]].zone is Zone.EX
