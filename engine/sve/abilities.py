@@ -985,6 +985,9 @@ class Search:
     n: int = 1
     to: str = "hand"
     distinct_names: bool = False
+    max_total: int = -1
+    """The original costs (CR 5.24) of the cards found add up to at most this
+    (``元のコストの合計がN以下になるように``); -1 for no limit."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` stops: CR 5.8.1.2)."""
@@ -1042,10 +1045,15 @@ def _take(
             frame.sub += 1
     if frame.sub < n:
         taken = {game.cards[u].base.name for u in frame.targets}
+        budget = getattr(how, "max_total", -1)
+        if budget >= 0:
+            budget -= sum(game.cards[u].base.cost or 0 for u in frame.targets)
         seen: dict[str, int] = {}
         for uid in pool:
             rec = game.cards[uid].base
             if uid in frame.targets or not how.what.matches(rec):
+                continue
+            if budget >= 0 and (rec.cost or 0) > budget:
                 continue
             if how.distinct_names and rec.name in taken:
                 continue
@@ -2119,7 +2127,9 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, DiscardCards):
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
     if isinstance(e, Search):
-        return f"search your deck for up to {e.n} {_filter_words(e.what, e.n)} to your {e.to}"
+        total = f" whose original costs total {e.max_total} or less" if e.max_total >= 0 else ""
+        words = _filter_words(e.what, e.n)
+        return f"search your deck for up to {e.n} {words}{total} to your {e.to}"
     if isinstance(e, LookTop):
         rest = {
             "bottom": "; the rest to the bottom",

@@ -14,7 +14,7 @@ from engine.sve import Activate, Choose, Play
 from engine.sve.abilities import MAGIC_ITEM, Scripts, magic_items
 from engine.sve.library import library, script_of
 from engine.sve.position import follower, position
-from engine.sve.state import DeckSpec, Zone, new_game
+from engine.sve.state import DeckSpec, State, Zone, new_game
 
 CG = "cinderella_girls"
 
@@ -139,3 +139,58 @@ def test_lesson_two_fanfare_of_rin_is_optional() -> None:
     assert game.cards[game.players[1].field[0]].dfn == 5
     assert len(magic_items(game, 0)) == 1
     assert game.cards[game.players[0].ex[0]].zone is Zone.EX
+
+
+def _saren_game(hp: int) -> tuple[State, list[int]]:
+    scripts = _lib("CP04-091", "CP04-PR26")
+    saren = _rec(
+        scripts, "CP04-091", cost=5, atk=3, dfn=3, traits=("プリコネ", "サレンディア救護院")
+    )
+    deck = [
+        CardRecord(f"S-{c}", f"S{c}", cost=c, attack=1, defense=1, traits=("サレンディア救護院",))
+        for c in (1, 2, 3)
+    ]
+    game = position(hands=([saren], []), decks=(deck, 5), pp=(5, 0), hp=(hp, 20), scripts=scripts)
+    return game, list(game.players[0].deck)
+
+
+def test_saren_searches_followers_within_a_total_cost() -> None:
+    """CP04-091 (Fanfare: choose one, up to two at leader defense 10 or less: equip
+    Glorious Feather, or find up to 2 Salendia followers whose original costs total 3 or
+    less): at 10 defense both modes run; after a cost-2 follower only the cost-1 one fits
+    the total, so the cost-3 one is not offered."""
+    game, deck = _saren_game(10)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode1"))
+    assert game.decision is not None
+    assert game.decision.options == ["mode2", "done"]
+    game.apply(Choose("mode2"))
+    one, two, three = deck
+    assert game.decision is not None
+    assert sorted(game.decision.options) == sorted([str(one), str(two), str(three), "done"])
+    game.apply(Choose(str(two)))
+    assert game.decision is not None
+    assert game.decision.options == [str(one), "done"]
+    game.apply(Choose(str(one)))
+    saren = next(u for u in game.players[0].field if game.cards[u].base.card_id == "CP04-091")
+    assert game.cards[saren].eq  # Glorious Feather equipped
+    assert {game.cards[u].base.cost for u in game.players[0].field} == {5, 1, 2}
+    assert game.cards[three].zone is Zone.DECK
+
+
+def test_saren_chooses_only_one_mode_above_ten_defense() -> None:
+    """CP04-091 at 11 defense: one mode only; after the search no second mode is asked
+    and nothing is equipped."""
+    game, deck = _saren_game(11)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode2"))
+    assert game.decision is not None
+    game.apply(Choose(str(deck[2])))  # the cost-3 one uses up the total
+    saren = next(u for u in game.players[0].field if game.cards[u].base.card_id == "CP04-091")
+    assert not game.cards[saren].eq
+    assert len(game.players[0].field) == 2
+    assert game.decision is None or game.decision.kind.name == "MAIN"

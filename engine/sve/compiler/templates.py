@@ -750,6 +750,17 @@ def _search(m: re.Match[str], ctx: Context) -> list[Any]:
 
 
 @template(
+    "search_total_cost",
+    r"自分のデッキから" + _FILTER + r"を元のコストの合計が(?P<total>\d+)以下になるように"
+    r"(?P<n>\d+)枚まで探し、(?P<dest>手札に加える|EXエリアに置く|場に出す)。",
+)
+def _search_total_cost(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    dest = _DEST[m["dest"]]
+    return [Search(_filter(m, ctx), int(m["n"]), dest, max_total=int(m["total"]))]
+
+
+@template(
     "select_per_grave",
     r"自分の墓場の(?:元のコスト(?P<gc>\d+)(?P<gle>以下|以上)?の)?"
     r"(?:【(?P<gcls>[^】]+)】|(?P<gtrait>[^・、。「」『』【】]+)・)?(?P<gkind>フォロワー|カード|スペル|アミュレット)"
