@@ -87,6 +87,10 @@ class Trigger(enum.Enum):
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
     """CR 14.5.2.2.2: this equipment was equipped (the follower is the ability's card)."""
+    DEALT_ABILITY_DAMAGE = "dealt_ability_damage"
+    """CR 10.7.1: this card dealt ability damage (CR 5.14.3.3) to one or more enemy
+    followers (once per :class:`Damage` effect that dealt it; divided damage does not
+    trigger it yet)."""
     STATIC = "static"
     """CR 10.1.1.3: a continuous ability, applied by rule processing while this card is on
     the field (its effects are :class:`Grant` elements, its condition is checked then)."""
@@ -118,6 +122,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.TO_EX: "When this is put into the EX area",
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
+    Trigger.DEALT_ABILITY_DAMAGE: "When this deals ability damage to an enemy follower",
 }
 """The English label of each trigger, for :func:`describe`."""
 
@@ -677,8 +682,12 @@ class Damage:
             amount = frame.amount if self.n == AMOUNT else self.n
         if amount > 0 and frame.source >= 0 and game.target_exists(frame.source):
             amount += game.damage_bonus(frame.source)
+        hit = False
         for tgt in _resolve(game, frame, self.to):
-            game.deal_damage(tgt, amount)
+            if game.deal_damage(tgt, amount) and tgt >= 0:
+                hit = hit or game.cards[tgt].controller != frame.controller
+        if hit:
+            game.ability_damage_dealt(frame.source)
         return True
 
 

@@ -882,10 +882,11 @@ class State:
         if self.log is not None:
             self._emit("draw", {"player": player, "card": self.cards[uid].base.card_id})
 
-    def deal_damage(self, target: int, amount: int) -> None:
-        """CR 5.14.1: lower a follower's or leader's defense by ``amount`` (may go negative)."""
+    def deal_damage(self, target: int, amount: int) -> bool:
+        """CR 5.14.1: lower a follower's or leader's defense by ``amount`` (may go negative);
+        whether any damage was dealt."""
         if amount <= 0:
-            return
+            return False
         self.dirty = True
         if target < 0:
             hurt = self.players[-target - LEADER_OFFSET]
@@ -896,17 +897,29 @@ class State:
         else:
             card = self.cards[target]
             if card.zone is not Zone.FIELD or not card.fol:
-                return  # CR 5.14.1.2
+                return False  # CR 5.14.1.2
             if card.counters is not None and card.counters.get("no_damage") == self.turn:
-                return
+                return False
             if card.eq:
                 amount += self.damage_taken(card)
                 if amount <= 0:
-                    return
+                    return False
             card.dfn -= amount
             name = str(target)
         if self.log is not None:
             self._emit("damage", {"target": target if target >= 0 else name, "amount": amount})
+        return True
+
+    def ability_damage_dealt(self, uid: int) -> None:
+        """CR 10.7.1: field card ``uid`` dealt ability damage to enemy followers; its "when
+        this deals ability damage" abilities go off."""
+        if uid < 0:
+            return
+        card = self.cards[uid]
+        if card.zone is Zone.FIELD and (
+            card.eq or card.face.card_id in self.scripts.ids_with(Trigger.DEALT_ABILITY_DAMAGE)
+        ):
+            self._fire(card, Trigger.DEALT_ABILITY_DAMAGE, card.controller)
 
     def heal_leader(self, player: int, amount: int) -> None:
         """Increase ``player``'s leader defense by ``amount`` (CR 12.13.2)."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 from engine.cards import CardRecord
 from engine.sve import Activate, Choose, Play
 from engine.sve.abilities import MAGIC_ITEM, Scripts, magic_items
-from engine.sve.library import library, script_of
-from engine.sve.position import follower, position
+from engine.sve.library import library, script_of, tokens
+from engine.sve.position import add_card, follower, position
 from engine.sve.state import DeckSpec, State, Zone, new_game
 
 CG = "cinderella_girls"
@@ -194,3 +194,59 @@ def test_saren_chooses_only_one_mode_above_ten_defense() -> None:
     assert not game.cards[saren].eq
     assert len(game.players[0].field) == 2
     assert game.decision is None or game.decision.kind.name == "MAIN"
+
+
+def _iliya_game(equipped: bool) -> tuple[State, int, int]:
+    scripts = _lib("CP04-073", "CP04-PR25")
+    iliya = _rec(scripts, "CP04-073", cost=2, traits=("プリコネ", "ディアボロス"))
+    enemy = follower("E", 3, 3, 5)
+    game = position(fields=([iliya], [enemy]), pp=(0, 0), hp=(10, 20), scripts=scripts)
+    for i in range(5):
+        add_card(game, 0, CardRecord(f"G-{i}", f"G{i}"), Zone.GRAVE)
+    me = game.players[0].field[0]
+    if equipped:
+        game.equip(me, tokens()["CP04-PR25"])
+    return game, me, game.players[1].field[0]
+
+
+def _burst(game: State, me: int, target: int) -> None:
+    game.apply(Activate(me, 0))
+    while game.decision is not None and game.decision.kind.name == "PICK":
+        game.apply(Choose(game.decision.options[0]))  # the 5 graveyard cards to banish
+    game.apply(Choose(str(target)))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(game.decision.options[0]))
+
+
+def test_nachtfang_burns_the_leader_when_iliya_damages_a_follower() -> None:
+    """CP04-073 equipped with CP04-PR25 (the equipped follower has: when this deals ability
+    damage to an enemy follower, 3 damage to the enemy leader): Iliya's Union Burst deals 3
+    to a follower and the leader takes 3; without the equipment the leader takes none."""
+    game, me, target = _iliya_game(equipped=True)
+    _burst(game, me, target)
+    assert game.cards[target].dfn == 2
+    assert game.players[0].hp == 13
+    assert game.players[1].hp == 17
+    assert len(game.players[0].banish) == 5
+    game, me, target = _iliya_game(equipped=False)
+    _burst(game, me, target)
+    assert game.cards[target].dfn == 2
+    assert game.players[1].hp == 20
+
+
+def test_iliya_fanfare_equips_nachtfang_for_two_pp() -> None:
+    """CP04-073 (Fanfare: you may pay 2 PP to equip Nachtfang): with 4 PP (2 to play
+    it) it is equipped; with only the 2 PP to play it, nothing is offered or equipped."""
+    scripts = _lib("CP04-073", "CP04-PR25")
+    iliya = _rec(scripts, "CP04-073", cost=2, traits=("プリコネ", "ディアボロス"))
+    game = position(hands=([iliya], []), pp=(4, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert game.cards[game.players[0].field[0]].eq == ("CP04-PR25",)
+    assert game.players[0].pp == 0
+    game = position(hands=([iliya], []), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.cards[game.players[0].field[0]].eq == ()
