@@ -250,3 +250,21 @@ def test_iliya_fanfare_equips_nachtfang_for_two_pp() -> None:
     game.apply(Play(game.players[0].hand[0]))
     assert game.decision is None or game.decision.kind.name == "MAIN"
     assert game.cards[game.players[0].field[0]].eq == ()
+
+
+def test_bracketed_group_trait_gives_grace_ward() -> None:
+    """CP04-079 (has Ward while you have another 〈ジオ・ニヴルヘル〉 follower): the
+    bracketed group name is one trait (its inner dot does not split it); with such an ally
+    Grace has Ward, with an ally of another group she does not."""
+    scripts = _lib("CP04-079")
+    grace = _rec(
+        scripts, "CP04-079", cost=1, atk=2, dfn=1, traits=("プリコネ", "〈ジオ・ニヴルヘル〉")
+    )
+    for group, ward in (("〈ジオ・ニヴルヘル〉", True), ("〈ジオ・ゲヘナ〉", False)):
+        ally = CardRecord("X-A", "A", cost=1, attack=1, defense=1, traits=("プリコネ", group))
+        game = position(hands=([grace], []), fields=([ally], []), pp=(1, 0), scripts=scripts)
+        game.apply(Play(game.players[0].hand[0]))
+        while game.decision is not None and game.decision.kind.name != "MAIN":
+            game.apply(Choose(game.decision.options[0]))  # the discard
+        uid = next(u for u in game.players[0].field if game.cards[u].base.card_id == "CP04-079")
+        assert ("ward" in game.cards[uid].keywords) is ward
