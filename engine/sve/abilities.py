@@ -997,6 +997,9 @@ class Search:
     max_total: int = -1
     """The original costs (CR 5.24) of the cards found add up to at most this
     (``元のコストの合計がN以下になるように``); -1 for no limit."""
+    max_cost_x: bool = False
+    """Only cards of original cost X or less, X being the ability's amount (``元のコストX
+    以下``, X chosen by :class:`PayX`)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` stops: CR 5.8.1.2)."""
@@ -1057,10 +1060,13 @@ def _take(
         budget = getattr(how, "max_total", -1)
         if budget >= 0:
             budget -= sum(game.cards[u].base.cost or 0 for u in frame.targets)
+        what = how.what
+        if getattr(how, "max_cost_x", False):
+            what = dataclasses.replace(what, max_cost=max(0, frame.amount))
         seen: dict[str, int] = {}
         for uid in pool:
             rec = game.cards[uid].base
-            if uid in frame.targets or not how.what.matches(rec):
+            if uid in frame.targets or not what.matches(rec):
                 continue
             if budget >= 0 and (rec.cost or 0) > budget:
                 continue
@@ -1096,6 +1102,57 @@ def magic_items(game: State, player: int) -> list[int]:
     """The Magic Items in ``player``'s EX area, oldest first."""
     cards = game.cards
     return sorted(u for u in game.players[player].ex if is_magic_item(cards[u].base))
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounters:
+    """CR 15.1.3: put ``n`` counters named ``name`` on this card; with ``per_max_pp`` the
+    number is your PP maximum (``Xは「自分のPP最大値」``). At most ``cap`` of them can be on
+    it (``これに…カウンターはN個まで置ける``); -1 for no limit."""
+
+    name: str
+    n: int = 1
+    per_max_pp: bool = False
+    cap: int = -1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Add the counters to this card on the field."""
+        src = frame.source
+        if src < 0 or not game.target_exists(src):
+            return True
+        n = game.players[frame.controller].max_pp if self.per_max_pp else self.n
+        if self.cap >= 0:
+            counters = game.cards[src].counters
+            have = 0 if counters is None else counters.get(self.name, 0)
+            n = min(n, self.cap - have)
+        if n > 0:
+            game.add_counter(src, self.name, n)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PayX:
+    """CR 5.2.1.2 / 10.6.2.2.3: the player chooses X as the ability is played and pays X PP
+    and X ``counter`` counters taken from this card (CR 15.1.4) as its cost
+    (``【コストX】…これの…カウンターX個を取る``); X is then the ability's amount."""
+
+    counter: str
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask for X (at most the PP and the counters there are), then pay it."""
+        me = frame.controller
+        card = game.cards[frame.source]
+        have = 0 if card.counters is None else card.counters.get(self.counter, 0)
+        if frame.choice is None:
+            most = min(game.players[me].pp, have)
+            game.ask_pick(me, [str(i) for i in range(most, -1, -1)], False)
+            return False
+        x, frame.choice = int(frame.choice), None
+        game.players[me].pp -= x
+        if x and card.counters is not None:
+            card.counters[self.counter] = have - x
+        frame.amount = x
+        return True
 
 
 _BANISHING = 10
@@ -1858,6 +1915,8 @@ ELEMENTS: dict[str, type] = {
         CameFrom,
         DamageTaken,
         Equip,
+        PutCounters,
+        PayX,
         BurstsThisTurn,
         PlayedExactly,
         MyTurn,
@@ -2135,8 +2194,17 @@ def _describe_element(e: Any) -> str:
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
     if isinstance(e, DiscardCards):
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+    if isinstance(e, PutCounters):
+        n = "X" if e.per_max_pp else str(e.n)
+        x = " (X is your PP maximum)" if e.per_max_pp else ""
+        cap = f" (at most {e.cap} on it)" if e.cap >= 0 else ""
+        return f"put {n} {e.name} counters on this{x}{cap}"
+    if isinstance(e, PayX):
+        return f"as a cost, choose X, pay X PP and take X {e.counter} counters from this"
     if isinstance(e, Search):
         total = f" whose original costs total {e.max_total} or less" if e.max_total >= 0 else ""
+        if e.max_cost_x:
+            total += " with original cost X or less"
         words = _filter_words(e.what, e.n)
         return f"search your deck for up to {e.n} {words}{total} to your {e.to}"
     if isinstance(e, LookTop):

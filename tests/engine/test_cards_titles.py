@@ -268,3 +268,48 @@ def test_bracketed_group_trait_gives_grace_ward() -> None:
             game.apply(Choose(game.decision.options[0]))  # the discard
         uid = next(u for u in game.players[0].field if game.cards[u].base.card_id == "CP04-079")
         assert ("ward" in game.cards[uid].keywords) is ward
+
+
+GEO = ("プリコネ", "〈ジオ・テオゴニア〉")
+
+
+def test_croce_stores_battery_counters_up_to_seven() -> None:
+    """CP04-115 (Union Burst Fanfare: battery counters equal to your PP maximum, at most 7
+    on it): at 6 PP maximum it gets 6; at 9 it gets only 7."""
+    scripts = _lib("CP04-115")
+    croce = _rec(scripts, "CP04-115", cost=1, name="クローチェ", traits=GEO)
+    for max_pp, want in ((6, 6), (9, 7)):
+        game = position(hands=([croce], []), pp=(1, 0), max_pp=(max_pp, 0), scripts=scripts)
+        game.apply(Play(game.players[0].hand[0]))
+        counters = game.cards[game.players[0].field[0]].counters or {}
+        assert counters.get("battery") == want
+
+
+def test_croce_pays_x_pp_and_counters_to_find_a_follower_of_cost_x() -> None:
+    """CP04-115 (Act, engage this, X PP and X battery counters: find a Geo Theogonia
+    follower of original cost X or less but not a Croce, onto the field): X is at most the
+    PP there is; with X = 3 the cost-2 one is offered, the cost-4 one and another Croce not."""
+    scripts = _lib("CP04-115")
+    croce = _rec(scripts, "CP04-115", cost=1, name="クローチェ", traits=GEO)
+    deck = [
+        CardRecord("G-2", "G2", cost=2, attack=1, defense=1, traits=GEO),
+        CardRecord("G-4", "G4", cost=4, attack=1, defense=1, traits=GEO),
+        CardRecord("CP04-115", "クローチェ", cost=1, attack=2, defense=2, traits=GEO),
+    ]
+    game = position(fields=([croce], []), decks=(deck, 5), pp=(4, 0), scripts=scripts)
+    me = game.players[0].field[0]
+    game.add_counter(me, "battery", 6)
+    two, four, other = game.players[0].deck
+    game.apply(Activate(me, 0))
+    assert game.decision is not None
+    assert game.decision.options == ["4", "3", "2", "1", "0"]
+    game.apply(Choose("3"))
+    assert game.players[0].pp == 1
+    assert (game.cards[me].counters or {}).get("battery") == 3
+    assert game.decision is not None
+    assert game.decision.options == [str(two), "done"]
+    game.apply(Choose(str(two)))
+    assert two in game.players[0].field
+    assert game.cards[four].zone is Zone.DECK
+    assert game.cards[other].zone is Zone.DECK
+    assert game.cards[me].engaged
