@@ -1656,6 +1656,37 @@ class ExileSelf:
         return True
 
 
+EX_TO_GRAVE_MARK = "ex_to_grave"
+"""The counter that marks a card given :class:`GiveExToGrave`'s ability."""
+
+
+@dataclass(frozen=True, slots=True)
+class GiveExToGrave:
+    """The chosen cards in the EX area get "when your end phase comes, put this from your
+    EX area into the graveyard" (an ability given to them while they stay there)."""
+
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark the chosen cards still in the EX area."""
+        ex = game.players[frame.controller].ex
+        for tgt in frame.targets if self.to == "targets" else ():
+            if tgt in ex:
+                game.add_counter(tgt, EX_TO_GRAVE_MARK)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ExToGraveSelf:
+    """Put this card from your EX area into the graveyard (the given ability of
+    :class:`GiveExToGrave`)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it if it is still in the EX area."""
+        game.ex_to_grave(frame.source)
+        return True
+
+
 @dataclass(frozen=True, slots=True)
 class DidIt:
     """The card chosen just before was moved ("そうしたなら": you did it)."""
@@ -1936,6 +1967,8 @@ ELEMENTS: dict[str, type] = {
         SelfToField,
         ExileLater,
         ExileSelf,
+        GiveExToGrave,
+        ExToGraveSelf,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2114,6 +2147,10 @@ def _describe_element(e: Any) -> str:
         return "this gets 'Last Words: banish this'"
     if isinstance(e, ExileSelf):
         return "banish this"
+    if isinstance(e, GiveExToGrave):
+        return "it gets 'when your end phase comes, put this from your EX area into the graveyard'"
+    if isinstance(e, ExToGraveSelf):
+        return "put this from your EX area into the graveyard"
     if isinstance(e, SelfToEx):
         return "you may put this into your EX area"
     if isinstance(e, ToGrave):

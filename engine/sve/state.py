@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
+    EX_TO_GRAVE_MARK,
     KEYWORD_ABILITIES,
     LEADER_OFFSET,
     MAGIC_ITEM,
@@ -35,6 +36,7 @@ from engine.sve.abilities import (
     DamageTaken,
     Effect,
     ExileSelf,
+    ExToGraveSelf,
     ExtraCost,
     Grant,
     MarkPaid,
@@ -431,6 +433,7 @@ class _SpellToGrave:
 
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
+_EX_TO_GRAVE_AT_END = Ability(Trigger.END_PHASE, (ExToGraveSelf(),), name="given end phase")
 _ENTER = (_EnterFromResolution(),)
 _TO_GRAVE = (_SpellToGrave(),)
 
@@ -975,6 +978,16 @@ class State:
             self.set_origin(card, "created")
         return card.uid
 
+    def ex_to_grave(self, uid: int) -> None:
+        """Put a card from its owner's EX area into the graveyard."""
+        card = self.cards[uid]
+        if card.zone is not Zone.EX:
+            return
+        self._remove_from_zone(card)
+        self._arrive(card, Zone.GRAVE)
+        if self.log is not None:
+            self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "grave"})
+
     def put_in_ex(self, uid: int) -> bool:
         """Move a card from hand or deck to its owner's EX area (CR 4.8.3.2 limit)."""
         card = self.cards[uid]
@@ -1292,6 +1305,10 @@ class State:
             self.step = Step.END_WARD
             self._fire_all(self.active, Trigger.END_PHASE)
             self._fire_all(1 - self.active, Trigger.OPPONENT_END_PHASE)
+            for uid in self.players[self.active].ex:  # given "EXエリアのこれを墓場に置く"
+                counters = self.cards[uid].counters
+                if counters is not None and counters.get(EX_TO_GRAVE_MARK):
+                    self.pending.append((_EX_TO_GRAVE_AT_END, uid, self.active, 0))
         elif step is Step.END_WARD:  # CR 7.4.3
             wards = [
                 str(u)
@@ -1831,6 +1848,8 @@ class State:
             p.hand.remove(card.uid)
         elif zone is Zone.EX:
             p.ex.remove(card.uid)
+            if card.counters is not None:  # an ability given in the EX area stays there
+                card.counters.pop(EX_TO_GRAVE_MARK, None)
         elif zone is Zone.FIELD:
             p.field.remove(card.uid)
         elif zone is Zone.GRAVE:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.cards import CardRecord
 from engine.sve import Activate, Choose, Play
 from engine.sve.abilities import MAGIC_ITEM, Scripts, magic_items
+from engine.sve.actions import END
 from engine.sve.library import library, script_of, tokens
 from engine.sve.position import add_card, follower, position
 from engine.sve.state import DeckSpec, State, Zone, new_game
@@ -313,3 +314,37 @@ def test_croce_pays_x_pp_and_counters_to_find_a_follower_of_cost_x() -> None:
     assert game.cards[four].zone is Zone.DECK
     assert game.cards[other].zone is Zone.DECK
     assert game.cards[me].engaged
+
+
+def test_kyoka_lends_a_spell_from_the_graveyard_until_the_end_phase() -> None:
+    """CP04-045 (Fanfare: a Princess Connect spell from your graveyard to your EX area; it
+    has 'at your end phase, put this from the EX area into the graveyard'): the spell sits
+    in the EX area during the turn and is back in the graveyard after the end phase; a
+    spell of another title is not taken."""
+    scripts = _lib("CP04-045")
+    kyoka = _rec(scripts, "CP04-045", cost=2, traits=("プリコネ", "リトルリリカル"))
+    pc_spell = CardRecord("P-S", "PS", card_type="spell", cost=9, traits=("プリコネ",))
+    other = CardRecord("O-S", "OS", card_type="spell", cost=9, traits=("魔法",))
+    game = position(hands=([kyoka], []), pp=(2, 0), scripts=scripts)
+    spell = add_card(game, 0, pc_spell, Zone.GRAVE)
+    plain = add_card(game, 0, other, Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == [str(spell)]
+    game.apply(Choose(str(spell)))
+    assert game.players[0].ex == [spell]
+    assert plain in game.players[0].grave
+    game.apply(END)
+    while game.active == 0 and game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].ex == []
+    assert spell in game.players[0].grave
+
+
+def test_a_spell_put_into_the_ex_area_otherwise_stays() -> None:
+    """Without Kyoka's given ability a card in the EX area stays there through the end
+    phase (the mark, not the EX area, sends it back)."""
+    game = position(ex=([CardRecord("P-S", "PS", card_type="spell", cost=9)], []))
+    spell = game.players[0].ex[0]
+    game.apply(END)
+    assert game.players[0].ex == [spell]
