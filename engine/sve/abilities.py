@@ -1358,6 +1358,9 @@ class Modal:
     more_if: Condition | None = None
     """When this holds, up to ``more`` different options instead (``…なら、代わりに2つまで``)."""
     more: int = 1
+    once_each_per_turn: bool = False
+    """An option this ability chose this turn cannot be chosen again this turn
+    (``このターン、この能力でチョイスした選択肢はチョイスできない``); kept on this card."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask for the mode(s), then run them in the card's order as nested abilities with
@@ -1373,18 +1376,35 @@ class Modal:
         picks = 1
         if self.more_if is not None and holds(self.more_if, game, frame):
             picks = self.more
+        used = self._used(game, frame) if self.once_each_per_turn else 0
         count = bin(chosen).count("1")
         if not done and count < picks:
-            left = [f"mode{i + 1}" for i in range(len(self.options)) if not chosen >> i & 1]
+            left = [
+                f"mode{i + 1}" for i in range(len(self.options)) if not (chosen | used) >> i & 1
+            ]
             if left:
                 frame.sub = chosen
                 game.ask_pick(frame.controller, left, count > 0)
                 return False
+        if self.once_each_per_turn and chosen and frame.source >= 0:
+            card = game.cards[frame.source]
+            if card.counters is None:
+                card.counters = {}
+            card.counters["modes_turn"] = game.turn
+            card.counters["modes_used"] = used | chosen
         frame.sub = 0
         for i in reversed(range(len(self.options))):
             if chosen >> i & 1:
                 game.push_frame(self.options[i], frame)
         return True
+
+    @staticmethod
+    def _used(game: State, frame: Frame) -> int:
+        """The options this card's ability chose this turn (a bit mask)."""
+        counters = game.cards[frame.source].counters if frame.source >= 0 else None
+        if counters is None or counters.get("modes_turn") != game.turn:
+            return 0
+        return counters.get("modes_used", 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2262,6 +2282,8 @@ def _describe_element(e: Any) -> str:
             return f"choose up to {e.more}: {opts}"
         if e.more_if is not None:
             more = f" (if {describe(e.more_if)}, up to {e.more} instead)"
+        if e.once_each_per_turn:
+            more += " (not an option this chose this turn)"
         return f"choose one{more}: {opts}"
     if isinstance(e, Gate):
         return f"if {describe(e.condition)}:"

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import Activate, Choose, Play
-from engine.sve.abilities import MAGIC_ITEM, Scripts, magic_items
+from engine.sve.abilities import (
+    MAGIC_ITEM,
+    Ability,
+    Buff,
+    CardScript,
+    Scripts,
+    Trigger,
+    magic_items,
+)
 from engine.sve.actions import END
 from engine.sve.library import library, script_of, tokens
 from engine.sve.position import add_card, follower, position
@@ -348,3 +356,34 @@ def test_a_spell_put_into_the_ex_area_otherwise_stays() -> None:
     spell = game.players[0].ex[0]
     game.apply(END)
     assert game.players[0].ex == [spell]
+
+
+def test_ranpha_cannot_choose_an_option_twice_in_a_turn() -> None:
+    """CP04-075 (when another follower of yours uses a Union Burst ability: choose one, not
+    an option this ability chose this turn: 2 damage to the enemy leader, or your leader
+    +2): the first use offers both, the second only the other, the third nothing; on a new
+    turn both are offered again."""
+    burst = Ability(Trigger.ACTIVATED, (Buff(1),), union_burst=True)
+    scripts = _lib("CP04-075")
+    scripts.add(CardScript("X-U", (burst,)))
+    ranpha = _rec(scripts, "CP04-075", cost=4, atk=3, dfn=5, traits=("プリコネ",))
+    user = CardRecord("X-U", "U", cost=1, attack=1, defense=1)
+    game = position(fields=([ranpha, user], []), hp=(10, 20), scripts=scripts)
+    other = game.players[0].field[1]
+    game.apply(Activate(other, 0))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode1"))
+    assert game.players[1].hp == 18
+    game.apply(Activate(other, 0))
+    assert game.decision is not None
+    assert game.decision.options == ["mode2"]
+    game.apply(Choose("mode2"))
+    assert game.players[0].hp == 12
+    game.apply(Activate(other, 0))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert (game.players[0].hp, game.players[1].hp) == (12, 18)
+    game.turn += 2  # a later turn of the same player
+    game.apply(Activate(other, 0))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]

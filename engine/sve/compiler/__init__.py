@@ -154,6 +154,7 @@ _MODAL_UP_TO = re.compile(r"下記から(\d)つまでチョイスする。")
 _ALWAYS_MORE = "常に、代わりに{}つまで。"
 """How "up to N" is rewritten: an always-true condition opener and the "instead" clause."""
 _OPTION = re.compile(r"【(\d)】")
+_ONCE_EACH = "このターン、この能力でチョイスした選択肢はチョイスできない。"
 
 
 class _Fail(Exception):
@@ -167,6 +168,10 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         body = body.replace(up_to[0], _MODAL + _ALWAYS_MORE.format(up_to[1]))
     if _MODAL in body:
         head, _, tail = body.partition(_MODAL)
+        once_each = tail.startswith(_ONCE_EACH)
+        if once_each:  # an option it chose this turn cannot be chosen again this turn
+            tail = tail[len(_ONCE_EACH) :]
+            used.append("choose_once_each")
         parts = _OPTION.split(tail)
         more_if, more = None, 1
         if parts[0].strip():  # "…なら、代わりに2つまで。" (CR 5.18)
@@ -192,7 +197,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             )
             options.append(tuple(_body(text, sub, used)))
         used.append("choose_one")
-        return [*effects, Modal(tuple(options), more_if, more)]
+        return [*effects, Modal(tuple(options), more_if, more, once_each)]
     out: list[Any] = []
     for sentence in sentences(body):
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
