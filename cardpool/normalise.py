@@ -195,12 +195,20 @@ def stat(raw: str | int | None) -> int | None:
     return int(raw)
 
 
+_TRAIT = re.compile(r"〈[^〉]*〉|[^・]+")
+"""One trait: a bracketed group name keeps its inner ``・`` (``〈ジオ・テオゴニア〉``)."""
+
+
 def traits_of(sub_type: str) -> tuple[str, ...]:
-    """Split a ``sub_type`` field (``妖精・プリンセス``) into traits; ``-`` is none."""
+    """Split a ``sub_type`` field (``妖精・プリンセス``) into traits; ``-`` is none.
+
+    >>> traits_of("プリコネ・〈ジオ・テオゴニア〉")
+    ('プリコネ', '〈ジオ・テオゴニア〉')
+    """
     sub_type = sub_type.strip()
     if sub_type in ("", "-"):
         return ()
-    return tuple(t for t in sub_type.split("・") if t)
+    return tuple(_TRAIT.findall(sub_type))
 
 
 def set_code(card_code: str) -> str:

@@ -92,6 +92,10 @@ class Trigger(enum.Enum):
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
     """CR 14.5.2.2.2: this equipment was equipped (the follower is the ability's card)."""
+    DEALT_ABILITY_DAMAGE = "dealt_ability_damage"
+    """CR 10.7.1: this card dealt ability damage (CR 5.14.3.3) to one or more enemy
+    followers (once per :class:`Damage` effect that dealt it; divided damage does not
+    trigger it yet)."""
     STATIC = "static"
     """CR 10.1.1.3: a continuous ability, applied by rule processing while this card is on
     the field (its effects are :class:`Grant` elements, its condition is checked then)."""
@@ -125,6 +129,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.TO_EX: "When this is put into the EX area",
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
+    Trigger.DEALT_ABILITY_DAMAGE: "When this deals ability damage to an enemy follower",
 }
 """The English label of each trigger, for :func:`describe`."""
 
@@ -727,8 +732,12 @@ class Damage:
             amount = frame.amount if self.n == AMOUNT else self.n
         if amount > 0 and frame.source >= 0 and game.target_exists(frame.source):
             amount += game.damage_bonus(frame.source)
+        hit = False
         for tgt in _resolve(game, frame, self.to):
-            game.deal_damage(tgt, amount)
+            if game.deal_damage(tgt, amount) and tgt >= 0:
+                hit = hit or game.cards[tgt].controller != frame.controller
+        if hit:
+            game.ability_damage_dealt(frame.source)
         return True
 
 
@@ -1091,6 +1100,12 @@ class Search:
     n: int = 1
     to: str = "hand"
     distinct_names: bool = False
+    max_total: int = -1
+    """The original costs (CR 5.24) of the cards found add up to at most this
+    (``元のコストの合計がN以下になるように``); -1 for no limit."""
+    max_cost_x: bool = False
+    """Only cards of original cost X or less, X being the ability's amount (``元のコストX
+    以下``, X chosen by :class:`PayX`)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` stops: CR 5.8.1.2)."""
@@ -1242,10 +1257,18 @@ def _take(
             frame.sub += 1
     if frame.sub < n:
         taken = {game.cards[u].base.name for u in frame.targets}
+        budget = getattr(how, "max_total", -1)
+        if budget >= 0:
+            budget -= sum(game.cards[u].base.cost or 0 for u in frame.targets)
+        what = how.what
+        if getattr(how, "max_cost_x", False):
+            what = dataclasses.replace(what, max_cost=max(0, frame.amount))
         seen: dict[str, int] = {}
         for uid in pool:
             rec = game.cards[uid].base
-            if uid in frame.targets or not how.what.matches(rec):
+            if uid in frame.targets or not what.matches(rec):
+                continue
+            if budget >= 0 and (rec.cost or 0) > budget:
                 continue
             if how.distinct_names and rec.name in taken:
                 continue
@@ -1261,6 +1284,75 @@ def _take(
     if shuffle:
         game.shuffle_deck(frame.controller)
     return True
+
+
+MAGIC_ITEM = "魔法のアイテム"
+"""CR 14.3.1.1: the collab name (CR 2.14) every Magic Item token has."""
+IDOLMASTER = "デレマス"
+"""The trait of The Idolmaster Cinderella Girls cards."""
+
+
+def is_magic_item(rec: CardRecord) -> bool:
+    """Whether ``rec`` is a Magic Item token (CR 14.3.1): the spell tokens of Cinderella
+    Girls, printed under several names and art, are all Magic Items with one text."""
+    return rec.card_type == "token_spell" and (rec.name == MAGIC_ITEM or IDOLMASTER in rec.traits)
+
+
+def magic_items(game: State, player: int) -> list[int]:
+    """The Magic Items in ``player``'s EX area, oldest first."""
+    cards = game.cards
+    return sorted(u for u in game.players[player].ex if is_magic_item(cards[u].base))
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounters:
+    """CR 15.1.3: put ``n`` counters named ``name`` on this card; with ``per_max_pp`` the
+    number is your PP maximum (``Xは「自分のPP最大値」``). At most ``cap`` of them can be on
+    it (``これに…カウンターはN個まで置ける``); -1 for no limit."""
+
+    name: str
+    n: int = 1
+    per_max_pp: bool = False
+    cap: int = -1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Add the counters to this card on the field."""
+        src = frame.source
+        if src < 0 or not game.target_exists(src):
+            return True
+        n = game.players[frame.controller].max_pp if self.per_max_pp else self.n
+        if self.cap >= 0:
+            counters = game.cards[src].counters
+            have = 0 if counters is None else counters.get(self.name, 0)
+            n = min(n, self.cap - have)
+        if n > 0:
+            game.add_counter(src, self.name, n)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PayX:
+    """CR 5.2.1.2 / 10.6.2.2.3: the player chooses X as the ability is played and pays X PP
+    and X ``counter`` counters taken from this card (CR 15.1.4) as its cost
+    (``【コストX】…これの…カウンターX個を取る``); X is then the ability's amount."""
+
+    counter: str
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask for X (at most the PP and the counters there are), then pay it."""
+        me = frame.controller
+        card = game.cards[frame.source]
+        have = 0 if card.counters is None else card.counters.get(self.counter, 0)
+        if frame.choice is None:
+            most = min(game.players[me].pp, have)
+            game.ask_pick(me, [str(i) for i in range(most, -1, -1)], False)
+            return False
+        x, frame.choice = int(frame.choice), None
+        game.players[me].pp -= x
+        if x and card.counters is not None:
+            card.counters[self.counter] = have - x
+        frame.amount = x
+        return True
 
 
 _BANISHING = 10
@@ -1291,11 +1383,15 @@ class PayCost:
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
     banish_from: str = "grave"
     """Where the ``banish`` cards are: ``grave`` or ``ex`` (``EXエリアの『…』N枚を消滅``)."""
+    lesson: int = 0
+    """Lesson N (``【レッスン_N】``, CR 14.3.2.1): banish N Magic Items from your EX area."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
         p = game.players[controller]
         if p.pp < self.pp or (self.leader and p.hp < self.leader):
+            return False
+        if self.lesson and len(magic_items(game, controller)) < self.lesson:
             return False
         cards = game.cards
         if self.discard is not None:
@@ -1351,6 +1447,9 @@ class PayCost:
             p.pp -= self.pp
             if self.leader:
                 game.lose_defense(me, self.leader)
+            # CR 14.3.2.1: Magic Items are alike (one text, one cost), so which go is no choice
+            for uid in magic_items(game, me)[: self.lesson]:
+                game.banish(uid)
             frame.sub = 2
             if self.discard is not None:
                 options = [str(u) for u in self._discardable(game, me, frame.source)]
@@ -1531,6 +1630,9 @@ class Modal:
     more_if: Condition | None = None
     """When this holds, up to ``more`` different options instead (``…なら、代わりに2つまで``)."""
     more: int = 1
+    once_each_per_turn: bool = False
+    """An option this ability chose this turn cannot be chosen again this turn
+    (``このターン、この能力でチョイスした選択肢はチョイスできない``); kept on this card."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask for the mode(s), then run them in the card's order as nested abilities with
@@ -1546,6 +1648,7 @@ class Modal:
         picks = 1
         if self.more_if is not None and holds(self.more_if, game, frame):
             picks = self.more
+        used = self._used(game, frame) if self.once_each_per_turn else 0
         count = bin(chosen).count("1")
         if not done and count < picks:
             me, source = frame.controller, frame.source
@@ -1553,17 +1656,31 @@ class Modal:
             left = [
                 f"mode{i + 1}"
                 for i, option in enumerate(self.options)
-                if not chosen >> i & 1 and _option_payable(option, game, me, source, spent)
+                if not (chosen | used) >> i & 1 and _option_payable(option, game, me, source, spent)
             ]
             if left:
                 frame.sub = chosen
                 game.ask_pick(frame.controller, left, count > 0)
                 return False
+        if self.once_each_per_turn and chosen and frame.source >= 0:
+            card = game.cards[frame.source]
+            if card.counters is None:
+                card.counters = {}
+            card.counters["modes_turn"] = game.turn
+            card.counters["modes_used"] = used | chosen
         frame.sub = 0
         for i in reversed(range(len(self.options))):
             if chosen >> i & 1:
                 game.push_frame(self.options[i], frame)
         return True
+
+    @staticmethod
+    def _used(game: State, frame: Frame) -> int:
+        """The options this card's ability chose this turn (a bit mask)."""
+        counters = game.cards[frame.source].counters if frame.source >= 0 else None
+        if counters is None or counters.get("modes_turn") != game.turn:
+            return 0
+        return counters.get("modes_used", 0)
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """CR 5.18.3.1.2: an option whose cost cannot be paid cannot be chosen; with no
@@ -1869,6 +1986,37 @@ class ExileSelf:
         """Banish it if it is in the graveyard."""
         if frame.source in game.players[game.cards[frame.source].owner].grave:
             game.banish(frame.source)
+        return True
+
+
+EX_TO_GRAVE_MARK = "ex_to_grave"
+"""The counter that marks a card given :class:`GiveExToGrave`'s ability."""
+
+
+@dataclass(frozen=True, slots=True)
+class GiveExToGrave:
+    """The chosen cards in the EX area get "when your end phase comes, put this from your
+    EX area into the graveyard" (an ability given to them while they stay there)."""
+
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark the chosen cards still in the EX area."""
+        ex = game.players[frame.controller].ex
+        for tgt in frame.targets if self.to == "targets" else ():
+            if tgt in ex:
+                game.add_counter(tgt, EX_TO_GRAVE_MARK)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ExToGraveSelf:
+    """Put this card from your EX area into the graveyard (the given ability of
+    :class:`GiveExToGrave`)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it if it is still in the EX area."""
+        game.ex_to_grave(frame.source)
         return True
 
 
@@ -2229,6 +2377,8 @@ ELEMENTS: dict[str, type] = {
         CameFrom,
         DamageTaken,
         Equip,
+        PutCounters,
+        PayX,
         BurstsThisTurn,
         PlayedExactly,
         MyTurn,
@@ -2259,6 +2409,8 @@ ELEMENTS: dict[str, type] = {
         PlayFromGrave,
         SelfToBottom,
         FromHand,
+        GiveExToGrave,
+        ExToGraveSelf,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2468,6 +2620,10 @@ def _describe_element(e: Any) -> str:
         return "this gets 'Last Words: banish this'"
     if isinstance(e, ExileSelf):
         return "banish this"
+    if isinstance(e, GiveExToGrave):
+        return "it gets 'when your end phase comes, put this from your EX area into the graveyard'"
+    if isinstance(e, ExToGraveSelf):
+        return "put this from your EX area into the graveyard"
     if isinstance(e, SelfToEx):
         return "you may put this into your EX area"
     if isinstance(e, ToGrave):
@@ -2556,8 +2712,19 @@ def _describe_element(e: Any) -> str:
         who = "" if e.who == "you" else "your opponent "
         how = " at random" if e.random else ""
         return f"{who}discard {e.n} card{'s' if e.n != 1 else ''}{how}"
+    if isinstance(e, PutCounters):
+        n = "X" if e.per_max_pp else str(e.n)
+        x = " (X is your PP maximum)" if e.per_max_pp else ""
+        cap = f" (at most {e.cap} on it)" if e.cap >= 0 else ""
+        return f"put {n} {e.name} counters on this{x}{cap}"
+    if isinstance(e, PayX):
+        return f"as a cost, choose X, pay X PP and take X {e.counter} counters from this"
     if isinstance(e, Search):
-        return f"search your deck for up to {e.n} {_filter_words(e.what, e.n)} to your {e.to}"
+        total = f" whose original costs total {e.max_total} or less" if e.max_total >= 0 else ""
+        if e.max_cost_x:
+            total += " with original cost X or less"
+        words = _filter_words(e.what, e.n)
+        return f"search your deck for up to {e.n} {words}{total} to your {e.to}"
     if isinstance(e, LookTop):
         rest = {
             "bottom": "; the rest to the bottom",
@@ -2576,6 +2743,8 @@ def _describe_element(e: Any) -> str:
             return f"choose up to {e.more}: {opts}"
         if e.more_if is not None:
             more = f" (if {describe(e.more_if)}, up to {e.more} instead)"
+        if e.once_each_per_turn:
+            more += " (not an option this chose this turn)"
         return f"choose one{more}: {opts}"
     if isinstance(e, Gate):
         return f"if {describe(e.condition)}:"
@@ -2623,6 +2792,8 @@ def _cost_words(e: PayCost) -> str:
         words = _filter_words(e.banish, e.banish_n)
         where = "EX area" if e.banish_from == "ex" else "graveyard"
         parts.append(f"banish {e.banish_n} {words} from your {where}")
+    if e.lesson:
+        parts.append(f"Lesson {e.lesson} (banish {e.lesson} Magic Items from your EX area)")
     cost = " and ".join(parts)
     if not e.optional:
         return f"as a cost, {cost}"

@@ -14,6 +14,7 @@ and answered with :meth:`State.apply`.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import json
 import random
@@ -23,8 +24,10 @@ from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
+    EX_TO_GRAVE_MARK,
     KEYWORD_ABILITIES,
     LEADER_OFFSET,
+    MAGIC_ITEM,
     ORIGINS,
     Ability,
     CardFilter,
@@ -33,6 +36,7 @@ from engine.sve.abilities import (
     DamageTaken,
     Effect,
     ExileSelf,
+    ExToGraveSelf,
     ExtraCost,
     Grant,
     MarkPaid,
@@ -43,6 +47,7 @@ from engine.sve.abilities import (
     Scripts,
     Targets,
     Trigger,
+    is_magic_item,
     parse_target_word,
 )
 from engine.sve.actions import (
@@ -527,6 +532,7 @@ class _PlayCostChoice:
 
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
+_EX_TO_GRAVE_AT_END = Ability(Trigger.END_PHASE, (ExToGraveSelf(),), name="given end phase")
 _ENTER = (_EnterFromResolution(),)
 _TO_GRAVE = (_SpellToGrave(),)
 
@@ -1092,10 +1098,11 @@ class State:
         if self.log is not None:
             self._emit("draw", {"player": player, "card": self.cards[uid].base.card_id})
 
-    def deal_damage(self, target: int, amount: int) -> None:
-        """CR 5.14.1: lower a follower's or leader's defense by ``amount`` (may go negative)."""
+    def deal_damage(self, target: int, amount: int) -> bool:
+        """CR 5.14.1: lower a follower's or leader's defense by ``amount`` (may go negative);
+        whether any damage was dealt."""
         if amount <= 0:
-            return
+            return False
         self.dirty = True
         if target < 0:
             hurt = self.players[-target - LEADER_OFFSET]
@@ -1106,17 +1113,29 @@ class State:
         else:
             card = self.cards[target]
             if card.zone is not Zone.FIELD or not card.fol:
-                return  # CR 5.14.1.2
+                return False  # CR 5.14.1.2
             if card.counters is not None and card.counters.get("no_damage") == self.turn:
-                return
+                return False
             if card.eq:
                 amount += self.damage_taken(card)
                 if amount <= 0:
-                    return
+                    return False
             card.dfn -= amount
             name = str(target)
         if self.log is not None:
             self._emit("damage", {"target": target if target >= 0 else name, "amount": amount})
+        return True
+
+    def ability_damage_dealt(self, uid: int) -> None:
+        """CR 10.7.1: field card ``uid`` dealt ability damage to enemy followers; its "when
+        this deals ability damage" abilities go off."""
+        if uid < 0:
+            return
+        card = self.cards[uid]
+        if card.zone is Zone.FIELD and (
+            card.eq or card.face.card_id in self.scripts.ids_with(Trigger.DEALT_ABILITY_DAMAGE)
+        ):
+            self._fire(card, Trigger.DEALT_ABILITY_DAMAGE, card.controller)
 
     def heal_leader(self, player: int, amount: int) -> None:
         """Increase ``player``'s leader defense by ``amount`` (CR 12.13.2)."""
@@ -1171,6 +1190,16 @@ class State:
             self.enter_field(card, player, engaged=False)
             self.set_origin(card, "created")
         return card.uid
+
+    def ex_to_grave(self, uid: int) -> None:
+        """Put a card from its owner's EX area into the graveyard."""
+        card = self.cards[uid]
+        if card.zone is not Zone.EX:
+            return
+        self._remove_from_zone(card)
+        self._arrive(card, Zone.GRAVE)
+        if self.log is not None:
+            self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "grave"})
 
     def put_in_ex(self, uid: int) -> bool:
         """Move a card from hand or deck to its owner's EX area (CR 4.8.3.2 limit)."""
@@ -1503,6 +1532,10 @@ class State:
             self.step = Step.END_WARD
             self._fire_all(self.active, Trigger.END_PHASE)
             self._fire_all(1 - self.active, Trigger.OPPONENT_END_PHASE)
+            for uid in self.players[self.active].ex:  # given "EXエリアのこれを墓場に置く"
+                counters = self.cards[uid].counters
+                if counters is not None and counters.get(EX_TO_GRAVE_MARK):
+                    self.pending.append((_EX_TO_GRAVE_AT_END, uid, self.active, 0))
         elif step is Step.END_WARD:  # CR 7.4.3
             wards = [
                 str(u)
@@ -1603,7 +1636,7 @@ class State:
 
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
-        btype = base.card_type
+        btype = base.base_type  # a spell token in the EX area is played too (CR 9.1)
         cost = self.play_cost(card)
         permanent = btype.endswith("follower") or btype.endswith("amulet")
         room = len(p.field) < FIELD_LIMIT
@@ -1921,7 +1954,7 @@ class State:
                     "cost": cost,
                 },
             )
-        if card.base.card_type == "spell":
+        if card.base.base_type == "spell":
             self.frames.append(Frame(_TO_GRAVE, uid, player))
             for ability in reversed(self.scripts.abilities(card.base.card_id, Trigger.SPELL)):
                 self.frames.append(Frame(ability.effects, uid, player))
@@ -2126,6 +2159,8 @@ class State:
             p.hand.remove(card.uid)
         elif zone is Zone.EX:
             p.ex.remove(card.uid)
+            if card.counters is not None:  # an ability given in the EX area stays there
+                card.counters.pop(EX_TO_GRAVE_MARK, None)
         elif zone is Zone.FIELD:
             p.field.remove(card.uid)
         elif zone is Zone.GRAVE:
@@ -2426,6 +2461,11 @@ def new_game(
             p.evolve_deck.append(card.uid)
     for p in g.players:  # CR 6.2.1.4
         g.rng.shuffle(p.deck)
+    for index, deck in enumerate((deck_a, deck_b)):  # CR 14.3.1.2, just before CR 6.2.1.6
+        if deck_title(deck) == CINDERELLA_GIRLS:
+            item = magic_item_record(g.scripts)
+            for _ in range(MAGIC_ITEMS_AT_START):
+                g.create_token(index, item, "ex")
     g.first = g.rng.randrange(2) if first is None else first  # CR 6.2.1.6
     g.active = g.first
     if g.log is not None:
@@ -2436,6 +2476,25 @@ def new_game(
     g.step = Step.MULLIGAN
     g._run()
     return g
+
+
+CINDERELLA_GIRLS = "cinderella_girls"
+"""The title id of The Idolmaster Cinderella Girls (``CardRecord.title``)."""
+MAGIC_ITEMS_AT_START = 5  # CR 14.3.1.2
+
+
+def magic_item_record(scripts: Scripts) -> CardRecord:
+    """CR 14.3.1: the Magic Item token a Cinderella Girls title deck starts with: the first
+    Magic Item printing of the card library (its text is the script), under its collab name
+    (CR 2.14)."""
+    from engine.sve.library import tokens
+
+    for tid, rec in sorted(tokens().items()):
+        if is_magic_item(rec) and scripts.get(tid) is not None:
+            return dataclasses.replace(rec, name=MAGIC_ITEM)
+    return CardRecord(
+        "magic_item", MAGIC_ITEM, card_class="neutral", card_type="token_spell", cost=4
+    )
 
 
 def _library_scripts() -> list[CardScript]:

@@ -67,6 +67,7 @@ EXAMPLES: dict[str, list[str]] = {
     "token_to_ex": ["BP01-010", "BP01-020"],
     "token_to_ex_two": ["BP05-037"],
     "token_choice_to_ex": ["BP07-008", "BP12-104"],
+    "search_total_cost": ["CP04-091", "BP18-025"],
     "search": ["BP01-036", "BP01-040"],
     "search_either": ["BP08-018"],
     "look_top": ["BP01-059", "BP01-148"],

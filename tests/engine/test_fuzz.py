@@ -61,7 +61,7 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
         elif ev in ("destroy", "banish", "leave"):
             uid = e["uid"]
             inflight.pop(uid, None)
-            ex_tokens.pop(uid, None)  # a token banished from the EX area (CR 9.1.4.3)
+            ex_tokens.pop(uid, None)  # a token banished from the EX area (a Lesson) is gone
             if on_field.pop(uid, None) is not None:
                 tokens.discard(uid)
                 evolved_uids.discard(uid)

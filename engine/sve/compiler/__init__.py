@@ -104,7 +104,7 @@ _MARKERS = {
 }
 _MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
 _ALLY = re.compile(
-    r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
+    r"^自分の場に(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
     r"|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<cls>[^】]+)】)?フォロワー」)"
     r"が出たとき、"
 )
@@ -114,7 +114,7 @@ _ALLY_LEAVES = re.compile(
     r"(?P<kind>フォロワー|カード|アミュレット))が場を離れたとき、"
 )
 _ALLY_ATTACKS = re.compile(
-    r"^自分の場の(?:攻撃力(?P<atk>\d+)以上の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが攻撃したとき、"
+    r"^自分の場の(?:攻撃力(?P<atk>\d+)以上の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?フォロワーが攻撃したとき、"
 )
 _BODY_TRIGGERS = (
     ("自分のメインフェイズが来たとき、", Trigger.MAIN_PHASE),
@@ -130,12 +130,16 @@ _BODY_TRIGGERS = (
     ("自分の場のフォロワーが進化したとき、", Trigger.ALLY_EVOLVES),
     ("EXエリアにこれが置かれたとき、", Trigger.TO_EX),
     ("これがアクトしたとき、", Trigger.ON_ENGAGE),
+    ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
 _ACT = re.compile(
     r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く|消滅)?"
     r"((?:[^：:【]|【[^Q】][^】]*】)*)[：:](.*)$"
+)
+_LESSON_FIRST = re.compile(
+    r"^((?:【Q】)?【起動】(?:【Q】)?(?:【コスト\d+】)?)(【レッスン_\d+】)(これを【アクト】)"
 )
 PRINCESS_CONNECT = "プリコネ"
 """The trait of Princess Connect cards (the title whose cards have Union Burst)."""
@@ -163,6 +167,7 @@ _MODAL_UP_TO = re.compile(r"下記から(\d)つまでチョイスする。")
 _ALWAYS_MORE = "常に、代わりに{}つまで。"
 """How "up to N" is rewritten: an always-true condition opener and the "instead" clause."""
 _OPTION = re.compile(r"【(\d)】")
+_ONCE_EACH = "このターン、この能力でチョイスした選択肢はチョイスできない。"
 
 
 class _Fail(Exception):
@@ -176,6 +181,10 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         body = body.replace(up_to[0], _MODAL + _ALWAYS_MORE.format(up_to[1]))
     if _MODAL in body:
         head, _, tail = body.partition(_MODAL)
+        once_each = tail.startswith(_ONCE_EACH)
+        if once_each:  # an option it chose this turn cannot be chosen again this turn
+            tail = tail[len(_ONCE_EACH) :]
+            used.append("choose_once_each")
         parts = _OPTION.split(tail)
         more_if, more = None, 1
         if parts[0].strip():  # "…なら、代わりに2つまで。" (CR 5.18)
@@ -208,7 +217,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 continue
             options.append(tuple(_body(text, sub, used)))
         used.append("choose_one")
-        return [*effects, Modal(tuple(options), more_if, more)]
+        return [*effects, Modal(tuple(options), more_if, more, once_each)]
     out: list[Any] = []
     for sentence in sentences(body):
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
@@ -331,6 +340,8 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
     if advance:  # "【コストN】これを消滅：": the printed cost of this card banishing itself
         line = "【起動】" + _ADVANCE_SELF_COST.sub(r"\1\2：", line[len(_ADVANCE) :])
         used.append("advance_act")
+    # CR 14.3.2.1: a Lesson printed before "engage this" is paid like the other costs
+    line = _LESSON_FIRST.sub(r"\1\3\2", line)
     m = _ACT.match(line)
     if m:
         body = m[6]

@@ -239,7 +239,7 @@ _SUBJECT = (
     r"(?:元のコスト(?P<c1>\d+)(?P<le1>以下)?の)?"
     r"(?P<side>相手|自分)の(?!墓場|手札|デッキ|EXエリア|エボルヴデッキ)(?P<field>場の)?(?P<other>他の)?"
     r"(?:元のコスト(?P<c2>\d+)(?P<le2>以下)?の)?"
-    r"(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
+    r"(?:【(?P<cls>[^】]+)】|(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
     r"(?P<kind>フォロワー|カード|アミュレット)"
 )
 
@@ -363,7 +363,7 @@ def _damage_group(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template(
     "damage_count",
-    r"それに「(?P<side>自分|相手)の場の(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"それに「(?P<side>自分|相手)の場の(?:『(?P<name>[^』]+)』|(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|カード|アミュレット))の数」と同じダメージ。",
 )
 def _damage_count(m: re.Match[str], ctx: Context) -> list[Any]:
@@ -392,7 +392,7 @@ def _no_combat_damage(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template(
     "buff_group",
-    r"自分の(?:場の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?トークン(?:・フォロワー)?すべては"
+    r"自分の(?:場の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?トークン(?:・フォロワー)?すべては"
     r"【攻撃力】" + SIGNED + r"/【体力】" + SIGNED + r"する。",
 )
 def _buff_group(m: re.Match[str], ctx: Context) -> list[Any]:
@@ -737,10 +737,10 @@ def _to_grave_self(m: re.Match[str], ctx: Context) -> list[Any]:
 _FILTER = (
     r"(?:(?:元の)?コスト(?P<cost>\d+)(?P<le>以下|以上)?の)?"
     r"(?:(?P<xself>「これと同名を除く(?:元のコスト(?P<xcost>\d+)(?P<xle>以下|以上)?の)?"
-    r"(?:【(?P<xcls>[^】]+)】|(?P<xtrait>[^・、。「」『』【】]+)・)?(?P<xkind>フォロワー|カード)」)|"
+    r"(?:【(?P<xcls>[^】]+)】|(?P<xtrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<xkind>フォロワー|カード)」)|"
     r"『(?P<name>[^』]+)』|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<ccls>[^】]+)】)?"
     r"(?P<ckind>フォロワー|カード)」"
-    r"|(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"|(?:【(?P<cls>[^】]+)】|(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|カード|スペル|アミュレット))"
 )
 _KINDS = {"フォロワー": "follower", "カード": "card", "スペル": "spell", "アミュレット": "amulet"}
@@ -800,9 +800,20 @@ def _search(m: re.Match[str], ctx: Context) -> list[Any]:
 
 
 @template(
+    "search_total_cost",
+    r"自分のデッキから" + _FILTER + r"を元のコストの合計が(?P<total>\d+)以下になるように"
+    r"(?P<n>\d+)枚まで探し、(?P<dest>手札に加える|EXエリアに置く|場に出す)。",
+)
+def _search_total_cost(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    dest = _DEST[m["dest"]]
+    return [Search(_filter(m, ctx), int(m["n"]), dest, max_total=int(m["total"]))]
+
+
+@template(
     "select_per_grave",
     r"自分の墓場の(?:元のコスト(?P<gc>\d+)(?P<gle>以下|以上)?の)?"
-    r"(?:【(?P<gcls>[^】]+)】|(?P<gtrait>[^・、。「」『』【】]+)・)?(?P<gkind>フォロワー|カード|スペル|アミュレット)"
+    r"(?:【(?P<gcls>[^】]+)】|(?P<gtrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<gkind>フォロワー|カード|スペル|アミュレット)"
     r"1枚につき、" + _SUBJECT + r"1(?:体|枚)(?P<upto>まで)?選ぶ。",
 )
 def _select_per_grave(m: re.Match[str], ctx: Context) -> list[Any]:
@@ -1045,7 +1056,7 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "have_on_field",
         False,
         re.compile(
-            r"^自分の場に(?P<other>他の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+            r"^自分の場に(?P<other>他の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
             r"(?P<kind>フォロワー|アミュレット|カード)が(?P<neg>いない|ない|いる|ある)なら、"
         ),
         lambda m: _on_field(m),
@@ -1054,7 +1065,7 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "it_is",
         False,
         re.compile(
-            r"^それが(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|アミュレット|カード)なら、"
+            r"^それが(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|アミュレット|カード)なら、"
         ),
         lambda m: ItIs(CardFilter(_KINDS[m["kind"]], (m["trait"],) if m["trait"] else ())),
     ),
@@ -1080,7 +1091,7 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "count_on_field",
         False,
         re.compile(
-            r"^自分の場の(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|アミュレット|カード)"
+            r"^自分の場の(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|アミュレット|カード)"
             r"が(?P<n>\d+)(?:枚|体|つ)以上(?:ある|いる)?なら、"
         ),
         lambda m: HaveOnField(
@@ -1151,7 +1162,7 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "full_field",
         False,
         re.compile(
-            r"^自分の場の(?:【(?P<cls>[^】]+)】|(?P<trait>[^・、。「」『』【】]+)・)?"
+            r"^自分の場の(?:【(?P<cls>[^】]+)】|(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
             r"(?P<kind>フォロワー|カード)が5(?:体|枚)なら、"
         ),
         lambda m: HaveOnField(
@@ -1258,12 +1269,13 @@ _COST_PARTS = re.compile(
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
     r"|手札の" + _FILTER + r"1枚を捨てる"
     r"|(?P<anyhand>手札1枚を捨てる)"
-    r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
+    r"|場の(?P<other>他の)?(?:(?P<strait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
     r"|EXエリアの『(?P<xname>[^』]+)』(?P<xn>\d+)枚を消滅"
-    r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>[^・、。「」『』【】]+)・)?"
-    r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅)"
+    r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+    r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅"
+    r"|【レッスン_(?P<lesson>\d+)】)"
 )
 
 
@@ -1281,6 +1293,7 @@ def cost(text: str) -> PayCost | None:
     banish_n = 0
     banish_field = False
     banish_from = "grave"
+    lesson = 0
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1288,6 +1301,8 @@ def cost(text: str) -> PayCost | None:
         pos = m.end()
         if m["pp"]:
             pp += int(m["pp"])
+        elif m["lesson"]:  # CR 14.3.2.1
+            lesson += int(m["lesson"])
         elif m["leader"]:
             leader += int(m["leader"])
         elif m["anyhand"]:
@@ -1328,7 +1343,7 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice or banish):
+    if not (pp or leader or discard or sacrifice or banish or lesson):
         return None
     return PayCost(
         (),
@@ -1340,6 +1355,7 @@ def cost(text: str) -> PayCost | None:
         banish_n=banish_n,
         banish_field=banish_field,
         banish_from=banish_from,
+        lesson=lesson,
     )
 
 
@@ -1353,7 +1369,7 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
 
 _WHILE_HERE = re.compile(
     r"^これ(?:が場に|が)(?:いる|ある)限り、自分の(?:場の)?(?P<other>他の)?"
-    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?:フォロワー|(?P<tok>トークン)))"
+    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?:フォロワー|(?P<tok>トークン)))"
     r"すべては" + KW + r"を持つ。$"
 )
 _WHILE_SELF = re.compile(

@@ -1,0 +1,389 @@
+"""Title (collaboration) cards: Cinderella Girls Lessons and Magic Items (CR 14.3),
+Princess Connect cards (CR 14.5) and the other title cards modelled by hand or by the
+compiler.
+
+Each test plays the committed encoding of a real card (by code) in a set-up position and
+checks what a player would see happen, with the rule both met and not met. No card text is
+used here.
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardRecord
+from engine.sve import Activate, Choose, Play
+from engine.sve.abilities import (
+    MAGIC_ITEM,
+    Ability,
+    Buff,
+    CardScript,
+    Scripts,
+    Trigger,
+    magic_items,
+)
+from engine.sve.actions import END
+from engine.sve.library import library, script_of, tokens
+from engine.sve.position import add_card, follower, position
+from engine.sve.state import DeckSpec, State, Zone, new_game
+
+CG = "cinderella_girls"
+
+
+def _lib(*card_ids: str) -> Scripts:
+    return Scripts([script_of(c, library()["cards"][c]) for c in card_ids])
+
+
+def _rec(
+    scripts: Scripts,
+    card_id: str,
+    card_type: str = "follower",
+    cost: int = 1,
+    atk: int = 2,
+    dfn: int = 2,
+    name: str = "",
+    traits: tuple[str, ...] = (),
+    title: str | None = None,
+) -> CardRecord:
+    """A record of a real card id with its own keywords from the library."""
+    rec = CardRecord(
+        card_id,
+        name or card_id,
+        card_type=card_type,
+        cost=cost,
+        attack=atk,
+        defense=dfn,
+        traits=traits,
+        title=title,
+    )
+    return scripts.record(rec)
+
+
+ITEM = CardRecord(
+    "CP02-T01", MAGIC_ITEM, card_class="neutral", card_type="token_spell", cost=4,
+    traits=("デレマス",),
+)  # fmt: skip
+"""A Magic Item token (CR 14.3.1) with the library's script of its first printing."""
+
+
+def test_cinderella_title_deck_starts_with_five_magic_items() -> None:
+    """CR 14.3.1.2: a deck built on the Cinderella Girls title starts with 5 Magic Items in
+    its EX area; a deck with other cards in it starts with none."""
+    cg = CardRecord("CG-1", "Idol", cost=2, attack=2, defense=2, title=CG)
+    plain = CardRecord("X-1", "Plain", cost=2, attack=2, defense=2)
+    game = new_game(DeckSpec(main=[cg] * 40), DeckSpec(main=[cg] * 39 + [plain]), seed=3)
+    assert len(magic_items(game, 0)) == 5
+    assert all(game.cards[u].base.name == MAGIC_ITEM for u in game.players[0].ex)
+    assert magic_items(game, 1) == []
+    assert game.players[1].ex == []
+
+
+def test_magic_item_is_played_from_the_ex_area() -> None:
+    """A Magic Item (a spell token, cost 4) is played from the EX area: the leader gets +1
+    defense and its player draws 1; with 3 PP it cannot be played."""
+    scripts = _lib("CP02-T01")
+    game = position(ex=([ITEM], []), pp=(4, 0), hp=(15, 20), scripts=scripts)
+    item = game.players[0].ex[0]
+    game.cards[item].token = True  # created by the rules, not a deck card (CR 9.1)
+    assert Play(item) in game.legal_actions()
+    hand = len(game.players[0].hand)
+    game.apply(Play(item))
+    assert game.players[0].hp == 16
+    assert len(game.players[0].hand) == hand + 1
+    assert game.players[0].ex == []
+    assert item not in game.players[0].grave  # a token is gone
+    game = position(ex=([ITEM], []), pp=(3, 0), scripts=scripts)
+    assert Play(game.players[0].ex[0]) not in game.legal_actions()
+
+
+def test_lesson_cost_of_minami_engages_and_freezes() -> None:
+    """ECP02-004 (Act, Lesson 1, engage this: engage an enemy follower; it does not stand
+    in its next start phase): with a Magic Item it banishes one and engages the enemy; with
+    none the ability cannot be played (CR 14.3.2.1, CR 10.6.2.1.2)."""
+    scripts = _lib("ECP02-004", "CP02-T01")
+    minami = _rec(scripts, "ECP02-004", cost=3, atk=3, dfn=3, traits=("デレマス", "クール"))
+    enemy = follower("E", 3, 3, 3)
+    game = position(fields=([minami], [enemy]), ex=([ITEM, ITEM], []), pp=(0, 0), scripts=scripts)
+    me = game.players[0].field[0]
+    target = game.players[1].field[0]
+    act = Activate(me, 0)
+    assert act in game.legal_actions()
+    game.apply(act)
+    assert game.decision is not None
+    game.apply(Choose(str(target)))
+    assert game.cards[me].engaged
+    assert game.cards[target].engaged
+    assert len(magic_items(game, 0)) == 1
+    assert len(game.players[0].banish) == 1
+    counters = game.cards[target].counters or {}
+    assert counters.get("skip_stand")
+    game = position(fields=([minami], [enemy]), pp=(5, 0), scripts=scripts)
+    assert not any(isinstance(a, Activate) for a in game.legal_actions())
+
+
+def test_lesson_two_fanfare_of_rin_is_optional() -> None:
+    """ECP02-012 (Fanfare: you may Lesson 2 to deal damage equal to your Cool followers to
+    an enemy follower): paying takes 2 Magic Items and deals 2 (Rin and one ally); with one
+    Magic Item the cost is not offered and nothing happens."""
+    scripts = _lib("ECP02-012", "CP02-T01")
+    rin = _rec(scripts, "ECP02-012", cost=2, atk=2, dfn=1, traits=("デレマス", "クール"))
+    cool = CardRecord("X-C", "C", cost=1, attack=1, defense=1, traits=("デレマス", "クール"))
+    enemy = follower("E", 3, 3, 5)
+    game = position(
+        hands=([rin], []), fields=([cool], [enemy]), ex=([ITEM] * 3, []), pp=(2, 0),
+        scripts=scripts,
+    )  # fmt: skip
+    target = game.players[1].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    game.apply(Choose(str(target)))
+    assert game.cards[target].dfn == 3
+    assert len(magic_items(game, 0)) == 1
+    game = position(
+        hands=([rin], []), fields=([cool], [enemy]), ex=([ITEM], []), pp=(2, 0),
+        scripts=scripts,
+    )  # fmt: skip
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.cards[game.players[1].field[0]].dfn == 5
+    assert len(magic_items(game, 0)) == 1
+    assert game.cards[game.players[0].ex[0]].zone is Zone.EX
+
+
+def _saren_game(hp: int) -> tuple[State, list[int]]:
+    scripts = _lib("CP04-091", "CP04-PR26")
+    saren = _rec(
+        scripts, "CP04-091", cost=5, atk=3, dfn=3, traits=("プリコネ", "サレンディア救護院")
+    )
+    deck = [
+        CardRecord(f"S-{c}", f"S{c}", cost=c, attack=1, defense=1, traits=("サレンディア救護院",))
+        for c in (1, 2, 3)
+    ]
+    game = position(hands=([saren], []), decks=(deck, 5), pp=(5, 0), hp=(hp, 20), scripts=scripts)
+    return game, list(game.players[0].deck)
+
+
+def test_saren_searches_followers_within_a_total_cost() -> None:
+    """CP04-091 (Fanfare: choose one, up to two at leader defense 10 or less: equip
+    Glorious Feather, or find up to 2 Salendia followers whose original costs total 3 or
+    less): at 10 defense both modes run; after a cost-2 follower only the cost-1 one fits
+    the total, so the cost-3 one is not offered."""
+    game, deck = _saren_game(10)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode1"))
+    assert game.decision is not None
+    assert game.decision.options == ["mode2", "done"]
+    game.apply(Choose("mode2"))
+    one, two, three = deck
+    assert game.decision is not None
+    assert sorted(game.decision.options) == sorted([str(one), str(two), str(three), "done"])
+    game.apply(Choose(str(two)))
+    assert game.decision is not None
+    assert game.decision.options == [str(one), "done"]
+    game.apply(Choose(str(one)))
+    saren = next(u for u in game.players[0].field if game.cards[u].base.card_id == "CP04-091")
+    assert game.cards[saren].eq  # Glorious Feather equipped
+    assert {game.cards[u].base.cost for u in game.players[0].field} == {5, 1, 2}
+    assert game.cards[three].zone is Zone.DECK
+
+
+def test_saren_chooses_only_one_mode_above_ten_defense() -> None:
+    """CP04-091 at 11 defense: one mode only; after the search no second mode is asked
+    and nothing is equipped."""
+    game, deck = _saren_game(11)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode2"))
+    assert game.decision is not None
+    game.apply(Choose(str(deck[2])))  # the cost-3 one uses up the total
+    saren = next(u for u in game.players[0].field if game.cards[u].base.card_id == "CP04-091")
+    assert not game.cards[saren].eq
+    assert len(game.players[0].field) == 2
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+
+
+def _iliya_game(equipped: bool) -> tuple[State, int, int]:
+    scripts = _lib("CP04-073", "CP04-PR25")
+    iliya = _rec(scripts, "CP04-073", cost=2, traits=("プリコネ", "ディアボロス"))
+    enemy = follower("E", 3, 3, 5)
+    game = position(fields=([iliya], [enemy]), pp=(0, 0), hp=(10, 20), scripts=scripts)
+    for i in range(5):
+        add_card(game, 0, CardRecord(f"G-{i}", f"G{i}"), Zone.GRAVE)
+    me = game.players[0].field[0]
+    if equipped:
+        game.equip(me, tokens()["CP04-PR25"])
+    return game, me, game.players[1].field[0]
+
+
+def _burst(game: State, me: int, target: int) -> None:
+    game.apply(Activate(me, 0))
+    while game.decision is not None and game.decision.kind.name == "PICK":
+        game.apply(Choose(game.decision.options[0]))  # the 5 graveyard cards to banish
+    game.apply(Choose(str(target)))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(game.decision.options[0]))
+
+
+def test_nachtfang_burns_the_leader_when_iliya_damages_a_follower() -> None:
+    """CP04-073 equipped with CP04-PR25 (the equipped follower has: when this deals ability
+    damage to an enemy follower, 3 damage to the enemy leader): Iliya's Union Burst deals 3
+    to a follower and the leader takes 3; without the equipment the leader takes none."""
+    game, me, target = _iliya_game(equipped=True)
+    _burst(game, me, target)
+    assert game.cards[target].dfn == 2
+    assert game.players[0].hp == 13
+    assert game.players[1].hp == 17
+    assert len(game.players[0].banish) == 5
+    game, me, target = _iliya_game(equipped=False)
+    _burst(game, me, target)
+    assert game.cards[target].dfn == 2
+    assert game.players[1].hp == 20
+
+
+def test_iliya_fanfare_equips_nachtfang_for_two_pp() -> None:
+    """CP04-073 (Fanfare: you may pay 2 PP to equip Nachtfang): with 4 PP (2 to play
+    it) it is equipped; with only the 2 PP to play it, nothing is offered or equipped."""
+    scripts = _lib("CP04-073", "CP04-PR25")
+    iliya = _rec(scripts, "CP04-073", cost=2, traits=("プリコネ", "ディアボロス"))
+    game = position(hands=([iliya], []), pp=(4, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert game.cards[game.players[0].field[0]].eq == ("CP04-PR25",)
+    assert game.players[0].pp == 0
+    game = position(hands=([iliya], []), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.cards[game.players[0].field[0]].eq == ()
+
+
+def test_bracketed_group_trait_gives_grace_ward() -> None:
+    """CP04-079 (has Ward while you have another 〈ジオ・ニヴルヘル〉 follower): the
+    bracketed group name is one trait (its inner dot does not split it); with such an ally
+    Grace has Ward, with an ally of another group she does not."""
+    scripts = _lib("CP04-079")
+    grace = _rec(
+        scripts, "CP04-079", cost=1, atk=2, dfn=1, traits=("プリコネ", "〈ジオ・ニヴルヘル〉")
+    )
+    for group, ward in (("〈ジオ・ニヴルヘル〉", True), ("〈ジオ・ゲヘナ〉", False)):
+        ally = CardRecord("X-A", "A", cost=1, attack=1, defense=1, traits=("プリコネ", group))
+        game = position(hands=([grace], []), fields=([ally], []), pp=(1, 0), scripts=scripts)
+        game.apply(Play(game.players[0].hand[0]))
+        while game.decision is not None and game.decision.kind.name != "MAIN":
+            game.apply(Choose(game.decision.options[0]))  # the discard
+        uid = next(u for u in game.players[0].field if game.cards[u].base.card_id == "CP04-079")
+        assert ("ward" in game.cards[uid].keywords) is ward
+
+
+GEO = ("プリコネ", "〈ジオ・テオゴニア〉")
+
+
+def test_croce_stores_battery_counters_up_to_seven() -> None:
+    """CP04-115 (Union Burst Fanfare: battery counters equal to your PP maximum, at most 7
+    on it): at 6 PP maximum it gets 6; at 9 it gets only 7."""
+    scripts = _lib("CP04-115")
+    croce = _rec(scripts, "CP04-115", cost=1, name="クローチェ", traits=GEO)
+    for max_pp, want in ((6, 6), (9, 7)):
+        game = position(hands=([croce], []), pp=(1, 0), max_pp=(max_pp, 0), scripts=scripts)
+        game.apply(Play(game.players[0].hand[0]))
+        counters = game.cards[game.players[0].field[0]].counters or {}
+        assert counters.get("battery") == want
+
+
+def test_croce_pays_x_pp_and_counters_to_find_a_follower_of_cost_x() -> None:
+    """CP04-115 (Act, engage this, X PP and X battery counters: find a Geo Theogonia
+    follower of original cost X or less but not a Croce, onto the field): X is at most the
+    PP there is; with X = 3 the cost-2 one is offered, the cost-4 one and another Croce not."""
+    scripts = _lib("CP04-115")
+    croce = _rec(scripts, "CP04-115", cost=1, name="クローチェ", traits=GEO)
+    deck = [
+        CardRecord("G-2", "G2", cost=2, attack=1, defense=1, traits=GEO),
+        CardRecord("G-4", "G4", cost=4, attack=1, defense=1, traits=GEO),
+        CardRecord("CP04-115", "クローチェ", cost=1, attack=2, defense=2, traits=GEO),
+    ]
+    game = position(fields=([croce], []), decks=(deck, 5), pp=(4, 0), scripts=scripts)
+    me = game.players[0].field[0]
+    game.add_counter(me, "battery", 6)
+    two, four, other = game.players[0].deck
+    game.apply(Activate(me, 0))
+    assert game.decision is not None
+    assert game.decision.options == ["4", "3", "2", "1", "0"]
+    game.apply(Choose("3"))
+    assert game.players[0].pp == 1
+    assert (game.cards[me].counters or {}).get("battery") == 3
+    assert game.decision is not None
+    assert game.decision.options == [str(two), "done"]
+    game.apply(Choose(str(two)))
+    assert two in game.players[0].field
+    assert game.cards[four].zone is Zone.DECK
+    assert game.cards[other].zone is Zone.DECK
+    assert game.cards[me].engaged
+
+
+def test_kyoka_lends_a_spell_from_the_graveyard_until_the_end_phase() -> None:
+    """CP04-045 (Fanfare: a Princess Connect spell from your graveyard to your EX area; it
+    has 'at your end phase, put this from the EX area into the graveyard'): the spell sits
+    in the EX area during the turn and is back in the graveyard after the end phase; a
+    spell of another title is not taken."""
+    scripts = _lib("CP04-045")
+    kyoka = _rec(scripts, "CP04-045", cost=2, traits=("プリコネ", "リトルリリカル"))
+    pc_spell = CardRecord("P-S", "PS", card_type="spell", cost=9, traits=("プリコネ",))
+    other = CardRecord("O-S", "OS", card_type="spell", cost=9, traits=("魔法",))
+    game = position(hands=([kyoka], []), pp=(2, 0), scripts=scripts)
+    spell = add_card(game, 0, pc_spell, Zone.GRAVE)
+    plain = add_card(game, 0, other, Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == [str(spell)]
+    game.apply(Choose(str(spell)))
+    assert game.players[0].ex == [spell]
+    assert plain in game.players[0].grave
+    game.apply(END)
+    while game.active == 0 and game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].ex == []
+    assert spell in game.players[0].grave
+
+
+def test_a_spell_put_into_the_ex_area_otherwise_stays() -> None:
+    """Without Kyoka's given ability a card in the EX area stays there through the end
+    phase (the mark, not the EX area, sends it back)."""
+    game = position(ex=([CardRecord("P-S", "PS", card_type="spell", cost=9)], []))
+    spell = game.players[0].ex[0]
+    game.apply(END)
+    assert game.players[0].ex == [spell]
+
+
+def test_ranpha_cannot_choose_an_option_twice_in_a_turn() -> None:
+    """CP04-075 (when another follower of yours uses a Union Burst ability: choose one, not
+    an option this ability chose this turn: 2 damage to the enemy leader, or your leader
+    +2): the first use offers both, the second only the other, the third nothing; on a new
+    turn both are offered again."""
+    burst = Ability(Trigger.ACTIVATED, (Buff(1),), union_burst=True)
+    scripts = _lib("CP04-075")
+    scripts.add(CardScript("X-U", (burst,)))
+    ranpha = _rec(scripts, "CP04-075", cost=4, atk=3, dfn=5, traits=("プリコネ",))
+    user = CardRecord("X-U", "U", cost=1, attack=1, defense=1)
+    game = position(fields=([ranpha, user], []), hp=(10, 20), scripts=scripts)
+    other = game.players[0].field[1]
+    game.apply(Activate(other, 0))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode1"))
+    assert game.players[1].hp == 18
+    game.apply(Activate(other, 0))
+    assert game.decision is not None
+    assert game.decision.options == ["mode2"]
+    game.apply(Choose("mode2"))
+    assert game.players[0].hp == 12
+    game.apply(Activate(other, 0))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert (game.players[0].hp, game.players[1].hp) == (12, 18)
+    game.turn += 2  # a later turn of the same player
+    game.apply(Activate(other, 0))
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
