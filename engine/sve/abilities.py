@@ -362,6 +362,8 @@ class Targets:
     """Only followers whose defense is at most this now; -1 for any."""
     token: bool = False
     """Only tokens (``兵士・トークン・フォロワー``)."""
+    min_cost: int = -1
+    """Only cards whose original cost is at least this (``元のコスト5以上``); -1 for any."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -374,6 +376,8 @@ class Targets:
             return False
         cost = card.base.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
+            return False
+        if self.min_cost >= 0 and cost < self.min_cost:
             return False
         if self.max_defense >= 0 and card.dfn > self.max_defense:
             return False
@@ -664,6 +668,8 @@ class Damage:
     ダメージ``), counted when the damage is dealt (``n`` is then ignored)."""
     half_attack: bool = False
     """The damage is half this card's attack, rounded up (``「これの攻撃力の半分」``)."""
+    attack: bool = False
+    """The damage is this card's attack (``「これの攻撃力」と同じダメージ``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
@@ -673,6 +679,10 @@ class Damage:
             if frame.source < 0 or not game.target_exists(frame.source):
                 return True
             amount = (max(0, game.cards[frame.source].atk) + 1) // 2
+        elif self.attack:
+            if frame.source < 0 or not game.target_exists(frame.source):
+                return True
+            amount = max(0, game.cards[frame.source].atk)
         else:
             amount = frame.amount if self.n == AMOUNT else self.n
         if amount > 0 and frame.source >= 0 and game.target_exists(frame.source):
@@ -1595,12 +1605,15 @@ class ExCount:
 
 @dataclass(frozen=True, slots=True)
 class OpponentFollowers:
-    """Your opponent has ``n`` or more followers on the field."""
+    """Your opponent has ``n`` or more followers (``cards``: cards) on the field."""
 
     n: int
+    cards: bool = False
 
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count them."""
+        if self.cards:
+            return len(game.players[1 - controller].field) >= self.n
         return len(game.followers_of(1 - controller)) >= self.n
 
 
@@ -1694,13 +1707,64 @@ class Not:
 
 @dataclass(frozen=True, slots=True)
 class LeaderAtMost:
-    """Your leader's defense is ``n`` or less."""
+    """Your leader's defense is ``n`` or less (exactly ``n`` when ``exact``)."""
+
+    n: int
+    exact: bool = False
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the leader's defense."""
+        hp = game.players[controller].hp
+        return hp == self.n if self.exact else hp <= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleDeck:
+    """CR 5.9.1: shuffle your deck (``自分のデッキをシャッフルし``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Shuffle."""
+        game.shuffle_deck(frame.controller)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """A card passing ``what`` was revealed and taken by the look at the deck before
+    (``…を公開したなら``, CR 5.11): "it" holds the cards taken."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was revealed."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether one of the cards taken passes the filter."""
+        cards = game.cards
+        return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
+
+
+@dataclass(frozen=True, slots=True)
+class HaveEvolved:
+    """You have an evolved follower on your field (``自分の場にエボルヴフォロワーがいる``,
+    CR 5.16.1: an evolved card on top of a follower)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look for an evolved card on the field."""
+        cards = game.cards
+        return any(cards[u].evo >= 0 for u in game.players[controller].field)
+
+
+@dataclass(frozen=True, slots=True)
+class HandAtMost:
+    """You have ``n`` or fewer cards in your hand (``自分の手札が2枚以下``)."""
 
     n: int
 
     def holds(self, game: State, controller: int, source: int) -> bool:
-        """Compare the leader's defense."""
-        return game.players[controller].hp <= self.n
+        """Count the hand."""
+        return len(game.players[controller].hand) <= self.n
 
 
 # --- Recipients -------------------------------------------------------------------------------
@@ -1718,6 +1782,7 @@ RECIPIENTS = (
     "all_followers",
     "all_other_followers",
     "all_other_and_enemy_leader",
+    "all_leaders",
 )
 """The words an effect's ``to`` may take, besides ``targets`` (the chosen "it")."""
 
@@ -1749,6 +1814,8 @@ def _resolve(game: State, frame: Frame, to: str) -> list[int]:
     if to == "all_other_and_enemy_leader":
         others = game.followers_of(me) + game.followers_of(opp)
         return [leader_target(opp), *(u for u in others if u != frame.source)]
+    if to == "all_leaders":
+        return [leader_target(me), leader_target(opp)]
     raise ValueError(f"unknown effect recipient {to!r}")
 
 
@@ -1835,6 +1902,10 @@ ELEMENTS: dict[str, type] = {
         SelfToField,
         ExileLater,
         ExileSelf,
+        ShuffleDeck,
+        Revealed,
+        HaveEvolved,
+        HandAtMost,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -1890,6 +1961,7 @@ _TO_WORDS = {
     "all_followers": "all followers",
     "all_other_followers": "all other followers",
     "all_other_and_enemy_leader": "the enemy leader and all other followers",
+    "all_leaders": "both leaders",
 }
 
 
@@ -1918,6 +1990,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         text += f" with original cost {t.max_cost} or less"
     if t.exact_cost >= 0:
         text += f" with original cost {t.exact_cost}"
+    if t.min_cost >= 0:
+        text += f" with original cost {t.min_cost} or more"
     if t.max_defense >= 0:
         text += f" with defense {t.max_defense} or less"
     return text
@@ -2013,6 +2087,8 @@ def _describe_element(e: Any) -> str:
         return "this gets 'Last Words: banish this'"
     if isinstance(e, ExileSelf):
         return "banish this"
+    if isinstance(e, ShuffleDeck):
+        return "shuffle your deck"
     if isinstance(e, SelfToEx):
         return "you may put this into your EX area"
     if isinstance(e, ToGrave):
@@ -2039,6 +2115,8 @@ def _describe_element(e: Any) -> str:
             return f"deal {amount} to {_TO_WORDS[e.to]}"
         if e.half_attack:
             return f"deal damage equal to half this card's attack (rounded up) to {_TO_WORDS[e.to]}"
+        if e.attack:
+            return f"deal damage equal to this card's attack to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"
@@ -2176,7 +2254,9 @@ def _describe_condition(c: Any) -> str:
     if isinstance(c, Not):
         return f"not {describe(c.condition)}"
     if isinstance(c, LeaderAtMost):
-        return f"your leader has {c.n} defense or less"
+        return f"your leader has {'exactly ' if c.exact else ''}{c.n} defense" + (
+            "" if c.exact else " or less"
+        )
     if isinstance(c, CameFrom):
         if c.zone == "ability":
             return "this was put onto the field by an ability"
@@ -2190,7 +2270,8 @@ def _describe_condition(c: Any) -> str:
     if isinstance(c, ExCount):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your EX area"
     if isinstance(c, OpponentFollowers):
-        return f"your opponent has {c.n} or more followers on the field"
+        kind = "cards" if c.cards else "followers"
+        return f"your opponent has {c.n} or more {kind} on the field"
     if isinstance(c, EvolveUsed):
         return f"you have {c.n} or more face-up evolved followers in your evolve deck"
     if isinstance(c, OpponentGrave):
@@ -2211,4 +2292,10 @@ def _describe_condition(c: Any) -> str:
         return f"it is a {_filter_words(c.what, 1)}"
     if isinstance(c, GraveCount):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your graveyard"
+    if isinstance(c, Revealed):
+        return f"you revealed a {_filter_words(c.what, 1)}"
+    if isinstance(c, HaveEvolved):
+        return "you have an evolved follower on your field"
+    if isinstance(c, HandAtMost):
+        return f"you have {c.n} or fewer cards in your hand"
     return type(c).__name__

@@ -175,6 +175,18 @@ EXAMPLES: dict[str, list[str]] = {
     "token_choice_to_field": ["BP17-019", "BP12-069"],
     "ally_attacks": ["BP18-060", "BP18-066"],
     "damage_it_and_its_leader": ["BP18-060", "BP04-033"],
+    "damage_attack": ["BP10-080", "BP15-108"],
+    "shuffle_look_top": ["BP17-066"],
+    "buff_all": ["CP02-085", "BP07-003", "BP18-084"],
+    "if_field_count_any": ["BP15-097", "BP15-078"],
+    "if_leader_is": ["BP15-076"],
+    "if_have_evolved": ["BP13-080", "BP02-049"],
+    "if_cost_on_field": ["CP02-011", "CP04-066"],
+    "if_hand_at_most": ["BP05-103", "BP05-104"],
+    "if_opponent_cards": ["BP08-112"],
+    "if_revealed": ["CP04-084", "BP18-084"],
+    "if_grave_has": ["BP10-090", "BP10-118"],
+    "ally_enters_named_or_class": ["ECP02-050", "BP13-029"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

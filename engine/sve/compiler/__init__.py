@@ -22,8 +22,11 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Ability,
     AllOf,
+    Banish,
     CardFilter,
     Damage,
+    Destroy,
+    Engage,
     EventIs,
     Gate,
     Grant,
@@ -32,11 +35,15 @@ from engine.sve.abilities import (
     Modal,
     MyTurn,
     Not,
+    PayCost,
+    PutInEx,
+    ReturnToHand,
     SelfToField,
     Trigger,
     to_data,
 )
 from engine.sve.compiler.templates import (
+    CLASS_WORDS,
     EX_TRIGGER,
     PLAYED_TRIGGER,
     REST_BOTTOM,
@@ -102,7 +109,9 @@ _MARKERS = {
 }
 _MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
 _ALLY = re.compile(
-    r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』)"
+    r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
+    r"|「カード名に『(?P<c1>[^』]+)』(?:か『(?P<c2>[^』]+)』)?を含むフォロワー」"
+    r"|【(?P<cls>[^】]+)】(?P<tok>トークン・)?フォロワー)"
     r"が出たとき、"
 )
 _ALLY_ATTACKS = re.compile(
@@ -235,6 +244,24 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     if ctx.look or ctx.grave or ctx.pending:
         raise _Fail("a look at the deck, a graveyard choice or a token count left unfinished")
     return out
+
+
+_SELF_MOVES = (Destroy, ReturnToHand, PutInEx, Banish, Engage)
+
+
+def _moves_self(effects: Iterable[Any]) -> bool:
+    """Whether an effect (or one nested in a choice or condition) moves "this" card: a
+    field move, which does nothing to a resolving spell."""
+    for e in effects:
+        if isinstance(e, _SELF_MOVES) and e.to == "self":
+            return True
+        if isinstance(e, If) and _moves_self(e.effects):
+            return True
+        if isinstance(e, Modal) and any(_moves_self(o) for o in e.options):
+            return True
+        if isinstance(e, PayCost) and _moves_self(e.effects):
+            return True
+    return False
 
 
 def _effects(body: str, ctx: Context, used: list[str]) -> list[Any]:
@@ -469,12 +496,20 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             triggers = [Trigger.ALLY_ENTERS]
             body = body[ally.end() :]
             ctx.it, ctx.it_side = "event", "own"
+            cls = ally["cls"]
+            if cls and cls not in CLASS_WORDS:
+                raise _Fail("an unknown class")
             what = CardFilter(
-                traits=(ally["trait"],) if ally["trait"] else (),
+                "follower" if ally["c1"] else "card",
+                traits=(ally["trait"],) if ally["trait"] else (CLASS_WORDS[cls],) if cls else (),
                 name=ally["name"] or "",
-                token=ally["kind"] == "トークン",
+                token=ally["kind"] == "トークン" or bool(ally["tok"]),
+                name_contains=ally["c1"] or "",
+                also=(CardFilter("follower", name_contains=ally["c2"]),) if ally["c2"] else (),
             )
             used.append("ally_enters_filtered")
+            if ally["c1"] or cls:
+                used.append("ally_enters_named_or_class")
             effects = [EventIs(what), *_effects(body, ctx, used)]
             out.abilities.append(
                 Ability(
@@ -493,6 +528,8 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
     if (my_turn or times_per_turn) and not triggers:
         raise _Fail("a turn limit on a continuous ability")
     effects = _effects(body, ctx, used)
+    if Trigger.SPELL in triggers and _moves_self(effects):
+        raise _Fail("a spell that moves itself (it is not on the field)")
     for trig in triggers:
         used.append(trig.value)
         out.abilities.append(

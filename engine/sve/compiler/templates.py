@@ -42,6 +42,8 @@ from engine.sve.abilities import (
     GainPP,
     Grant,
     GraveCount,
+    HandAtMost,
+    HaveEvolved,
     HaveOnField,
     HealLeader,
     ItIs,
@@ -64,6 +66,7 @@ from engine.sve.abilities import (
     PlayedExactly,
     PutInEx,
     ReturnToHand,
+    Revealed,
     Sanguine,
     Search,
     Select,
@@ -72,6 +75,7 @@ from engine.sve.abilities import (
     SelfToField,
     SetEvolveCost,
     SetStats,
+    ShuffleDeck,
     SkipStand,
     Spellchain,
     SplitDamage,
@@ -342,6 +346,7 @@ _GROUPS = {
     "フォロワーすべて": "all_followers",
     "他のフォロワーすべて": "all_other_followers",
     "これ": "self",
+    "リーダーすべて": "all_leaders",
 }
 _GROUP = "(" + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) + ")"
 
@@ -435,7 +440,7 @@ _MOVES: dict[str, type] = {
 def _move(m: re.Match[str], ctx: Context) -> list[Any]:
     who = m[1]
     to = ctx.need_it() if who == "それ" else "self" if who == "これ" else _GROUPS[who]
-    if to in ("enemy_leader", "own_leader", "enemy_all"):
+    if to in ("enemy_leader", "own_leader", "enemy_all", "all_leaders"):
         raise Unsupported("a leader cannot be moved")
     return [_MOVES[m[2]](to)]
 
@@ -510,7 +515,7 @@ def _buff_to(word: str, ctx: Context) -> str:
     if word == "これ":
         return "self"
     to = _GROUPS[word]
-    if to in ("enemy_leader", "own_leader", "enemy_all"):
+    if to in ("enemy_leader", "own_leader", "enemy_all", "all_leaders"):
         raise Unsupported("leader stats")
     return to
 
@@ -789,7 +794,7 @@ def _look(m: re.Match[str], ctx: Context) -> list[Any]:
 @template(
     "look_take",
     r"その中から、" + _FILTER + r"(?P<n>\d+)枚(?:まで)?を?(?:公開して)?"
-    r"(?P<dest>手札に加え|EXエリアに置い|場に出し)てよい。",
+    r"(?P<dest>手札に加え|EXエリアに置い|場に出し|墓場に置い)てよい。",
 )
 def _look_take(m: re.Match[str], ctx: Context) -> list[Any]:
     if not ctx.look:
@@ -800,7 +805,12 @@ def _look_take(m: re.Match[str], ctx: Context) -> list[Any]:
     return [LookTop(look, _filter(m, ctx), int(m["n"]), dest, rest="top")]
 
 
-_LOOK_DEST = {"手札に加え": "hand", "EXエリアに置い": "ex", "場に出し": "field"}
+_LOOK_DEST = {
+    "手札に加え": "hand",
+    "EXエリアに置い": "ex",
+    "場に出し": "field",
+    "墓場に置い": "grave",
+}
 
 
 @template("look_mill_it", r"それを墓場に置いてよい。")
@@ -923,6 +933,37 @@ def _summon_choose_ex(m: re.Match[str], ctx: Context) -> list[Any]:
         raise Unsupported("'any number into the EX area' without tokens to choose from")
     ctx.pending = ""
     return []
+
+
+@template("damage_attack", _GROUP + r"に「これの攻撃力」と同じダメージ。")
+def _damage_attack(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, _GROUPS[m[1]], attack=True)]
+
+
+@template("shuffle_look_top", r"自分のデッキをシャッフルし、上" + N + r"枚を見る。")
+def _shuffle_look(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.look = int(m[1])
+    return [ShuffleDeck()]
+
+
+@template(
+    "buff_all",
+    r"(?:元のコスト(?P<c>\d+)(?P<le>以下|以上)の)?自分の場の(?P<other>他の)?"
+    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|トークン))"
+    r"すべては【攻撃力】(?P<atk>[+-]\d+)(?:/【体力】(?P<dfn>[+-]\d+))?する。",
+)
+def _buff_all(m: re.Match[str], ctx: Context) -> list[Any]:
+    cost = int(m["c"]) if m["c"] else -1
+    what = Targets(
+        side="own",
+        trait=m["trait"] or "",
+        name=m["name"] or "",
+        other=bool(m["other"]),
+        token=m["kind"] == "トークン",
+        max_cost=cost if m["le"] == "以下" else -1,
+        min_cost=cost if m["le"] == "以上" else -1,
+    )
+    return [Buff(int(m["atk"]), int(m["dfn"] or 0), what=what)]
 
 
 # --- conditions that open a sentence (CR 13 and plain "if") ----------------------------------
@@ -1112,6 +1153,72 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^自分の墓場(?:の|に)" + _FILTER + r"が(?P<gn>\d+)枚以上(?:ある)?なら、"),
         lambda m: GraveCount(_filter(m), int(m["gn"])),
+    ),
+    (
+        "field_count_any",
+        False,
+        re.compile(
+            r"^自分の場(?:に|の)(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+            r"(?P<kind>フォロワー|アミュレット|カード))が(?P<n>\d+)(?:枚|体|つ)以上(?:ある|いる)?なら、"
+        ),
+        lambda m: HaveOnField(
+            Targets(
+                side="own",
+                trait=m["trait"] or "",
+                name=m["name"] or "",
+                followers=m["kind"] != "アミュレット",
+                amulets=m["kind"] != "フォロワー",
+            ),
+            int(m["n"]),
+        ),
+    ),
+    (
+        "leader_is",
+        False,
+        re.compile(r"^自分のリーダーの(?:体力が|【体力】)(\d+)なら、"),
+        lambda m: LeaderAtMost(int(m[1]), exact=True),
+    ),
+    (
+        "have_evolved",
+        False,
+        re.compile(r"^自分の場にエボルヴフォロワーが(いる|いない)なら、"),
+        lambda m: HaveEvolved() if m[1] == "いる" else Not(HaveEvolved()),
+    ),
+    (
+        "cost_on_field",
+        False,
+        re.compile(r"^自分の場に元のコスト(\d+)(以上|以下)のフォロワーがいるなら、"),
+        lambda m: HaveOnField(
+            Targets(
+                side="own",
+                min_cost=int(m[1]) if m[2] == "以上" else -1,
+                max_cost=int(m[1]) if m[2] == "以下" else -1,
+            )
+        ),
+    ),
+    (
+        "hand_at_most",
+        False,
+        re.compile(r"^自分の手札が(?:(\d+)枚以下|(0)枚)なら、"),
+        lambda m: HandAtMost(int(m[1] or m[2])),
+    ),
+    (
+        "opponent_cards",
+        False,
+        re.compile(r"^相手プレイヤー1人の場のカードが(\d+)枚以上なら、"),
+        lambda m: OpponentFollowers(int(m[1]), cards=True),
+    ),
+    (
+        "revealed",
+        False,
+        re.compile(r"^" + _FILTER + r"を公開したなら、"),
+        lambda m: Revealed(_filter(m)),
+    ),
+    (
+        "grave_has",
+        False,
+        re.compile(r"^自分の墓場に" + _FILTER + r"があるなら、"),
+        lambda m: GraveCount(_filter(m), 1),
     ),
 ]
 """Condition openers ``(id, rest_of_ability, pattern, build)``. A class keyword marker
