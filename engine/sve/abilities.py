@@ -1767,6 +1767,39 @@ class HandAtMost:
         return len(game.players[controller].hand) <= self.n
 
 
+@dataclass(frozen=True, slots=True)
+class RandomDiscard:
+    """CR 5.19 / 5.12: ``who`` discards ``n`` cards chosen at random from their hand
+    (``自身の手札をランダムにN枚捨てる``)."""
+
+    n: int = 1
+    who: str = "opponent"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Discard random cards, one at a time (fewer if the hand runs out)."""
+        player = _who(game, frame, self.who)
+        hand = game.players[player].hand
+        for _ in range(self.n):
+            if not hand:
+                break
+            game.discard_card(player, game.rng.choice(sorted(hand)))
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderShield:
+    """This turn, the next damage your leader takes is ``n`` less, or none at all when
+    ``n`` is -1 (``次のダメージを受けない`` / ``次に受けるダメージを-N する``): a
+    replacement effect (CR 10.2.1.3.2) used up by the first damage it applies to."""
+
+    n: int = -1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Set the shield of your leader for this turn (a new one replaces an old one)."""
+        game.players[frame.controller].shield = (game.turn, self.n)
+        return True
+
+
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -1906,6 +1939,8 @@ ELEMENTS: dict[str, type] = {
         Revealed,
         HaveEvolved,
         HandAtMost,
+        RandomDiscard,
+        LeaderShield,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2089,6 +2124,13 @@ def _describe_element(e: Any) -> str:
         return "banish this"
     if isinstance(e, ShuffleDeck):
         return "shuffle your deck"
+    if isinstance(e, RandomDiscard):
+        who = "you discard" if e.who == "you" else "your opponent discards"
+        return f"{who} {e.n} random card{'s' if e.n != 1 else ''}"
+    if isinstance(e, LeaderShield):
+        if e.n < 0:
+            return "this turn, your leader takes no damage the next time it would be damaged"
+        return f"this turn, the next damage your leader takes is {e.n} less"
     if isinstance(e, SelfToEx):
         return "you may put this into your EX area"
     if isinstance(e, ToGrave):

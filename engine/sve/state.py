@@ -310,6 +310,7 @@ class Player:
         "played",
         "pp",
         "sep",
+        "shield",
         "turns",
         "union_burst",
     )
@@ -340,6 +341,9 @@ class Player:
         self.bursts = 0  # ... and how many
         # CR 14.5.1.2: whether Union Burst abilities work (new_game sets it from the deck)
         self.union_burst = True
+        # CR 10.2.1.3.2: (turn, less) lowers the next damage to the leader in that turn by
+        # ``less`` (-1: the whole of it); a replacement effect used up once it applies
+        self.shield: tuple[int, int] = (-1, 0)
 
     def copy(self) -> Player:
         """A copy with fresh zone lists."""
@@ -890,6 +894,12 @@ class State:
         self.dirty = True
         if target < 0:
             hurt = self.players[-target - LEADER_OFFSET]
+            if hurt.shield[0] == self.turn:  # CR 10.2.1.3.2: "the next damage" this turn
+                less = hurt.shield[1]
+                hurt.shield = (-1, 0)
+                amount = 0 if less < 0 else amount - less
+                if amount <= 0:
+                    return
             hurt.hp -= amount
             if hurt.index == self.active:
                 hurt.hurt_on = self.turn

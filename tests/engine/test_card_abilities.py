@@ -187,6 +187,8 @@ EXAMPLES: dict[str, list[str]] = {
     "if_revealed": ["CP04-084", "BP18-084"],
     "if_grave_has": ["BP10-090", "BP10-118"],
     "ally_enters_named_or_class": ["ECP02-050", "BP13-029"],
+    "random_discard": ["BP08-075", "BP05-085"],
+    "leader_shield": ["BP05-017", "CP03-040"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

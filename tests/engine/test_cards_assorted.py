@@ -12,8 +12,8 @@ from engine.cards import CardRecord
 from engine.sve import LEADER, Attack, Choose, End, Play
 from engine.sve.abilities import Scripts
 from engine.sve.library import library, script_of
-from engine.sve.position import OnField, amulet, evolved, follower, position
-from engine.sve.state import State
+from engine.sve.position import OnField, add_card, amulet, evolved, follower, position
+from engine.sve.state import State, Zone
 
 
 def _lib(*card_ids: str) -> Scripts:
@@ -72,6 +72,10 @@ def test_full_status() -> None:
         "BP05-103",
         "BP08-112",
         "BP18-084",
+        "BP05-017",
+        "CP03-040",
+        "BP08-075",
+        "BP05-085",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -346,3 +350,85 @@ def test_opponent_card_count() -> None:
         uid = game.players[0].field[0]
         assert game.cards[uid].atk == atk
         assert ("assail" in game.cards[uid].keywords) is (atk == 3)
+
+
+def _hit_leader(game: State, amount: int) -> None:
+    """Deal ability damage to player 0's leader, as an enemy ability would."""
+    game.deal_damage(-2, amount)
+
+
+def test_leader_takes_no_next_damage() -> None:
+    """BP05-017: this turn the next damage to your leader is prevented; the one after it is
+    not, and the shield does not outlast the turn."""
+    scripts = _lib("BP05-017")
+    spell = _rec(scripts, "BP05-017", card_type="spell")
+    game = position(hands=([spell], []), pp=(1, 0), scripts=scripts)
+    _play_first(game)
+    _hit_leader(game, 4)
+    assert game.players[0].hp == 20
+    _hit_leader(game, 4)
+    assert game.players[0].hp == 16
+    game2 = position(hands=([spell], []), pp=(1, 0), scripts=scripts)
+    _play_first(game2)
+    game2.turn += 1
+    _hit_leader(game2, 4)
+    assert game2.players[0].hp == 16
+
+
+def test_leader_next_damage_less() -> None:
+    """CP03-040 mode 2: the next damage to your leader this turn is 5 less (7 becomes 2,
+    then 7 stays 7); mode 1 deals 3 damage to an enemy follower instead."""
+    scripts = _lib("CP03-040")
+    spell = _rec(scripts, "CP03-040", card_type="spell", cost=2)
+    game = position(hands=([spell], []), pp=(2, 0), scripts=scripts)
+    _play_first(game)
+    assert game.decision is not None
+    game.apply(Choose("mode2"))
+    _hit_leader(game, 7)
+    assert game.players[0].hp == 18
+    _hit_leader(game, 7)
+    assert game.players[0].hp == 11
+    game = position(
+        hands=([spell], []), fields=([], [follower("E", 1, 1, 5)]), pp=(2, 0), scripts=scripts
+    )
+    _play_first(game)
+    game.apply(Choose("mode1"))
+    _pick_enemy(game)
+    assert game.cards[game.players[1].field[0]].dfn == 2
+    _hit_leader(game, 7)
+    assert game.players[0].hp == 13
+
+
+def test_random_discard_with_necrocharge() -> None:
+    """BP08-075: the named card returns from your graveyard to the field; with 10 cards left
+    in your graveyard after that the opponent discards 1 random card, with 9 not."""
+    scripts = _lib("BP08-075")
+    spell = _rec(scripts, "BP08-075", card_type="spell", cost=2)
+    lulunai = CardRecord("L-1", "沈黙の絶傑・ルルナイ", cost=3, attack=3, defense=3)
+    filler = CardRecord("G-1", "G", card_type="spell", cost=1)
+    for grave, discarded in ((11, True), (10, False)):
+        game = position(
+            hands=([spell], [filler, filler, filler]), pp=(2, 0), scripts=scripts, seed=3
+        )
+        lu = add_card(game, 0, lulunai, Zone.GRAVE)
+        for _ in range(grave - 1):
+            add_card(game, 0, filler, Zone.GRAVE)
+        _play_first(game)
+        assert game.decision is not None
+        game.apply(Choose(str(lu)))
+        assert game.players[0].field == [lu]
+        assert len(game.players[1].hand) == (2 if discarded else 3)
+        assert len(game.players[1].grave) == (1 if discarded else 0)
+
+
+def test_random_discard_mode() -> None:
+    """BP05-085 mode 1: the opponent discards 1 random card (the other mode is 3 damage)."""
+    scripts = _lib("BP05-085")
+    spell = _rec(scripts, "BP05-085", card_type="spell", cost=2)
+    filler = CardRecord("G-1", "G", card_type="spell", cost=1)
+    game = position(hands=([spell], [filler, filler]), pp=(2, 0), scripts=scripts)
+    _play_first(game)
+    assert game.decision is not None
+    game.apply(Choose("mode1"))
+    assert len(game.players[1].hand) == 1
+    assert len(game.players[1].grave) == 1

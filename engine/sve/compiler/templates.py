@@ -48,6 +48,7 @@ from engine.sve.abilities import (
     HealLeader,
     ItIs,
     LeaderAtMost,
+    LeaderShield,
     LookTop,
     MaxPP,
     Mill,
@@ -65,6 +66,7 @@ from engine.sve.abilities import (
     PayCost,
     PlayedExactly,
     PutInEx,
+    RandomDiscard,
     ReturnToHand,
     Revealed,
     Sanguine,
@@ -964,6 +966,19 @@ def _buff_all(m: re.Match[str], ctx: Context) -> list[Any]:
         min_cost=cost if m["le"] == "以上" else -1,
     )
     return [Buff(int(m["atk"]), int(m["dfn"] or 0), what=what)]
+
+
+@template("random_discard", r"相手プレイヤーすべては、自身の手札をランダムに" + N + r"枚捨てる。")
+def _random_discard(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [RandomDiscard(int(m[1]))]
+
+
+@template(
+    "leader_shield",
+    r"このターン、自分のリーダー(?:は次のダメージを受けない|が次に受けるダメージを-(\d+)する)。",
+)
+def _leader_shield(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [LeaderShield(int(m[1]) if m[1] else -1)]
 
 
 # --- conditions that open a sentence (CR 13 and plain "if") ----------------------------------
