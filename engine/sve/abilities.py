@@ -87,6 +87,9 @@ class Trigger(enum.Enum):
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
     """CR 14.5.2.2.2: this equipment was equipped (the follower is the ability's card)."""
+    ENGAGED = "engaged"
+    """CR 5.4 / 10.7.1: this card on the field became engaged (``これがアクトしたとき``): by
+    attacking, by an engage cost or by an effect."""
     STATIC = "static"
     """CR 10.1.1.3: a continuous ability, applied by rule processing while this card is on
     the field (its effects are :class:`Grant` elements, its condition is checked then)."""
@@ -117,6 +120,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ALLY_ATTACKS: "When a follower of yours attacks",
     Trigger.TO_EX: "When this is put into the EX area",
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
+    Trigger.ENGAGED: "When this becomes engaged",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
 }
 """The English label of each trigger, for :func:`describe`."""

@@ -854,6 +854,8 @@ class State:
             card.engaged = engaged
             if self.log is not None:
                 self._emit("engage" if engaged else "stand", {"uid": uid})
+            if engaged and self.scripts:
+                self._fire(card, Trigger.ENGAGED, card.controller)
 
     def field_to_ex(self, uid: int) -> None:
         """Move a field card to its owner's EX area (a token vanishes, CR 9.1.4.3)."""
@@ -1614,6 +1616,7 @@ class State:
             card.engaged = True
             if self.log is not None:
                 self._emit("engage", {"uid": uid})
+            self._fire(card, Trigger.ENGAGED, player)  # CR 10.7.1: "when this engages"
         if ability.sacrifice_cost:  # CR 10.4: a cost paid before the effects resolve
             self._leave_field(card, Zone.GRAVE, "leave")
         if ability.banish_cost:  # from the field or the graveyard
@@ -1738,6 +1741,8 @@ class State:
         """CR 8.4.4-8.4.6: engage the attacker; 'attacked' triggers (Strike) go off."""
         card = self.cards[uid]
         card.engaged = True
+        if self.scripts:  # CR 10.7.1: "when this engages"
+            self._fire(card, Trigger.ENGAGED, card.controller)
         self.attacker = uid
         self.attack_target = target
         if self.log is not None:
@@ -1825,6 +1830,8 @@ class State:
                 self.cards[uid].engaged = True
                 if self.log is not None:
                     self._emit("engage", {"uid": uid})
+                if self.scripts:  # CR 10.7.1: "when this engages"
+                    self._fire(self.cards[uid], Trigger.ENGAGED, d.player)
         elif kind is Kind.ORDER:  # CR 10.7.3.1
             mine = [i for i, pend in enumerate(self.pending) if pend[2] == d.player]
             self._start_pending(mine[int(option)])

@@ -189,6 +189,7 @@ EXAMPLES: dict[str, list[str]] = {
     "ally_enters_named_or_class": ["ECP02-050", "BP13-029"],
     "random_discard": ["BP08-075", "BP05-085"],
     "leader_shield": ["BP05-017", "CP03-040"],
+    "engaged": ["CP04-102", "BP09-109"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

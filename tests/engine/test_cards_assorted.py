@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import LEADER, Attack, Choose, End, Play
-from engine.sve.abilities import Scripts
+from engine.sve.abilities import (
+    Ability,
+    CardScript,
+    Engage,
+    Scripts,
+    Select,
+    Targets,
+    Trigger,
+)
 from engine.sve.library import library, script_of
 from engine.sve.position import OnField, add_card, amulet, evolved, follower, position
 from engine.sve.state import State, Zone
@@ -76,6 +84,9 @@ def test_full_status() -> None:
         "CP03-040",
         "BP08-075",
         "BP05-085",
+        "CP04-102",
+        "CP04-108",
+        "BP09-109",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -432,3 +443,63 @@ def test_random_discard_mode() -> None:
     game.apply(Choose("mode1"))
     assert len(game.players[1].hand) == 1
     assert len(game.players[1].grave) == 1
+
+
+def _engager() -> tuple[CardRecord, CardScript]:
+    """A synthetic follower whose Fanfare engages one of your amulets."""
+    rec = CardRecord("X-ENG", "Engager", cost=1, attack=1, defense=1)
+    fan = Ability(
+        Trigger.FANFARE, (Select(Targets(side="own", followers=False, amulets=True)), Engage())
+    )
+    return rec, CardScript("X-ENG", (fan,))
+
+
+def test_amulet_engaged_by_an_effect_triggers() -> None:
+    """CP04-102: when an effect engages it, 1 damage to an enemy leader or follower; an
+    amulet that is not engaged deals nothing."""
+    scripts = _lib("CP04-102")
+    rec, script = _engager()
+    scripts.add(script)
+    string = _rec(scripts, "CP04-102", card_type="amulet", cost=2)
+    game = position(fields=([string], []), hands=([rec], []), pp=(1, 0), scripts=scripts)
+    _play_first(game)
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))  # engage the amulet
+    assert game.cards[game.players[0].field[0]].engaged
+    assert game.decision is not None
+    assert "leader1" in game.decision.options
+    game.apply(Choose("leader1"))
+    assert game.players[1].hp == 19
+    quiet = position(fields=([string], []), pp=(1, 0), scripts=scripts)
+    assert quiet.players[1].hp == 20
+    assert not quiet.cards[quiet.players[0].field[0]].engaged
+
+
+def test_engaged_amulet_heals() -> None:
+    """CP04-108: when it becomes engaged your leader gets +1 defense; a stand does not."""
+    scripts = _lib("CP04-108")
+    rec, script = _engager()
+    scripts.add(script)
+    acorn = _rec(scripts, "CP04-108", card_type="amulet")
+    game = position(
+        fields=([acorn], []), hands=([rec], []), pp=(1, 0), hp=(10, 20), scripts=scripts
+    )
+    _play_first(game)
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].hp == 11
+    stood = position(fields=([OnField(acorn, engaged=True)], []), hp=(10, 20), scripts=scripts)
+    stood.set_engaged(stood.players[0].field[0], False)
+    assert stood.pending == []
+
+
+def test_attacking_engages_and_triggers() -> None:
+    """BP09-109: attacking engages it, so 1 damage to the enemy leader (2 with Amaterasu on
+    your field) on top of the combat damage."""
+    scripts = _lib("BP09-109")
+    tsukuyomi = _rec(scripts, "BP09-109", atk=3, dfn=2)
+    ama = CardRecord("A-1", "アマテラス", cost=1, attack=1, defense=1)
+    for allies, extra in (([], 1), ([ama], 2)):
+        game = position(fields=([tsukuyomi, *allies], []), scripts=scripts)
+        game.apply(Attack(game.players[0].field[0], LEADER))
+        assert game.players[1].hp == 20 - 3 - extra

@@ -130,6 +130,7 @@ _BODY_TRIGGERS = (
     ("これを装備したとき、", Trigger.ON_EQUIP),
     ("自分の場のフォロワーが進化したとき、", Trigger.ALLY_EVOLVES),
     ("EXエリアにこれが置かれたとき、", Trigger.TO_EX),
+    ("これがアクトしたとき、", Trigger.ENGAGED),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
