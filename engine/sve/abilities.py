@@ -1804,6 +1804,44 @@ class LeaderShield:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class Scaled:
+    """``effect`` written for one (``+1/+1``, ``draw 1``, ``+1 defense``, ``1 damage``) done
+    for X: X is ``k`` times the number of field cards ``per`` allows, counted when it
+    resolves (``Xは「自分の場の…の数」である``)."""
+
+    effect: Effect
+    per: Targets
+    k: int = 1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Count, then run the effect with its amounts multiplied."""
+        x = self.k * len(game.candidates(self.per, frame.controller, frame.source, counting=True))
+        if x <= 0:
+            return True
+        e = self.effect
+        if isinstance(e, Buff):
+            return dataclasses.replace(e, atk=e.atk * x, dfn=e.dfn * x).run(game, frame)
+        if isinstance(e, (Draw, HealLeader, Damage)):
+            return dataclasses.replace(e, n=e.n * x).run(game, frame)
+        raise ValueError(f"cannot scale {e!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class FieldHas:
+    """You have ``n`` or more cards on your field passing ``what`` (by their current card:
+    ``「カード名に『…』を含むフォロワー」がいる``)."""
+
+    what: CardFilter
+    n: int = 1
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        cards = game.cards
+        match = self.what.matches
+        return sum(1 for u in game.players[controller].field if match(cards[u].face)) >= self.n
+
+
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -1945,6 +1983,8 @@ ELEMENTS: dict[str, type] = {
         HandAtMost,
         RandomDiscard,
         LeaderShield,
+        Scaled,
+        FieldHas,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2128,6 +2168,9 @@ def _describe_element(e: Any) -> str:
         return "banish this"
     if isinstance(e, ShuffleDeck):
         return "shuffle your deck"
+    if isinstance(e, Scaled):
+        times = f"{e.k} times " if e.k != 1 else ""
+        return f"X times: {describe(e.effect)} (X: {times}the number of {_all_words(e.per)[4:]})"
     if isinstance(e, RandomDiscard):
         who = "you discard" if e.who == "you" else "your opponent discards"
         return f"{who} {e.n} random card{'s' if e.n != 1 else ''}"
@@ -2342,6 +2385,8 @@ def _describe_condition(c: Any) -> str:
         return f"you revealed a {_filter_words(c.what, 1)}"
     if isinstance(c, HaveEvolved):
         return "you have an evolved follower on your field"
+    if isinstance(c, FieldHas):
+        return f"you have {c.n} or more {_filter_words(c.what, c.n)} on your field"
     if isinstance(c, HandAtMost):
         return f"you have {c.n} or fewer cards in your hand"
     return type(c).__name__

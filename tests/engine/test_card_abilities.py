@@ -190,6 +190,12 @@ EXAMPLES: dict[str, list[str]] = {
     "random_discard": ["BP08-075", "BP05-085"],
     "leader_shield": ["BP05-017", "CP03-040"],
     "engaged": ["CP04-102", "BP09-109"],
+    "damage_group_count": ["BP16-040", "CP02-063"],
+    "draw_x": ["BP16-040"],
+    "heal_x": ["BP08-087", "BP07-059"],
+    "x_count": ["BP02-069", "BP08-087"],
+    "instead_count": ["BP18-089", "BP09-062"],
+    "if_name_contains_on_field": ["BP18-089", "CP02-021"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -9,7 +9,7 @@ checks the outcome both ways where the card has a condition. No card text is use
 from __future__ import annotations
 
 from engine.cards import CardRecord
-from engine.sve import LEADER, Attack, Choose, End, Play
+from engine.sve import LEADER, Activate, Attack, Choose, End, Play
 from engine.sve.abilities import (
     Ability,
     CardScript,
@@ -87,6 +87,11 @@ def test_full_status() -> None:
         "CP04-102",
         "CP04-108",
         "BP09-109",
+        "BP02-069",
+        "BP09-078",
+        "BP16-040",
+        "BP08-087",
+        "BP18-089",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -503,3 +508,95 @@ def test_attacking_engages_and_triggers() -> None:
         game = position(fields=([tsukuyomi, *allies], []), scripts=scripts)
         game.apply(Attack(game.players[0].field[0], LEADER))
         assert game.players[1].hp == 20 - 3 - extra
+
+
+BAT = CardRecord("BAT", "フォレストバット", card_type="token_follower", cost=1, attack=1, defense=1)
+
+
+def test_buff_per_named_ally_and_bat_sacrifice() -> None:
+    """BP02-069: Fanfare +X/+X for X Forest Bats on your field (0 without bats); its act
+    ability costs 1 PP and a Forest Bat put into the graveyard: 3 damage to an enemy
+    follower and 1 to its leader; without a bat it cannot be used."""
+    scripts = _lib("BP02-069")
+    vampy = _rec(scripts, "BP02-069")
+    for bats, atk in ((2, 4), (0, 2)):
+        game = position(hands=([vampy], []), fields=([BAT] * bats, []), pp=(2, 0), scripts=scripts)
+        _play_first(game)
+        assert game.cards[game.players[0].field[-1]].atk == atk
+    game = position(fields=([vampy, BAT], [follower("E", 1, 1, 5)]), pp=(1, 0), scripts=scripts)
+    vampy_uid = game.players[0].field[0]
+    game.apply(Activate(vampy_uid, 0))
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))  # the bat paid
+    _pick_enemy(game)
+    assert game.players[0].field == [vampy_uid]
+    assert game.cards[game.players[1].field[0]].dfn == 2
+    assert game.players[1].hp == 19
+    bare = position(fields=([vampy], [follower("E", 1, 1, 5)]), pp=(1, 0), scripts=scripts)
+    assert Activate(bare.players[0].field[0], 0) not in bare.legal_actions()
+
+
+def test_engage_and_bat_cost_modes() -> None:
+    """BP09-078: engage it and put a Forest Bat into the graveyard; mode 2 deals 2 to the
+    enemy leader, heals 2 and draws 1. Without a bat the ability is not offered."""
+    scripts = _lib("BP09-078")
+    vania = _rec(scripts, "BP09-078")
+    game = position(fields=([vania, BAT], []), hp=(10, 20), scripts=scripts)
+    uid = game.players[0].field[0]
+    game.apply(Activate(uid, 0))
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))
+    game.apply(Choose("mode2"))
+    assert (game.players[0].hp, game.players[1].hp) == (12, 18)
+    assert game.cards[uid].engaged
+    assert len(game.players[0].hand) == 1
+    bare = position(fields=([vania], []), scripts=scripts)
+    assert Activate(bare.players[0].field[0], 0) not in bare.legal_actions()
+
+
+def test_draw_and_damage_per_other_ally() -> None:
+    """BP16-040: Fanfare draws X for X other 宴楽 followers of yours; in your end phase the
+    enemy leader takes that many damage (others of another trait do not count)."""
+    scripts = _lib("BP16-040")
+    zizu = _rec(scripts, "BP16-040", cost=3, atk=3, dfn=3)
+    party = CardRecord("P-1", "P", cost=1, attack=1, defense=1, traits=("宴楽",))
+    other = follower("O")
+    game = position(
+        hands=([zizu], []), fields=([party, party, other], []), pp=(3, 0), scripts=scripts
+    )
+    _play_first(game)
+    assert len(game.players[0].hand) == 2
+    game.apply(End())
+    assert game.players[1].hp == 18
+
+
+def test_heal_twice_the_amulets() -> None:
+    """BP08-087: Fanfare heals your leader twice the number of your amulets (0 without)."""
+    scripts = _lib("BP08-087")
+    brodia = _rec(scripts, "BP08-087", cost=7, atk=4, dfn=4)
+    for amulets, healed in ((3, 6), (0, 0)):
+        game = position(
+            hands=([brodia], []),
+            fields=([amulet(f"M{i}") for i in range(amulets)], []),
+            pp=(7, 0),
+            hp=(10, 20),
+            scripts=scripts,
+        )
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+            game.apply(Choose("stand"))
+        assert game.players[0].hp == 10 + healed
+
+
+def test_more_bats_with_the_queen() -> None:
+    """BP18-089: engage it and put it into the graveyard for 1 Forest Bat, or 3 with a
+    follower whose name contains Queen Vampire on your field."""
+    scripts = _lib("BP18-089")
+    castle = _rec(scripts, "BP18-089", card_type="amulet")
+    queen = CardRecord("Q-1", "XクイーンヴァンパイアY", cost=5, attack=5, defense=5)
+    for allies, bats in (([queen], 3), ([], 1)):
+        game = position(fields=([castle, *allies], []), scripts=scripts)
+        game.apply(Activate(game.players[0].field[0], 0))
+        names = [game.cards[u].base.name for u in game.players[0].field]
+        assert names.count("フォレストバット") == bats
+        assert len(game.players[0].grave) == 1

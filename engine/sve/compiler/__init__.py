@@ -23,13 +23,16 @@ from engine.sve.abilities import (
     Ability,
     AllOf,
     Banish,
+    Buff,
     CardFilter,
     Damage,
     Destroy,
+    Draw,
     Engage,
     EventIs,
     Gate,
     Grant,
+    HealLeader,
     If,
     LookTop,
     Modal,
@@ -38,13 +41,16 @@ from engine.sve.abilities import (
     PayCost,
     PutInEx,
     ReturnToHand,
+    Scaled,
     SelfToField,
+    Summon,
     Trigger,
     to_data,
 )
 from engine.sve.compiler.templates import (
     CLASS_WORDS,
     EX_TRIGGER,
+    INSTEAD_COUNT,
     PLAYED_TRIGGER,
     REST_BOTTOM,
     REST_GRAVE,
@@ -52,6 +58,7 @@ from engine.sve.compiler.templates import (
     STATIC_KEYWORD_LINES,
     Context,
     Unsupported,
+    XCount,
     condition,
     cost,
     equipment_lines,
@@ -226,6 +233,23 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 raise _Fail("'the rest' without a look at the deck")
             rest = "bottom" if effects[0] == REST_BOTTOM else "grave"
             out[looks[-1]] = dataclasses.replace(out[looks[-1]], rest=rest)
+            continue
+        if effects and isinstance(effects[0], XCount):  # "Xは「…の数」である"
+            unit = out[-1] if out else None
+            if isinstance(unit, Buff) and unit.per_died and unit.to == "self":
+                unit = dataclasses.replace(unit, atk=1, dfn=1, per_died=False)
+            elif not isinstance(unit, (Draw, HealLeader)) or unit.n != 1:
+                raise _Fail("X defined for an effect that does not use it")
+            if cond is not None:
+                raise _Fail("a condition on the definition of X")
+            out[-1] = Scaled(unit, effects[0].per, effects[0].k)
+            continue
+        if effects and effects[0] == INSTEAD_COUNT:  # "代わりにN体": more tokens if …
+            last = out[-1] if out else None
+            if cond is None or not isinstance(last, Summon) or last.zone != "field":
+                raise _Fail("'instead N' without a condition or tokens just summoned")
+            out[-1] = If(Not(cond), (last,))
+            out.append(If(cond, (dataclasses.replace(last, n=effects[1]),)))
             continue
         if tid == "instead_damage":  # "代わりにNダメージ": replaces the damage before it
             before = [i for i, e in enumerate(out) if isinstance(e, Damage)]

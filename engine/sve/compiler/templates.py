@@ -38,6 +38,7 @@ from engine.sve.abilities import (
     ExCount,
     ExileLater,
     ExtraCost,
+    FieldHas,
     FromGrave,
     GainPP,
     Grant,
@@ -981,6 +982,69 @@ def _leader_shield(m: re.Match[str], ctx: Context) -> list[Any]:
     return [LeaderShield(int(m[1]) if m[1] else -1)]
 
 
+_COUNTED = (
+    r"「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?P<kind>フォロワー|カード|アミュレット))の数(?:の(?P<k>\d+)倍)?」"
+)
+"""``「自分の場の…の数」``: a count of field cards (optionally doubled, ``の2倍``)."""
+
+
+def _counted(m: re.Match[str]) -> Targets:
+    kind = m["kind"] or "カード"
+    return Targets(
+        side="own" if m["side"] == "自分" else "enemy",
+        followers=kind in ("フォロワー", "カード"),
+        amulets=kind in ("アミュレット", "カード"),
+        trait=m["trait"] or "",
+        name=m["name"] or "",
+        other=bool(m["other"]),
+    )
+
+
+@template("damage_group_count", _GROUP + r"に" + _COUNTED + r"と同じダメージ。")
+def _damage_group_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    if m["k"]:
+        raise Unsupported("a multiple of a count as damage")
+    return [Damage(0, _GROUPS[m[1]], _counted(m))]
+
+
+@dataclass(frozen=True)
+class XCount:
+    """Marker: the X of the effect just before is ``k`` times a count of field cards."""
+
+    per: Targets
+    k: int = 1
+
+
+@template("draw_x", r"X枚引く。")
+def _draw_x(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.pending = "x_count"
+    return [Draw(1)]
+
+
+@template("heal_x", r"自分のリーダーは【体力】\+Xする。")
+def _heal_x(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.pending = "x_count"
+    return [HealLeader(1)]
+
+
+@template("x_count", r"Xは" + _COUNTED + r"である。")
+def _x_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending not in ("x_count", "x_died"):
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    return [XCount(_counted(m), int(m["k"] or 1))]
+
+
+@template("instead_count", r"代わりに" + N + r"(?:体|枚)。")
+def _instead_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [INSTEAD_COUNT, int(m[1])]
+
+
+INSTEAD_COUNT = "instead:count"
+"""Marker: the tokens just summoned are this many instead when the condition holds."""
+
+
 # --- conditions that open a sentence (CR 13 and plain "if") ----------------------------------
 
 CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any]]] = [
@@ -1235,6 +1299,14 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         re.compile(r"^自分の墓場に" + _FILTER + r"があるなら、"),
         lambda m: GraveCount(_filter(m), 1),
     ),
+    (
+        "name_contains_on_field",
+        False,
+        re.compile(
+            r"^自分の場に「カード名に『(?P<c>[^』]+)』を含む(?P<kind>フォロワー|カード)」が(?:いる|ある)なら、"
+        ),
+        lambda m: FieldHas(CardFilter(_KINDS[m["kind"]], name_contains=m["c"])),
+    ),
 ]
 """Condition openers ``(id, rest_of_ability, pattern, build)``. A class keyword marker
 (``【コンボ_3】``, CR 13.2.1.2) governs the rest of the ability and becomes a :class:`Gate`;
@@ -1291,6 +1363,7 @@ _COST_PARTS = re.compile(
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
+    r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅)"
 )
@@ -1327,6 +1400,10 @@ def cost(text: str) -> PayCost | None:
                 return None
             sacrifice = Targets(side="own", amulets=True, name=m["fname"])
             banish_field = True
+        elif m["sname"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            sacrifice = Targets(side="own", amulets=True, name=m["sname"])
         elif m["bn"]:
             if banish is not None:
                 return None
