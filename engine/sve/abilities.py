@@ -417,6 +417,8 @@ class Targets:
     """Only followers whose defense is at most this now; -1 for any."""
     token: bool = False
     """Only tokens (``兵士・トークン・フォロワー``)."""
+    min_cost: int = -1
+    """Only cards whose original cost is at least this (``元のコスト5以上``); -1 for any."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -429,6 +431,8 @@ class Targets:
             return False
         cost = card.base.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
+            return False
+        if self.min_cost >= 0 and cost < self.min_cost:
             return False
         if self.max_defense >= 0 and card.dfn > self.max_defense:
             return False
@@ -719,6 +723,8 @@ class Damage:
     ダメージ``), counted when the damage is dealt (``n`` is then ignored)."""
     half_attack: bool = False
     """The damage is half this card's attack, rounded up (``「これの攻撃力の半分」``)."""
+    attack: bool = False
+    """The damage is this card's attack (``「これの攻撃力」と同じダメージ``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
@@ -728,6 +734,10 @@ class Damage:
             if frame.source < 0 or not game.target_exists(frame.source):
                 return True
             amount = (max(0, game.cards[frame.source].atk) + 1) // 2
+        elif self.attack:
+            if frame.source < 0 or not game.target_exists(frame.source):
+                return True
+            amount = max(0, game.cards[frame.source].atk)
         else:
             amount = frame.amount if self.n == AMOUNT else self.n
         if amount > 0 and frame.source >= 0 and game.target_exists(frame.source):
@@ -2058,12 +2068,15 @@ class ExCount:
 
 @dataclass(frozen=True, slots=True)
 class OpponentFollowers:
-    """Your opponent has ``n`` or more followers on the field."""
+    """Your opponent has ``n`` or more followers (``cards``: cards) on the field."""
 
     n: int
+    cards: bool = False
 
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count them."""
+        if self.cards:
+            return len(game.players[1 - controller].field) >= self.n
         return len(game.followers_of(1 - controller)) >= self.n
 
 
@@ -2159,13 +2172,116 @@ class Not:
 
 @dataclass(frozen=True, slots=True)
 class LeaderAtMost:
-    """Your leader's defense is ``n`` or less."""
+    """Your leader's defense is ``n`` or less (exactly ``n`` when ``exact``)."""
+
+    n: int
+    exact: bool = False
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the leader's defense."""
+        hp = game.players[controller].hp
+        return hp == self.n if self.exact else hp <= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleDeck:
+    """CR 5.9.1: shuffle your deck (``自分のデッキをシャッフルし``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Shuffle."""
+        game.shuffle_deck(frame.controller)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """A card passing ``what`` was revealed and taken by the look at the deck before
+    (``…を公開したなら``, CR 5.11): "it" holds the cards taken."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was revealed."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether one of the cards taken passes the filter."""
+        cards = game.cards
+        return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
+
+
+@dataclass(frozen=True, slots=True)
+class HaveEvolved:
+    """You have an evolved follower on your field (``自分の場にエボルヴフォロワーがいる``,
+    CR 5.16.1: an evolved card on top of a follower)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look for an evolved card on the field."""
+        cards = game.cards
+        return any(cards[u].evo >= 0 for u in game.players[controller].field)
+
+
+@dataclass(frozen=True, slots=True)
+class HandAtMost:
+    """You have ``n`` or fewer cards in your hand (``自分の手札が2枚以下``)."""
 
     n: int
 
     def holds(self, game: State, controller: int, source: int) -> bool:
-        """Compare the leader's defense."""
-        return game.players[controller].hp <= self.n
+        """Count the hand."""
+        return len(game.players[controller].hand) <= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderShield:
+    """This turn, the next damage your leader takes is ``n`` less, or none at all when
+    ``n`` is -1 (``次のダメージを受けない`` / ``次に受けるダメージを-N する``): a
+    replacement effect (CR 10.2.1.3.2) used up by the first damage it applies to."""
+
+    n: int = -1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Set the shield of your leader for this turn (a new one replaces an old one)."""
+        game.players[frame.controller].shield = (game.turn, self.n)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Scaled:
+    """``effect`` written for one (``+1/+1``, ``draw 1``, ``+1 defense``, ``1 damage``) done
+    for X: X is ``k`` times the number of field cards ``per`` allows, counted when it
+    resolves (``Xは「自分の場の…の数」である``)."""
+
+    effect: Effect
+    per: Targets
+    k: int = 1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Count, then run the effect with its amounts multiplied."""
+        x = self.k * len(game.candidates(self.per, frame.controller, frame.source, counting=True))
+        if x <= 0:
+            return True
+        e = self.effect
+        if isinstance(e, Buff):
+            return dataclasses.replace(e, atk=e.atk * x, dfn=e.dfn * x).run(game, frame)
+        if isinstance(e, (Draw, HealLeader, Damage)):
+            return dataclasses.replace(e, n=e.n * x).run(game, frame)
+        raise ValueError(f"cannot scale {e!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class FieldHas:
+    """You have ``n`` or more cards on your field passing ``what`` (by their current card:
+    ``「カード名に『…』を含むフォロワー」がいる``)."""
+
+    what: CardFilter
+    n: int = 1
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        cards = game.cards
+        match = self.what.matches
+        return sum(1 for u in game.players[controller].field if match(cards[u].face)) >= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -2275,6 +2391,7 @@ RECIPIENTS = (
     "all_followers",
     "all_other_followers",
     "all_other_and_enemy_leader",
+    "all_leaders",
 )
 """The words an effect's ``to`` may take, besides ``targets`` (the chosen "it")."""
 
@@ -2306,6 +2423,8 @@ def _resolve(game: State, frame: Frame, to: str) -> list[int]:
     if to == "all_other_and_enemy_leader":
         others = game.followers_of(me) + game.followers_of(opp)
         return [leader_target(opp), *(u for u in others if u != frame.source)]
+    if to == "all_leaders":
+        return [leader_target(me), leader_target(opp)]
     raise ValueError(f"unknown effect recipient {to!r}")
 
 
@@ -2411,6 +2530,13 @@ ELEMENTS: dict[str, type] = {
         FromHand,
         GiveExToGrave,
         ExToGraveSelf,
+        ShuffleDeck,
+        Revealed,
+        HaveEvolved,
+        HandAtMost,
+        LeaderShield,
+        Scaled,
+        FieldHas,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2466,6 +2592,7 @@ _TO_WORDS = {
     "all_followers": "all followers",
     "all_other_followers": "all other followers",
     "all_other_and_enemy_leader": "the enemy leader and all other followers",
+    "all_leaders": "both leaders",
 }
 
 
@@ -2494,6 +2621,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         text += f" with original cost {t.max_cost} or less"
     if t.exact_cost >= 0:
         text += f" with original cost {t.exact_cost}"
+    if t.min_cost >= 0:
+        text += f" with original cost {t.min_cost} or more"
     if t.max_defense >= 0:
         text += f" with defense {t.max_defense} or less"
     return text
@@ -2624,6 +2753,15 @@ def _describe_element(e: Any) -> str:
         return "it gets 'when your end phase comes, put this from your EX area into the graveyard'"
     if isinstance(e, ExToGraveSelf):
         return "put this from your EX area into the graveyard"
+    if isinstance(e, ShuffleDeck):
+        return "shuffle your deck"
+    if isinstance(e, Scaled):
+        times = f"{e.k} times " if e.k != 1 else ""
+        return f"X times: {describe(e.effect)} (X: {times}the number of {_all_words(e.per)[4:]})"
+    if isinstance(e, LeaderShield):
+        if e.n < 0:
+            return "this turn, your leader takes no damage the next time it would be damaged"
+        return f"this turn, the next damage your leader takes is {e.n} less"
     if isinstance(e, SelfToEx):
         return "you may put this into your EX area"
     if isinstance(e, ToGrave):
@@ -2650,6 +2788,8 @@ def _describe_element(e: Any) -> str:
             return f"deal {amount} to {_TO_WORDS[e.to]}"
         if e.half_attack:
             return f"deal damage equal to half this card's attack (rounded up) to {_TO_WORDS[e.to]}"
+        if e.attack:
+            return f"deal damage equal to this card's attack to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"
@@ -2818,7 +2958,9 @@ def _describe_condition(c: Any) -> str:
     if isinstance(c, Not):
         return f"not {describe(c.condition)}"
     if isinstance(c, LeaderAtMost):
-        return f"your leader has {c.n} defense or less"
+        return f"your leader has {'exactly ' if c.exact else ''}{c.n} defense" + (
+            "" if c.exact else " or less"
+        )
     if isinstance(c, CameFrom):
         if c.zone == "ability":
             return "this was put onto the field by an ability"
@@ -2836,7 +2978,8 @@ def _describe_condition(c: Any) -> str:
     if isinstance(c, ExCount):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your EX area"
     if isinstance(c, OpponentFollowers):
-        return f"your opponent has {c.n} or more followers on the field"
+        kind = "cards" if c.cards else "followers"
+        return f"your opponent has {c.n} or more {kind} on the field"
     if isinstance(c, EvolveUsed):
         return f"you have {c.n} or more face-up evolved followers in your evolve deck"
     if isinstance(c, OpponentGrave):
@@ -2857,4 +3000,12 @@ def _describe_condition(c: Any) -> str:
         return f"it is a {_filter_words(c.what, 1)}"
     if isinstance(c, GraveCount):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your graveyard"
+    if isinstance(c, Revealed):
+        return f"you revealed a {_filter_words(c.what, 1)}"
+    if isinstance(c, HaveEvolved):
+        return "you have an evolved follower on your field"
+    if isinstance(c, FieldHas):
+        return f"you have {c.n} or more {_filter_words(c.what, c.n)} on your field"
+    if isinstance(c, HandAtMost):
+        return f"you have {c.n} or fewer cards in your hand"
     return type(c).__name__

@@ -334,6 +334,7 @@ class Player:
         "played",
         "pp",
         "sep",
+        "shield",
         "turns",
         "union_burst",
     )
@@ -364,6 +365,9 @@ class Player:
         self.bursts = 0  # ... and how many
         # CR 14.5.1.2: whether Union Burst abilities work (new_game sets it from the deck)
         self.union_burst = True
+        # CR 10.2.1.3.2: (turn, less) lowers the next damage to the leader in that turn by
+        # ``less`` (-1: the whole of it); a replacement effect used up once it applies
+        self.shield: tuple[int, int] = (-1, 0)
 
     def copy(self) -> Player:
         """A copy with fresh zone lists."""
@@ -737,6 +741,7 @@ class State:
             or what.max_cost >= 0
             or what.max_defense >= 0
             or what.exact_cost >= 0
+            or what.min_cost >= 0
         )
         for side in sides:
             if what.followers or what.amulets:
@@ -1106,6 +1111,12 @@ class State:
         self.dirty = True
         if target < 0:
             hurt = self.players[-target - LEADER_OFFSET]
+            if hurt.shield[0] == self.turn:  # CR 10.2.1.3.2: "the next damage" this turn
+                less = hurt.shield[1]
+                hurt.shield = (-1, 0)
+                amount = 0 if less < 0 else amount - less
+                if amount <= 0:
+                    return False
             hurt.hp -= amount
             if hurt.index == self.active:
                 hurt.hurt_on = self.turn

@@ -23,23 +23,35 @@ from engine.sve.abilities import (
     Ability,
     AllOf,
     AnyOf,
+    Banish,
+    Buff,
     CardFilter,
     Damage,
+    Destroy,
+    Draw,
+    Engage,
     EventIs,
     Gate,
     Grant,
+    HealLeader,
     If,
     LookTop,
     Modal,
     MyTurn,
     Not,
+    PayCost,
+    PutInEx,
+    ReturnToHand,
+    Scaled,
     SelfToField,
+    Summon,
     Trigger,
     to_data,
 )
 from engine.sve.compiler.templates import (
     CLASS_WORDS,
     EX_TRIGGER,
+    INSTEAD_COUNT,
     PLAYED_TRIGGER,
     REST_BOTTOM,
     REST_GRAVE,
@@ -47,6 +59,7 @@ from engine.sve.compiler.templates import (
     STATIC_KEYWORD_LINES,
     Context,
     Unsupported,
+    XCount,
     condition,
     cost,
     equipment_lines,
@@ -105,7 +118,8 @@ _MARKERS = {
 _MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
 _ALLY = re.compile(
     r"^自分の場に(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
-    r"|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<cls>[^】]+)】)?フォロワー」)"
+    r"|「カード名に『(?P<c1>[^』]+)』(?:か『(?P<c2>[^』]+)』)?を含む(?:【(?P<ccls>[^】]+)】)?フォロワー」"
+    r"|【(?P<cls>[^】]+)】(?P<tok>トークン・)?フォロワー)"
     r"が出たとき、"
 )
 _ALLY_LEAVES = re.compile(
@@ -246,6 +260,23 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             rest = "bottom" if effects[0] == REST_BOTTOM else "grave"
             out[looks[-1]] = dataclasses.replace(out[looks[-1]], rest=rest)
             continue
+        if effects and isinstance(effects[0], XCount):  # "Xは「…の数」である"
+            unit = out[-1] if out else None
+            if isinstance(unit, Buff) and unit.per_died and unit.to == "self":
+                unit = dataclasses.replace(unit, atk=1, dfn=1, per_died=False)
+            elif not isinstance(unit, (Draw, HealLeader)) or unit.n != 1:
+                raise _Fail("X defined for an effect that does not use it")
+            if cond is not None:
+                raise _Fail("a condition on the definition of X")
+            out[-1] = Scaled(unit, effects[0].per, effects[0].k)
+            continue
+        if effects and effects[0] == INSTEAD_COUNT:  # "代わりにN体": more tokens if …
+            last = out[-1] if out else None
+            if cond is None or not isinstance(last, Summon) or last.zone != "field":
+                raise _Fail("'instead N' without a condition or tokens just summoned")
+            out[-1] = If(Not(cond), (last,))
+            out.append(If(cond, (dataclasses.replace(last, n=effects[1]),)))
+            continue
         if tid == "instead_damage":  # "代わりにNダメージ": replaces the damage before it
             before = [i for i, e in enumerate(out) if isinstance(e, Damage)]
             if cond is None or not before:
@@ -264,6 +295,24 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     if ctx.look or ctx.grave or ctx.pending:
         raise _Fail("a look at the deck, a graveyard choice or a token count left unfinished")
     return out
+
+
+_SELF_MOVES = (Destroy, ReturnToHand, PutInEx, Banish, Engage)
+
+
+def _moves_self(effects: Iterable[Any]) -> bool:
+    """Whether an effect (or one nested in a choice or condition) moves "this" card: a
+    field move, which does nothing to a resolving spell."""
+    for e in effects:
+        if isinstance(e, _SELF_MOVES) and e.to == "self":
+            return True
+        if isinstance(e, If) and _moves_self(e.effects):
+            return True
+        if isinstance(e, Modal) and any(_moves_self(o) for o in e.options):
+            return True
+        if isinstance(e, PayCost) and _moves_self(e.effects):
+            return True
+    return False
 
 
 def _effects(body: str, ctx: Context, used: list[str]) -> list[Any]:
@@ -537,19 +586,20 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             triggers = [Trigger.ALLY_ENTERS]
             body = body[ally.end() :]
             ctx.it, ctx.it_side = "event", "own"
-            traits: tuple[str, ...] = (ally["trait"],) if ally["trait"] else ()
-            if ally["cls"]:
-                if ally["cls"] not in CLASS_WORDS:
-                    raise _Fail(f"unknown class {ally['cls']}")
-                traits = (CLASS_WORDS[ally["cls"]],)
+            cls = ally["cls"] or ally["ccls"]
+            if cls and cls not in CLASS_WORDS:
+                raise _Fail(f"unknown class {cls}")
             what = CardFilter(
-                kind="follower" if ally["contains"] else "card",
-                traits=traits,
+                "follower" if ally["c1"] else "card",
+                traits=(ally["trait"],) if ally["trait"] else (CLASS_WORDS[cls],) if cls else (),
                 name=ally["name"] or "",
-                token=ally["kind"] == "トークン",
-                name_contains=ally["contains"] or "",
+                token=ally["kind"] == "トークン" or bool(ally["tok"]),
+                name_contains=ally["c1"] or "",
+                also=(CardFilter("follower", name_contains=ally["c2"]),) if ally["c2"] else (),
             )
             used.append("ally_enters_filtered")
+            if ally["c1"] or cls:
+                used.append("ally_enters_named_or_class")
             effects = [EventIs(what), *_effects(body, ctx, used)]
             out.abilities.append(
                 Ability(
@@ -568,6 +618,8 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
     if (my_turn or times_per_turn) and not triggers:
         raise _Fail("a turn limit on a continuous ability")
     effects = _effects(body, ctx, used)
+    if Trigger.SPELL in triggers and _moves_self(effects):
+        raise _Fail("a spell that moves itself (it is not on the field)")
     for trig in triggers:
         used.append(trig.value)
         out.abilities.append(

@@ -41,16 +41,20 @@ from engine.sve.abilities import (
     ExCount,
     ExileLater,
     ExtraCost,
+    FieldHas,
     FromEvolveDeck,
     FromGrave,
     FromHand,
     GainPP,
     Grant,
     GraveCount,
+    HandAtMost,
+    HaveEvolved,
     HaveOnField,
     HealLeader,
     ItIs,
     LeaderAtMost,
+    LeaderShield,
     LookTop,
     MaxPP,
     Mill,
@@ -72,6 +76,7 @@ from engine.sve.abilities import (
     PlayedExactly,
     PutInEx,
     ReturnToHand,
+    Revealed,
     Sanguine,
     Search,
     Select,
@@ -80,6 +85,7 @@ from engine.sve.abilities import (
     SelfToField,
     SetEvolveCost,
     SetStats,
+    ShuffleDeck,
     SkipStand,
     Spellchain,
     SplitDamage,
@@ -352,6 +358,7 @@ _GROUPS = {
     "フォロワーすべて": "all_followers",
     "他のフォロワーすべて": "all_other_followers",
     "これ": "self",
+    "リーダーすべて": "all_leaders",
 }
 _GROUP = "(" + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) + ")"
 
@@ -455,7 +462,7 @@ _MOVES: dict[str, type] = {
 def _move(m: re.Match[str], ctx: Context) -> list[Any]:
     who = m[1]
     to = ctx.need_it() if who == "それ" else "self" if who == "これ" else _GROUPS[who]
-    if to in ("enemy_leader", "own_leader", "enemy_all"):
+    if to in ("enemy_leader", "own_leader", "enemy_all", "all_leaders"):
         raise Unsupported("a leader cannot be moved")
     return [_MOVES[m[2]](to)]
 
@@ -535,7 +542,7 @@ def _buff_to(word: str, ctx: Context) -> str:
     if word == "これ":
         return "self"
     to = _GROUPS[word]
-    if to in ("enemy_leader", "own_leader", "enemy_all"):
+    if to in ("enemy_leader", "own_leader", "enemy_all", "all_leaders"):
         raise Unsupported("leader stats")
     return to
 
@@ -716,7 +723,7 @@ def _summon_same(m: re.Match[str], ctx: Context) -> list[Any]:
 
 
 @template(
-    "opponent_discards", r"相手プレイヤーすべては、自身の手札(をランダムに)?" + N + r"枚を捨てる。"
+    "opponent_discards", r"相手プレイヤーすべては、自身の手札(をランダムに)?" + N + r"枚を?捨てる。"
 )
 def _opponent_discards(m: re.Match[str], ctx: Context) -> list[Any]:
     return [DiscardCards(int(m[2]), "opponent", bool(m[1]))]
@@ -850,7 +857,7 @@ def _look(m: re.Match[str], ctx: Context) -> list[Any]:
 @template(
     "look_take",
     r"その中から、" + _FILTER + r"(?P<n>\d+)枚(?:まで)?を?(?:公開して)?"
-    r"(?P<dest>手札に加え|EXエリアに置い|場に出し)てよい。",
+    r"(?P<dest>手札に加え|EXエリアに置い|場に出し|墓場に置い)てよい。",
 )
 def _look_take(m: re.Match[str], ctx: Context) -> list[Any]:
     if not ctx.look:
@@ -861,7 +868,12 @@ def _look_take(m: re.Match[str], ctx: Context) -> list[Any]:
     return [LookTop(look, _filter(m, ctx), int(m["n"]), dest, rest="top")]
 
 
-_LOOK_DEST = {"手札に加え": "hand", "EXエリアに置い": "ex", "場に出し": "field"}
+_LOOK_DEST = {
+    "手札に加え": "hand",
+    "EXエリアに置い": "ex",
+    "場に出し": "field",
+    "墓場に置い": "grave",
+}
 
 
 @template("look_mill_it", r"それを墓場に置いてよい。")
@@ -1020,6 +1032,108 @@ def _summon_choose_ex(m: re.Match[str], ctx: Context) -> list[Any]:
         raise Unsupported("'any number into the EX area' without tokens to choose from")
     ctx.pending = ""
     return []
+
+
+@template("damage_attack", _GROUP + r"に「これの攻撃力」と同じダメージ。")
+def _damage_attack(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, _GROUPS[m[1]], attack=True)]
+
+
+@template("shuffle_look_top", r"自分のデッキをシャッフルし、上" + N + r"枚を見る。")
+def _shuffle_look(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.look = int(m[1])
+    return [ShuffleDeck()]
+
+
+@template(
+    "buff_all",
+    r"(?:元のコスト(?P<c>\d+)(?P<le>以下|以上)の)?自分の場の(?P<other>他の)?"
+    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|トークン))"
+    r"すべては【攻撃力】(?P<atk>[+-]\d+)(?:/【体力】(?P<dfn>[+-]\d+))?する。",
+)
+def _buff_all(m: re.Match[str], ctx: Context) -> list[Any]:
+    cost = int(m["c"]) if m["c"] else -1
+    what = Targets(
+        side="own",
+        trait=m["trait"] or "",
+        name=m["name"] or "",
+        other=bool(m["other"]),
+        token=m["kind"] == "トークン",
+        max_cost=cost if m["le"] == "以下" else -1,
+        min_cost=cost if m["le"] == "以上" else -1,
+    )
+    return [Buff(int(m["atk"]), int(m["dfn"] or 0), what=what)]
+
+
+@template(
+    "leader_shield",
+    r"このターン、自分のリーダー(?:は次のダメージを受けない|が次に受けるダメージを-(\d+)する)。",
+)
+def _leader_shield(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [LeaderShield(int(m[1]) if m[1] else -1)]
+
+
+_COUNTED = (
+    r"「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?P<kind>フォロワー|カード|アミュレット))の数(?:の(?P<k>\d+)倍)?」"
+)
+"""``「自分の場の…の数」``: a count of field cards (optionally doubled, ``の2倍``)."""
+
+
+def _counted(m: re.Match[str]) -> Targets:
+    kind = m["kind"] or "カード"
+    return Targets(
+        side="own" if m["side"] == "自分" else "enemy",
+        followers=kind in ("フォロワー", "カード"),
+        amulets=kind in ("アミュレット", "カード"),
+        trait=m["trait"] or "",
+        name=m["name"] or "",
+        other=bool(m["other"]),
+    )
+
+
+@template("damage_group_count", _GROUP + r"に" + _COUNTED + r"と同じダメージ。")
+def _damage_group_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    if m["k"]:
+        raise Unsupported("a multiple of a count as damage")
+    return [Damage(0, _GROUPS[m[1]], _counted(m))]
+
+
+@dataclass(frozen=True)
+class XCount:
+    """Marker: the X of the effect just before is ``k`` times a count of field cards."""
+
+    per: Targets
+    k: int = 1
+
+
+@template("draw_x", r"X枚引く。")
+def _draw_x(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.pending = "x_count"
+    return [Draw(1)]
+
+
+@template("heal_x", r"自分のリーダーは【体力】\+Xする。")
+def _heal_x(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.pending = "x_count"
+    return [HealLeader(1)]
+
+
+@template("x_count", r"Xは" + _COUNTED + r"である。")
+def _x_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending not in ("x_count", "x_died"):
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    return [XCount(_counted(m), int(m["k"] or 1))]
+
+
+@template("instead_count", r"代わりに" + N + r"(?:体|枚)。")
+def _instead_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [INSTEAD_COUNT, int(m[1])]
+
+
+INSTEAD_COUNT = "instead:count"
+"""Marker: the tokens just summoned are this many instead when the condition holds."""
 
 
 # --- conditions that open a sentence (CR 13 and plain "if") ----------------------------------
@@ -1216,6 +1330,80 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         re.compile(r"^自分の墓場(?:の|に)" + _FILTER + r"が(?P<gn>\d+)枚以上(?:ある)?なら、"),
         lambda m: GraveCount(_filter(m), int(m["gn"])),
     ),
+    (
+        "field_count_any",
+        False,
+        re.compile(
+            r"^自分の場(?:に|の)(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+            r"(?P<kind>フォロワー|アミュレット|カード))が(?P<n>\d+)(?:枚|体|つ)以上(?:ある|いる)?なら、"
+        ),
+        lambda m: HaveOnField(
+            Targets(
+                side="own",
+                trait=m["trait"] or "",
+                name=m["name"] or "",
+                followers=m["kind"] != "アミュレット",
+                amulets=m["kind"] != "フォロワー",
+            ),
+            int(m["n"]),
+        ),
+    ),
+    (
+        "leader_is",
+        False,
+        re.compile(r"^自分のリーダーの(?:体力が|【体力】)(\d+)なら、"),
+        lambda m: LeaderAtMost(int(m[1]), exact=True),
+    ),
+    (
+        "have_evolved",
+        False,
+        re.compile(r"^自分の場にエボルヴフォロワーが(いる|いない)なら、"),
+        lambda m: HaveEvolved() if m[1] == "いる" else Not(HaveEvolved()),
+    ),
+    (
+        "cost_on_field",
+        False,
+        re.compile(r"^自分の場に元のコスト(\d+)(以上|以下)のフォロワーがいるなら、"),
+        lambda m: HaveOnField(
+            Targets(
+                side="own",
+                min_cost=int(m[1]) if m[2] == "以上" else -1,
+                max_cost=int(m[1]) if m[2] == "以下" else -1,
+            )
+        ),
+    ),
+    (
+        "hand_at_most",
+        False,
+        re.compile(r"^自分の手札が(?:(\d+)枚以下|(0)枚)なら、"),
+        lambda m: HandAtMost(int(m[1] or m[2])),
+    ),
+    (
+        "opponent_cards",
+        False,
+        re.compile(r"^相手プレイヤー1人の場のカードが(\d+)枚以上なら、"),
+        lambda m: OpponentFollowers(int(m[1]), cards=True),
+    ),
+    (
+        "revealed",
+        False,
+        re.compile(r"^" + _FILTER + r"を公開したなら、"),
+        lambda m: Revealed(_filter(m)),
+    ),
+    (
+        "grave_has",
+        False,
+        re.compile(r"^自分の墓場に" + _FILTER + r"があるなら、"),
+        lambda m: GraveCount(_filter(m), 1),
+    ),
+    (
+        "name_contains_on_field",
+        False,
+        re.compile(
+            r"^自分の場に「カード名に『(?P<c>[^』]+)』を含む(?P<kind>フォロワー|カード)」が(?:いる|ある)なら、"
+        ),
+        lambda m: FieldHas(CardFilter(_KINDS[m["kind"]], name_contains=m["c"])),
+    ),
 ]
 """Condition openers ``(id, rest_of_ability, pattern, build)``. A class keyword marker
 (``【コンボ_3】``, CR 13.2.1.2) governs the rest of the ability and becomes a :class:`Gate`;
@@ -1273,6 +1461,7 @@ _COST_PARTS = re.compile(
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
     r"|EXエリアの『(?P<xname>[^』]+)』(?P<xn>\d+)枚を消滅"
+    r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅"
     r"|【レッスン_(?P<lesson>\d+)】)"
@@ -1319,6 +1508,10 @@ def cost(text: str) -> PayCost | None:
                 return None
             banish = CardFilter(name=m["xname"])
             banish_n, banish_from = int(m["xn"]), "ex"
+        elif m["sname"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            sacrifice = Targets(side="own", amulets=True, name=m["sname"])
         elif m["bn"]:
             if banish is not None:
                 return None

@@ -1,0 +1,602 @@
+"""Behaviour of assorted real cards whose phrasings the compiler learnt together: counts and
+conditions on the field, the hand and the leader, reveals after a look at the deck, shuffles,
+damage equal to a card's attack, both leaders as a recipient and buffs of filtered groups.
+
+Each test plays the committed encoding of a real card (by code) in a set-up position and
+checks the outcome both ways where the card has a condition. No card text is used here.
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardRecord
+from engine.sve import LEADER, Activate, Attack, Choose, End, Play
+from engine.sve.abilities import (
+    Ability,
+    CardScript,
+    Engage,
+    Scripts,
+    Select,
+    Targets,
+    Trigger,
+)
+from engine.sve.library import library, script_of
+from engine.sve.position import OnField, add_card, amulet, evolved, follower, position
+from engine.sve.state import State, Zone
+
+
+def _lib(*card_ids: str) -> Scripts:
+    return Scripts([script_of(c, library()["cards"][c]) for c in card_ids])
+
+
+def _rec(
+    scripts: Scripts,
+    card_id: str,
+    card_type: str = "follower",
+    cost: int = 1,
+    atk: int = 2,
+    dfn: int = 2,
+    name: str = "",
+    traits: tuple[str, ...] = (),
+) -> CardRecord:
+    """A record of a real card id with its own keywords from the library."""
+    rec = CardRecord(
+        card_id,
+        name or card_id,
+        card_type=card_type,
+        cost=cost,
+        attack=atk,
+        defense=dfn,
+        traits=traits,
+    )
+    return scripts.record(rec)
+
+
+def _play_first(game: State) -> None:
+    game.apply(Play(game.players[0].hand[0]))
+
+
+def _pick_enemy(game: State) -> None:
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))
+
+
+def test_full_status() -> None:
+    """The cards tested here are fully modelled in the library."""
+    for card_id in (
+        "ECP02-050",
+        "CP04-084",
+        "BP17-066",
+        "BP15-097",
+        "BP05-075",
+        "BP10-080",
+        "BP15-076",
+        "CP04-090",
+        "BP13-080",
+        "BP15-078",
+        "BP13-029",
+        "CP02-085",
+        "BP07-003",
+        "CP02-011",
+        "BP05-103",
+        "BP08-112",
+        "BP18-084",
+        "BP05-017",
+        "CP03-040",
+        "BP08-075",
+        "BP05-085",
+        "CP04-102",
+        "CP04-108",
+        "BP09-109",
+        "BP02-069",
+        "BP09-078",
+        "BP16-040",
+        "BP08-087",
+        "BP18-089",
+    ):
+        assert library()["cards"][card_id]["status"] == "full", card_id
+
+
+def test_named_ally_enters_gets_buffed() -> None:
+    """ECP02-050: a follower whose name contains one of two names entering your field gets
+    +1/+1; another follower does not."""
+    scripts = _lib("ECP02-050")
+    me = _rec(scripts, "ECP02-050", atk=1, dfn=1)
+    for name, gain in (("X星輝子Y", 1), ("Other", 0)):
+        friend = CardRecord("F-1", name, cost=1, attack=1, defense=1)
+        game = position(fields=([me], []), hands=([friend], []), pp=(1, 0), scripts=scripts)
+        _play_first(game)
+        uid = game.players[0].field[-1]
+        assert game.cards[uid].atk == 1 + gain
+
+
+def test_class_token_enters_in_own_turn() -> None:
+    """BP13-029: a Swordcraft token follower entering your field in your turn deals 1 damage
+    to an enemy follower; a non-token follower does not trigger it."""
+    scripts = _lib("BP13-029")
+    admiral = _rec(scripts, "BP13-029")
+    enemy = follower("E", 1, 1, 5)
+    token = CardRecord("T-1", "Tok", card_class="sword", card_type="token_follower", cost=1)
+    plain = CardRecord("P-1", "Plain", card_class="sword", cost=1, attack=1, defense=1)
+    for rec, hurt in ((token, True), (plain, False)):
+        game = position(fields=([admiral], [enemy]), hands=([rec], []), pp=(1, 0), scripts=scripts)
+        _play_first(game)
+        if hurt:
+            _pick_enemy(game)
+        assert game.cards[game.players[1].field[0]].dfn == (4 if hurt else 5)
+
+
+def test_reveal_condition_after_a_look() -> None:
+    """CP04-084 (Fanfare): look at the top 5, a Diabolos follower may go to the hand; only
+    when one was revealed is a card discarded."""
+    scripts = _lib("CP04-084")
+    miyako = _rec(scripts, "CP04-084")
+    dia = CardRecord("D-1", "Dia", cost=2, attack=2, defense=2, traits=("ディアボロス",))
+    other = CardRecord("O-1", "Other", cost=2, attack=2, defense=2)
+    extra = CardRecord("H-1", "Hand", cost=9, attack=1, defense=1)
+    for take in (True, False):
+        game = position(
+            hands=([miyako, extra], []), decks=([other] * 5 + [dia], []), pp=(1, 0), scripts=scripts
+        )
+        _play_first(game)
+        d = game.decision
+        assert d is not None
+        found = d.options[0]
+        assert game.cards[int(found)].base.card_id == "D-1"
+        game.apply(Choose(found if take else "done"))
+        if take:  # the discard asks which card
+            assert game.decision is not None
+            assert game.decision.kind.name == "PICK"
+            game.apply(Choose(game.decision.options[0]))
+            assert len(game.players[0].grave) == 1
+        else:
+            assert game.players[0].grave == []
+            assert len(game.players[0].hand) == 1
+
+
+def test_revealed_name_summons_a_bat() -> None:
+    """BP18-084 (Fanfare): taking a follower whose name contains Vampy summons a Forest Bat;
+    taking another vampire card does not."""
+    scripts = _lib("BP18-084")
+    vite = _rec(scripts, "BP18-084")
+    vampy = CardRecord("V-1", "XヴァンピィY", cost=2, attack=2, defense=2, traits=("吸血鬼",))
+    vamp = CardRecord("V-2", "Vamp", cost=2, attack=2, defense=2, traits=("吸血鬼",))
+    for card, bats in ((vampy, 1), (vamp, 0)):
+        game = position(hands=([vite], []), decks=([card], []), pp=(2, 0), scripts=scripts)
+        _play_first(game)
+        assert game.decision is not None
+        game.apply(Choose(game.decision.options[0]))
+        names = [game.cards[u].base.name for u in game.players[0].field]
+        assert names.count("フォレストバット") == bats
+
+
+def test_shuffle_then_look_puts_followers_onto_the_field() -> None:
+    """BP17-066: shuffle, look at the top 2; followers among them may enter the field; the
+    rest go to the graveyard."""
+    scripts = _lib("BP17-066")
+    spell = _rec(scripts, "BP17-066", card_type="spell", cost=8)
+    a = CardRecord("A-1", "A", cost=2, attack=2, defense=2)
+    s = CardRecord("S-1", "S", card_type="spell", cost=1)
+    game = position(hands=([spell], []), decks=([a, s], []), pp=(8, 0), scripts=scripts)
+    _play_first(game)
+    d = game.decision
+    assert d is not None
+    assert d.options[-1] == "done"
+    game.apply(Choose(d.options[0]))
+    assert [game.cards[u].base.card_id for u in game.players[0].field] == ["A-1"]
+    assert any(game.cards[u].base.card_id == "S-1" for u in game.players[0].grave)
+    assert game.players[0].deck == []
+
+
+def test_storm_while_three_cards_on_field() -> None:
+    """BP15-097: with 3 cards on your field (itself included) it has Storm and attacks the
+    turn it is played; with 2 it does not."""
+    scripts = _lib("BP15-097")
+    sarissa = _rec(scripts, "BP15-097")
+    for others, storm in (([amulet("M1"), amulet("M2")], True), ([amulet("M1")], False)):
+        game = position(hands=([sarissa], []), fields=(others, []), pp=(2, 0), scripts=scripts)
+        _play_first(game)
+        assert game.decision is not None
+        game.apply(Choose("stand"))  # Ward: it may enter engaged (CR 12.8)
+        uid = game.players[0].field[-1]
+        assert (Attack(uid, LEADER) in game.legal_actions()) is storm
+
+
+def test_both_leaders_take_damage() -> None:
+    """BP05-075 (Fanfare and Strike): 1 damage to both leaders."""
+    scripts = _lib("BP05-075")
+    fan = _rec(scripts, "BP05-075")
+    game = position(hands=([fan], []), pp=(1, 0), scripts=scripts)
+    _play_first(game)
+    assert (game.players[0].hp, game.players[1].hp) == (19, 19)
+
+
+def test_strike_deals_its_attack_to_the_enemy_leader() -> None:
+    """BP10-080 (Strike): damage equal to its attack to the enemy leader (plus the combat
+    damage of the attack itself)."""
+    scripts = _lib("BP10-080")
+    demonia = _rec(scripts, "BP10-080", atk=4, dfn=3)
+    game = position(fields=([demonia], []), scripts=scripts)
+    game.apply(Attack(game.players[0].field[0], LEADER))
+    assert game.players[1].hp == 20 - 4 - 4
+
+
+def test_exact_leader_defense() -> None:
+    """BP15-076 (Fanfare): +2/+2 only when your leader has exactly 7 defense."""
+    scripts = _lib("BP15-076")
+    vanarek = _rec(scripts, "BP15-076")
+    for hp, atk in ((7, 4), (6, 2), (8, 2)):
+        game = position(hands=([vanarek], []), pp=(2, 0), hp=(hp, 20), scripts=scripts)
+        _play_first(game)
+        assert game.cards[game.players[0].field[0]].atk == atk
+
+
+def test_look_may_put_a_card_into_the_graveyard() -> None:
+    """CP04-090: 2 damage to an enemy follower; the top card, if a プリコネ card, may go to
+    the graveyard (it stays on top when declined)."""
+    scripts = _lib("CP04-090")
+    spell = _rec(scripts, "CP04-090", card_type="spell")
+    prc = CardRecord("P-1", "Pri", cost=2, attack=2, defense=2, traits=("プリコネ",))
+    for take in (True, False):
+        game = position(
+            hands=([spell], []),
+            fields=([], [follower("E", 1, 1, 5)]),
+            decks=([prc], []),
+            pp=(1, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        _pick_enemy(game)
+        assert game.cards[game.players[1].field[0]].dfn == 3
+        d = game.decision
+        assert d is not None
+        game.apply(Choose(d.options[0] if take else "done"))
+        in_grave = [game.cards[u].base.card_id for u in game.players[0].grave]
+        assert ("P-1" in in_grave) is take
+        assert (len(game.players[0].deck) == 1) is not take
+
+
+def test_evolved_ally_condition() -> None:
+    """BP13-080 (Fanfare): +1/+1 only with an evolved follower on your field."""
+    scripts = _lib("BP13-080")
+    blader = _rec(scripts, "BP13-080")
+    ally = follower("A", 2, 2, 2)
+    for entry, atk in ((OnField(ally, evolved=evolved(ally)), 3), (OnField(ally), 2)):
+        game = position(hands=([blader], []), fields=([entry], []), pp=(2, 0), scripts=scripts)
+        _play_first(game)
+        assert game.cards[game.players[0].field[-1]].atk == atk
+
+
+def test_named_count_on_field_destroys() -> None:
+    """BP15-078 (Fanfare): the chosen enemy is destroyed only with 3 named followers of
+    yours; its leader takes 3 damage either way."""
+    scripts = _lib("BP15-078")
+    lulunai = _rec(scripts, "BP15-078")
+    echo = CardRecord("EC-1", "絶叫の残響・ルルナイ", cost=1, attack=1, defense=1)
+    for n, destroyed in ((3, True), (2, False)):
+        game = position(
+            hands=([lulunai], []),
+            fields=([echo] * n, [follower("E", 1, 1, 5)]),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        _pick_enemy(game)
+        assert (game.players[1].field == []) is destroyed
+        assert game.players[1].hp == 17
+
+
+def test_low_cost_followers_get_attack() -> None:
+    """CP02-085: 3 damage to an enemy; your followers of original cost 1 or less get +1
+    attack, others do not."""
+    scripts = _lib("CP02-085")
+    spell = _rec(scripts, "CP02-085", card_type="spell", cost=2)
+    cheap, dear = follower("C", 1, 1, 1), follower("D", 2, 2, 2)
+    game = position(
+        hands=([spell], []),
+        fields=([cheap, dear], [follower("E", 1, 1, 5)]),
+        pp=(2, 0),
+        scripts=scripts,
+    )
+    _play_first(game)
+    _pick_enemy(game)
+    c, d = game.players[0].field
+    assert (game.cards[c].atk, game.cards[d].atk) == (2, 2)
+    assert game.cards[game.players[1].field[0]].dfn == 2
+
+
+def test_fairy_tokens_get_attack() -> None:
+    """BP07-003 (Fanfare): a token into the EX area; your 妖精 tokens on the field get +2
+    attack (a 妖精 non-token does not)."""
+    scripts = _lib("BP07-003")
+    cynthia = _rec(scripts, "BP07-003", cost=6, atk=4, dfn=6)
+    fairy = CardRecord(
+        "F-T", "F", card_type="token_follower", cost=0, attack=1, defense=1, traits=("妖精",)
+    )
+    plain = CardRecord("F-P", "P", cost=1, attack=1, defense=1, traits=("妖精",))
+    game = position(hands=([cynthia], []), fields=([fairy, plain], []), pp=(6, 0), scripts=scripts)
+    game.cards[game.players[0].field[0]].token = True
+    _play_first(game)
+    t, p = game.players[0].field[:2]
+    assert (game.cards[t].atk, game.cards[p].atk) == (3, 1)
+    assert len(game.players[0].ex) == 1
+
+
+def test_min_cost_ally_recovers_pp() -> None:
+    """CP02-011: draw 1; 1 PP back only with a follower of original cost 5 or more."""
+    scripts = _lib("CP02-011")
+    spell = _rec(scripts, "CP02-011", card_type="spell")
+    for cost, pp in ((5, 1), (4, 0)):
+        game = position(
+            hands=([spell], []),
+            fields=([follower("B", cost, 2, 2)], []),
+            pp=(1, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        assert game.players[0].pp == pp
+        assert len(game.players[0].hand) == 1
+
+
+def test_hand_size_end_phase() -> None:
+    """BP05-103 (your end phase): 3 to the enemy leader with 2 or fewer cards in hand, and 3
+    to every enemy follower with none; nothing with 3 cards."""
+    scripts = _lib("BP05-103")
+    mazel = _rec(scripts, "BP05-103", cost=5, atk=5, dfn=5)
+    card = follower("H", 9, 1, 1)
+    for hand, leader, foe in ((0, 17, 2), (2, 17, 5), (3, 20, 5)):
+        game = position(
+            fields=([mazel], [follower("E", 1, 1, 5)]), hands=([card] * hand, []), scripts=scripts
+        )
+        game.apply(End())
+        assert game.players[1].hp == leader
+        assert game.cards[game.players[1].field[0]].dfn == foe
+
+
+def test_opponent_card_count() -> None:
+    """BP08-112 (Fanfare): +1 attack and Assail when the opponent has 3 cards on the field
+    (amulets count); not with 2."""
+    scripts = _lib("BP08-112")
+    eph = _rec(scripts, "BP08-112", atk=2, dfn=1)
+    for foes, atk in (
+        ([follower("E"), amulet("M1"), amulet("M2")], 3),
+        ([amulet("M1"), amulet("M2")], 2),
+    ):
+        game = position(hands=([eph], []), fields=([], foes), pp=(1, 0), scripts=scripts)
+        _play_first(game)
+        uid = game.players[0].field[0]
+        assert game.cards[uid].atk == atk
+        assert ("assail" in game.cards[uid].keywords) is (atk == 3)
+
+
+def _hit_leader(game: State, amount: int) -> None:
+    """Deal ability damage to player 0's leader, as an enemy ability would."""
+    game.deal_damage(-2, amount)
+
+
+def test_leader_takes_no_next_damage() -> None:
+    """BP05-017: this turn the next damage to your leader is prevented; the one after it is
+    not, and the shield does not outlast the turn."""
+    scripts = _lib("BP05-017")
+    spell = _rec(scripts, "BP05-017", card_type="spell")
+    game = position(hands=([spell], []), pp=(1, 0), scripts=scripts)
+    _play_first(game)
+    _hit_leader(game, 4)
+    assert game.players[0].hp == 20
+    _hit_leader(game, 4)
+    assert game.players[0].hp == 16
+    game2 = position(hands=([spell], []), pp=(1, 0), scripts=scripts)
+    _play_first(game2)
+    game2.turn += 1
+    _hit_leader(game2, 4)
+    assert game2.players[0].hp == 16
+
+
+def test_leader_next_damage_less() -> None:
+    """CP03-040 mode 2: the next damage to your leader this turn is 5 less (7 becomes 2,
+    then 7 stays 7); mode 1 deals 3 damage to an enemy follower instead."""
+    scripts = _lib("CP03-040")
+    spell = _rec(scripts, "CP03-040", card_type="spell", cost=2)
+    game = position(hands=([spell], []), pp=(2, 0), scripts=scripts)
+    _play_first(game)
+    assert game.decision is not None
+    game.apply(Choose("mode2"))
+    _hit_leader(game, 7)
+    assert game.players[0].hp == 18
+    _hit_leader(game, 7)
+    assert game.players[0].hp == 11
+    game = position(
+        hands=([spell], []), fields=([], [follower("E", 1, 1, 5)]), pp=(2, 0), scripts=scripts
+    )
+    _play_first(game)
+    game.apply(Choose("mode1"))
+    _pick_enemy(game)
+    assert game.cards[game.players[1].field[0]].dfn == 2
+    _hit_leader(game, 7)
+    assert game.players[0].hp == 13
+
+
+def test_random_discard_with_necrocharge() -> None:
+    """BP08-075: the named card returns from your graveyard to the field; with 10 cards left
+    in your graveyard after that the opponent discards 1 random card, with 9 not."""
+    scripts = _lib("BP08-075")
+    spell = _rec(scripts, "BP08-075", card_type="spell", cost=2)
+    lulunai = CardRecord("L-1", "沈黙の絶傑・ルルナイ", cost=3, attack=3, defense=3)
+    filler = CardRecord("G-1", "G", card_type="spell", cost=1)
+    for grave, discarded in ((11, True), (10, False)):
+        game = position(
+            hands=([spell], [filler, filler, filler]), pp=(2, 0), scripts=scripts, seed=3
+        )
+        lu = add_card(game, 0, lulunai, Zone.GRAVE)
+        for _ in range(grave - 1):
+            add_card(game, 0, filler, Zone.GRAVE)
+        _play_first(game)
+        assert game.decision is not None
+        game.apply(Choose(str(lu)))
+        assert game.players[0].field == [lu]
+        assert len(game.players[1].hand) == (2 if discarded else 3)
+        assert len(game.players[1].grave) == (1 if discarded else 0)
+
+
+def test_random_discard_mode() -> None:
+    """BP05-085 mode 1: the opponent discards 1 random card (the other mode is 3 damage)."""
+    scripts = _lib("BP05-085")
+    spell = _rec(scripts, "BP05-085", card_type="spell", cost=2)
+    filler = CardRecord("G-1", "G", card_type="spell", cost=1)
+    game = position(hands=([spell], [filler, filler]), pp=(2, 0), scripts=scripts)
+    _play_first(game)
+    assert game.decision is not None
+    game.apply(Choose("mode1"))
+    assert len(game.players[1].hand) == 1
+    assert len(game.players[1].grave) == 1
+
+
+def _engager() -> tuple[CardRecord, CardScript]:
+    """A synthetic follower whose Fanfare engages one of your amulets."""
+    rec = CardRecord("X-ENG", "Engager", cost=1, attack=1, defense=1)
+    fan = Ability(
+        Trigger.FANFARE, (Select(Targets(side="own", followers=False, amulets=True)), Engage())
+    )
+    return rec, CardScript("X-ENG", (fan,))
+
+
+def test_amulet_engaged_by_an_effect_triggers() -> None:
+    """CP04-102: when an effect engages it, 1 damage to an enemy leader or follower; an
+    amulet that is not engaged deals nothing."""
+    scripts = _lib("CP04-102")
+    rec, script = _engager()
+    scripts.add(script)
+    string = _rec(scripts, "CP04-102", card_type="amulet", cost=2)
+    game = position(fields=([string], []), hands=([rec], []), pp=(1, 0), scripts=scripts)
+    _play_first(game)
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))  # engage the amulet
+    assert game.cards[game.players[0].field[0]].engaged
+    assert game.decision is not None
+    assert "leader1" in game.decision.options
+    game.apply(Choose("leader1"))
+    assert game.players[1].hp == 19
+    quiet = position(fields=([string], []), pp=(1, 0), scripts=scripts)
+    assert quiet.players[1].hp == 20
+    assert not quiet.cards[quiet.players[0].field[0]].engaged
+
+
+def test_engaged_amulet_heals() -> None:
+    """CP04-108: when it becomes engaged your leader gets +1 defense; a stand does not."""
+    scripts = _lib("CP04-108")
+    rec, script = _engager()
+    scripts.add(script)
+    acorn = _rec(scripts, "CP04-108", card_type="amulet")
+    game = position(
+        fields=([acorn], []), hands=([rec], []), pp=(1, 0), hp=(10, 20), scripts=scripts
+    )
+    _play_first(game)
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].hp == 11
+    stood = position(fields=([OnField(acorn, engaged=True)], []), hp=(10, 20), scripts=scripts)
+    stood.set_engaged(stood.players[0].field[0], False)
+    assert stood.pending == []
+
+
+def test_attacking_engages_and_triggers() -> None:
+    """BP09-109: attacking engages it, so 1 damage to the enemy leader (2 with Amaterasu on
+    your field) on top of the combat damage."""
+    scripts = _lib("BP09-109")
+    tsukuyomi = _rec(scripts, "BP09-109", atk=3, dfn=2)
+    ama = CardRecord("A-1", "アマテラス", cost=1, attack=1, defense=1)
+    for allies, extra in (([], 1), ([ama], 2)):
+        game = position(fields=([tsukuyomi, *allies], []), scripts=scripts)
+        game.apply(Attack(game.players[0].field[0], LEADER))
+        assert game.players[1].hp == 20 - 3 - extra
+
+
+BAT = CardRecord("BAT", "フォレストバット", card_type="token_follower", cost=1, attack=1, defense=1)
+
+
+def test_buff_per_named_ally_and_bat_sacrifice() -> None:
+    """BP02-069: Fanfare +X/+X for X Forest Bats on your field (0 without bats); its act
+    ability costs 1 PP and a Forest Bat put into the graveyard: 3 damage to an enemy
+    follower and 1 to its leader; without a bat it cannot be used."""
+    scripts = _lib("BP02-069")
+    vampy = _rec(scripts, "BP02-069")
+    for bats, atk in ((2, 4), (0, 2)):
+        game = position(hands=([vampy], []), fields=([BAT] * bats, []), pp=(2, 0), scripts=scripts)
+        _play_first(game)
+        assert game.cards[game.players[0].field[-1]].atk == atk
+    game = position(fields=([vampy, BAT], [follower("E", 1, 1, 5)]), pp=(1, 0), scripts=scripts)
+    vampy_uid = game.players[0].field[0]
+    game.apply(Activate(vampy_uid, 0))
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))  # the bat paid
+    _pick_enemy(game)
+    assert game.players[0].field == [vampy_uid]
+    assert game.cards[game.players[1].field[0]].dfn == 2
+    assert game.players[1].hp == 19
+    bare = position(fields=([vampy], [follower("E", 1, 1, 5)]), pp=(1, 0), scripts=scripts)
+    assert Activate(bare.players[0].field[0], 0) not in bare.legal_actions()
+
+
+def test_engage_and_bat_cost_modes() -> None:
+    """BP09-078: engage it and put a Forest Bat into the graveyard; mode 2 deals 2 to the
+    enemy leader, heals 2 and draws 1. Without a bat the ability is not offered."""
+    scripts = _lib("BP09-078")
+    vania = _rec(scripts, "BP09-078")
+    game = position(fields=([vania, BAT], []), hp=(10, 20), scripts=scripts)
+    uid = game.players[0].field[0]
+    game.apply(Activate(uid, 0))
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))
+    game.apply(Choose("mode2"))
+    assert (game.players[0].hp, game.players[1].hp) == (12, 18)
+    assert game.cards[uid].engaged
+    assert len(game.players[0].hand) == 1
+    bare = position(fields=([vania], []), scripts=scripts)
+    assert Activate(bare.players[0].field[0], 0) not in bare.legal_actions()
+
+
+def test_draw_and_damage_per_other_ally() -> None:
+    """BP16-040: Fanfare draws X for X other 宴楽 followers of yours; in your end phase the
+    enemy leader takes that many damage (others of another trait do not count)."""
+    scripts = _lib("BP16-040")
+    zizu = _rec(scripts, "BP16-040", cost=3, atk=3, dfn=3)
+    party = CardRecord("P-1", "P", cost=1, attack=1, defense=1, traits=("宴楽",))
+    other = follower("O")
+    game = position(
+        hands=([zizu], []), fields=([party, party, other], []), pp=(3, 0), scripts=scripts
+    )
+    _play_first(game)
+    assert len(game.players[0].hand) == 2
+    game.apply(End())
+    assert game.players[1].hp == 18
+
+
+def test_heal_twice_the_amulets() -> None:
+    """BP08-087: Fanfare heals your leader twice the number of your amulets (0 without)."""
+    scripts = _lib("BP08-087")
+    brodia = _rec(scripts, "BP08-087", cost=7, atk=4, dfn=4)
+    for amulets, healed in ((3, 6), (0, 0)):
+        game = position(
+            hands=([brodia], []),
+            fields=([amulet(f"M{i}") for i in range(amulets)], []),
+            pp=(7, 0),
+            hp=(10, 20),
+            scripts=scripts,
+        )
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+            game.apply(Choose("stand"))
+        assert game.players[0].hp == 10 + healed
+
+
+def test_more_bats_with_the_queen() -> None:
+    """BP18-089: engage it and put it into the graveyard for 1 Forest Bat, or 3 with a
+    follower whose name contains Queen Vampire on your field."""
+    scripts = _lib("BP18-089")
+    castle = _rec(scripts, "BP18-089", card_type="amulet")
+    queen = CardRecord("Q-1", "XクイーンヴァンパイアY", cost=5, attack=5, defense=5)
+    for allies, bats in (([queen], 3), ([], 1)):
+        game = position(fields=([castle, *allies], []), scripts=scripts)
+        game.apply(Activate(game.players[0].field[0], 0))
+        names = [game.cards[u].base.name for u in game.players[0].field]
+        assert names.count("フォレストバット") == bats
+        assert len(game.players[0].grave) == 1
