@@ -1725,6 +1725,17 @@ class OpponentFollowers:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentCards:
+    """Your opponent has ``n`` or more cards (followers and amulets) on the field."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        return len(game.players[1 - controller].field) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
 class NoDamage:
     """This turn, this card takes no damage (``このターン、これはダメージを受けない``)."""
 
@@ -1950,6 +1961,7 @@ ELEMENTS: dict[str, type] = {
         EvolveUsed,
         ExCount,
         OpponentFollowers,
+        OpponentCards,
         NoDamage,
         Always,
         SelectEx,
@@ -2328,6 +2340,8 @@ def _describe_condition(c: Any) -> str:
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your EX area"
     if isinstance(c, OpponentFollowers):
         return f"your opponent has {c.n} or more followers on the field"
+    if isinstance(c, OpponentCards):
+        return f"your opponent has {c.n} or more cards on the field"
     if isinstance(c, EvolveUsed):
         return f"you have {c.n} or more face-up evolved followers in your evolve deck"
     if isinstance(c, OpponentGrave):

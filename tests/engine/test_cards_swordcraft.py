@@ -19,7 +19,7 @@ from engine.sve.abilities import (
     Trigger,
 )
 from engine.sve.library import library, script_of
-from engine.sve.position import OnField, evolved, follower, position
+from engine.sve.position import OnField, amulet, evolved, follower, position
 from engine.sve.state import State, Zone
 
 
@@ -530,3 +530,42 @@ def test_rules_text_printed_after_token_definitions_is_compiled() -> None:
     assert entry["status"] == "full"
     triggers = [a["trigger"] for a in entry["abilities"]]
     assert triggers == ["static", "static", "spell"]
+
+
+# --- BP18-026 -----------------------------------------------------------------------------------
+
+MELISSA = _sword("BP18-026", "ダークセイバー・メリッサ", 4, 6, 4, "指揮官", "プリンセス")
+
+
+def _melissa(enemies: list[CardRecord]) -> tuple[State, int, int]:
+    scripts = _scripts("BP18-026")
+    melissa = scripts.record(MELISSA)  # its own keywords, as a new game gives them
+    game = position(hands=([melissa], []), fields=([], enemies), pp=(4, 0), scripts=scripts)
+    me = game.players[0].hand[0]
+    target = game.players[1].field[0]
+    game.apply(Play(me))
+    game.apply(Choose(str(target)))
+    return game, me, target
+
+
+def test_melissa_destroys_when_the_opponent_has_three_cards() -> None:
+    """BP18-026 Fanfare: the chosen enemy follower is destroyed when its player has 3 or
+    more cards on the field (an amulet counts); with 2 cards it survives."""
+    game, _me, target = _melissa([follower("A", 2, 2, 9), follower("B"), amulet("C")])
+    assert game.cards[target].zone is Zone.GRAVE
+    game, _me, target = _melissa([follower("A", 2, 2, 9), amulet("C")])
+    assert game.cards[target].zone is Zone.FIELD
+
+
+def test_melissa_gets_aura_and_no_damage_this_turn() -> None:
+    """BP18-026: after the Fanfare it has Aura for good and takes no damage this turn;
+    the next turn damage hurts it again. It has Rush and Assail."""
+    game, me, _target = _melissa([follower("A", 2, 2, 9)])
+    card = game.cards[me]
+    assert {"aura", "rush", "assail"} <= set(card.keywords)
+    game.deal_damage(me, 3)
+    assert card.dfn == 4
+    _end_turn(game)
+    game.deal_damage(me, 3)
+    assert card.dfn == 1
+    assert "aura" in card.keywords

@@ -57,6 +57,7 @@ from engine.sve.abilities import (
     NoCombatDamage,
     NoDamage,
     Not,
+    OpponentCards,
     OpponentFollowers,
     OpponentGrave,
     OpponentTurn,
@@ -1120,6 +1121,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^相手プレイヤー1人の場のフォロワーが(\d+)体以上なら、"),
         lambda m: OpponentFollowers(int(m[1])),
+    ),
+    (
+        "opponent_cards",
+        False,
+        re.compile(r"^相手(?:プレイヤー1人)?の場のカードが(\d+)枚以上なら、"),
+        lambda m: OpponentCards(int(m[1])),
     ),
     (
         "always",
