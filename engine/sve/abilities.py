@@ -87,6 +87,9 @@ class Trigger(enum.Enum):
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
     """CR 14.5.2.2.2: this equipment was equipped (the follower is the ability's card)."""
+    OPPONENT_MILLED = "opponent_milled"
+    """CR 10.7.1: a card of your opponent's deck was put into the graveyard (this card on
+    the field; once per card, the card is the event's)."""
     STATIC = "static"
     """CR 10.1.1.3: a continuous ability, applied by rule processing while this card is on
     the field (its effects are :class:`Grant` elements, its condition is checked then)."""
@@ -118,6 +121,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.TO_EX: "When this is put into the EX area",
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
+    Trigger.OPPONENT_MILLED: "When a card of your opponent's deck is put into the graveyard",
 }
 """The English label of each trigger, for :func:`describe`."""
 
@@ -828,7 +832,11 @@ class ReturnToHand:
     to: str = "targets"
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Return them."""
+        """Return them (``self`` of a resolving spell: the spell goes to the hand instead
+        of the graveyard)."""
+        if self.to == "self" and frame.source >= 0 and not game.target_exists(frame.source):
+            game.return_to_hand(frame.source)
+            return True
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
                 game.return_to_hand(tgt)
@@ -1003,10 +1011,16 @@ class Mill:
 
     n: int
     who: str = "you"
+    it: bool = False
+    """The cards put into the graveyard become "it" (``墓場に置いたカード``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Mill."""
-        game.mill(_who(game, frame, self.who), self.n)
+        player = _who(game, frame, self.who)
+        if self.it:
+            deck = game.players[player].deck
+            frame.targets = deck[len(deck) - min(self.n, len(deck)) :][::-1]
+        game.mill(player, self.n)
         return True
 
 
@@ -1465,6 +1479,23 @@ class ItIs:
             if t >= 0 and game.target_exists(t):
                 return self.what.matches(cards[t].face)
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """One of the cards taken or revealed just before ("it", wherever it went) passes
+    ``what`` (``…を公開したなら``, ``墓場に置いたカードの中に…があるなら``)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was revealed."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether any card of "it" passes the filter."""
+        cards = game.cards
+        return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1936,6 +1967,7 @@ ELEMENTS: dict[str, type] = {
         Grant,
         GraveCount,
         ItIs,
+        Revealed,
         SetEvolveCost,
         DamageBonus,
         ExtraCost,
@@ -2360,6 +2392,8 @@ def _describe_condition(c: Any) -> str:
         return "the extra cost was paid"
     if isinstance(c, ItIs):
         return f"it is a {_filter_words(c.what, 1)}"
+    if isinstance(c, Revealed):
+        return f"one of them is a {_filter_words(c.what, 1)}"
     if isinstance(c, GraveCount):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your graveyard"
     return type(c).__name__

@@ -944,8 +944,11 @@ class State:
             self.enter_field(card, player, engaged=False)
             self.set_origin(card, origin)
         elif to == "grave":
+            from_deck = card.zone is Zone.DECK
             self._remove_from_zone(card)
             self._arrive(card, Zone.GRAVE)
+            if from_deck:
+                self._deck_to_grave(card.owner, uid)
         if self.log is not None:
             self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
 
@@ -969,6 +972,19 @@ class State:
             self._arrive(card, Zone.GRAVE)
             if self.log is not None:
                 self._emit("mill", {"player": player, "card": card.base.card_id})
+            self._deck_to_grave(player, card.uid)
+
+    def _deck_to_grave(self, player: int, uid: int) -> None:
+        """CR 10.7.1: "when a card of your opponent's deck is put into the graveyard"
+        abilities of the other player's field go off (once per card)."""
+        if not self.scripts:
+            return
+        other = 1 - player
+        field = self.players[other].field
+        if field:
+            for holder in self.holders(field, Trigger.OPPONENT_MILLED):
+                for ability in self.abilities_of(self.cards[holder], Trigger.OPPONENT_MILLED):
+                    self.pending.append((ability, holder, other, uid))
 
     def gain_pp(self, player: int, n: int, maximum: bool) -> None:
         """CR 5.15: recover PP up to the maximum, or raise the maximum (cap 10, CR 3.2.4)."""
@@ -1142,10 +1158,14 @@ class State:
                 self._emit("banish", {"uid": uid, "card": card.base.card_id, "to": "banish"})
 
     def return_to_hand(self, uid: int) -> None:
-        """Move a field card back to its owner's hand."""
+        """Move a field card (or a spell resolving) back to its owner's hand."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD:
             self._leave_field(card, Zone.HAND, "leave")
+        elif card.zone is Zone.RESOLVING:  # "return this to your hand": not to the graveyard
+            self._arrive(card, Zone.HAND)
+            if self.log is not None:
+                self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "hand"})
 
     def enter_field(self, card: Card, player: int, engaged: bool) -> None:
         """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4)."""

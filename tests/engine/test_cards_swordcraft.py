@@ -19,7 +19,7 @@ from engine.sve.abilities import (
     Trigger,
 )
 from engine.sve.library import library, script_of
-from engine.sve.position import OnField, amulet, evolved, follower, position
+from engine.sve.position import OnField, amulet, evolved, follower, position, spell
 from engine.sve.state import State, Zone
 
 
@@ -569,3 +569,87 @@ def test_melissa_gets_aura_and_no_damage_this_turn() -> None:
     game.deal_damage(me, 3)
     assert card.dfn == 1
     assert "aura" in card.keywords
+
+
+# --- milling the opponent: BP05-029, BP15-024; revealing: BP05-034 ------------------------------
+
+SERVANT = _sword("BP05-029", "簒奪の従者", 1, 1, 2, "絶傑", "盗賊")
+
+
+def test_usurper_servant_grows_for_each_opponent_card_milled_in_your_turn() -> None:
+    """BP05-029: its Fanfare mills 1 card of the opponent's deck, and each card of the
+    opponent's deck put into the graveyard in your turn gives it +1 attack (so it is 2/2);
+    a card milled in the opponent's turn does not."""
+    game = position(hands=([SERVANT], []), pp=(1, 0), scripts=_scripts("BP05-029"))
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    card = game.cards[uid]
+    assert len(game.players[1].grave) == 1
+    assert card.atk == 2
+    _end_turn(game)  # the opponent's turn
+    game.decision = None
+    game.mill(1, 2)
+    game._run()
+    assert len(game.players[1].grave) == 3
+    assert card.atk == 2
+    own_mill = position(fields=([SERVANT], []), scripts=_scripts("BP05-029"))
+    own_mill.decision = None
+    own_mill.mill(0, 2)  # your own deck: not the opponent's
+    own_mill._run()
+    assert own_mill.cards[own_mill.players[0].field[0]].atk == 1
+
+
+LUPIN = _sword("BP15-024", "アルセーヌ・ルパン", 2, 2, 1, "兵士", "盗賊")
+
+
+def test_lupin_gets_a_treasure_by_the_kind_of_the_milled_card() -> None:
+    """BP15-024 Fanfare: the opponent's top card goes to the graveyard; a follower gives a
+    Golden Dagger, a spell or an amulet a Golden Goblet, into your EX area."""
+    for top, token in (
+        (follower("F"), "黄金の小剣"),
+        (spell("S"), "黄金の杯"),
+        (amulet("A"), "黄金の杯"),
+    ):
+        game = position(
+            hands=([LUPIN], []),
+            decks=(5, [follower("X")] * 3 + [top]),
+            pp=(2, 0),
+            scripts=_scripts("BP15-024"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        assert [game.cards[u].base.name for u in game.players[1].grave] == [top.name]
+        assert [game.cards[u].base.name for u in game.players[0].ex] == [token]
+
+
+AVARITIA = CardRecord(
+    "BP05-034",
+    "アヴァリティア",
+    card_class="sword",
+    card_type="spell",
+    cost=1,
+    traits=("絶傑", "盗賊"),
+)
+OCTRICE = _sword("BP05-018", "簒奪の絶傑・オクトリス", 2, 2, 2, "絶傑", "盗賊")
+THIEF = _sword("X-Thief", "Thief", 2, 2, 2, "盗賊")
+
+
+def test_avaritia_returns_to_the_hand_when_it_reveals_octrice() -> None:
+    """BP05-034: look at the top 4, a thief card may go to the hand; when that card is
+    Octrice the spell returns to the hand instead of the graveyard; another thief card
+    leaves it in the graveyard."""
+    for taken, back in ((OCTRICE, True), (THIEF, False)):
+        game = position(
+            hands=([AVARITIA], []),
+            decks=([follower("X")] * 3 + [taken, follower("Y"), follower("Z")], 5),
+            pp=(1, 0),
+            scripts=_scripts("BP05-034"),
+        )
+        spell_uid = game.players[0].hand[0]
+        game.apply(Play(spell_uid))
+        d = game.decision
+        assert d is not None
+        pick = next(o for o in d.options if o != "done")
+        game.apply(Choose(pick))
+        assert game.cards[int(pick)].zone is Zone.HAND
+        assert (game.cards[spell_uid].zone is Zone.HAND) is back
+        assert (game.cards[spell_uid].zone is Zone.GRAVE) is not back

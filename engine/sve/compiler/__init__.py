@@ -123,6 +123,7 @@ _BODY_TRIGGERS = (
     ("これを装備したとき、", Trigger.ON_EQUIP),
     ("自分の場のフォロワーが進化したとき、", Trigger.ALLY_EVOLVES),
     ("EXエリアにこれが置かれたとき、", Trigger.TO_EX),
+    ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")

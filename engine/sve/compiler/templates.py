@@ -69,6 +69,7 @@ from engine.sve.abilities import (
     PlayedExactly,
     PutInEx,
     ReturnToHand,
+    Revealed,
     Sanguine,
     Search,
     Select,
@@ -1121,6 +1122,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^相手プレイヤー1人の場のフォロワーが(\d+)体以上なら、"),
         lambda m: OpponentFollowers(int(m[1])),
+    ),
+    (
+        "revealed",
+        False,
+        re.compile(r"^" + _FILTER + r"を公開したなら、"),
+        lambda m: Revealed(_filter(m)),
     ),
     (
         "opponent_cards",
