@@ -1352,6 +1352,18 @@ class PlayCostFor:
 
 
 @dataclass(frozen=True, slots=True)
+class EvolveCostPer:
+    """A ``STATIC`` ability: this follower's evolve cost (CR 12.2) is lowered by 1 for each
+    field card ``what`` allows (not below 0)."""
+
+    what: Targets
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the evolve cost is computed where it is paid."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class MarkPaid:
     """Remember on this card that its extra play cost was paid (for :class:`PaidExtra`)."""
 
@@ -1675,6 +1687,17 @@ class AllOf:
 
 
 @dataclass(frozen=True, slots=True)
+class AnyOf:
+    """At least one of ``conditions`` holds (``…以上か…以上なら``)."""
+
+    conditions: tuple[Condition, ...]
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Test them in order."""
+        return any(c.holds(game, controller, source) for c in self.conditions)
+
+
+@dataclass(frozen=True, slots=True)
 class SelfToField:
     """Put this card from your graveyard onto your field (``自分の墓場のこれを場に出す``)."""
 
@@ -1974,6 +1997,7 @@ ELEMENTS: dict[str, type] = {
         MarkPaid,
         PlayCostIf,
         PlayCostFor,
+        EvolveCostPer,
         OpponentTurn,
         PaidExtra,
         SplitDamage,
@@ -2000,6 +2024,7 @@ ELEMENTS: dict[str, type] = {
         SelfToEx,
         DidIt,
         AllOf,
+        AnyOf,
         SelfToField,
         ExileLater,
         ExileSelf,
@@ -2302,6 +2327,8 @@ def _describe_element(e: Any) -> str:
         return f"you may pay {e.n} more PP to play this"
     if isinstance(e, MarkPaid):
         return "the extra cost was paid"
+    if isinstance(e, EvolveCostPer):
+        return f"this card's evolve cost is 1 less for each of {_all_words(e.what)}"
     if isinstance(e, PlayCostIf):
         where = " from the EX area" if e.ex_only else ""
         return f"if {describe(e.condition)} as you play this{where}, it costs {e.n} less"
@@ -2364,6 +2391,8 @@ def _describe_condition(c: Any) -> str:
         return f"this came onto the field from the {c.zone}"
     if isinstance(c, AllOf):
         return " and ".join(describe(x) for x in c.conditions)
+    if isinstance(c, AnyOf):
+        return " or ".join(describe(x) for x in c.conditions)
     if isinstance(c, DidIt):
         return "you did"
     if isinstance(c, Always):

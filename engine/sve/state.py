@@ -32,6 +32,7 @@ from engine.sve.abilities import (
     DamageBonus,
     DamageTaken,
     Effect,
+    EvolveCostPer,
     ExileSelf,
     ExtraCost,
     Grant,
@@ -843,8 +844,16 @@ class State:
         """The evolve cost of a field follower (CR 12.2; an effect may have set it)."""
         counters = card.counters
         if counters is not None and "evolve_cost" in counters:
-            return counters["evolve_cost"]
-        return self.scripts.evolve_cost(card.base.card_id)
+            n = counters["evolve_cost"]
+        else:
+            n = self.scripts.evolve_cost(card.base.card_id)
+        if card.face.card_id in self.scripts.ids_with(Trigger.STATIC):
+            for ability in self.abilities_of(card, Trigger.STATIC):
+                for e in ability.effects:
+                    if isinstance(e, EvolveCostPer):
+                        found = self.candidates(e.what, card.controller, card.uid, counting=True)
+                        n = max(0, n - len(found))
+        return n
 
     def set_origin(self, card: Card, zone: str) -> None:
         """Remember where a card that just entered the field came from."""

@@ -54,6 +54,8 @@ EXAMPLES: dict[str, list[str]] = {
     "play_cost_for": ["BP13-028", "BP07-024"],
     "if_opponent_cards": ["BP04-023", "BP08-112"],
     "if_revealed": ["BP05-034", "CP04-084"],
+    "if_grave_count_either": ["BP14-025"],
+    "token_choice_to_ex_may": ["BP16-019"],
     "heal_leader": ["BP01-087", "BP01-140"],
     "buff": ["BP01-021", "BP01-025"],
     "buff_defense": ["BP01-128", "BP04-114"],

@@ -19,7 +19,7 @@ from engine.sve.abilities import (
     Trigger,
 )
 from engine.sve.library import library, script_of
-from engine.sve.position import OnField, amulet, evolved, follower, position, spell
+from engine.sve.position import OnField, add_card, amulet, evolved, follower, position, spell
 from engine.sve.state import State, Zone
 
 
@@ -653,3 +653,86 @@ def test_avaritia_returns_to_the_hand_when_it_reveals_octrice() -> None:
         assert game.cards[int(pick)].zone is Zone.HAND
         assert (game.cards[spell_uid].zone is Zone.HAND) is back
         assert (game.cards[spell_uid].zone is Zone.GRAVE) is not back
+
+
+# --- BP06-019 -----------------------------------------------------------------------------------
+
+LARAMIA = _sword("BP06-019", "音速の機構・ララミア", 2, 3, 2, "兵士", "超克")
+
+
+def test_laramia_evolve_cost_is_1_less_per_other_follower() -> None:
+    """BP06-019: its evolve cost 3 is 1 less for each other follower on your field: with two
+    others it evolves for 1 PP; alone, 1 PP is not enough (an amulet does not count)."""
+    for others, can in (([follower("A"), follower("B")], True), ([amulet("C")], False)):
+        game = position(
+            fields=([LARAMIA, *others], []),
+            evolve=([evolved(LARAMIA)], []),
+            pp=(1, 0),
+            ep=(0, 0),
+            scripts=_scripts("BP06-019"),
+        )
+        uid = game.players[0].field[0]
+        assert game.evolve_cost(game.cards[uid]) == (1 if can else 3)
+        assert (Evolve(uid, False, False) in game.legal_actions()) is can
+
+
+# --- BP14-025 -----------------------------------------------------------------------------------
+
+DATE = CardRecord("BP14-025", "伊達の大見得", card_class="sword", card_type="spell", cost=3)
+TAKEZUMI = _sword("BP14-018", "華の大将・タケツミ", 2, 2, 3, "宴楽", "指揮官")
+REVEL = CardRecord(
+    "X-Revel", "Revel", card_class="rune", card_type="spell", cost=1, traits=("宴楽",)
+)
+ROYAL = _sword("X-Royal", "Royal", 1, 1, 1)
+
+
+def _date_game(grave: list[CardRecord]) -> State:
+    game = position(
+        hands=([DATE], []),
+        fields=([], [follower("E", 5, 5, 6)]),
+        decks=([follower("X"), TAKEZUMI, follower("Y")], 5),
+        pp=(3, 0),
+        scripts=_scripts("BP14-025"),
+    )
+    for rec in grave:
+        add_card(game, 0, rec, Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(game.players[1].field[0])))
+    return game
+
+
+def test_date_flourish_searches_takezumi_with_either_graveyard_count() -> None:
+    """BP14-025: 5 damage and a gold coin; with 5 revelry cards, or 10 Swordcraft cards, in
+    the graveyard Takezumi comes from the deck onto the field; with 4 and 9 it does not."""
+    for grave in ([REVEL] * 5, [ROYAL] * 10):
+        game = _date_game(grave)
+        assert game.cards[game.players[1].field[0]].dfn == 1
+        assert [game.cards[u].base.name for u in game.players[0].ex] == ["輝く金貨"]
+        d = game.decision
+        assert d is not None
+        pick = next(o for o in d.options if o != "done")
+        assert game.cards[int(pick)].base.card_id == "BP14-018"
+        game.apply(Choose(pick))
+        assert game.cards[int(pick)].zone is Zone.FIELD
+    game = _date_game([REVEL] * 4 + [ROYAL] * 9)  # the spell itself is still resolving
+    assert game.decision is not None
+    assert game.decision.kind.name == "MAIN"
+    assert not game.players[0].field
+
+
+# --- BP16-019 -----------------------------------------------------------------------------------
+
+EMILIA = _sword("BP16-019", "白銀の騎士団長・エミリア", 2, 2, 2, "指揮官")
+
+
+def test_emilia_may_put_one_of_three_knight_tokens_into_the_ex_area() -> None:
+    """BP16-019: when your end phase comes you may put a Steelclad Knight, a Shield
+    Guardian or a Knight token into your EX area; the fourth option puts nothing."""
+    for mode, names in (("mode2", ["シールドガーディアン"]), ("mode4", [])):
+        game = position(fields=([EMILIA], []), scripts=_scripts("BP16-019"))
+        game.apply(End())
+        d = game.decision
+        assert d is not None
+        assert d.options == ["mode1", "mode2", "mode3", "mode4"]
+        game.apply(Choose(mode))
+        assert [game.cards[u].base.name for u in game.players[0].ex] == names

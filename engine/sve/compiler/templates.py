@@ -17,6 +17,7 @@ from typing import Any
 from engine.cards import CardRecord
 from engine.sve.abilities import (
     Always,
+    AnyOf,
     Banish,
     Box,
     Buff,
@@ -34,6 +35,7 @@ from engine.sve.abilities import (
     Draw,
     Engage,
     Equip,
+    EvolveCostPer,
     EvolveSelf,
     EvolveUsed,
     ExCount,
@@ -645,6 +647,17 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Modal(tuple(options))]
 
 
+@template(
+    "token_choice_to_ex_may",
+    _TOKEN + r"か" + _TOKEN + r"(?:か" + _TOKEN + r")?をEXエリアに置いてよい。",
+)
+def _token_choice_may(m: re.Match[str], ctx: Context) -> list[Any]:
+    from engine.sve.abilities import Modal
+
+    options = [(Summon(ctx.token(m[i]), int(m[i + 1]), "ex"),) for i in (1, 3, 5) if m[i]]
+    return [Modal((*options, ()))]  # "may": the last option does nothing
+
+
 @template("no_damage", r"このターン、これはダメージを受けない。")
 def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NoDamage()]
@@ -1124,6 +1137,21 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: OpponentFollowers(int(m[1])),
     ),
     (
+        "grave_count_either",
+        False,
+        re.compile(
+            r"^自分の墓場の(?:(?P<t1>[^・、。「」『』【】]+)・|【(?P<c1>[^】]+)】)(?P<k1>カード|フォロワー)"
+            r"が(?P<n1>\d+)枚以上か自分の墓場の(?:(?P<t2>[^・、。「」『』【】]+)・|【(?P<c2>[^】]+)】)"
+            r"(?P<k2>カード|フォロワー)が(?P<n2>\d+)枚以上なら、"
+        ),
+        lambda m: AnyOf(
+            (
+                GraveCount(_kind_filter(m["k1"], m["t1"], m["c1"]), int(m["n1"])),
+                GraveCount(_kind_filter(m["k2"], m["t2"], m["c2"]), int(m["n2"])),
+            )
+        ),
+    ),
+    (
         "revealed",
         False,
         re.compile(r"^" + _FILTER + r"を公開したなら、"),
@@ -1163,6 +1191,15 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
 """Condition openers ``(id, rest_of_ability, pattern, build)``. A class keyword marker
 (``【コンボ_3】``, CR 13.2.1.2) governs the rest of the ability and becomes a :class:`Gate`;
 an "if ..., " clause governs its own sentence and becomes an :class:`If`."""
+
+
+def _kind_filter(kind: str, trait: str | None, cls: str | None) -> CardFilter:
+    """A card kind with a trait or a class (``宴楽・カード``, ``【ロイヤル】カード``)."""
+    if cls:
+        if cls not in CLASS_WORDS:
+            raise Unsupported(f"unknown class {cls}")
+        return CardFilter(_KINDS[kind], (CLASS_WORDS[cls],))
+    return CardFilter(_KINDS[kind], (trait,) if trait else ())
 
 
 def _same(condition: Any) -> Any:
@@ -1316,6 +1353,10 @@ _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$"
 _WHILE_ANY = re.compile(r"^(?P<cond>[^、]+)限り、これは(?P<kw>(?:【[^】]+】)+)を持つ。$")
 _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
+_EVOLVE_COST_PER = re.compile(
+    r"^これの【進化】コストは「自分の場の(?P<other>他の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"フォロワーの数」と同じだけ-1する。$"
+)
 _COST_IF = re.compile(
     r"^これを(?P<ex>EXエリアから)?プレイする際、(?P<cond>.+?なら、)コストを-(?P<n>\d+)する。$"
 )
@@ -1340,6 +1381,10 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _EXTRA_COST.match(line)
     if m:
         return "extra_play_cost", None, ExtraCost(int(m[1]))
+    m = _EVOLVE_COST_PER.match(line)
+    if m:  # the evolve cost (CR 12.2) less 1 per follower counted
+        what = Targets(side="own", trait=m["trait"] or "", other=bool(m["other"]))
+        return "evolve_cost_per", None, EvolveCostPer(what)
     m = _COST_IF.match(line)
     if m:  # "as you play this, if ..., it costs N less" (CR 10.6.2.5.1.3)
         cond, _whole, rest, cid = condition(m["cond"])
