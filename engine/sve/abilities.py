@@ -905,6 +905,32 @@ class Box:
         return True
 
 
+COUNTER_PREFIX = "c:"
+"""Named counters a card's text puts on cards are kept as ``c:<name>`` in its counters."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddCounters:
+    """Put ``n`` counters named ``counter`` on ``to`` (``self``, ``targets``), or on every
+    field card ``what`` allows (``…すべてに…カウンターN個を置く``)."""
+
+    counter: str
+    n: int
+    to: str = "self"
+    what: Targets | None = None
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Put the counters."""
+        if self.what is not None:
+            got = game.candidates(self.what, frame.controller, frame.source, counting=True)
+        else:
+            got = _resolve(game, frame, self.to)
+        for tgt in got:
+            if tgt >= 0:
+                game.add_counter(tgt, COUNTER_PREFIX + self.counter, self.n)
+        return True
+
+
 @dataclass(frozen=True, slots=True)
 class CostDown:
     """This turn, the chosen cards cost ``n`` less to play (not below 0)."""
@@ -1171,6 +1197,23 @@ class PayCost:
     banish_n: int = 0
     banish_field: bool = False
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
+    take_from: Targets | None = None
+    """Remove ``take_n`` counters named ``take`` from one field card this allows
+    (``場の『…』1つの…カウンターN個を取る``)."""
+    take: str = ""
+    take_n: int = 0
+
+    def _takeable(self, game: State, controller: int, source: int = -1) -> list[int]:
+        what = self.take_from
+        assert what is not None
+        key = COUNTER_PREFIX + self.take
+        cards = game.cards
+        out = []
+        for u in game.candidates(what, controller, source, counting=True):
+            counters = cards[u].counters
+            if counters is not None and counters.get(key, 0) >= self.take_n:
+                out.append(u)
+        return out
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1188,6 +1231,8 @@ class PayCost:
             grave = game.players[controller].grave
             if sum(1 for u in grave if u != source and match(cards[u].base)) < self.banish_n:
                 return False
+        if self.take_from is not None and not self._takeable(game, controller, source):
+            return False
         return self.sacrifice is None or bool(
             game.candidates(self.sacrifice, controller, source, counting=True)
         )
@@ -1234,11 +1279,17 @@ class PayCost:
                 cands = game.candidates(self.sacrifice, me, frame.source, counting=True)
                 game.ask_pick(me, [str(u) for u in cands], False)
                 return False
+            if self.take_from is not None:
+                cands = self._takeable(game, me, frame.source)
+                game.ask_pick(me, [str(u) for u in cands], False)
+                return False
             frame.sub = _BANISHING
         if frame.sub == 2 and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
                 game.discard_card(me, uid)
+            elif self.take_from is not None:
+                game.add_counter(uid, COUNTER_PREFIX + self.take, -self.take_n)
             elif self.banish_field:
                 game.banish(uid)
             else:
@@ -1973,6 +2024,7 @@ ELEMENTS: dict[str, type] = {
         Gate,
         If,
         CostDown,
+        AddCounters,
         NoAttack,
         EventIs,
         FromGrave,
@@ -2266,6 +2318,9 @@ def _describe_element(e: Any) -> str:
     phrase = simple.get(type(e))
     if phrase is not None:
         return phrase.format(_TO_WORDS[e.to])
+    if isinstance(e, AddCounters):
+        who = _all_words(e.what) if e.what is not None else _TO_WORDS[e.to]
+        return f"put {e.n} '{e.counter}' counter{'s' if e.n != 1 else ''} on {who}"
     if isinstance(e, CostDown):
         less = "X (the cards you played this turn)" if e.per_played else str(e.n)
         return f"this turn, {_TO_WORDS[e.to]} costs {less} less to play"
@@ -2360,6 +2415,9 @@ def _cost_words(e: PayCost) -> str:
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
         parts.append(f"banish {e.banish_n} {words} from your graveyard")
+    if e.take_from is not None:
+        what = _targets_words(e.take_from)
+        parts.append(f"remove {e.take_n} '{e.take}' counters from {what}")
     cost = " and ".join(parts)
     if not e.optional:
         return f"as a cost, {cost}"

@@ -84,6 +84,8 @@ TERMINAL = -1
 WARD, STORM, RUSH, BANE, DRAIN, INTIMIDATE, AURA, ASSAIL, QUICK = (1 << i for i in range(9))
 # Continuous abilities of a card's own that the engine checks like keywords (CR 10.1.1.3).
 IGNORE_WARD, CANNOT_ATTACK, ENTERS_ENGAGED, EVOLVE_ANY = (1 << i for i in range(9, 13))
+ABILITY_PROOF = 1 << 13
+"""Not destroyed by abilities and not banished (a continuous ability of its own)."""
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -98,6 +100,7 @@ KEYWORD_BITS = {
     "cannot_attack": CANNOT_ATTACK,
     "enters_engaged": ENTERS_ENGAGED,
     "evolve_any_times": EVOLVE_ANY,
+    "ability_proof": ABILITY_PROOF,
 }
 _BIT_NAMES = sorted(KEYWORD_BITS.items(), key=lambda kv: kv[0])
 
@@ -1149,9 +1152,15 @@ class State:
                 for ability in self.abilities_of(self.cards[uid], Trigger.EX_PLACED):
                     self.pending.append((ability, uid, owner, card.uid))
 
-    def destroy(self, uids: Sequence[int]) -> None:
-        """CR 5.6.1: move the given field cards to their owners' graveyards, at once."""
-        cards = [self.cards[u] for u in uids if self.cards[u].zone is Zone.FIELD]
+    def destroy(self, uids: Sequence[int], by_rule: bool = False) -> None:
+        """CR 5.6.1: move the given field cards to their owners' graveyards, at once (a
+        card that abilities cannot destroy stays unless rule processing destroys it)."""
+        cards = [
+            self.cards[u]
+            for u in uids
+            if self.cards[u].zone is Zone.FIELD
+            and (by_rule or not (self.cards[u].kw | self.cards[u].granted) & ABILITY_PROOF)
+        ]
         for card in cards:
             self._leave_field(card, Zone.GRAVE, "destroy")
 
@@ -1159,6 +1168,8 @@ class State:
         """CR 5.7.1: move a card to its owner's banish zone (no Last Words)."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD:
+            if (card.kw | card.granted) & ABILITY_PROOF:
+                return  # "this is not banished"
             self._leave_field(card, Zone.BANISH, "banish")
         elif card.zone in (Zone.HAND, Zone.EX, Zone.GRAVE, Zone.DECK):
             self._remove_from_zone(card)
@@ -1313,7 +1324,7 @@ class State:
             ]
             if not doomed:
                 break
-            self.destroy(sorted(doomed))  # CR 11.3, simultaneously (11.1.3)
+            self.destroy(sorted(doomed), by_rule=True)  # CR 11.3, simultaneously (11.1.3)
         if self.scripts:
             self._apply_statics()
         for p in self.players:  # CR 11.9

@@ -56,6 +56,7 @@ EXAMPLES: dict[str, list[str]] = {
     "if_revealed": ["BP05-034", "CP04-084"],
     "if_grave_count_either": ["BP14-025"],
     "token_choice_to_ex_may": ["BP16-019"],
+    "add_counters": ["BP18-031", "BP18-029"],
     "heal_leader": ["BP01-087", "BP01-140"],
     "buff": ["BP01-021", "BP01-025"],
     "buff_defense": ["BP01-128", "BP04-114"],

@@ -736,3 +736,128 @@ def test_emilia_may_put_one_of_three_knight_tokens_into_the_ex_area() -> None:
         assert d.options == ["mode1", "mode2", "mode3", "mode4"]
         game.apply(Choose(mode))
         assert [game.cards[u].base.name for u in game.players[0].ex] == names
+
+
+# --- the Gigablade package: BP18-027, BP18-022, BP18-031 ------------------------------------------
+
+GIGA = "c:ギガ"
+GIGABLADE = CardRecord("BP18-027", "ギガブレード", card_class="sword", card_type="amulet", cost=1)
+GAMMA = _sword("BP18-022", "ワイルドメディエーター・ガンマ", 3, 3, 3, "透京", "探偵", "獣")
+TOKYO = _sword("X-Tokyo", "Tokyo", 1, 1, 1, "透京")
+SHINRA = CardRecord(
+    "BP18-020", "全識の六銘伝・シンラ", card_class="sword", cost=5, attack=4, defense=4
+)
+
+
+def _giga_scripts() -> Scripts:
+    return _scripts("BP18-027", "BP18-022", "BP18-031")
+
+
+def _counters(game: State, uid: int) -> int:
+    counters = game.cards[uid].counters
+    return 0 if counters is None else counters.get(GIGA, 0)
+
+
+def test_gigablade_fanfare_adds_two_and_a_second_copy_feeds_the_first() -> None:
+    """BP18-027 Fanfare: 2 Giga counters on each Gigablade of yours; a second one played
+    gives the first 2 more and then goes to the graveyard itself."""
+    scripts = _giga_scripts()
+    blade = scripts.record(GIGABLADE)
+    game = position(hands=([blade, blade], []), pp=(2, 0), scripts=scripts)
+    first, second = game.players[0].hand
+    game.apply(Play(first))
+    assert _counters(game, first) == 2
+    game.apply(Play(second))
+    assert _counters(game, first) == 4
+    assert game.cards[second].zone is Zone.GRAVE
+    assert game.players[0].field == [first]
+
+
+def test_gigablade_counts_tokyo_followers_entering_and_evolutions() -> None:
+    """BP18-027: a 透京 follower entering your field adds a counter, another follower does
+    not; a follower of yours evolving adds one."""
+    scripts = _giga_scripts()
+    base = follower("Evo", 2, 2, 2)
+    game = position(
+        fields=([scripts.record(GIGABLADE), base], []),
+        hands=([TOKYO, follower("Plain")], []),
+        evolve=([evolved(base)], []),
+        pp=(5, 0),
+        scripts=scripts,
+    )
+    blade, evo = game.players[0].field
+    tokyo, plain = game.players[0].hand
+    game.apply(Play(plain))
+    assert _counters(game, blade) == 0
+    game.apply(Play(tokyo))
+    assert _counters(game, blade) == 1
+    game.apply(Evolve(evo, False, False))
+    assert _counters(game, blade) == 2
+
+
+def test_gigablade_is_not_destroyed_or_banished_by_abilities() -> None:
+    """BP18-027: destroying or banishing it by an effect leaves it on the field; putting
+    it into the graveyard (not a destruction) still works."""
+    scripts = _giga_scripts()
+    game = position(fields=([scripts.record(GIGABLADE)], []), scripts=scripts)
+    uid = game.players[0].field[0]
+    game.destroy([uid])
+    game.banish(uid)
+    assert game.cards[uid].zone is Zone.FIELD
+    game.destroy_as_cost(uid)
+    assert game.cards[uid].zone is Zone.GRAVE
+    plain = position(fields=([GIGABLADE], []), scripts=scripts)  # without its keyword
+    game_uid = plain.players[0].field[0]
+    plain.destroy([game_uid])
+    assert plain.cards[game_uid].zone is Zone.GRAVE
+
+
+def test_gamma_takes_ten_counters_for_5_damage_to_each_enemy_follower() -> None:
+    """BP18-022 Act: removing 10 Giga counters from a Gigablade deals 5 damage to each enemy
+    follower and gives Gamma +2/+2 and Storm; with 9 counters it cannot be used."""
+    scripts = _giga_scripts()
+    for have, usable in ((10, True), (9, False)):
+        game = position(
+            fields=([scripts.record(GIGABLADE), GAMMA], [follower("A", 5, 5, 5), follower("B")]),
+            pp=(3, 0),
+            scripts=scripts,
+        )
+        blade, gamma = game.players[0].field
+        game.add_counter(blade, GIGA, have)
+        acts = [a for a in game.legal_actions() if isinstance(a, Activate)]
+        assert (Activate(gamma, 0) in acts) is usable
+        if usable:
+            game.apply(Activate(gamma, 0))
+            d = game.decision
+            assert d is not None
+            game.apply(Choose(str(blade)))
+            assert _counters(game, blade) == 0
+            assert not game.players[1].field
+            card = game.cards[gamma]
+            assert (card.atk, card.dfn) == (5, 5)
+            assert "storm" in card.keywords
+
+
+def test_investigation_finds_shinra_and_feeds_gigablades() -> None:
+    """BP18-031: search the deck for Shinra into the hand; 2 Giga counters on each
+    Gigablade of yours."""
+    scripts = _giga_scripts()
+    spell_card = CardRecord(
+        "BP18-031", "異端の調査協力", card_class="sword", card_type="spell", cost=1
+    )
+    game = position(
+        hands=([spell_card], []),
+        fields=([scripts.record(GIGABLADE)], []),
+        decks=([follower("X"), SHINRA, follower("Y")], 5),
+        pp=(1, 0),
+        scripts=scripts,
+    )
+    blade = game.players[0].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    pick = next(o for o in d.options if o != "done")
+    assert game.cards[int(pick)].base.name == SHINRA.name
+    game.apply(Choose(pick))
+    assert game.cards[int(pick)].zone is Zone.HAND
+    assert _counters(game, blade) == 2

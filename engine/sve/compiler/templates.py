@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
+    AddCounters,
     Always,
     AnyOf,
     Banish,
@@ -658,6 +659,19 @@ def _token_choice_may(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Modal((*options, ()))]  # "may": the last option does nothing
 
 
+@template(
+    "add_counters",
+    r"(?:自分の場の『(?P<name>[^』]+)』すべて|(?P<who>これ|それ))に"
+    r"(?P<c>[^、。「」『』【】]+)カウンター(?P<n>\d+)個を置く。",
+)
+def _add_counters(m: re.Match[str], ctx: Context) -> list[Any]:
+    if m["name"]:
+        what = Targets(side="own", amulets=True, name=m["name"])
+        return [AddCounters(m["c"], int(m["n"]), what=what)]
+    to = ctx.need_it() if m["who"] == "それ" else "self"
+    return [AddCounters(m["c"], int(m["n"]), to)]
+
+
 @template("no_damage", r"このターン、これはダメージを受けない。")
 def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NoDamage()]
@@ -1252,6 +1266,7 @@ _COST_PARTS = re.compile(
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
+    r"|場の『(?P<tname>[^』]+)』1(?:つ|体|枚)の(?P<tc>[^、。「」『』【】]+)カウンター(?P<tn>\d+)個を取る"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅)"
 )
@@ -1270,6 +1285,7 @@ def cost(text: str) -> PayCost | None:
     banish: CardFilter | None = None
     banish_n = 0
     banish_field = False
+    take: tuple[Targets, str, int] | None = None
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1283,6 +1299,10 @@ def cost(text: str) -> PayCost | None:
             if discard is not None or sacrifice is not None:
                 return None
             discard = CardFilter()
+        elif m["tname"]:
+            if discard is not None or sacrifice is not None or take is not None:
+                return None
+            take = (Targets(side="own", amulets=True, name=m["tname"]), m["tc"], int(m["tn"]))
         elif m["fname"]:
             if discard is not None or sacrifice is not None:
                 return None
@@ -1312,7 +1332,9 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice or banish):
+    if not (pp or leader or discard or sacrifice or banish or take):
+        return None
+    if take is not None and (discard is not None or sacrifice is not None):
         return None
     return PayCost(
         (),
@@ -1323,6 +1345,9 @@ def cost(text: str) -> PayCost | None:
         banish=banish,
         banish_n=banish_n,
         banish_field=banish_field,
+        take_from=take[0] if take else None,
+        take=take[1] if take else "",
+        take_n=take[2] if take else 0,
     )
 
 
@@ -1331,6 +1356,7 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
     "これはアクト状態で場に出る。": "enters_engaged",
     "これは相手を攻撃できない。": "cannot_attack",
     "これが場にいる限り、自分は【進化】能力を1ターンに何回でも使える。": "evolve_any_times",
+    "これは能力によって破壊されず、消滅しない。": "ability_proof",
 }
 """Continuous abilities of a card's own that the engine checks like keywords."""
 
