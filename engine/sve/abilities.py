@@ -668,11 +668,14 @@ class Draw:
 
     n: int = 1
     who: str = "you"
+    plus_it: bool = False
+    """Draw ``n`` more for each card of "it" (``「これによって捨てた手札の枚数+1」``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Draw."""
         player = _who(game, frame, self.who)
-        for _ in range(self.n):
+        n = self.n + (len(frame.targets) if self.plus_it else 0)
+        for _ in range(n):
             game.draw(player)
         return True
 
@@ -1082,6 +1085,53 @@ class DiscardCards:
             return True
         game.ask_pick(frame.controller, [str(u) for u in sorted(hand)], False)
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAny:
+    """CR 5.12: you discard any number of cards of your choice from your hand (one at a
+    time, ``done`` to stop); the discarded cards become "it"."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the hand until ``done`` or it is empty."""
+        if frame.choice is None and frame.sub == 0:
+            frame.targets = []
+            frame.sub = 1
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            if word == "done":
+                frame.sub = 0
+                return True
+            uid = int(word)
+            game.discard_card(frame.controller, uid)
+            frame.targets.append(uid)
+        hand = game.players[frame.controller].hand
+        if not hand:
+            frame.sub = 0
+            return True
+        game.ask_pick(frame.controller, [str(u) for u in sorted(hand)], True)
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame:
+    """CR 5.23.1: you win the battle (every other player loses the game)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """End the game."""
+        game.win_by_effect(frame.controller)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class DeckAtMost:
+    """Your deck has ``n`` or fewer cards."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the deck."""
+        return len(game.players[controller].deck) <= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -2018,6 +2068,9 @@ ELEMENTS: dict[str, type] = {
         Mill,
         GainPP,
         DiscardCards,
+        DiscardAny,
+        WinGame,
+        DeckAtMost,
         Search,
         LookTop,
         Modal,
@@ -2276,6 +2329,8 @@ def _describe_element(e: Any) -> str:
         return f"this turn, {_TO_WORDS[e.to]} takes no combat damage"
     if isinstance(e, Draw):
         who = "" if e.who == "you" else "your opponent "
+        if e.plus_it:
+            return f"{who}draw {e.n} card{'s' if e.n != 1 else ''} plus 1 per card of it"
         return f"{who}draw {e.n} card{'s' if e.n != 1 else ''}"
     if isinstance(e, Damage):
         amount = "that much" if e.n == AMOUNT else str(e.n)
@@ -2347,6 +2402,10 @@ def _describe_element(e: Any) -> str:
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
     if isinstance(e, DiscardCards):
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+    if isinstance(e, DiscardAny):
+        return "discard any number of cards"
+    if isinstance(e, WinGame):
+        return "you win the battle"
     if isinstance(e, Search):
         return f"search your deck for up to {e.n} {_filter_words(e.what, e.n)} to your {e.to}"
     if isinstance(e, LookTop):
@@ -2459,6 +2518,8 @@ def _describe_condition(c: Any) -> str:
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your EX area"
     if isinstance(c, OpponentFollowers):
         return f"your opponent has {c.n} or more followers on the field"
+    if isinstance(c, DeckAtMost):
+        return f"your deck has {c.n} or fewer cards"
     if isinstance(c, OpponentCards):
         return f"your opponent has {c.n} or more cards on the field"
     if isinstance(c, EvolveUsed):

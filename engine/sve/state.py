@@ -175,6 +175,7 @@ class Termination(enum.Enum):
     LEADER_DEFENSE = "leader_defense"  # CR 11.2.1
     DECK_OUT = "deck_out"  # CR 11.2.2
     TURN_LIMIT = "turn_limit"
+    EFFECT = "effect"  # CR 5.23.1: an effect made a player win the battle
 
 
 @dataclass(frozen=True, slots=True)
@@ -916,6 +917,11 @@ class State:
     def field_has_room(self, player: int) -> bool:
         """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
         return len(self.players[player].field) < FIELD_LIMIT
+
+    def win_by_effect(self, player: int) -> None:
+        """CR 5.23.1: ``player`` wins the battle; every other player loses the game."""
+        if self.outcome_ is None:
+            self._finish(player, Termination.EFFECT)
 
     def lose_defense(self, player: int, amount: int) -> None:
         """A cost lowers ``player``'s leader defense (CR 10.4.5; not damage)."""

@@ -861,3 +861,53 @@ def test_investigation_finds_shinra_and_feeds_gigablades() -> None:
     game.apply(Choose(pick))
     assert game.cards[int(pick)].zone is Zone.HAND
     assert _counters(game, blade) == 2
+
+
+# --- BP09-020 -----------------------------------------------------------------------------------
+
+SPARTACUS = _sword("BP09-020", "スパルタクス", 5, 4, 6, "指揮官")
+
+
+def _spartacus(deck: int, discard: int) -> State:
+    """Spartacus on the field, three cards in hand; end the turn and discard ``discard``."""
+    game = position(
+        fields=([SPARTACUS], []),
+        hands=([follower("H1"), follower("H2"), follower("H3")], []),
+        decks=(deck, 20),
+        scripts=_scripts("BP09-020"),
+    )
+    game.apply(End())
+    for _ in range(discard):
+        d = game.decision
+        assert d is not None
+        game.apply(Choose(d.options[0]))
+    game.apply(Choose("done"))
+    return game
+
+
+def test_spartacus_discards_any_number_and_draws_one_more() -> None:
+    """BP09-020 end phase: discard any number of cards, then draw that many plus 1; with
+    more than 1 card left in the deck the game goes on."""
+    game = _spartacus(deck=10, discard=2)
+    assert len(game.players[0].grave) == 2
+    assert len(game.players[0].hand) == 1 + 3
+    assert len(game.players[0].deck) == 7
+    assert game.outcome() is None
+    game = _spartacus(deck=10, discard=0)
+    assert len(game.players[0].hand) == 4
+    assert game.outcome() is None
+
+
+def test_spartacus_wins_when_the_deck_is_down_to_one_card() -> None:
+    """BP09-020 (CR 5.23.1): when the deck has 1 card or none after the draw, its player
+    wins at once, even when the draw asked for more cards than the deck had (the loss
+    would come only at the next check, CR 11.2.2); with 2 left nothing happens."""
+    for deck, discard, wins in ((2, 0, True), (3, 2, True), (2, 2, True), (3, 0, False)):
+        game = _spartacus(deck=deck, discard=discard)
+        outcome = game.outcome()
+        if wins:
+            assert outcome is not None
+            assert outcome.winner == 0
+            assert outcome.reason.value == "effect"
+        else:
+            assert outcome is None
