@@ -1114,6 +1114,31 @@ class DiscardAny:
 
 
 @dataclass(frozen=True, slots=True)
+class HandToDeck:
+    """Put one card of your choice from your hand on the top or the bottom of your deck,
+    as you choose (``自分の手札1枚をデッキの上か下に置く``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask for the card, then for the end of the deck."""
+        me = frame.controller
+        hand = game.players[me].hand
+        if frame.sub == 0:
+            if not hand:
+                return True
+            frame.sub = 1
+            game.ask_pick(me, [str(u) for u in sorted(hand)], False)
+            return False
+        word, frame.choice = frame.choice, None
+        if frame.sub == 1:
+            frame.sub = 2 + int(word or 0)
+            game.ask_pick(me, ["top", "bottom"], False)
+            return False
+        uid, frame.sub = frame.sub - 2, 0
+        game.hand_to_deck(uid, word == "top")
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class WinGame:
     """CR 5.23.1: you win the battle (every other player loses the game)."""
 
@@ -1495,6 +1520,8 @@ class Modal:
     more_if: Condition | None = None
     """When this holds, up to ``more`` different options instead (``…なら、代わりに2つまで``)."""
     more: int = 1
+    picks: int = 1
+    """Up to this many different options when ``more_if`` does not hold."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask for the mode(s), then run them in the card's order as nested abilities with
@@ -1507,7 +1534,7 @@ class Modal:
                 done = True
             else:
                 chosen |= 1 << (int(word[4:]) - 1)
-        picks = 1
+        picks = self.picks
         if self.more_if is not None and holds(self.more_if, game, frame):
             picks = self.more
         count = bin(chosen).count("1")
@@ -2069,6 +2096,7 @@ ELEMENTS: dict[str, type] = {
         GainPP,
         DiscardCards,
         DiscardAny,
+        HandToDeck,
         WinGame,
         DeckAtMost,
         Search,
@@ -2404,6 +2432,8 @@ def _describe_element(e: Any) -> str:
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
     if isinstance(e, DiscardAny):
         return "discard any number of cards"
+    if isinstance(e, HandToDeck):
+        return "put 1 card from your hand on the top or the bottom of your deck"
     if isinstance(e, WinGame):
         return "you win the battle"
     if isinstance(e, Search):
@@ -2426,7 +2456,8 @@ def _describe_element(e: Any) -> str:
             return f"choose up to {e.more}: {opts}"
         if e.more_if is not None:
             more = f" (if {describe(e.more_if)}, up to {e.more} instead)"
-        return f"choose one{more}: {opts}"
+        head = "choose one" if e.picks == 1 else f"choose up to {e.picks}"
+        return f"{head}{more}: {opts}"
     if isinstance(e, Gate):
         return f"if {describe(e.condition)}:"
     if isinstance(e, PayCost):

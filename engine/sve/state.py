@@ -918,6 +918,21 @@ class State:
         """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
         return len(self.players[player].field) < FIELD_LIMIT
 
+    def hand_to_deck(self, uid: int, top: bool) -> None:
+        """Put a card from its owner's hand on the top or the bottom of their deck."""
+        card = self.cards[uid]
+        if card.zone is not Zone.HAND:
+            return
+        p = self.players[card.owner]
+        p.hand.remove(uid)
+        card.zone = Zone.DECK
+        if top:
+            p.deck.append(uid)
+        else:
+            p.deck.insert(0, uid)
+        if self.log is not None:
+            self._emit("to_deck", {"uid": uid, "top": top})
+
     def win_by_effect(self, player: int) -> None:
         """CR 5.23.1: ``player`` wins the battle; every other player loses the game."""
         if self.outcome_ is None:

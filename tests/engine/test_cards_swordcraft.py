@@ -911,3 +911,69 @@ def test_spartacus_wins_when_the_deck_is_down_to_one_card() -> None:
             assert outcome.reason.value == "effect"
         else:
             assert outcome is None
+
+
+# --- BP16-022 -----------------------------------------------------------------------------------
+
+GINNE = _sword("BP16-022", "艶やかなる太夫・ギンネ", 2, 3, 2, "宴楽")
+JIEMON = _sword("X-Jiemon", "天下の大泥棒・ジエモン", 5, 4, 4, "宴楽")
+
+
+def _ginne(allies: list[CardRecord]) -> State:
+    game = position(
+        hands=([GINNE, follower("Keep")], []),
+        fields=(allies, [follower("E", 2, 2, 2)]),
+        decks=([follower("Bottom"), follower("Top")], 5),
+        pp=(2, 0),
+        scripts=_scripts("BP16-022"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    return game
+
+
+def test_ginne_chooses_up_to_two_modes_or_three_with_jiemon() -> None:
+    """BP16-022 Fanfare: up to 2 options without Jiemon (mode 1 engages an enemy follower
+    that then skips its next stand; mode 3 gives two gold coins); with Jiemon on the field
+    a third option may be chosen."""
+    game = _ginne([])
+    game.apply(Choose("mode1"))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["mode2", "mode3", "done"]
+    game.apply(Choose("mode3"))
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))
+    assert game.cards[enemy].engaged
+    assert game.cards[enemy].counters is not None
+    assert game.cards[enemy].counters.get("skip_stand")
+    assert [game.cards[u].base.name for u in game.players[0].ex] == ["輝く金貨"] * 2
+    assert game.decision is not None
+    assert game.decision.kind.name == "MAIN"
+    rich = _ginne([JIEMON])
+    rich.apply(Choose("mode1"))
+    rich.apply(Choose("mode3"))
+    d = rich.decision
+    assert d is not None
+    assert d.options == ["mode2", "done"]
+
+
+def test_ginne_mode_two_draws_then_puts_a_hand_card_on_top_or_bottom() -> None:
+    """BP16-022 option 2: draw 1, then a card of your choice from your hand goes on the top
+    or the bottom of your deck, as you choose."""
+    for where in ("top", "bottom"):
+        game = _ginne([])
+        game.apply(Choose("mode2"))
+        game.apply(Choose("done"))
+        drawn = [u for u in game.players[0].hand if game.cards[u].base.name == "Top"]
+        assert drawn
+        d = game.decision
+        assert d is not None
+        keep = next(u for u in game.players[0].hand if game.cards[u].base.name == "Keep")
+        game.apply(Choose(str(keep)))
+        d = game.decision
+        assert d is not None
+        assert d.options == ["top", "bottom"]
+        game.apply(Choose(where))
+        deck = game.players[0].deck
+        assert (deck[-1] if where == "top" else deck[0]) == keep
+        assert game.cards[keep].zone is Zone.DECK
