@@ -96,6 +96,9 @@ class Trigger(enum.Enum):
     """CR 10.7.1: this card dealt ability damage (CR 5.14.3.3) to one or more enemy
     followers (once per :class:`Damage` effect that dealt it; divided damage does not
     trigger it yet)."""
+    OPPONENT_MILLED = "opponent_milled"
+    """CR 10.7.1: a card of your opponent's deck was put into the graveyard (this card on
+    the field; once per card, the card is the event's)."""
     STATIC = "static"
     """CR 10.1.1.3: a continuous ability, applied by rule processing while this card is on
     the field (its effects are :class:`Grant` elements, its condition is checked then)."""
@@ -130,6 +133,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
     Trigger.DEALT_ABILITY_DAMAGE: "When this deals ability damage to an enemy follower",
+    Trigger.OPPONENT_MILLED: "When a card of your opponent's deck is put into the graveyard",
 }
 """The English label of each trigger, for :func:`describe`."""
 
@@ -702,11 +706,14 @@ class Draw:
 
     n: int = 1
     who: str = "you"
+    plus_it: bool = False
+    """Draw ``n`` more for each card of "it" (``「これによって捨てた手札の枚数+1」``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Draw."""
         player = _who(game, frame, self.who)
-        for _ in range(self.n):
+        n = self.n + (len(frame.targets) if self.plus_it else 0)
+        for _ in range(n):
             game.draw(player)
         return True
 
@@ -876,7 +883,11 @@ class ReturnToHand:
     to: str = "targets"
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Return them."""
+        """Return them (``self`` of a resolving spell: the spell goes to the hand instead
+        of the graveyard)."""
+        if self.to == "self" and frame.source >= 0 and not game.target_exists(frame.source):
+            game.return_to_hand(frame.source)
+            return True
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
                 game.return_to_hand(tgt)
@@ -942,6 +953,32 @@ class Box:
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
                 game.box(tgt)
+        return True
+
+
+COUNTER_PREFIX = "c:"
+"""Named counters a card's text puts on cards are kept as ``c:<name>`` in its counters."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddCounters:
+    """Put ``n`` counters named ``counter`` on ``to`` (``self``, ``targets``), or on every
+    field card ``what`` allows (``…すべてに…カウンターN個を置く``)."""
+
+    counter: str
+    n: int
+    to: str = "self"
+    what: Targets | None = None
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Put the counters."""
+        if self.what is not None:
+            got = game.candidates(self.what, frame.controller, frame.source, counting=True)
+        else:
+            got = _resolve(game, frame, self.to)
+        for tgt in got:
+            if tgt >= 0:
+                game.add_counter(tgt, COUNTER_PREFIX + self.counter, self.n)
         return True
 
 
@@ -1051,10 +1088,16 @@ class Mill:
 
     n: int
     who: str = "you"
+    it: bool = False
+    """The cards put into the graveyard become "it" (``墓場に置いたカード``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Mill."""
-        game.mill(_who(game, frame, self.who), self.n)
+        player = _who(game, frame, self.who)
+        if self.it:
+            deck = game.players[player].deck
+            frame.targets = deck[len(deck) - min(self.n, len(deck)) :][::-1]
+        game.mill(player, self.n)
         return True
 
 
@@ -1099,6 +1142,78 @@ class DiscardCards:
             return True
         game.ask_pick(player, [str(u) for u in sorted(hand)], False)
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAny:
+    """CR 5.12: you discard any number of cards of your choice from your hand (one at a
+    time, ``done`` to stop); the discarded cards become "it"."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the hand until ``done`` or it is empty."""
+        if frame.choice is None and frame.sub == 0:
+            frame.targets = []
+            frame.sub = 1
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            if word == "done":
+                frame.sub = 0
+                return True
+            uid = int(word)
+            game.discard_card(frame.controller, uid)
+            frame.targets.append(uid)
+        hand = game.players[frame.controller].hand
+        if not hand:
+            frame.sub = 0
+            return True
+        game.ask_pick(frame.controller, [str(u) for u in sorted(hand)], True)
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class HandToDeck:
+    """Put one card of your choice from your hand on the top or the bottom of your deck,
+    as you choose (``自分の手札1枚をデッキの上か下に置く``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask for the card, then for the end of the deck."""
+        me = frame.controller
+        hand = game.players[me].hand
+        if frame.sub == 0:
+            if not hand:
+                return True
+            frame.sub = 1
+            game.ask_pick(me, [str(u) for u in sorted(hand)], False)
+            return False
+        word, frame.choice = frame.choice, None
+        if frame.sub == 1:
+            frame.sub = 2 + int(word or 0)
+            game.ask_pick(me, ["top", "bottom"], False)
+            return False
+        uid, frame.sub = frame.sub - 2, 0
+        game.hand_to_deck(uid, word == "top")
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame:
+    """CR 5.23.1: you win the battle (every other player loses the game)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """End the game."""
+        game.win_by_effect(frame.controller)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class DeckAtMost:
+    """Your deck has ``n`` or fewer cards."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the deck."""
+        return len(game.players[controller].deck) <= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -1395,6 +1510,23 @@ class PayCost:
     """Where the ``banish`` cards are: ``grave`` or ``ex`` (``EXエリアの『…』N枚を消滅``)."""
     lesson: int = 0
     """Lesson N (``【レッスン_N】``, CR 14.3.2.1): banish N Magic Items from your EX area."""
+    take_from: Targets | None = None
+    """Remove ``take_n`` counters named ``take`` from one field card this allows
+    (``場の『…』1つの…カウンターN個を取る``)."""
+    take: str = ""
+    take_n: int = 0
+
+    def _takeable(self, game: State, controller: int, source: int = -1) -> list[int]:
+        what = self.take_from
+        assert what is not None
+        key = COUNTER_PREFIX + self.take
+        cards = game.cards
+        out = []
+        for u in game.candidates(what, controller, source, counting=True):
+            counters = cards[u].counters
+            if counters is not None and counters.get(key, 0) >= self.take_n:
+                out.append(u)
+        return out
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1414,6 +1546,8 @@ class PayCost:
             grave = self._banish_zone(game, controller)
             if sum(1 for u in grave if u != source and match(cards[u].base)) < self.banish_n:
                 return False
+        if self.take_from is not None and not self._takeable(game, controller, source):
+            return False
         return self.sacrifice is None or bool(
             game.candidates(self.sacrifice, controller, source, counting=True)
         )
@@ -1469,11 +1603,17 @@ class PayCost:
                 cands = game.candidates(self.sacrifice, me, frame.source, counting=True)
                 game.ask_pick(me, [str(u) for u in cands], False)
                 return False
+            if self.take_from is not None:
+                cands = self._takeable(game, me, frame.source)
+                game.ask_pick(me, [str(u) for u in cands], False)
+                return False
             frame.sub = _BANISHING
         if frame.sub == 2 and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
                 game.discard_card(me, uid)
+            elif self.take_from is not None:
+                game.add_counter(uid, COUNTER_PREFIX + self.take, -self.take_n)
             elif self.banish_field:
                 game.banish(uid)
             else:
@@ -1610,6 +1750,18 @@ class PlayCostFor:
 
 
 @dataclass(frozen=True, slots=True)
+class EvolveCostPer:
+    """A ``STATIC`` ability: this follower's evolve cost (CR 12.2) is lowered by 1 for each
+    field card ``what`` allows (not below 0)."""
+
+    what: Targets
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the evolve cost is computed where it is paid."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class MarkPaid:
     """Remember on this card that its extra play cost was paid (for :class:`PaidExtra`)."""
 
@@ -1643,6 +1795,8 @@ class Modal:
     once_each_per_turn: bool = False
     """An option this ability chose this turn cannot be chosen again this turn
     (``このターン、この能力でチョイスした選択肢はチョイスできない``); kept on this card."""
+    picks: int = 1
+    """Up to this many different options when ``more_if`` does not hold."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask for the mode(s), then run them in the card's order as nested abilities with
@@ -1655,7 +1809,7 @@ class Modal:
                 done = True
             else:
                 chosen |= 1 << (int(word[4:]) - 1)
-        picks = 1
+        picks = self.picks
         if self.more_if is not None and holds(self.more_if, game, frame):
             picks = self.more
         used = self._used(game, frame) if self.once_each_per_turn else 0
@@ -1786,6 +1940,23 @@ class ItIs:
             if t >= 0 and game.target_exists(t):
                 return self.what.matches(cards[t].face)
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """One of the cards taken or revealed just before ("it", wherever it went) passes
+    ``what`` (``…を公開したなら``, ``墓場に置いたカードの中に…があるなら``)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was revealed."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether any card of "it" passes the filter."""
+        cards = game.cards
+        return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1966,6 +2137,17 @@ class AllOf:
 
 
 @dataclass(frozen=True, slots=True)
+class AnyOf:
+    """At least one of ``conditions`` holds (``…以上か…以上なら``)."""
+
+    conditions: tuple[Condition, ...]
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Test them in order."""
+        return any(c.holds(game, controller, source) for c in self.conditions)
+
+
+@dataclass(frozen=True, slots=True)
 class SelfToField:
     """Put this card from your graveyard onto your field (``自分の墓場のこれを場に出す``)."""
 
@@ -2068,16 +2250,24 @@ class ExCount:
 
 @dataclass(frozen=True, slots=True)
 class OpponentFollowers:
-    """Your opponent has ``n`` or more followers (``cards``: cards) on the field."""
+    """Your opponent has ``n`` or more followers on the field."""
 
     n: int
-    cards: bool = False
 
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count them."""
-        if self.cards:
-            return len(game.players[1 - controller].field) >= self.n
         return len(game.followers_of(1 - controller)) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentCards:
+    """Your opponent has ``n`` or more cards (followers and amulets) on the field."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        return len(game.players[1 - controller].field) >= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -2191,23 +2381,6 @@ class ShuffleDeck:
         """Shuffle."""
         game.shuffle_deck(frame.controller)
         return True
-
-
-@dataclass(frozen=True, slots=True)
-class Revealed:
-    """A card passing ``what`` was revealed and taken by the look at the deck before
-    (``…を公開したなら``, CR 5.11): "it" holds the cards taken."""
-
-    what: CardFilter
-
-    def holds(self, game: State, controller: int, source: int) -> bool:
-        """Outside an ability nothing was revealed."""
-        return False
-
-    def holds_in(self, game: State, frame: Frame) -> bool:
-        """Whether one of the cards taken passes the filter."""
-        cards = game.cards
-        return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2365,17 +2538,6 @@ class SummonSame:
         return True
 
 
-@dataclass(frozen=True, slots=True)
-class AnyOf:
-    """At least one of ``conditions`` holds (``…か…なら``)."""
-
-    conditions: tuple[Condition, ...]
-
-    def holds(self, game: State, controller: int, source: int) -> bool:
-        """Test them in order."""
-        return any(c.holds(game, controller, source) for c in self.conditions)
-
-
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -2458,12 +2620,17 @@ ELEMENTS: dict[str, type] = {
         Mill,
         GainPP,
         DiscardCards,
+        DiscardAny,
+        HandToDeck,
+        WinGame,
+        DeckAtMost,
         Search,
         LookTop,
         Modal,
         Gate,
         If,
         CostDown,
+        AddCounters,
         NoAttack,
         EventIs,
         FromGrave,
@@ -2481,12 +2648,14 @@ ELEMENTS: dict[str, type] = {
         Grant,
         GraveCount,
         ItIs,
+        Revealed,
         SetEvolveCost,
         DamageBonus,
         ExtraCost,
         MarkPaid,
         PlayCostIf,
         PlayCostFor,
+        EvolveCostPer,
         OpponentTurn,
         PaidExtra,
         SplitDamage,
@@ -2508,30 +2677,29 @@ ELEMENTS: dict[str, type] = {
         EvolveUsed,
         ExCount,
         OpponentFollowers,
+        OpponentCards,
         NoDamage,
         Always,
         SelectEx,
         SelfToEx,
         DidIt,
         AllOf,
+        AnyOf,
         SelfToField,
         ExileLater,
         ExileSelf,
         TopToEx,
         PlacedInEx,
         EvolveOrReturn,
-        AnyOf,
         FromEvolveDeck,
         SummonSame,
         LookTopPicks,
         EvolveCostDown,
         PlayFromGrave,
         SelfToBottom,
-        FromHand,
         GiveExToGrave,
         ExToGraveSelf,
         ShuffleDeck,
-        Revealed,
         HaveEvolved,
         HandAtMost,
         LeaderShield,
@@ -2780,6 +2948,8 @@ def _describe_element(e: Any) -> str:
         return f"this turn, {_TO_WORDS[e.to]} takes no combat damage"
     if isinstance(e, Draw):
         who = "" if e.who == "you" else "your opponent "
+        if e.plus_it:
+            return f"{who}draw {e.n} card{'s' if e.n != 1 else ''} plus 1 per card of it"
         return f"{who}draw {e.n} card{'s' if e.n != 1 else ''}"
     if isinstance(e, Damage):
         amount = "that much" if e.n == AMOUNT else str(e.n)
@@ -2824,6 +2994,9 @@ def _describe_element(e: Any) -> str:
     phrase = simple.get(type(e))
     if phrase is not None:
         return phrase.format(_TO_WORDS[e.to])
+    if isinstance(e, AddCounters):
+        who = _all_words(e.what) if e.what is not None else _TO_WORDS[e.to]
+        return f"put {e.n} '{e.counter}' counter{'s' if e.n != 1 else ''} on {who}"
     if isinstance(e, CostDown):
         less = "X (the cards you played this turn)" if e.per_played else str(e.n)
         return f"this turn, {_TO_WORDS[e.to]} costs {less} less to play"
@@ -2859,6 +3032,12 @@ def _describe_element(e: Any) -> str:
         return f"put {n} {e.name} counters on this{x}{cap}"
     if isinstance(e, PayX):
         return f"as a cost, choose X, pay X PP and take X {e.counter} counters from this"
+    if isinstance(e, DiscardAny):
+        return "discard any number of cards"
+    if isinstance(e, HandToDeck):
+        return "put 1 card from your hand on the top or the bottom of your deck"
+    if isinstance(e, WinGame):
+        return "you win the battle"
     if isinstance(e, Search):
         total = f" whose original costs total {e.max_total} or less" if e.max_total >= 0 else ""
         if e.max_cost_x:
@@ -2885,7 +3064,8 @@ def _describe_element(e: Any) -> str:
             more = f" (if {describe(e.more_if)}, up to {e.more} instead)"
         if e.once_each_per_turn:
             more += " (not an option this chose this turn)"
-        return f"choose one{more}: {opts}"
+        head = "choose one" if e.picks == 1 else f"choose up to {e.picks}"
+        return f"{head}{more}: {opts}"
     if isinstance(e, Gate):
         return f"if {describe(e.condition)}:"
     if isinstance(e, PayCost):
@@ -2900,6 +3080,8 @@ def _describe_element(e: Any) -> str:
         return f"you may pay {e.n} more PP to play this"
     if isinstance(e, MarkPaid):
         return "the extra cost was paid"
+    if isinstance(e, EvolveCostPer):
+        return f"this card's evolve cost is 1 less for each of {_all_words(e.what)}"
     if isinstance(e, PlayCostIf):
         where = " from the EX area" if e.ex_only else ""
         return f"if {describe(e.condition)} as you play this{where}, it costs {e.n} less"
@@ -2934,6 +3116,9 @@ def _cost_words(e: PayCost) -> str:
         parts.append(f"banish {e.banish_n} {words} from your {where}")
     if e.lesson:
         parts.append(f"Lesson {e.lesson} (banish {e.lesson} Magic Items from your EX area)")
+    if e.take_from is not None:
+        what = _targets_words(e.take_from)
+        parts.append(f"remove {e.take_n} '{e.take}' counters from {what}")
     cost = " and ".join(parts)
     if not e.optional:
         return f"as a cost, {cost}"
@@ -2978,8 +3163,11 @@ def _describe_condition(c: Any) -> str:
     if isinstance(c, ExCount):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your EX area"
     if isinstance(c, OpponentFollowers):
-        kind = "cards" if c.cards else "followers"
-        return f"your opponent has {c.n} or more {kind} on the field"
+        return f"your opponent has {c.n} or more followers on the field"
+    if isinstance(c, DeckAtMost):
+        return f"your deck has {c.n} or fewer cards"
+    if isinstance(c, OpponentCards):
+        return f"your opponent has {c.n} or more cards on the field"
     if isinstance(c, EvolveUsed):
         return f"you have {c.n} or more face-up evolved followers in your evolve deck"
     if isinstance(c, OpponentGrave):
@@ -2998,6 +3186,8 @@ def _describe_condition(c: Any) -> str:
         return "the extra cost was paid"
     if isinstance(c, ItIs):
         return f"it is a {_filter_words(c.what, 1)}"
+    if isinstance(c, Revealed):
+        return f"one of them is a {_filter_words(c.what, 1)}"
     if isinstance(c, GraveCount):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your graveyard"
     if isinstance(c, Revealed):

@@ -35,6 +35,7 @@ from engine.sve.abilities import (
     DamageBonus,
     DamageTaken,
     Effect,
+    EvolveCostPer,
     ExileSelf,
     ExToGraveSelf,
     ExtraCost,
@@ -89,6 +90,8 @@ TERMINAL = -1
 WARD, STORM, RUSH, BANE, DRAIN, INTIMIDATE, AURA, ASSAIL, QUICK = (1 << i for i in range(9))
 # Continuous abilities of a card's own that the engine checks like keywords (CR 10.1.1.3).
 IGNORE_WARD, CANNOT_ATTACK, ENTERS_ENGAGED, EVOLVE_ANY = (1 << i for i in range(9, 13))
+ABILITY_PROOF = 1 << 13
+"""Not destroyed by abilities and not banished (a continuous ability of its own)."""
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -103,6 +106,7 @@ KEYWORD_BITS = {
     "cannot_attack": CANNOT_ATTACK,
     "enters_engaged": ENTERS_ENGAGED,
     "evolve_any_times": EVOLVE_ANY,
+    "ability_proof": ABILITY_PROOF,
 }
 _BIT_NAMES = sorted(KEYWORD_BITS.items(), key=lambda kv: kv[0])
 
@@ -177,6 +181,7 @@ class Termination(enum.Enum):
     LEADER_DEFENSE = "leader_defense"  # CR 11.2.1
     DECK_OUT = "deck_out"  # CR 11.2.2
     TURN_LIMIT = "turn_limit"
+    EFFECT = "effect"  # CR 5.23.1: an effect made a player win the battle
 
 
 @dataclass(frozen=True, slots=True)
@@ -890,6 +895,12 @@ class State:
             cost = self.scripts.evolve_cost(card.base.card_id)
         if counters is not None and counters.get("evolve_down_turn") == self.turn:
             cost = max(0, cost - counters["evolve_down"])
+        if card.face.card_id in self.scripts.ids_with(Trigger.STATIC):
+            for ability in self.abilities_of(card, Trigger.STATIC):
+                for e in ability.effects:
+                    if isinstance(e, EvolveCostPer):
+                        found = self.candidates(e.what, card.controller, card.uid, counting=True)
+                        cost = max(0, cost - len(found))
         return cost
 
     def set_origin(self, card: Card, zone: str) -> None:
@@ -951,6 +962,26 @@ class State:
         """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
         return len(self.players[player].field) < FIELD_LIMIT
 
+    def hand_to_deck(self, uid: int, top: bool) -> None:
+        """Put a card from its owner's hand on the top or the bottom of their deck."""
+        card = self.cards[uid]
+        if card.zone is not Zone.HAND:
+            return
+        p = self.players[card.owner]
+        p.hand.remove(uid)
+        card.zone = Zone.DECK
+        if top:
+            p.deck.append(uid)
+        else:
+            p.deck.insert(0, uid)
+        if self.log is not None:
+            self._emit("to_deck", {"uid": uid, "top": top})
+
+    def win_by_effect(self, player: int) -> None:
+        """CR 5.23.1: ``player`` wins the battle; every other player loses the game."""
+        if self.outcome_ is None:
+            self._finish(player, Termination.EFFECT)
+
     def lose_defense(self, player: int, amount: int) -> None:
         """A cost lowers ``player``'s leader defense (CR 10.4.5; not damage)."""
         p = self.players[player]
@@ -990,8 +1021,11 @@ class State:
             self.enter_field(card, player, engaged=False)
             self.set_origin(card, origin)
         elif to == "grave":
+            from_deck = card.zone is Zone.DECK
             self._remove_from_zone(card)
             self._arrive(card, Zone.GRAVE)
+            if from_deck:
+                self._deck_to_grave(card.owner, uid)
         if self.log is not None:
             self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
 
@@ -1047,6 +1081,19 @@ class State:
             self._arrive(card, Zone.GRAVE)
             if self.log is not None:
                 self._emit("mill", {"player": player, "card": card.base.card_id})
+            self._deck_to_grave(player, card.uid)
+
+    def _deck_to_grave(self, player: int, uid: int) -> None:
+        """CR 10.7.1: "when a card of your opponent's deck is put into the graveyard"
+        abilities of the other player's field go off (once per card)."""
+        if not self.scripts:
+            return
+        other = 1 - player
+        field = self.players[other].field
+        if field:
+            for holder in self.holders(field, Trigger.OPPONENT_MILLED):
+                for ability in self.abilities_of(self.cards[holder], Trigger.OPPONENT_MILLED):
+                    self.pending.append((ability, holder, other, uid))
 
     def gain_pp(self, player: int, n: int, maximum: bool) -> None:
         """CR 5.15: recover PP up to the maximum, or raise the maximum (cap 10, CR 3.2.4)."""
@@ -1238,9 +1285,15 @@ class State:
                 for ability in self.abilities_of(self.cards[uid], Trigger.EX_PLACED):
                     self.pending.append((ability, uid, owner, card.uid))
 
-    def destroy(self, uids: Sequence[int]) -> None:
-        """CR 5.6.1: move the given field cards to their owners' graveyards, at once."""
-        cards = [self.cards[u] for u in uids if self.cards[u].zone is Zone.FIELD]
+    def destroy(self, uids: Sequence[int], by_rule: bool = False) -> None:
+        """CR 5.6.1: move the given field cards to their owners' graveyards, at once (a
+        card that abilities cannot destroy stays unless rule processing destroys it)."""
+        cards = [
+            self.cards[u]
+            for u in uids
+            if self.cards[u].zone is Zone.FIELD
+            and (by_rule or not (self.cards[u].kw | self.cards[u].granted) & ABILITY_PROOF)
+        ]
         if len(cards) > 1 and self.scripts:  # CR 10.7.4.2: a card that watches others leave
             ids = self.scripts.ids_with(Trigger.ALLY_LEAVES)  # sees those leaving with it
             cards.sort(key=lambda c: c.face.card_id in ids)
@@ -1251,6 +1304,8 @@ class State:
         """CR 5.7.1: move a card to its owner's banish zone (no Last Words)."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD:
+            if (card.kw | card.granted) & ABILITY_PROOF:
+                return  # "this is not banished"
             self._leave_field(card, Zone.BANISH, "banish")
         elif card.zone in (Zone.HAND, Zone.EX, Zone.GRAVE, Zone.DECK):
             self._remove_from_zone(card)
@@ -1259,10 +1314,14 @@ class State:
                 self._emit("banish", {"uid": uid, "card": card.base.card_id, "to": "banish"})
 
     def return_to_hand(self, uid: int) -> None:
-        """Move a field card back to its owner's hand."""
+        """Move a field card (or a spell resolving) back to its owner's hand."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD:
             self._leave_field(card, Zone.HAND, "leave")
+        elif card.zone is Zone.RESOLVING:  # "return this to your hand": not to the graveyard
+            self._arrive(card, Zone.HAND)
+            if self.log is not None:
+                self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "hand"})
 
     def enter_field(self, card: Card, player: int, engaged: bool) -> None:
         """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4)."""
@@ -1401,7 +1460,7 @@ class State:
             ]
             if not doomed:
                 break
-            self.destroy(sorted(doomed))  # CR 11.3, simultaneously (11.1.3)
+            self.destroy(sorted(doomed), by_rule=True)  # CR 11.3, simultaneously (11.1.3)
         if self.scripts:
             self._apply_statics()
         for p in self.players:  # CR 11.9

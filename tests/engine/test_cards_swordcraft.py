@@ -19,7 +19,7 @@ from engine.sve.abilities import (
     Trigger,
 )
 from engine.sve.library import library, script_of
-from engine.sve.position import OnField, evolved, follower, position
+from engine.sve.position import OnField, add_card, amulet, evolved, follower, position, spell
 from engine.sve.state import State, Zone
 
 
@@ -530,3 +530,450 @@ def test_rules_text_printed_after_token_definitions_is_compiled() -> None:
     assert entry["status"] == "full"
     triggers = [a["trigger"] for a in entry["abilities"]]
     assert triggers == ["static", "static", "spell"]
+
+
+# --- BP18-026 -----------------------------------------------------------------------------------
+
+MELISSA = _sword("BP18-026", "ダークセイバー・メリッサ", 4, 6, 4, "指揮官", "プリンセス")
+
+
+def _melissa(enemies: list[CardRecord]) -> tuple[State, int, int]:
+    scripts = _scripts("BP18-026")
+    melissa = scripts.record(MELISSA)  # its own keywords, as a new game gives them
+    game = position(hands=([melissa], []), fields=([], enemies), pp=(4, 0), scripts=scripts)
+    me = game.players[0].hand[0]
+    target = game.players[1].field[0]
+    game.apply(Play(me))
+    game.apply(Choose(str(target)))
+    return game, me, target
+
+
+def test_melissa_destroys_when_the_opponent_has_three_cards() -> None:
+    """BP18-026 Fanfare: the chosen enemy follower is destroyed when its player has 3 or
+    more cards on the field (an amulet counts); with 2 cards it survives."""
+    game, _me, target = _melissa([follower("A", 2, 2, 9), follower("B"), amulet("C")])
+    assert game.cards[target].zone is Zone.GRAVE
+    game, _me, target = _melissa([follower("A", 2, 2, 9), amulet("C")])
+    assert game.cards[target].zone is Zone.FIELD
+
+
+def test_melissa_gets_aura_and_no_damage_this_turn() -> None:
+    """BP18-026: after the Fanfare it has Aura for good and takes no damage this turn;
+    the next turn damage hurts it again. It has Rush and Assail."""
+    game, me, _target = _melissa([follower("A", 2, 2, 9)])
+    card = game.cards[me]
+    assert {"aura", "rush", "assail"} <= set(card.keywords)
+    game.deal_damage(me, 3)
+    assert card.dfn == 4
+    _end_turn(game)
+    game.deal_damage(me, 3)
+    assert card.dfn == 1
+    assert "aura" in card.keywords
+
+
+# --- milling the opponent: BP05-029, BP15-024; revealing: BP05-034 ------------------------------
+
+SERVANT = _sword("BP05-029", "簒奪の従者", 1, 1, 2, "絶傑", "盗賊")
+
+
+def test_usurper_servant_grows_for_each_opponent_card_milled_in_your_turn() -> None:
+    """BP05-029: its Fanfare mills 1 card of the opponent's deck, and each card of the
+    opponent's deck put into the graveyard in your turn gives it +1 attack (so it is 2/2);
+    a card milled in the opponent's turn does not."""
+    game = position(hands=([SERVANT], []), pp=(1, 0), scripts=_scripts("BP05-029"))
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    card = game.cards[uid]
+    assert len(game.players[1].grave) == 1
+    assert card.atk == 2
+    _end_turn(game)  # the opponent's turn
+    game.decision = None
+    game.mill(1, 2)
+    game._run()
+    assert len(game.players[1].grave) == 3
+    assert card.atk == 2
+    own_mill = position(fields=([SERVANT], []), scripts=_scripts("BP05-029"))
+    own_mill.decision = None
+    own_mill.mill(0, 2)  # your own deck: not the opponent's
+    own_mill._run()
+    assert own_mill.cards[own_mill.players[0].field[0]].atk == 1
+
+
+LUPIN = _sword("BP15-024", "アルセーヌ・ルパン", 2, 2, 1, "兵士", "盗賊")
+
+
+def test_lupin_gets_a_treasure_by_the_kind_of_the_milled_card() -> None:
+    """BP15-024 Fanfare: the opponent's top card goes to the graveyard; a follower gives a
+    Golden Dagger, a spell or an amulet a Golden Goblet, into your EX area."""
+    for top, token in (
+        (follower("F"), "黄金の小剣"),
+        (spell("S"), "黄金の杯"),
+        (amulet("A"), "黄金の杯"),
+    ):
+        game = position(
+            hands=([LUPIN], []),
+            decks=(5, [follower("X")] * 3 + [top]),
+            pp=(2, 0),
+            scripts=_scripts("BP15-024"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        assert [game.cards[u].base.name for u in game.players[1].grave] == [top.name]
+        assert [game.cards[u].base.name for u in game.players[0].ex] == [token]
+
+
+AVARITIA = CardRecord(
+    "BP05-034",
+    "アヴァリティア",
+    card_class="sword",
+    card_type="spell",
+    cost=1,
+    traits=("絶傑", "盗賊"),
+)
+OCTRICE = _sword("BP05-018", "簒奪の絶傑・オクトリス", 2, 2, 2, "絶傑", "盗賊")
+THIEF = _sword("X-Thief", "Thief", 2, 2, 2, "盗賊")
+
+
+def test_avaritia_returns_to_the_hand_when_it_reveals_octrice() -> None:
+    """BP05-034: look at the top 4, a thief card may go to the hand; when that card is
+    Octrice the spell returns to the hand instead of the graveyard; another thief card
+    leaves it in the graveyard."""
+    for taken, back in ((OCTRICE, True), (THIEF, False)):
+        game = position(
+            hands=([AVARITIA], []),
+            decks=([follower("X")] * 3 + [taken, follower("Y"), follower("Z")], 5),
+            pp=(1, 0),
+            scripts=_scripts("BP05-034"),
+        )
+        spell_uid = game.players[0].hand[0]
+        game.apply(Play(spell_uid))
+        d = game.decision
+        assert d is not None
+        pick = next(o for o in d.options if o != "done")
+        game.apply(Choose(pick))
+        assert game.cards[int(pick)].zone is Zone.HAND
+        assert (game.cards[spell_uid].zone is Zone.HAND) is back
+        assert (game.cards[spell_uid].zone is Zone.GRAVE) is not back
+
+
+# --- BP06-019 -----------------------------------------------------------------------------------
+
+LARAMIA = _sword("BP06-019", "音速の機構・ララミア", 2, 3, 2, "兵士", "超克")
+
+
+def test_laramia_evolve_cost_is_1_less_per_other_follower() -> None:
+    """BP06-019: its evolve cost 3 is 1 less for each other follower on your field: with two
+    others it evolves for 1 PP; alone, 1 PP is not enough (an amulet does not count)."""
+    for others, can in (([follower("A"), follower("B")], True), ([amulet("C")], False)):
+        game = position(
+            fields=([LARAMIA, *others], []),
+            evolve=([evolved(LARAMIA)], []),
+            pp=(1, 0),
+            ep=(0, 0),
+            scripts=_scripts("BP06-019"),
+        )
+        uid = game.players[0].field[0]
+        assert game.evolve_cost(game.cards[uid]) == (1 if can else 3)
+        assert (Evolve(uid, False, False) in game.legal_actions()) is can
+
+
+# --- BP14-025 -----------------------------------------------------------------------------------
+
+DATE = CardRecord("BP14-025", "伊達の大見得", card_class="sword", card_type="spell", cost=3)
+TAKEZUMI = _sword("BP14-018", "華の大将・タケツミ", 2, 2, 3, "宴楽", "指揮官")
+REVEL = CardRecord(
+    "X-Revel", "Revel", card_class="rune", card_type="spell", cost=1, traits=("宴楽",)
+)
+ROYAL = _sword("X-Royal", "Royal", 1, 1, 1)
+
+
+def _date_game(grave: list[CardRecord]) -> State:
+    game = position(
+        hands=([DATE], []),
+        fields=([], [follower("E", 5, 5, 6)]),
+        decks=([follower("X"), TAKEZUMI, follower("Y")], 5),
+        pp=(3, 0),
+        scripts=_scripts("BP14-025"),
+    )
+    for rec in grave:
+        add_card(game, 0, rec, Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(game.players[1].field[0])))
+    return game
+
+
+def test_date_flourish_searches_takezumi_with_either_graveyard_count() -> None:
+    """BP14-025: 5 damage and a gold coin; with 5 revelry cards, or 10 Swordcraft cards, in
+    the graveyard Takezumi comes from the deck onto the field; with 4 and 9 it does not."""
+    for grave in ([REVEL] * 5, [ROYAL] * 10):
+        game = _date_game(grave)
+        assert game.cards[game.players[1].field[0]].dfn == 1
+        assert [game.cards[u].base.name for u in game.players[0].ex] == ["輝く金貨"]
+        d = game.decision
+        assert d is not None
+        pick = next(o for o in d.options if o != "done")
+        assert game.cards[int(pick)].base.card_id == "BP14-018"
+        game.apply(Choose(pick))
+        assert game.cards[int(pick)].zone is Zone.FIELD
+    game = _date_game([REVEL] * 4 + [ROYAL] * 9)  # the spell itself is still resolving
+    assert game.decision is not None
+    assert game.decision.kind.name == "MAIN"
+    assert not game.players[0].field
+
+
+# --- BP16-019 -----------------------------------------------------------------------------------
+
+EMILIA = _sword("BP16-019", "白銀の騎士団長・エミリア", 2, 2, 2, "指揮官")
+
+
+def test_emilia_may_put_one_of_three_knight_tokens_into_the_ex_area() -> None:
+    """BP16-019: when your end phase comes you may put a Steelclad Knight, a Shield
+    Guardian or a Knight token into your EX area; the fourth option puts nothing."""
+    for mode, names in (("mode2", ["シールドガーディアン"]), ("mode4", [])):
+        game = position(fields=([EMILIA], []), scripts=_scripts("BP16-019"))
+        game.apply(End())
+        d = game.decision
+        assert d is not None
+        assert d.options == ["mode1", "mode2", "mode3", "mode4"]
+        game.apply(Choose(mode))
+        assert [game.cards[u].base.name for u in game.players[0].ex] == names
+
+
+# --- the Gigablade package: BP18-027, BP18-022, BP18-031 ------------------------------------------
+
+GIGA = "c:ギガ"
+GIGABLADE = CardRecord("BP18-027", "ギガブレード", card_class="sword", card_type="amulet", cost=1)
+GAMMA = _sword("BP18-022", "ワイルドメディエーター・ガンマ", 3, 3, 3, "透京", "探偵", "獣")
+TOKYO = _sword("X-Tokyo", "Tokyo", 1, 1, 1, "透京")
+SHINRA = CardRecord(
+    "BP18-020", "全識の六銘伝・シンラ", card_class="sword", cost=5, attack=4, defense=4
+)
+
+
+def _giga_scripts() -> Scripts:
+    return _scripts("BP18-027", "BP18-022", "BP18-031")
+
+
+def _counters(game: State, uid: int) -> int:
+    counters = game.cards[uid].counters
+    return 0 if counters is None else counters.get(GIGA, 0)
+
+
+def test_gigablade_fanfare_adds_two_and_a_second_copy_feeds_the_first() -> None:
+    """BP18-027 Fanfare: 2 Giga counters on each Gigablade of yours; a second one played
+    gives the first 2 more and then goes to the graveyard itself."""
+    scripts = _giga_scripts()
+    blade = scripts.record(GIGABLADE)
+    game = position(hands=([blade, blade], []), pp=(2, 0), scripts=scripts)
+    first, second = game.players[0].hand
+    game.apply(Play(first))
+    assert _counters(game, first) == 2
+    game.apply(Play(second))
+    assert _counters(game, first) == 4
+    assert game.cards[second].zone is Zone.GRAVE
+    assert game.players[0].field == [first]
+
+
+def test_gigablade_counts_tokyo_followers_entering_and_evolutions() -> None:
+    """BP18-027: a 透京 follower entering your field adds a counter, another follower does
+    not; a follower of yours evolving adds one."""
+    scripts = _giga_scripts()
+    base = follower("Evo", 2, 2, 2)
+    game = position(
+        fields=([scripts.record(GIGABLADE), base], []),
+        hands=([TOKYO, follower("Plain")], []),
+        evolve=([evolved(base)], []),
+        pp=(5, 0),
+        scripts=scripts,
+    )
+    blade, evo = game.players[0].field
+    tokyo, plain = game.players[0].hand
+    game.apply(Play(plain))
+    assert _counters(game, blade) == 0
+    game.apply(Play(tokyo))
+    assert _counters(game, blade) == 1
+    game.apply(Evolve(evo, False, False))
+    assert _counters(game, blade) == 2
+
+
+def test_gigablade_is_not_destroyed_or_banished_by_abilities() -> None:
+    """BP18-027: destroying or banishing it by an effect leaves it on the field; putting
+    it into the graveyard (not a destruction) still works."""
+    scripts = _giga_scripts()
+    game = position(fields=([scripts.record(GIGABLADE)], []), scripts=scripts)
+    uid = game.players[0].field[0]
+    game.destroy([uid])
+    game.banish(uid)
+    assert game.cards[uid].zone is Zone.FIELD
+    game.destroy_as_cost(uid)
+    assert game.cards[uid].zone is Zone.GRAVE
+    plain = position(fields=([GIGABLADE], []), scripts=scripts)  # without its keyword
+    game_uid = plain.players[0].field[0]
+    plain.destroy([game_uid])
+    assert plain.cards[game_uid].zone is Zone.GRAVE
+
+
+def test_gamma_takes_ten_counters_for_5_damage_to_each_enemy_follower() -> None:
+    """BP18-022 Act: removing 10 Giga counters from a Gigablade deals 5 damage to each enemy
+    follower and gives Gamma +2/+2 and Storm; with 9 counters it cannot be used."""
+    scripts = _giga_scripts()
+    for have, usable in ((10, True), (9, False)):
+        game = position(
+            fields=([scripts.record(GIGABLADE), GAMMA], [follower("A", 5, 5, 5), follower("B")]),
+            pp=(3, 0),
+            scripts=scripts,
+        )
+        blade, gamma = game.players[0].field
+        game.add_counter(blade, GIGA, have)
+        acts = [a for a in game.legal_actions() if isinstance(a, Activate)]
+        assert (Activate(gamma, 0) in acts) is usable
+        if usable:
+            game.apply(Activate(gamma, 0))
+            d = game.decision
+            assert d is not None
+            game.apply(Choose(str(blade)))
+            assert _counters(game, blade) == 0
+            assert not game.players[1].field
+            card = game.cards[gamma]
+            assert (card.atk, card.dfn) == (5, 5)
+            assert "storm" in card.keywords
+
+
+def test_investigation_finds_shinra_and_feeds_gigablades() -> None:
+    """BP18-031: search the deck for Shinra into the hand; 2 Giga counters on each
+    Gigablade of yours."""
+    scripts = _giga_scripts()
+    spell_card = CardRecord(
+        "BP18-031", "異端の調査協力", card_class="sword", card_type="spell", cost=1
+    )
+    game = position(
+        hands=([spell_card], []),
+        fields=([scripts.record(GIGABLADE)], []),
+        decks=([follower("X"), SHINRA, follower("Y")], 5),
+        pp=(1, 0),
+        scripts=scripts,
+    )
+    blade = game.players[0].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    pick = next(o for o in d.options if o != "done")
+    assert game.cards[int(pick)].base.name == SHINRA.name
+    game.apply(Choose(pick))
+    assert game.cards[int(pick)].zone is Zone.HAND
+    assert _counters(game, blade) == 2
+
+
+# --- BP09-020 -----------------------------------------------------------------------------------
+
+SPARTACUS = _sword("BP09-020", "スパルタクス", 5, 4, 6, "指揮官")
+
+
+def _spartacus(deck: int, discard: int) -> State:
+    """Spartacus on the field, three cards in hand; end the turn and discard ``discard``."""
+    game = position(
+        fields=([SPARTACUS], []),
+        hands=([follower("H1"), follower("H2"), follower("H3")], []),
+        decks=(deck, 20),
+        scripts=_scripts("BP09-020"),
+    )
+    game.apply(End())
+    for _ in range(discard):
+        d = game.decision
+        assert d is not None
+        game.apply(Choose(d.options[0]))
+    game.apply(Choose("done"))
+    return game
+
+
+def test_spartacus_discards_any_number_and_draws_one_more() -> None:
+    """BP09-020 end phase: discard any number of cards, then draw that many plus 1; with
+    more than 1 card left in the deck the game goes on."""
+    game = _spartacus(deck=10, discard=2)
+    assert len(game.players[0].grave) == 2
+    assert len(game.players[0].hand) == 1 + 3
+    assert len(game.players[0].deck) == 7
+    assert game.outcome() is None
+    game = _spartacus(deck=10, discard=0)
+    assert len(game.players[0].hand) == 4
+    assert game.outcome() is None
+
+
+def test_spartacus_wins_when_the_deck_is_down_to_one_card() -> None:
+    """BP09-020 (CR 5.23.1): when the deck has 1 card or none after the draw, its player
+    wins at once, even when the draw asked for more cards than the deck had (the loss
+    would come only at the next check, CR 11.2.2); with 2 left nothing happens."""
+    for deck, discard, wins in ((2, 0, True), (3, 2, True), (2, 2, True), (3, 0, False)):
+        game = _spartacus(deck=deck, discard=discard)
+        outcome = game.outcome()
+        if wins:
+            assert outcome is not None
+            assert outcome.winner == 0
+            assert outcome.reason.value == "effect"
+        else:
+            assert outcome is None
+
+
+# --- BP16-022 -----------------------------------------------------------------------------------
+
+GINNE = _sword("BP16-022", "艶やかなる太夫・ギンネ", 2, 3, 2, "宴楽")
+JIEMON = _sword("X-Jiemon", "天下の大泥棒・ジエモン", 5, 4, 4, "宴楽")
+
+
+def _ginne(allies: list[CardRecord]) -> State:
+    game = position(
+        hands=([GINNE, follower("Keep")], []),
+        fields=(allies, [follower("E", 2, 2, 2)]),
+        decks=([follower("Bottom"), follower("Top")], 5),
+        pp=(2, 0),
+        scripts=_scripts("BP16-022"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    return game
+
+
+def test_ginne_chooses_up_to_two_modes_or_three_with_jiemon() -> None:
+    """BP16-022 Fanfare: up to 2 options without Jiemon (mode 1 engages an enemy follower
+    that then skips its next stand; mode 3 gives two gold coins); with Jiemon on the field
+    a third option may be chosen."""
+    game = _ginne([])
+    game.apply(Choose("mode1"))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["mode2", "mode3", "done"]
+    game.apply(Choose("mode3"))
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))
+    assert game.cards[enemy].engaged
+    assert game.cards[enemy].counters is not None
+    assert game.cards[enemy].counters.get("skip_stand")
+    assert [game.cards[u].base.name for u in game.players[0].ex] == ["輝く金貨"] * 2
+    assert game.decision is not None
+    assert game.decision.kind.name == "MAIN"
+    rich = _ginne([JIEMON])
+    rich.apply(Choose("mode1"))
+    rich.apply(Choose("mode3"))
+    d = rich.decision
+    assert d is not None
+    assert d.options == ["mode2", "done"]
+
+
+def test_ginne_mode_two_draws_then_puts_a_hand_card_on_top_or_bottom() -> None:
+    """BP16-022 option 2: draw 1, then a card of your choice from your hand goes on the top
+    or the bottom of your deck, as you choose."""
+    for where in ("top", "bottom"):
+        game = _ginne([])
+        game.apply(Choose("mode2"))
+        game.apply(Choose("done"))
+        drawn = [u for u in game.players[0].hand if game.cards[u].base.name == "Top"]
+        assert drawn
+        d = game.decision
+        assert d is not None
+        keep = next(u for u in game.players[0].hand if game.cards[u].base.name == "Keep")
+        game.apply(Choose(str(keep)))
+        d = game.decision
+        assert d is not None
+        assert d.options == ["top", "bottom"]
+        game.apply(Choose(where))
+        deck = game.players[0].deck
+        assert (deck[-1] if where == "top" else deck[0]) == keep
+        assert game.cards[keep].zone is Zone.DECK

@@ -41,7 +41,6 @@ from engine.sve.abilities import (
     Not,
     PayCost,
     PutInEx,
-    ReturnToHand,
     Scaled,
     SelfToField,
     Summon,
@@ -145,6 +144,7 @@ _BODY_TRIGGERS = (
     ("EXエリアにこれが置かれたとき、", Trigger.TO_EX),
     ("これがアクトしたとき、", Trigger.ON_ENGAGE),
     ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
+    ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
@@ -297,7 +297,8 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     return out
 
 
-_SELF_MOVES = (Destroy, ReturnToHand, PutInEx, Banish, Engage)
+_SELF_MOVES = (Destroy, PutInEx, Banish, Engage)
+"""Moves of "this" that do nothing to a resolving spell (returning it to the hand works)."""
 
 
 def _moves_self(effects: Iterable[Any]) -> bool:

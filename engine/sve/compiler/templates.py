@@ -16,7 +16,9 @@ from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
+    AddCounters,
     Always,
+    AnyOf,
     Banish,
     Box,
     Buff,
@@ -35,6 +37,7 @@ from engine.sve.abilities import (
     Engage,
     Equip,
     EvolveCostDown,
+    EvolveCostPer,
     EvolveOrReturn,
     EvolveSelf,
     EvolveUsed,
@@ -64,6 +67,7 @@ from engine.sve.abilities import (
     NoCombatDamage,
     NoDamage,
     Not,
+    OpponentCards,
     OpponentFollowers,
     OpponentGrave,
     OpponentTurn,
@@ -664,6 +668,30 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
 
     options = [(Summon(ctx.token(m[i]), int(m[i + 1]), "ex"),) for i in (1, 3, 5) if m[i]]
     return [Modal(tuple(options))]
+
+
+@template(
+    "token_choice_to_ex_may",
+    _TOKEN + r"か" + _TOKEN + r"(?:か" + _TOKEN + r")?をEXエリアに置いてよい。",
+)
+def _token_choice_may(m: re.Match[str], ctx: Context) -> list[Any]:
+    from engine.sve.abilities import Modal
+
+    options = [(Summon(ctx.token(m[i]), int(m[i + 1]), "ex"),) for i in (1, 3, 5) if m[i]]
+    return [Modal((*options, ()))]  # "may": the last option does nothing
+
+
+@template(
+    "add_counters",
+    r"(?:自分の場の『(?P<name>[^』]+)』すべて|(?P<who>これ|それ))に"
+    r"(?P<c>[^、。「」『』【】]+)カウンター(?P<n>\d+)個を置く。",
+)
+def _add_counters(m: re.Match[str], ctx: Context) -> list[Any]:
+    if m["name"]:
+        what = Targets(side="own", amulets=True, name=m["name"])
+        return [AddCounters(m["c"], int(m["n"]), what=what)]
+    to = ctx.need_it() if m["who"] == "それ" else "self"
+    return [AddCounters(m["c"], int(m["n"]), to)]
 
 
 @template("no_damage", r"このターン、これはダメージを受けない。")
@@ -1301,6 +1329,33 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: OpponentFollowers(int(m[1])),
     ),
     (
+        "grave_count_either",
+        False,
+        re.compile(
+            r"^自分の墓場の(?:(?P<t1>[^・、。「」『』【】]+)・|【(?P<c1>[^】]+)】)(?P<k1>カード|フォロワー)"
+            r"が(?P<n1>\d+)枚以上か自分の墓場の(?:(?P<t2>[^・、。「」『』【】]+)・|【(?P<c2>[^】]+)】)"
+            r"(?P<k2>カード|フォロワー)が(?P<n2>\d+)枚以上なら、"
+        ),
+        lambda m: AnyOf(
+            (
+                GraveCount(_kind_filter(m["k1"], m["t1"], m["c1"]), int(m["n1"])),
+                GraveCount(_kind_filter(m["k2"], m["t2"], m["c2"]), int(m["n2"])),
+            )
+        ),
+    ),
+    (
+        "revealed",
+        False,
+        re.compile(r"^" + _FILTER + r"を公開したなら、"),
+        lambda m: Revealed(_filter(m)),
+    ),
+    (
+        "opponent_cards",
+        False,
+        re.compile(r"^相手(?:プレイヤー1人)?の場のカードが(\d+)枚以上なら、"),
+        lambda m: OpponentCards(int(m[1])),
+    ),
+    (
         "always",
         False,
         re.compile(r"^常に、"),
@@ -1379,18 +1434,6 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: HandAtMost(int(m[1] or m[2])),
     ),
     (
-        "opponent_cards",
-        False,
-        re.compile(r"^相手プレイヤー1人の場のカードが(\d+)枚以上なら、"),
-        lambda m: OpponentFollowers(int(m[1]), cards=True),
-    ),
-    (
-        "revealed",
-        False,
-        re.compile(r"^" + _FILTER + r"を公開したなら、"),
-        lambda m: Revealed(_filter(m)),
-    ),
-    (
         "grave_has",
         False,
         re.compile(r"^自分の墓場に" + _FILTER + r"があるなら、"),
@@ -1408,6 +1451,15 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
 """Condition openers ``(id, rest_of_ability, pattern, build)``. A class keyword marker
 (``【コンボ_3】``, CR 13.2.1.2) governs the rest of the ability and becomes a :class:`Gate`;
 an "if ..., " clause governs its own sentence and becomes an :class:`If`."""
+
+
+def _kind_filter(kind: str, trait: str | None, cls: str | None) -> CardFilter:
+    """A card kind with a trait or a class (``宴楽・カード``, ``【ロイヤル】カード``)."""
+    if cls:
+        if cls not in CLASS_WORDS:
+            raise Unsupported(f"unknown class {cls}")
+        return CardFilter(_KINDS[kind], (CLASS_WORDS[cls],))
+    return CardFilter(_KINDS[kind], (trait,) if trait else ())
 
 
 def _same(condition: Any) -> Any:
@@ -1462,6 +1514,7 @@ _COST_PARTS = re.compile(
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
     r"|EXエリアの『(?P<xname>[^』]+)』(?P<xn>\d+)枚を消滅"
     r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
+    r"|場の『(?P<tname>[^』]+)』1(?:つ|体|枚)の(?P<tc>[^、。「」『』【】]+)カウンター(?P<tn>\d+)個を取る"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅"
     r"|【レッスン_(?P<lesson>\d+)】)"
@@ -1483,6 +1536,7 @@ def cost(text: str) -> PayCost | None:
     banish_field = False
     banish_from = "grave"
     lesson = 0
+    take: tuple[Targets, str, int] | None = None
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1498,6 +1552,10 @@ def cost(text: str) -> PayCost | None:
             if discard is not None or sacrifice is not None:
                 return None
             discard = CardFilter()
+        elif m["tname"]:
+            if discard is not None or sacrifice is not None or take is not None:
+                return None
+            take = (Targets(side="own", amulets=True, name=m["tname"]), m["tc"], int(m["tn"]))
         elif m["fname"]:
             if discard is not None or sacrifice is not None:
                 return None
@@ -1536,7 +1594,9 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice or banish or lesson):
+    if not (pp or leader or discard or sacrifice or banish or lesson or take):
+        return None
+    if take is not None and (discard is not None or sacrifice is not None):
         return None
     return PayCost(
         (),
@@ -1549,6 +1609,9 @@ def cost(text: str) -> PayCost | None:
         banish_field=banish_field,
         banish_from=banish_from,
         lesson=lesson,
+        take_from=take[0] if take else None,
+        take=take[1] if take else "",
+        take_n=take[2] if take else 0,
     )
 
 
@@ -1557,6 +1620,7 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
     "これはアクト状態で場に出る。": "enters_engaged",
     "これは相手を攻撃できない。": "cannot_attack",
     "これが場にいる限り、自分は【進化】能力を1ターンに何回でも使える。": "evolve_any_times",
+    "これは能力によって破壊されず、消滅しない。": "ability_proof",
 }
 """Continuous abilities of a card's own that the engine checks like keywords."""
 
@@ -1579,6 +1643,10 @@ _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$"
 _WHILE_ANY = re.compile(r"^(?P<cond>[^、]+)限り、これは(?P<kw>(?:【[^】]+】)+)を持つ。$")
 _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
+_EVOLVE_COST_PER = re.compile(
+    r"^これの【進化】コストは「自分の場の(?P<other>他の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"フォロワーの数」と同じだけ-1する。$"
+)
 _COST_IF = re.compile(
     r"^これを(?P<ex>EXエリアから)?プレイする際、(?P<cond>.+?なら、)コストを-(?P<n>\d+)する。$"
 )
@@ -1603,6 +1671,10 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _EXTRA_COST.match(line)
     if m:
         return "extra_play_cost", None, ExtraCost(int(m[1]))
+    m = _EVOLVE_COST_PER.match(line)
+    if m:  # the evolve cost (CR 12.2) less 1 per follower counted
+        what = Targets(side="own", trait=m["trait"] or "", other=bool(m["other"]))
+        return "evolve_cost_per", None, EvolveCostPer(what)
     m = _COST_IF.match(line)
     if m:  # "as you play this, if ..., it costs N less" (CR 10.6.2.5.1.3)
         cond, _whole, rest, cid = condition(m["cond"])
