@@ -1221,6 +1221,20 @@ class DamageTaken:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageCap:
+    """A continuous effect of a ``STATIC`` ability: ``at_least`` or more damage this card
+    would take becomes ``becomes`` (``これが受けるN以上のダメージをMにする``; the ability's
+    condition applies)."""
+
+    at_least: int
+    becomes: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: damage is changed where it is dealt."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class Equip:
     """CR 14.5.2.2: this follower equips a new ``token`` (an equipment token)."""
 
@@ -1977,6 +1991,7 @@ ELEMENTS: dict[str, type] = {
         AnyOf,
         FromEvolveDeck,
         SummonSame,
+        DamageCap,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2274,6 +2289,8 @@ def _describe_element(e: Any) -> str:
         return f"damage the equipped follower takes is {e.n:+d}"
     if isinstance(e, Equip):
         return f"{_TO_WORDS[e.to]} equips '{e.token.name}'"
+    if isinstance(e, DamageCap):
+        return f"{e.at_least} or more damage this takes becomes {e.becomes}"
     if isinstance(e, DamageBonus):
         return f"damage this deals is {e.n:+d}"
     if isinstance(e, ExtraCost):

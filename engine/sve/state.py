@@ -30,6 +30,7 @@ from engine.sve.abilities import (
     CardFilter,
     CardScript,
     DamageBonus,
+    DamageCap,
     DamageTaken,
     Effect,
     ExileSelf,
@@ -735,6 +736,16 @@ class State:
         for ability in self.scripts.abilities(token.card_id, Trigger.ON_EQUIP):
             self.pending.append((ability, uid, card.controller, 0))
 
+    def _capped(self, card: Card, amount: int) -> int:
+        """Damage a follower takes after its own caps (:class:`DamageCap`)."""
+        for ability in self.scripts.abilities(card.face.card_id, Trigger.STATIC):
+            for e in ability.effects:
+                if isinstance(e, DamageCap) and amount >= e.at_least:
+                    cond = ability.condition
+                    if cond is None or cond.holds(self, card.controller, card.uid):
+                        amount = e.becomes
+        return amount
+
     def damage_taken(self, card: Card) -> int:
         """The change its equipment makes to damage a follower takes (CR 14.5.2)."""
         change = 0
@@ -928,6 +939,8 @@ class State:
                 amount += self.damage_taken(card)
                 if amount <= 0:
                     return
+            if self.scripts and card.face.card_id in self.scripts.ids_with(Trigger.STATIC):
+                amount = self._capped(card, amount)
             card.dfn -= amount
             name = str(target)
         if self.log is not None:

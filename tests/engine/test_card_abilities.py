@@ -185,6 +185,8 @@ EXAMPLES: dict[str, list[str]] = {
     "summon_same": ["BP11-074"],
     "on_engage": ["BP11-069", "BP09-109", "CP04-102"],
     "opponent_discards": ["BP11-069", "CP01-057", "BP03-073"],
+    "damage_cap": ["BP12-082", "CP02-101"],
+    "buff_exile_later": ["BP12-082"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -404,3 +404,45 @@ def test_waltz_mode_two_with_mono_puts_both_onto_the_field() -> None:
     game = _waltz("mode2", mono=True)
     assert _machines(game, game.players[0].field) == 2
     assert _machines(game, game.players[0].ex) == 0
+
+
+# --- BP12-082: Ward; damage cap with Ennea; comes back from the graveyard with Ennea -------
+
+MANMARU = _rec("BP12-082", "Manmaru", cost=1, attack=1, defense=3, keywords=("ward",))
+ENNEA = _rec("X-ennea", "紫紺の抵抗者・エンネア", cost=3, attack=2, defense=3)
+
+
+def test_manmaru_takes_one_from_big_damage_only_with_ennea() -> None:
+    """BP12-082: with Ennea on your field, 2 or more damage it takes becomes 1; 1 damage
+    stays 1; without Ennea 2 damage is 2."""
+    game = position(fields=([MANMARU, ENNEA], []), scripts=_lib("BP12-082"))
+    uid = game.players[0].field[0]
+    game.deal_damage(uid, 5)
+    assert game.cards[uid].dfn == 2
+    game.deal_damage(uid, 1)
+    assert game.cards[uid].dfn == 1
+    game = position(fields=([MANMARU], []), scripts=_lib("BP12-082"))
+    uid = game.players[0].field[0]
+    game.deal_damage(uid, 2)
+    assert game.cards[uid].dfn == 1
+
+
+def test_manmaru_returns_from_the_graveyard_only_with_ennea() -> None:
+    """BP12-082: for 1 PP it comes from the graveyard with +1 attack and 'Last Words: banish
+    this', only while Ennea is on your field; then destroyed it is banished."""
+    from engine.sve.actions import Activate
+    from engine.sve.position import add_card
+
+    game = position(fields=([], []), pp=(1, 0), scripts=_lib("BP12-082"))
+    uid = add_card(game, 0, MANMARU, Zone.GRAVE)
+    assert Activate(uid, 0) not in game.legal_actions()
+    game = position(fields=([ENNEA], []), pp=(1, 0), scripts=_lib("BP12-082"))
+    uid = add_card(game, 0, MANMARU, Zone.GRAVE)
+    game.zone_seen = -1
+    game.apply(Activate(uid, 0))
+    assert game.cards[uid].zone is Zone.FIELD
+    assert game.cards[uid].atk == 2
+    assert game.players[0].pp == 0
+    game.destroy([uid])
+    _settle(game)
+    assert game.cards[uid].zone is Zone.BANISH

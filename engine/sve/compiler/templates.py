@@ -26,6 +26,7 @@ from engine.sve.abilities import (
     CostDown,
     Damage,
     DamageBonus,
+    DamageCap,
     DamageTaken,
     Destroy,
     DidIt,
@@ -651,6 +652,14 @@ def _self_from_grave(m: re.Match[str], ctx: Context) -> list[Any]:
 
 LAST_WORDS_MARKER = "【ラストワード】"
 """The Last Words marker (CR 12.5), for phrasings that grant the ability."""
+
+
+@template(
+    "buff_exile_later",
+    r"これは【攻撃力】" + SIGNED + rf"して、「{LAST_WORDS_MARKER}これは消滅する」を持つ。",
+)
+def _buff_exile_later(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Buff(int(m[1]), 0, "self"), ExileLater()]
 
 
 @template("exile_later", rf"これは「{LAST_WORDS_MARKER}これは消滅する」を持つ。")
@@ -1308,6 +1317,9 @@ _WHILE_SELF = re.compile(
 
 _HAS_KEYWORDS = re.compile(r"^これは" + KW + r"を持つ。$")
 _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$")
+_DAMAGE_CAP = re.compile(
+    r"^(?:(?P<cond>[^、]+)限り、)?これが受ける(\d+)以上のダメージを(\d+)にする。$"
+)
 _WHILE_ANY = re.compile(r"^(?P<cond>[^、]+)限り、これは(?P<kw>(?:【[^】]+】)+)を持つ。$")
 _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
@@ -1321,6 +1333,15 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _DAMAGE_TAKEN.match(line)
     if m and equipment:
         return "damage_taken", None, DamageTaken(-int(m[1]))
+    m = _DAMAGE_CAP.match(line)
+    if m and not equipment:
+        cap = DamageCap(int(m[2]), int(m[3]))
+        if not m["cond"]:
+            return "damage_cap", None, cap
+        cond, _whole, rest, cid = condition(m["cond"].removesuffix("である") + "なら、")
+        if cond is None or rest:
+            raise Unsupported("a condition the engine does not check")
+        return f"damage_cap|if_{cid}", cond, cap
     m = _DAMAGE_BONUS.match(line)
     if m:
         return "damage_bonus", OpponentTurn() if m[1] else None, DamageBonus(int(m[2]))
