@@ -1309,7 +1309,11 @@ class Modal:
             picks = self.more
         count = bin(chosen).count("1")
         if not done and count < picks:
-            left = [f"mode{i + 1}" for i in range(len(self.options)) if not chosen >> i & 1]
+            left = [
+                f"mode{i + 1}"
+                for i, option in enumerate(self.options)
+                if not chosen >> i & 1 and _option_possible(option, game, frame)
+            ]
             if left:
                 frame.sub = chosen
                 game.ask_pick(frame.controller, left, count > 0)
@@ -1319,6 +1323,15 @@ class Modal:
             if chosen >> i & 1:
                 game.push_frame(self.options[i], frame)
         return True
+
+
+def _option_possible(option: tuple[Effect, ...], game: State, frame: Frame) -> bool:
+    """CR 5.18.3.1.2: an option whose cost cannot be paid (a leading :class:`PayCost` that
+    is not optional) cannot be chosen."""
+    first = option[0] if option else None
+    if isinstance(first, PayCost) and not first.optional:
+        return first.available(game, frame.controller, frame.source)
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -2323,7 +2336,8 @@ def _cost_words(e: PayCost) -> str:
         parts.append(f"banish {e.banish_n} {words} from your graveyard")
     cost = " and ".join(parts)
     if not e.optional:
-        return f"as a cost, {cost}"
+        tail = f": {_sequence(e.effects)}" if e.effects else ""
+        return f"as a cost, {cost}{tail}"
     return f"you may {cost}; if you do: {_sequence(e.effects)}"
 
 

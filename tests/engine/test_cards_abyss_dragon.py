@@ -446,3 +446,52 @@ def test_manmaru_returns_from_the_graveyard_only_with_ennea() -> None:
     game.destroy([uid])
     _settle(game)
     assert game.cards[uid].zone is Zone.BANISH
+
+
+# --- BP17-080: choose one: a Machine follower to the hand, or pay 6 more for three ---------
+
+HOPE = _rec("BP17-080", "Hope", card_type="spell", cost=1)
+
+
+def _machine(cost: int) -> CardRecord:
+    return _rec(f"X-m{cost}", f"M{cost}", cost=cost, traits=("機械",))
+
+
+def test_hope_second_option_needs_six_more_pp() -> None:
+    """BP17-080 (CR 5.18.3.1.2): with 6 PP after playing it both options are offered; with
+    5 only the first."""
+    deck = [_machine(4), _machine(3), _machine(2), _machine(5)]
+    game = position(hands=([HOPE], []), decks=(deck, 3), pp=(6, 0), scripts=_lib("BP17-080"))
+    game.apply(Play(game.players[0].hand[0]))
+    assert _options(game) == ["mode1"]
+    game = position(hands=([HOPE], []), decks=(deck, 3), pp=(7, 0), scripts=_lib("BP17-080"))
+    game.apply(Play(game.players[0].hand[0]))
+    assert _options(game) == ["mode1", "mode2"]
+
+
+def test_hope_first_option_finds_a_machine_follower() -> None:
+    """BP17-080 (1): a Machine follower of any cost is found and put into the hand."""
+    deck = [_rec("X-other", cost=1), _machine(5)]
+    game = position(hands=([HOPE], []), decks=(deck, 3), pp=(1, 0), scripts=_lib("BP17-080"))
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("mode1"))
+    (found,) = [o for o in _options(game) if o != "done"]
+    assert game.cards[int(found)].base.card_id == "X-m5"
+    game.apply(Choose(found))
+    assert int(found) in game.players[0].hand
+
+
+def test_hope_second_option_puts_three_machines_onto_the_field() -> None:
+    """BP17-080 (2): 6 PP more; then machines of cost 4-or-less, 3-or-less and 2-or-less
+    are found one after the other and put onto the field (a cost-5 one never qualifies)."""
+    deck = [_machine(4), _machine(3), _machine(2), _machine(5)]
+    game = position(hands=([HOPE], []), decks=(deck, 3), pp=(7, 0), scripts=_lib("BP17-080"))
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("mode2"))
+    assert game.players[0].pp == 0
+    for cost in (4, 3, 2):
+        options = [o for o in _options(game) if o != "done"]
+        assert all((game.cards[int(o)].base.cost or 0) <= cost for o in options)
+        pick = next(o for o in options if game.cards[int(o)].base.cost == cost)
+        game.apply(Choose(pick))
+    assert _names_on_field(game) == ["M2", "M3", "M4"]
