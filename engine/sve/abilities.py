@@ -674,10 +674,19 @@ class Damage:
     ダメージ``), counted when the damage is dealt (``n`` is then ignored)."""
     half_attack: bool = False
     """The damage is half this card's attack, rounded up (``「これの攻撃力の半分」``)."""
+    discarded_cost: bool = False
+    """The damage is the cost of the card this ability discarded as a cost
+    (``「捨てたカードのコスト」と同じダメージ``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
-        if self.per is not None:
+        if self.discarded_cost:
+            counters = game.cards[frame.source].counters if frame.source >= 0 else None
+            paid = -1 if counters is None else counters.get(PAID_DISCARD, -1)
+            if paid < 0:
+                return True
+            amount = game.cards[paid].base.cost or 0
+        elif self.per is not None:
             amount = len(game.candidates(self.per, frame.controller, frame.source, counting=True))
         elif self.half_attack:
             if frame.source < 0 or not game.target_exists(frame.source):
@@ -1082,6 +1091,9 @@ def _take(
     return True
 
 
+PAID_DISCARD = "paid_discard"
+"""The counter on an ability's card naming the card its :class:`PayCost` discarded."""
+
 _BANISHING = 10
 """The step of :class:`PayCost` from which graveyard cards are banished (plus the count)."""
 
@@ -1176,6 +1188,11 @@ class PayCost:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
                 game.discard_card(me, uid)
+                if frame.source >= 0:
+                    counters = game.cards[frame.source].counters
+                    if counters is None:
+                        counters = game.cards[frame.source].counters = {}
+                    counters[PAID_DISCARD] = uid
             elif self.banish_field:
                 game.banish(uid)
             else:
@@ -1217,6 +1234,19 @@ class DamageTaken:
 
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: damage is changed where it is dealt."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCostDown:
+    """A continuous effect of a ``STATIC`` ability of a card in the hand or EX area: it costs
+    ``n`` less to play while the ability's condition holds (``これをプレイする際、…なら、
+    コストを-Nする``; CR 10.4.4.1: the PP paid changes, not below 0)."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play cost is computed with it."""
         return True
 
 
@@ -2005,6 +2035,7 @@ ELEMENTS: dict[str, type] = {
         FromEvolveDeck,
         SummonSame,
         DamageCap,
+        PlayCostDown,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2217,6 +2248,8 @@ def _describe_element(e: Any) -> str:
             return f"deal {amount} to {_TO_WORDS[e.to]}"
         if e.half_attack:
             return f"deal damage equal to half this card's attack (rounded up) to {_TO_WORDS[e.to]}"
+        if e.discarded_cost:
+            return f"deal damage equal to the discarded card's cost to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"
@@ -2302,6 +2335,8 @@ def _describe_element(e: Any) -> str:
         return f"damage the equipped follower takes is {e.n:+d}"
     if isinstance(e, Equip):
         return f"{_TO_WORDS[e.to]} equips '{e.token.name}'"
+    if isinstance(e, PlayCostDown):
+        return f"this costs {e.n} less to play"
     if isinstance(e, DamageCap):
         return f"{e.at_least} or more damage this takes becomes {e.becomes}"
     if isinstance(e, DamageBonus):

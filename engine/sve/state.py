@@ -38,6 +38,7 @@ from engine.sve.abilities import (
     Grant,
     MarkPaid,
     PayCost,
+    PlayCostDown,
     Scripts,
     Targets,
     Trigger,
@@ -696,6 +697,14 @@ class State:
         counters = card.counters
         if counters is not None and counters.get("cost_turn") == self.turn:
             cost = max(0, cost - counters["cost_down"])
+        scripts = self.scripts
+        if scripts and card.base.card_id in scripts.ids_with(Trigger.STATIC):
+            for ability in scripts.abilities(card.base.card_id, Trigger.STATIC):
+                for e in ability.effects:
+                    if isinstance(e, PlayCostDown):
+                        cond = ability.condition
+                        if cond is None or cond.holds(self, card.owner, card.uid):
+                            cost = max(0, cost - e.n)
         discounts = self.players[card.owner].discounts
         if discounts:
             for turn, what, n in discounts:
@@ -1435,12 +1444,16 @@ class State:
         acts: list[Action] = []
         pp = p.pp
         playable = self._playable
+        statics = self.scripts.ids_with(Trigger.STATIC) if self.scripts else frozenset()
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
-                if ((card.base.cost or 0) <= pp or card.counters or p.discounts) and playable(
-                    p, card
-                ):
+                if (
+                    (card.base.cost or 0) <= pp
+                    or card.counters
+                    or p.discounts
+                    or card.base.card_id in statics  # it may cost less (PlayCostDown)
+                ) and playable(p, card):
                     acts.append(Play(uid))
         if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
             names: set[str] | None = None

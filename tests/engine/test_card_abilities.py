@@ -187,6 +187,8 @@ EXAMPLES: dict[str, list[str]] = {
     "opponent_discards": ["BP11-069", "CP01-057", "BP03-073"],
     "damage_cap": ["BP12-082", "CP02-101"],
     "buff_exile_later": ["BP12-082"],
+    "play_cost_down": ["BP16-057", "BP02-038", "BP08-072"],
+    "damage_discarded_cost": ["BP16-057"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

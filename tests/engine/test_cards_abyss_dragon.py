@@ -495,3 +495,57 @@ def test_hope_second_option_puts_three_machines_onto_the_field() -> None:
         pick = next(o for o in options if game.cards[int(o)].base.cost == cost)
         game.apply(Choose(pick))
     assert _names_on_field(game) == ["M2", "M3", "M4"]
+
+
+# --- BP16-057: costs 2 less with big Dragoncraft cards in the graveyard; discard to burn ---
+
+BURNED = _rec("BP16-057", "Burned", cost=7, attack=5, defense=5, card_class="dragon")
+BIG_DRAGON = _rec("X-bigdragon", cost=7, card_class="dragon")
+
+
+def _burned_game(big_in_grave: int, pp: int, hand: tuple[CardRecord, ...] = ()) -> State:
+    from engine.sve.position import add_card
+
+    enemy = _rec("X-enemy", cost=4, attack=4, defense=6)
+    game = position(
+        hands=([BURNED, *hand], []), fields=([], [enemy]), pp=(pp, 0), scripts=_lib("BP16-057")
+    )
+    for _ in range(big_in_grave):
+        add_card(game, 0, BIG_DRAGON, Zone.GRAVE)
+    add_card(game, 0, _rec("X-smalldragon", cost=6, card_class="dragon"), Zone.GRAVE)
+    return game
+
+
+def test_burned_costs_two_less_with_four_big_dragons_in_the_graveyard() -> None:
+    """BP16-057: with 4 Dragoncraft cards of cost 7+ in the graveyard it is playable for
+    5 PP; with 3 (and a cost-6 one) it is not."""
+    game = _burned_game(3, 5)
+    uid = game.players[0].hand[0]
+    assert Play(uid) not in game.legal_actions()
+    game = _burned_game(4, 5)
+    uid = game.players[0].hand[0]
+    assert Play(uid) in game.legal_actions()
+    game.apply(Play(uid))
+    assert game.players[0].pp == 0
+
+
+def test_burned_fanfare_deals_the_discarded_cards_cost() -> None:
+    """BP16-057: Fanfare: discard a card; an enemy follower takes damage equal to its cost;
+    draw a card. Declining the cost does nothing."""
+    game = _burned_game(0, 7, (_rec("X-four", cost=4),))
+    burned, four = game.players[0].hand
+    game.apply(Play(burned))
+    assert _options(game) == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert _options(game) == [str(four)]
+    game.apply(Choose(str(four)))
+    foe = game.players[1].field[0]
+    game.apply(Choose(str(foe)))
+    assert game.cards[foe].dfn == 2
+    assert len(game.players[0].hand) == 1
+    assert four in game.players[0].grave
+    game = _burned_game(0, 7, (_rec("X-four", cost=4),))
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("done"))
+    assert game.cards[game.players[1].field[0]].dfn == 6
+    assert len(game.players[0].hand) == 1

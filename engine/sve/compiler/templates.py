@@ -65,6 +65,7 @@ from engine.sve.abilities import (
     PaidExtra,
     PayCost,
     PlacedInEx,
+    PlayCostDown,
     PlayedExactly,
     PutInEx,
     ReturnToHand,
@@ -716,6 +717,11 @@ def _opponent_discards(m: re.Match[str], ctx: Context) -> list[Any]:
     return [DiscardCards(int(m[2]), "opponent", bool(m[1]))]
 
 
+@template("damage_discarded_cost", r"それに「捨てたカードのコスト」と同じダメージ。")
+def _damage_discarded_cost(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, ctx.need_it(), discarded_cost=True)]
+
+
 @template("evolve_or_return", r"これは進化するか手札に戻る。")
 def _evolve_or_return(m: re.Match[str], ctx: Context) -> list[Any]:
     return [EvolveOrReturn()]
@@ -1317,6 +1323,7 @@ _WHILE_SELF = re.compile(
 
 _HAS_KEYWORDS = re.compile(r"^これは" + KW + r"を持つ。$")
 _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$")
+_PLAY_COST_DOWN = re.compile(r"^これをプレイする際、(?P<cond>.+?)コストを-(?P<n>\d+)する。$")
 _DAMAGE_CAP = re.compile(
     r"^(?:(?P<cond>[^、]+)限り、)?これが受ける(\d+)以上のダメージを(\d+)にする。$"
 )
@@ -1333,6 +1340,11 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _DAMAGE_TAKEN.match(line)
     if m and equipment:
         return "damage_taken", None, DamageTaken(-int(m[1]))
+    m = _PLAY_COST_DOWN.match(line)
+    if m and not equipment:  # "これをプレイする際、(condition)コストを-Nする"
+        cond, _whole, rest, cid = condition(m["cond"])
+        if cond is not None and not rest:
+            return f"play_cost_down|if_{cid}", cond, PlayCostDown(int(m["n"]))
     m = _DAMAGE_CAP.match(line)
     if m and not equipment:
         cap = DamageCap(int(m[2]), int(m[3]))
