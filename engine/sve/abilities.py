@@ -83,6 +83,11 @@ class Trigger(enum.Enum):
     the event's)."""
     TO_EX = "to_ex"
     """CR 10.7.1: this card was put into the EX area."""
+    YOU_DISCARD = "you_discard"
+    """CR 10.7.1: you discarded a card from your hand (CR 5.12; this card on the field; the
+    discarded card is the event's)."""
+    OPPONENT_DISCARD = "opponent_discard"
+    """CR 10.7.1: your opponent discarded a card from their hand (this card on the field)."""
     ON_ENGAGE = "on_engage"
     """CR 10.7.1: this card became engaged (``これがアクトしたとき``; CR 5.4)."""
     ALLY_LEAVES = "ally_leaves"
@@ -119,6 +124,8 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
     Trigger.ALLY_LEAVES: "When a card of yours leaves the field",
     Trigger.ON_ENGAGE: "When this becomes engaged",
+    Trigger.YOU_DISCARD: "When you discard a card",
+    Trigger.OPPONENT_DISCARD: "When your opponent discards a card",
     Trigger.CARD_PLAYED: "When you play a card",
     Trigger.EX_PLACED: "When a card is put into your EX area",
     Trigger.ALLY_ATTACKS: "When a follower of yours attacks",
@@ -1120,11 +1127,17 @@ class PayCost:
     banish_n: int = 0
     banish_field: bool = False
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
+    engage_self: bool = False
+    """Engage this standing field card (``これを【アクト】``, CR 10.4.6)."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
         p = game.players[controller]
         if p.pp < self.pp or (self.leader and p.hp < self.leader):
+            return False
+        if self.engage_self and (
+            source < 0 or not game.target_exists(source) or game.cards[source].engaged
+        ):
             return False
         cards = game.cards
         if self.discard is not None:
@@ -1174,6 +1187,8 @@ class PayCost:
             p.pp -= self.pp
             if self.leader:
                 game.lose_defense(me, self.leader)
+            if self.engage_self:
+                game.set_engaged(frame.source, True)
             frame.sub = 2
             if self.discard is not None:
                 options = [str(u) for u in self._discardable(game, me, frame.source)]
@@ -2356,7 +2371,7 @@ def _describe_element(e: Any) -> str:
 
 
 def _cost_words(e: PayCost) -> str:
-    parts = []
+    parts = ["engage this"] if e.engage_self else []
     if e.pp:
         parts.append(f"pay {e.pp} PP")
     if e.leader:

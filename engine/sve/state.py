@@ -1880,6 +1880,14 @@ class State:
         if self.scripts:  # CR 10.7.1: "when this is discarded from your hand"
             for ability in self.scripts.abilities(card.base.card_id, Trigger.DISCARDED):
                 self.pending.append((ability, uid, player, 0))
+            # CR 10.7.1: "when you (your opponent) discard a card"
+            for side, trigger in (
+                (player, Trigger.YOU_DISCARD),
+                (1 - player, Trigger.OPPONENT_DISCARD),
+            ):
+                for fuid in self.holders(self.players[side].field, trigger):
+                    for ability in self.abilities_of(self.cards[fuid], trigger):
+                        self.pending.append((ability, fuid, side, uid))
 
     def _choose(self, d: Decision, option: str) -> None:
         kind = d.kind

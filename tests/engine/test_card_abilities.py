@@ -189,6 +189,8 @@ EXAMPLES: dict[str, list[str]] = {
     "buff_exile_later": ["BP12-082"],
     "play_cost_down": ["BP16-057", "BP02-038", "BP08-072"],
     "damage_discarded_cost": ["BP16-057"],
+    "you_discard": ["BP15-060", "BP15-061", "BP11-070"],
+    "opponent_discard": ["BP11-070"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

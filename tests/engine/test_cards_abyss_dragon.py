@@ -549,3 +549,82 @@ def test_burned_fanfare_deals_the_discarded_cards_cost() -> None:
     game.apply(Choose("done"))
     assert game.cards[game.players[1].field[0]].dfn == 6
     assert len(game.players[0].hand) == 1
+
+
+# --- BP15-060: when you discard a card, you may engage this to draw -----------------------
+
+DRAGOON = _rec("BP15-060", "Dragoon", cost=1, attack=1, defense=1, card_class="dragon")
+
+
+def _dragoon_game(engaged: bool = False) -> State:
+    from engine.sve.position import OnField
+
+    return position(
+        fields=([OnField(DRAGOON, engaged=engaged)], []),
+        hands=([_rec("X-a"), _rec("X-b")], [_rec("X-c")]),
+        decks=(5, 5),
+        scripts=_lib("BP15-060"),
+    )
+
+
+def test_dragoon_engages_to_draw_when_you_discard() -> None:
+    """BP15-060: you discard a card; it may engage to draw one (declining keeps it
+    standing)."""
+    game = _dragoon_game()
+    uid = game.players[0].field[0]
+    game.discard_card(0, game.players[0].hand[0])
+    _settle(game)
+    assert _options(game) == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert game.cards[uid].engaged
+    assert len(game.players[0].hand) == 2
+    game = _dragoon_game()
+    game.discard_card(0, game.players[0].hand[0])
+    _settle(game)
+    game.apply(Choose("done"))
+    assert not game.cards[game.players[0].field[0]].engaged
+    assert len(game.players[0].hand) == 1
+
+
+def test_dragoon_needs_to_stand_and_your_own_discard() -> None:
+    """BP15-060: engaged already, or the opponent discarding, nothing is offered."""
+    game = _dragoon_game(engaged=True)
+    game.discard_card(0, game.players[0].hand[0])
+    _settle(game)
+    assert game.decision is not None
+    assert game.decision.options == []
+    assert len(game.players[0].hand) == 1
+    game = _dragoon_game()
+    game.discard_card(1, game.players[1].hand[0])
+    _settle(game)
+    assert game.decision is not None
+    assert game.decision.options == []
+    assert len(game.players[0].hand) == 2
+
+
+def test_either_player_discarding_triggers_in_your_turn_only() -> None:
+    """BP11-070: in your turn, either player discarding makes you engage an enemy follower;
+    in the opponent's turn nothing happens."""
+    card = _rec("BP11-070", "Rendring-70", cost=5, attack=5, defense=5)
+    enemy = _rec("X-enemy", cost=2, attack=2, defense=2)
+    for discarder in (0, 1):
+        game = position(
+            fields=([card], [enemy]),
+            hands=([_rec("X-a")], [_rec("X-b")]),
+            scripts=_lib("BP11-070"),
+        )
+        game.discard_card(discarder, game.players[discarder].hand[0])
+        _settle(game)
+        foe = game.players[1].field[0]
+        assert _options(game) == [str(foe)]
+        game.apply(Choose(str(foe)))
+        assert game.cards[foe].engaged
+    game = position(
+        active=1,
+        fields=([card], [enemy]),
+        hands=([_rec("X-a")], [_rec("X-b")]),
+        scripts=_lib("BP11-070"),
+    )
+    game.discard_card(1, game.players[1].hand[0])
+    _settle(game)
+    assert not game.cards[game.players[1].field[0]].engaged

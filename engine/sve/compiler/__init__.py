@@ -128,7 +128,9 @@ _BODY_TRIGGERS = (
     ("自分の場のフォロワーが進化したとき、", Trigger.ALLY_EVOLVES),
     ("EXエリアにこれが置かれたとき、", Trigger.TO_EX),
     ("これがアクトしたとき、", Trigger.ON_ENGAGE),
+    ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
 )
+_ANY_DISCARD = "いずれかのプレイヤーが自身の手札1枚を捨てたとき、"
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
 _ACT = re.compile(
@@ -439,6 +441,9 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 if trig in (Trigger.ALLY_ENTERS, Trigger.ABILITY_USED, Trigger.ALLY_EVOLVES):
                     ctx.it, ctx.it_side = "event", "own"
                 break
+        if not triggers and body.startswith(_ANY_DISCARD):  # either player's discard
+            triggers = [Trigger.YOU_DISCARD, Trigger.OPPONENT_DISCARD]
+            body = body[len(_ANY_DISCARD) :]
         attacks = _ALLY_ATTACKS.match(body) if not triggers else None
         if attacks:
             body = body[attacks.end() :]

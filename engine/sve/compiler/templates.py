@@ -1222,6 +1222,7 @@ _COST_PARTS = re.compile(
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
     r"|手札の" + _FILTER + r"1枚を捨てる"
     r"|(?P<anyhand>手札1枚を捨てる)"
+    r"|(?P<engself>これを【アクト】)"
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
@@ -1243,12 +1244,15 @@ def cost(text: str) -> PayCost | None:
     banish: CardFilter | None = None
     banish_n = 0
     banish_field = False
+    engage_self = False
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
             return None
         pos = m.end()
-        if m["pp"]:
+        if m["engself"]:
+            engage_self = True
+        elif m["pp"]:
             pp += int(m["pp"])
         elif m["leader"]:
             leader += int(m["leader"])
@@ -1285,7 +1289,7 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice or banish):
+    if not (pp or leader or discard or sacrifice or banish or engage_self):
         return None
     return PayCost(
         (),
@@ -1296,6 +1300,7 @@ def cost(text: str) -> PayCost | None:
         banish=banish,
         banish_n=banish_n,
         banish_field=banish_field,
+        engage_self=engage_self,
     )
 
 
