@@ -1710,6 +1710,26 @@ class NoDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageShield:
+    """This turn, ``to`` (field followers) takes no damage, or only not the next damage
+    (``このターン、それは次のダメージを受けない``; ``next_only``)."""
+
+    to: str = "targets"
+    next_only: bool = True
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark them for this turn."""
+        key = "shield_next" if self.next_only else "no_damage"
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                card = game.cards[tgt]
+                if card.counters is None:
+                    card.counters = {}
+                card.counters[key] = game.turn
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class EvolveUsed:
     """``n`` or more face-up evolved followers in your evolve deck (CR 4.6.3)."""
 
@@ -2051,6 +2071,7 @@ ELEMENTS: dict[str, type] = {
         SummonSame,
         DamageCap,
         PlayCostDown,
+        DamageShield,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2350,6 +2371,9 @@ def _describe_element(e: Any) -> str:
         return f"damage the equipped follower takes is {e.n:+d}"
     if isinstance(e, Equip):
         return f"{_TO_WORDS[e.to]} equips '{e.token.name}'"
+    if isinstance(e, DamageShield):
+        what = " the next time it would" if e.next_only else ""
+        return f"this turn, {_TO_WORDS[e.to]} takes no damage{what}"
     if isinstance(e, PlayCostDown):
         return f"this costs {e.n} less to play"
     if isinstance(e, DamageCap):

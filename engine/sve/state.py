@@ -942,8 +942,13 @@ class State:
             card = self.cards[target]
             if card.zone is not Zone.FIELD or not card.fol:
                 return  # CR 5.14.1.2
-            if card.counters is not None and card.counters.get("no_damage") == self.turn:
-                return
+            counters = card.counters
+            if counters is not None:
+                if counters.get("no_damage") == self.turn:
+                    return
+                if counters.get("shield_next") == self.turn:  # the next damage only
+                    del counters["shield_next"]
+                    return
             if card.eq:
                 amount += self.damage_taken(card)
                 if amount <= 0:

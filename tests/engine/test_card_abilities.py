@@ -191,6 +191,8 @@ EXAMPLES: dict[str, list[str]] = {
     "damage_discarded_cost": ["BP16-057"],
     "you_discard": ["BP15-060", "BP15-061", "BP11-070"],
     "opponent_discard": ["BP11-070"],
+    "select_named": ["BP17-062", "BP08-005", "BP12-102"],
+    "damage_shield": ["BP17-062", "BP08-005", "BP13-117"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

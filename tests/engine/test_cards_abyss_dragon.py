@@ -628,3 +628,57 @@ def test_either_player_discarding_triggers_in_your_turn_only() -> None:
     game.discard_card(1, game.players[1].hand[0])
     _settle(game)
     assert not game.cards[game.players[1].field[0]].engaged
+
+
+# --- BP17-062: engage and sacrifice this amulet: Lowen takes no damage the next time -------
+
+SPEAR = _rec("BP17-062", "Spear", card_type="amulet", cost=1, card_class="dragon")
+LOWEN = _rec("X-lowen", "竜槍の戦士・ローウェン", cost=3, attack=3, defense=4)
+
+
+def test_spear_shields_lowen_from_the_next_damage_only() -> None:
+    """BP17-062: engage it and put it into the graveyard: Lowen takes no damage the next
+    time; the damage after that is dealt."""
+    from engine.sve.actions import Activate
+
+    game = position(fields=([SPEAR, LOWEN], []), scripts=_lib("BP17-062"))
+    spear, lowen = game.players[0].field
+    game.apply(Activate(spear, 0))
+    assert game.cards[spear].zone is Zone.GRAVE
+    assert _options(game) == [str(lowen)]
+    game.apply(Choose(str(lowen)))
+    game.deal_damage(lowen, 3)
+    assert game.cards[lowen].dfn == 4
+    game.deal_damage(lowen, 3)
+    assert game.cards[lowen].dfn == 1
+
+
+def test_spear_needs_lowen_on_your_field() -> None:
+    """BP17-062: without Lowen on your field the ability cannot be played (CR 10.6.2.1.2)."""
+    from engine.sve.actions import Activate
+
+    other = _rec("X-other", "Other", cost=3, attack=3, defense=4)
+    game = position(fields=([SPEAR, other], [LOWEN]), scripts=_lib("BP17-062"))
+    assert Activate(game.players[0].field[0], 0) not in game.legal_actions()
+
+
+def test_damage_shield_for_the_whole_turn() -> None:
+    """'This turn, it takes no damage' (BP08-005's wording): every damage this turn is
+    prevented, not only the next; next turn it is dealt again."""
+    from engine.sve.abilities import Ability, CardScript, DamageShield, Select, Targets, Trigger
+
+    spell = _rec("X-shield", card_type="spell", cost=1)
+    script = CardScript(
+        "X-shield",
+        (Ability(Trigger.SPELL, (Select(Targets(side="own")), DamageShield("targets", False))),),
+    )
+    game = position(hands=([spell], []), fields=([LOWEN], []), pp=(1, 0), scripts=Scripts([script]))
+    lowen = game.players[0].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(lowen)))
+    game.deal_damage(lowen, 2)
+    game.deal_damage(lowen, 2)
+    assert game.cards[lowen].dfn == 4
+    game.turn += 1
+    game.deal_damage(lowen, 2)
+    assert game.cards[lowen].dfn == 2

@@ -27,6 +27,7 @@ from engine.sve.abilities import (
     Damage,
     DamageBonus,
     DamageCap,
+    DamageShield,
     DamageTaken,
     Destroy,
     DidIt,
@@ -720,6 +721,18 @@ def _opponent_discards(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("damage_discarded_cost", r"それに「捨てたカードのコスト」と同じダメージ。")
 def _damage_discarded_cost(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(0, ctx.need_it(), discarded_cost=True)]
+
+
+@template("select_named", r"自分の場の『([^』]+)』1体を選ぶ。")
+def _select_named(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    return [Select(Targets(side="own", name=m[1]))]
+
+
+@template("damage_shield", r"このターン、(これ|それ)は(次の)?ダメージを受けない。")
+def _damage_shield(m: re.Match[str], ctx: Context) -> list[Any]:
+    to = "self" if m[1] == "これ" else ctx.need_it()
+    return [DamageShield(to, bool(m[2]))]
 
 
 @template("evolve_or_return", r"これは進化するか手札に戻る。")
