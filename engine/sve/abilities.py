@@ -230,6 +230,7 @@ class Scripts:
         self._grave_ids: frozenset[str] | None = None
         self._ex_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
+        self._ids_effect: dict[type, frozenset[str]] = {}
 
     def _load(self) -> None:
         loader, self._loader = self._loader, None
@@ -248,6 +249,24 @@ class Scripts:
         self._grave_ids = None
         self._ex_ids = None
         self._ids_with.clear()
+        self._ids_effect.clear()
+
+    def ids_with_effect(self, kind: type) -> frozenset[str]:
+        """Ids of the cards with a continuous (``STATIC``) ability holding an effect of type
+        ``kind`` (cached)."""
+        found = self._ids_effect.get(kind)
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._ids_effect[kind] = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(
+                    a.trigger is Trigger.STATIC and any(isinstance(e, kind) for e in a.effects)
+                    for a in s.abilities
+                )
+            )
+        return found
 
     def get(self, card_id: str) -> CardScript | None:
         """The script of ``card_id`` or ``None``."""
@@ -1266,6 +1285,17 @@ class PlayCostDown:
 
 
 @dataclass(frozen=True, slots=True)
+class BanishInstead:
+    """A continuous effect of a ``STATIC`` ability (CR 10.10 replacement): while this card
+    is on the field, an enemy follower that would be put from the field into a graveyard is
+    banished instead (``相手のフォロワーが場から墓場に置かれる際、代わりにそれを消滅させる``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the move is replaced where it happens."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class DamageCap:
     """A continuous effect of a ``STATIC`` ability: ``at_least`` or more damage this card
     would take becomes ``becomes`` (``これが受けるN以上のダメージをMにする``; the ability's
@@ -2072,6 +2102,7 @@ ELEMENTS: dict[str, type] = {
         DamageCap,
         PlayCostDown,
         DamageShield,
+        BanishInstead,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2371,6 +2402,8 @@ def _describe_element(e: Any) -> str:
         return f"damage the equipped follower takes is {e.n:+d}"
     if isinstance(e, Equip):
         return f"{_TO_WORDS[e.to]} equips '{e.token.name}'"
+    if isinstance(e, BanishInstead):
+        return "enemy followers that would go from the field to the graveyard are banished instead"
     if isinstance(e, DamageShield):
         what = " the next time it would" if e.next_only else ""
         return f"this turn, {_TO_WORDS[e.to]} takes no damage{what}"

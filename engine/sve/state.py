@@ -27,6 +27,7 @@ from engine.sve.abilities import (
     LEADER_OFFSET,
     ORIGINS,
     Ability,
+    BanishInstead,
     CardFilter,
     CardScript,
     DamageBonus,
@@ -1920,6 +1921,16 @@ class State:
 
     # --- zone moves -------------------------------------------------------------------------
 
+    def _banish_instead(self, controller: int) -> bool:
+        """Whether the opponent of ``controller`` has a card on the field whose continuous
+        ability banishes ``controller``'s followers instead of putting them into the
+        graveyard (:class:`BanishInstead`)."""
+        ids = self.scripts.ids_with_effect(BanishInstead)
+        if not ids:
+            return False
+        cards = self.cards
+        return any(cards[u].face.card_id in ids for u in self.players[1 - controller].field)
+
     def _remove_from_zone(self, card: Card) -> None:
         p = self.players[card.controller if card.zone is Zone.FIELD else card.owner]
         zone = card.zone
@@ -1963,6 +1974,8 @@ class State:
         """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
         face = card.face
         controller = card.controller
+        if zone is Zone.GRAVE and card.fol and self.scripts and self._banish_instead(controller):
+            zone = Zone.BANISH  # CR 10.10: a replacement effect of the other side
         self.players[controller].field.remove(card.uid)
         self.statics_dirty = True
         evo_uid = card.evo

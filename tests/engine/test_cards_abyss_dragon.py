@@ -682,3 +682,35 @@ def test_damage_shield_for_the_whole_turn() -> None:
     game.turn += 1
     game.deal_damage(lowen, 2)
     assert game.cards[lowen].dfn == 2
+
+
+# --- BP18-061: Ward; enemy followers go to banishment instead of the graveyard ------------
+
+FAFNIR = _rec("BP18-061", "Fafnir", cost=8, attack=7, defense=8, keywords=("ward",))
+
+
+def test_fafnir_fanfare_banishes_what_it_destroys() -> None:
+    """BP18-061: Fanfare deals 8 to every enemy follower and 4 to the enemy leader; the
+    destroyed followers are banished instead of going to the graveyard."""
+    foes = [_rec("X-e1", cost=2, attack=2, defense=2), _rec("X-e2", cost=9, attack=9, defense=9)]
+    game = position(hands=([FAFNIR], []), fields=([], foes), pp=(8, 0), scripts=_lib("BP18-061"))
+    small, big = game.players[1].field
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("stand"))
+    assert game.cards[small].zone is Zone.BANISH
+    assert game.players[1].grave == []
+    assert game.cards[big].dfn == 1
+    assert game.players[1].hp == 16
+
+
+def test_fafnir_spares_your_own_followers_and_needs_to_be_on_the_field() -> None:
+    """BP18-061: your own destroyed follower still goes to the graveyard; without Fafnir on
+    the field an enemy follower does too."""
+    mine, foe = _rec("X-mine", cost=1), _rec("X-foe", cost=1)
+    game = position(fields=([FAFNIR, mine], [foe]), scripts=_lib("BP18-061"))
+    game.destroy([game.players[0].field[1], game.players[1].field[0]])
+    assert len(game.players[0].grave) == 1
+    assert len(game.players[1].banish) == 1
+    game = position(fields=([mine], [foe]), scripts=_lib("BP18-061"))
+    game.destroy([game.players[1].field[0]])
+    assert len(game.players[1].grave) == 1

@@ -18,6 +18,7 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Always,
     Banish,
+    BanishInstead,
     Buff,
     BurstsThisTurn,
     CameFrom,
@@ -1341,6 +1342,9 @@ _WHILE_SELF = re.compile(
 
 _HAS_KEYWORDS = re.compile(r"^これは" + KW + r"を持つ。$")
 _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$")
+_BANISH_INSTEAD = (
+    "これが場にいる限り、相手のフォロワーが場から墓場に置かれる際、代わりにそれを消滅させる。"
+)
 _PLAY_COST_DOWN = re.compile(r"^これをプレイする際、(?P<cond>.+?)コストを-(?P<n>\d+)する。$")
 _DAMAGE_CAP = re.compile(
     r"^(?:(?P<cond>[^、]+)限り、)?これが受ける(\d+)以上のダメージを(\d+)にする。$"
@@ -1358,6 +1362,8 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _DAMAGE_TAKEN.match(line)
     if m and equipment:
         return "damage_taken", None, DamageTaken(-int(m[1]))
+    if line == _BANISH_INSTEAD:
+        return "banish_instead", None, BanishInstead()
     m = _PLAY_COST_DOWN.match(line)
     if m and not equipment:  # "これをプレイする際、(condition)コストを-Nする"
         cond, _whole, rest, cid = condition(m["cond"])
