@@ -966,6 +966,9 @@ class FromGrave:
     to: str = "hand"
     up_to: bool = False
     distinct_names: bool = False
+    max_total: int = -1
+    """The chosen cards' original costs add up to at most this (``元のコストの合計がN以下に
+    なるように``); -1 for no limit."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` when ``up_to``)."""
@@ -1096,10 +1099,16 @@ def _take(
             frame.sub += 1
     if frame.sub < n:
         taken = {game.cards[u].base.name for u in frame.targets}
+        limit = getattr(how, "max_total", -1)
+        room = 0  # what is left of the total original cost allowed
+        if limit >= 0:
+            room = limit - sum(game.cards[u].base.cost or 0 for u in frame.targets)
         seen: dict[str, int] = {}
         for uid in pool:
             rec = game.cards[uid].base
             if uid in frame.targets or not how.what.matches(rec):
+                continue
+            if limit >= 0 and (rec.cost or 0) > room:
                 continue
             if how.distinct_names and rec.name in taken:
                 continue
@@ -2361,7 +2370,11 @@ def _describe_element(e: Any) -> str:
         return f"only if it is a {_filter_words(e.what, 1)}{power}:"
     if isinstance(e, FromGrave):
         n = f"up to {e.n}" if e.up_to else str(e.n)
-        return f"choose {n} {_filter_words(e.what, e.n)} in your graveyard; put it into your {e.to}"
+        total = (
+            f" with original costs adding up to {e.max_total} or less" if e.max_total >= 0 else ""
+        )
+        words = _filter_words(e.what, e.n)
+        return f"choose {n} {words}{total} in your graveyard; put it into your {e.to}"
     if isinstance(e, Engage):
         return f"{'stand' if e.stand else 'engage'} {_TO_WORDS[e.to]}"
     if isinstance(e, Mill):

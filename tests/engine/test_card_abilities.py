@@ -194,6 +194,7 @@ EXAMPLES: dict[str, list[str]] = {
     "select_named": ["BP17-062", "BP08-005", "BP12-102"],
     "damage_shield": ["BP17-062", "BP08-005", "BP13-117"],
     "banish_instead": ["BP18-061"],
+    "select_in_grave_total": ["BP12-075"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

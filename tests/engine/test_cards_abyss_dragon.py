@@ -714,3 +714,37 @@ def test_fafnir_spares_your_own_followers_and_needs_to_be_on_the_field() -> None
     game = position(fields=([mine], [foe]), scripts=_lib("BP18-061"))
     game.destroy([game.players[1].field[0]])
     assert len(game.players[1].grave) == 1
+
+
+# --- BP12-075: up to 2 Machine followers from the graveyard, total original cost 5 or less --
+
+
+def _resonance() -> tuple[State, dict[int, int]]:
+    from engine.sve.position import add_card
+
+    spell = _rec("BP12-075", "Resonance", card_type="spell", cost=5)
+    game = position(hands=([spell], []), pp=(5, 0), scripts=_lib("BP12-075"))
+    by_cost = {c: add_card(game, 0, _machine(c), Zone.GRAVE) for c in (4, 3, 2)}
+    add_card(game, 0, _rec("X-plain", cost=1), Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    return game, by_cost
+
+
+def test_resonance_keeps_the_total_cost_within_five() -> None:
+    """BP12-075: the Machine followers are offered (not the other card); after a cost-3 one
+    only the cost-2 one still fits; both come onto the field."""
+    game, by_cost = _resonance()
+    assert _options(game) == [str(by_cost[4]), str(by_cost[3]), str(by_cost[2]), "done"]
+    game.apply(Choose(str(by_cost[3])))
+    assert _options(game) == [str(by_cost[2]), "done"]
+    game.apply(Choose(str(by_cost[2])))
+    assert _names_on_field(game) == ["M2", "M3"]
+
+
+def test_resonance_stops_when_nothing_else_fits() -> None:
+    """BP12-075: after the cost-4 one nothing else fits (total 5), so only it comes back."""
+    game, by_cost = _resonance()
+    game.apply(Choose(str(by_cost[4])))
+    assert _names_on_field(game) == ["M4"]
+    assert game.decision is not None
+    assert game.decision.options == []

@@ -882,6 +882,17 @@ def _grave(m: re.Match[str], ctx: Context) -> list[Any]:
 
 
 @template(
+    "select_in_grave_total",
+    r"自分の墓場の"
+    + _FILTER
+    + r"を元のコストの合計が(?P<tot>\d+)以下になるように(?P<n>\d+)枚まで選ぶ。",
+)
+def _grave_total(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.grave = (_filter(m, ctx), int(m["n"]), True, False, int(m["tot"]))
+    return []
+
+
+@template(
     "select_in_grave_distinct",
     r"自分の墓場の" + _FILTER + r"をカード名が異なるように(?P<n>\d+)枚(?P<upto>まで)?選ぶ。",
 )
@@ -897,13 +908,15 @@ def _grave_distinct(m: re.Match[str], ctx: Context) -> list[Any]:
 def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
     if not ctx.grave:
         raise Unsupported("'put it' without a choice in the graveyard")
-    what, n, up_to, *distinct = ctx.grave
+    what, n, up_to, *rest = ctx.grave
+    distinct = rest[:1] == [True]
+    total = rest[1] if len(rest) > 1 else -1
     up_to = up_to or m[2].endswith("よい")  # "…てよい": the player may decline
     ctx.grave = ()
     to = {"手札に加え": "hand", "場に出": "field", "EXエリアに置": "ex"}[m[1]]
     ctx.it, ctx.it_side = "targets", "ex" if to == "ex" else "own"
     ctx.did = True
-    return [FromGrave(what, n, to, up_to, distinct_names=bool(distinct))]
+    return [FromGrave(what, n, to, up_to, distinct_names=distinct, max_total=total)]
 
 
 _EITHER = (
