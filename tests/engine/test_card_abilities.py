@@ -132,7 +132,7 @@ EXAMPLES: dict[str, list[str]] = {
     "equip": ["CP04-055", "CP04-019"],
     "equipment_text": ["CP04-PR22", "CP04-PR16"],
     "damage_taken": ["CP04-PR16"],
-    "self_keyword": ["CP04-PR23"],
+    "self_keyword": ["CP04-PR23", "BP13-076", "BP02-087"],
     "choose_more": ["BP02-088", "BP05-044"],
     "if_bursts": ["CP04-003", "CP04-089"],
     "if_nth_card": ["CP02-006", "BP12-010"],

@@ -748,3 +748,21 @@ def test_resonance_stops_when_nothing_else_fits() -> None:
     assert _names_on_field(game) == ["M4"]
     assert game.decision is not None
     assert game.decision.options == []
+
+
+# --- BP13-076: Necrocharge 10: rush and bane ----------------------------------------------
+
+
+def test_kagerou_has_rush_and_bane_with_necrocharge_ten() -> None:
+    """BP13-076 (CR 13.5.1): with 10 cards in your graveyard it has Rush and Bane; with 9 it
+    does not."""
+    from engine.sve.position import add_card
+
+    kagerou = _rec("BP13-076", "Kagerou", cost=2, attack=2, defense=2)
+    for count, expect in ((9, ()), (10, ("bane", "rush"))):
+        game = position(fields=([kagerou], []), scripts=_lib("BP13-076"))
+        for _ in range(count):
+            add_card(game, 0, _rec("X-g"), Zone.GRAVE)
+        game.statics_dirty = True
+        _settle(game)
+        assert game.cards[game.players[0].field[0]].keywords == expect

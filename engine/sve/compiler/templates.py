@@ -1375,6 +1375,11 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _DAMAGE_TAKEN.match(line)
     if m and equipment:
         return "damage_taken", None, DamageTaken(-int(m[1]))
+    cond, whole, rest, cid = condition(line)
+    if cond is not None and whole:  # "【ネクロチャージ_N】これは…を持つ" (CR 13.5.1)
+        m = _HAS_KEYWORDS.match(rest)
+        if m:
+            return f"self_keyword|if_{cid}", cond, Grant(keyword_ids(m[1]))
     if line == _BANISH_INSTEAD:
         return "banish_instead", None, BanishInstead()
     m = _PLAY_COST_DOWN.match(line)
