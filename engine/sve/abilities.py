@@ -833,12 +833,18 @@ class Destroy:
 
 @dataclass(frozen=True, slots=True)
 class Banish:
-    """CR 5.7: banish the chosen cards."""
+    """CR 5.7: banish the chosen cards (``self``: this card, also from the graveyard in its
+    Last Words)."""
 
     to: str = "targets"
 
     def run(self, game: State, frame: Frame) -> bool:
         """Banish."""
+        if self.to == "self" and frame.source >= 0 and not game.target_exists(frame.source):
+            card = game.cards[frame.source]
+            if frame.source in game.players[card.owner].grave:
+                game.banish(frame.source)
+            return True
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
                 game.banish(tgt)
@@ -861,12 +867,16 @@ class ReturnToHand:
 
 @dataclass(frozen=True, slots=True)
 class PutInEx:
-    """CR 4.8: put the chosen field cards into their owners' EX areas."""
+    """CR 4.8: put the chosen field cards into their owners' EX areas (``self``: this card
+    from the field, or from the graveyard in its Last Words, or a resolving spell)."""
 
     to: str = "targets"
 
     def run(self, game: State, frame: Frame) -> bool:
         """Move them."""
+        if self.to == "self" and frame.source >= 0 and not game.target_exists(frame.source):
+            game.self_to_ex(frame.source)
+            return True
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
                 game.field_to_ex(tgt)
@@ -1157,6 +1167,8 @@ class PayCost:
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
     engage_self: bool = False
     """Engage this standing field card (``これを【アクト】``, CR 10.4.6)."""
+    discard_n: int = 1
+    """How many cards passing ``discard`` are discarded (``手札の…2枚を捨てる``)."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1171,7 +1183,7 @@ class PayCost:
         if self.discard is not None:
             match = self.discard.matches
             hand = game.players[controller].hand
-            if not any(u != source and match(cards[u].base) for u in hand):
+            if sum(1 for u in hand if u != source and match(cards[u].base)) < self.discard_n:
                 return False
         if self.banish is not None:
             match = self.banish.matches
@@ -1227,7 +1239,7 @@ class PayCost:
                 game.ask_pick(me, [str(u) for u in cands], False)
                 return False
             frame.sub = _BANISHING
-        if frame.sub == 2 and frame.choice is not None:
+        if 2 <= frame.sub < _BANISHING and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
                 game.discard_card(me, uid)
@@ -1236,6 +1248,12 @@ class PayCost:
                     if counters is None:
                         counters = game.cards[frame.source].counters = {}
                     counters[PAID_DISCARD] = uid
+                if frame.sub - 1 < self.discard_n:  # another card to discard
+                    options = [str(u) for u in self._discardable(game, me, frame.source)]
+                    if options:
+                        frame.sub += 1
+                        game.ask_pick(me, options, False)
+                        return False
             elif self.banish_field:
                 game.banish(uid)
             else:
@@ -1302,6 +1320,26 @@ class BanishInstead:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the move is replaced where it happens."""
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class ExCostDown:
+    """This card, while in the EX area, costs ``n`` less to play (``EXエリアのこれは「これを
+    プレイする際、コストを-Nする」を持つ``; CR 10.4.4.1). It ends when the card leaves the EX
+    area."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark this card if it is in the EX area."""
+        card = game.cards[frame.source] if frame.source >= 0 else None
+        if card is not None and frame.source in game.players[card.owner].ex:
+            game.add_counter(frame.source, EX_LESS, self.n)
+        return True
+
+
+EX_LESS = "ex_cost_less"
+"""The counter of :class:`ExCostDown` (PP less to play this card from the EX area)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -2112,6 +2150,7 @@ ELEMENTS: dict[str, type] = {
         PlayCostDown,
         DamageShield,
         BanishInstead,
+        ExCostDown,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2415,6 +2454,8 @@ def _describe_element(e: Any) -> str:
         return f"damage the equipped follower takes is {e.n:+d}"
     if isinstance(e, Equip):
         return f"{_TO_WORDS[e.to]} equips '{e.token.name}'"
+    if isinstance(e, ExCostDown):
+        return f"this in your EX area costs {e.n} less to play"
     if isinstance(e, BanishInstead):
         return "enemy followers that would go from the field to the graveyard are banished instead"
     if isinstance(e, DamageShield):
@@ -2447,7 +2488,7 @@ def _cost_words(e: PayCost) -> str:
     if e.leader:
         parts.append(f"your leader loses {e.leader} defense")
     if e.discard is not None:
-        parts.append(f"discard 1 {_filter_words(e.discard, 1)}")
+        parts.append(f"discard {e.discard_n} {_filter_words(e.discard, e.discard_n)}")
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
         parts.append(verb.format(_targets_words(e.sacrifice)))

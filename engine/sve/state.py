@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
+    EX_LESS,
     KEYWORD_ABILITIES,
     LEADER_OFFSET,
     ORIGINS,
@@ -696,8 +697,11 @@ class State:
         """The PP a card costs to play now (its cost, less this turn's reductions, >= 0)."""
         cost = card.base.cost or 0
         counters = card.counters
-        if counters is not None and counters.get("cost_turn") == self.turn:
-            cost = max(0, cost - counters["cost_down"])
+        if counters is not None:
+            if counters.get("cost_turn") == self.turn:
+                cost = max(0, cost - counters["cost_down"])
+            if EX_LESS in counters and card.zone is Zone.EX:  # ExCostDown
+                cost = max(0, cost - counters[EX_LESS])
         scripts = self.scripts
         if scripts and card.base.card_id in scripts.ids_with(Trigger.STATIC):
             for ability in scripts.abilities(card.base.card_id, Trigger.STATIC):
@@ -1014,6 +1018,16 @@ class State:
             self.enter_field(card, player, engaged=False)
             self.set_origin(card, "created")
         return card.uid
+
+    def self_to_ex(self, uid: int) -> None:
+        """Put a card from its owner's graveyard, or from the resolution zone, into the EX
+        area (``これをEXエリアに置く`` in Last Words or in a spell)."""
+        card = self.cards[uid]
+        resolving = card.zone is Zone.RESOLVING
+        if not (card.zone is Zone.GRAVE or resolving) or not self.put_in_ex(uid):
+            return
+        if resolving and self.log is not None:  # every move of a card is an event
+            self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "ex"})
 
     def put_in_ex(self, uid: int) -> bool:
         """Move a card from hand or deck to its owner's EX area (CR 4.8.3.2 limit)."""
@@ -1691,9 +1705,9 @@ class State:
         p = self.players[player]
         card = self.cards[uid]
         origin = "ex" if card.zone is Zone.EX else "hand"
+        cost = self.play_cost(card)  # as it is where it is played from (ExCostDown)
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
-        cost = self.play_cost(card)
         p.pp -= cost
         p.played += 1
         if self.log is not None:
@@ -1938,6 +1952,8 @@ class State:
             p.hand.remove(card.uid)
         elif zone is Zone.EX:
             p.ex.remove(card.uid)
+            if card.counters is not None:
+                card.counters.pop(EX_LESS, None)
         elif zone is Zone.FIELD:
             p.field.remove(card.uid)
         elif zone is Zone.GRAVE:

@@ -195,6 +195,7 @@ EXAMPLES: dict[str, list[str]] = {
     "damage_shield": ["BP17-062", "BP08-005", "BP13-117"],
     "banish_instead": ["BP18-061"],
     "select_in_grave_total": ["BP12-075"],
+    "ex_cost_down": ["BP17-079"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -766,3 +766,55 @@ def test_kagerou_has_rush_and_bane_with_necrocharge_ten() -> None:
         game.statics_dirty = True
         _settle(game)
         assert game.cards[game.players[0].field[0]].keywords == expect
+
+
+# --- BP17-079: Last Words: discard 2 Machine cards to put this into the EX area, cheaper --
+
+NICOLA = _rec("BP17-079", "Nicola", cost=2, attack=1, defense=2, traits=("機械",))
+
+
+def _nicola_game(machines_in_hand: int) -> tuple[State, int]:
+    hand = [_machine(1)] * machines_in_hand + [_rec("X-plain", cost=1)]
+    game = position(fields=([NICOLA], []), hands=(hand, []), pp=(1, 0), scripts=_lib("BP17-079"))
+    uid = game.players[0].field[0]
+    game.destroy([uid])
+    _settle(game)
+    return game, uid
+
+
+def test_nicola_last_words_discards_two_machines_to_go_to_the_ex_area() -> None:
+    """BP17-079: destroyed, it may discard 2 Machine cards to go from the graveyard to the
+    EX area, where it costs 1 less (1 PP instead of 2)."""
+    game, uid = _nicola_game(2)
+    assert _options(game) == ["pay", "done"]
+    game.apply(Choose("pay"))
+    first, second = (o for o in _options(game))
+    assert game.cards[int(first)].base.card_id == "X-m1"
+    game.apply(Choose(first))
+    assert _options(game) == [second]
+    game.apply(Choose(second))
+    assert game.cards[uid].zone is Zone.EX
+    assert len(game.players[0].hand) == 1
+    assert game.play_cost(game.cards[uid]) == 1
+    game.apply(Play(uid))
+    assert game.players[0].pp == 0
+
+
+def test_nicola_last_words_needs_two_machine_cards() -> None:
+    """BP17-079: with only one Machine card in hand nothing is offered; it stays in the
+    graveyard."""
+    game, uid = _nicola_game(1)
+    assert game.cards[uid].zone is Zone.GRAVE
+    assert game.decision is not None
+    assert game.decision.options == []
+
+
+def test_last_words_put_this_into_the_ex_area_from_the_graveyard() -> None:
+    """BP03-075: 'Last Words: put this into the EX area' moves it from the graveyard."""
+    ghost = _rec("BP03-075", "Ghostly", cost=3)
+    game = position(fields=([ghost], []), scripts=_lib("BP03-075"))
+    uid = game.players[0].field[0]
+    game.destroy([uid])
+    _settle(game)
+    assert game.cards[uid].zone is Zone.EX
+    assert game.play_cost(game.cards[uid]) == 3

@@ -39,6 +39,7 @@ from engine.sve.abilities import (
     EvolveOrReturn,
     EvolveSelf,
     EvolveUsed,
+    ExCostDown,
     ExCount,
     ExileLater,
     ExtraCost,
@@ -736,6 +737,13 @@ def _damage_shield(m: re.Match[str], ctx: Context) -> list[Any]:
     return [DamageShield(to, bool(m[2]))]
 
 
+@template(
+    "ex_cost_down", r"EXエリアのこれは「これをプレイする際、コストを-" + N + r"する」を持つ。"
+)
+def _ex_cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [ExCostDown(int(m[1]))]
+
+
 @template("evolve_or_return", r"これは進化するか手札に戻る。")
 def _evolve_or_return(m: re.Match[str], ctx: Context) -> list[Any]:
     return [EvolveOrReturn()]
@@ -1247,8 +1255,8 @@ def match(sentence: str, ctx: Context) -> tuple[str, list[Any]] | None:
 _COST_PARTS = re.compile(
     r"(?:【コスト(?P<pp>\d+)】"
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
-    r"|手札の" + _FILTER + r"1枚を捨てる"
-    r"|(?P<anyhand>手札1枚を捨てる)"
+    r"|手札の" + _FILTER + r"(?P<dn>\d+)枚を捨てる"
+    r"|(?P<anyhand>手札(?P<an>\d+)枚を捨てる)"
     r"|(?P<engself>これを【アクト】)"
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
@@ -1272,6 +1280,7 @@ def cost(text: str) -> PayCost | None:
     banish_n = 0
     banish_field = False
     engage_self = False
+    discard_n = 1
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1287,6 +1296,7 @@ def cost(text: str) -> PayCost | None:
             if discard is not None or sacrifice is not None:
                 return None
             discard = CardFilter()
+            discard_n = int(m["an"])
         elif m["fname"]:
             if discard is not None or sacrifice is not None:
                 return None
@@ -1316,6 +1326,7 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
+            discard_n = int(m["dn"])
     if not (pp or leader or discard or sacrifice or banish or engage_self):
         return None
     return PayCost(
@@ -1328,6 +1339,7 @@ def cost(text: str) -> PayCost | None:
         banish_n=banish_n,
         banish_field=banish_field,
         engage_self=engage_self,
+        discard_n=discard_n,
     )
 
 
