@@ -1883,6 +1883,16 @@ class Not:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardedThisTurn:
+    """You discarded a card from your hand this turn (CR 5.12; ``このターン中に自分の手札を
+    捨てていたなら``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the player's last discard turn."""
+        return game.players[controller].discarded_on == game.turn
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderAtMost:
     """Your leader's defense is ``n`` or less."""
 
@@ -2151,6 +2161,7 @@ ELEMENTS: dict[str, type] = {
         DamageShield,
         BanishInstead,
         ExCostDown,
+        DiscardedThisTurn,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2531,6 +2542,8 @@ def _describe_condition(c: Any) -> str:
         return " or ".join(describe(x) for x in c.conditions)
     if isinstance(c, DidIt):
         return "you did"
+    if isinstance(c, DiscardedThisTurn):
+        return "you discarded a card this turn"
     if isinstance(c, PlacedInEx):
         return f"you put a {_filter_words(c.what, 1)} into your EX area"
     if isinstance(c, Always):

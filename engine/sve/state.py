@@ -297,6 +297,7 @@ class Player:
         "bursts",
         "deck",
         "decked_out",
+        "discarded_on",
         "discounts",
         "ep",
         "evolve_deck",
@@ -338,6 +339,7 @@ class Player:
         self.decked_out = False
         self.played = 0  # cards played this turn (CR 13.2.1 Combo)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
+        self.discarded_on = -1  # last turn this player discarded a card (CR 5.12)
         self.discounts: list[tuple[int, CardFilter, int]] = []  # (turn, filter, PP less)
         self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
         self.bursts = 0  # ... and how many
@@ -1893,6 +1895,7 @@ class State:
     def _discard(self, player: int, uid: int) -> None:
         """CR 5.12: move a card from hand to the graveyard."""
         card = self.cards[uid]
+        self.players[player].discarded_on = self.turn
         self._remove_from_zone(card)
         self._arrive(card, Zone.GRAVE)
         if self.log is not None:

@@ -196,6 +196,7 @@ EXAMPLES: dict[str, list[str]] = {
     "banish_instead": ["BP18-061"],
     "select_in_grave_total": ["BP12-075"],
     "ex_cost_down": ["BP17-079"],
+    "if_discarded_this_turn": ["BP02-062", "BP02-063"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

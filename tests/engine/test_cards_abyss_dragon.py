@@ -818,3 +818,46 @@ def test_last_words_put_this_into_the_ex_area_from_the_graveyard() -> None:
     _settle(game)
     assert game.cards[uid].zone is Zone.EX
     assert game.play_cost(game.cards[uid]) == 3
+
+
+# --- BP02-062: at your end phase, if you discarded this turn, 2 damage ------------------
+
+
+def test_ritual_deals_two_at_end_phase_only_after_a_discard() -> None:
+    """BP02-062: at your end phase, having discarded a card this turn, 2 damage to the enemy
+    leader or an enemy follower; without a discard this turn nothing happens."""
+    from engine.sve.actions import END
+
+    ritual = _rec("BP02-062", "Ritual", card_type="amulet", cost=3)
+    for discard in (True, False):
+        game = position(fields=([ritual], []), hands=([_rec("X-a")], []), scripts=_lib("BP02-062"))
+        if discard:
+            game.discard_card(0, game.players[0].hand[0])
+        game.apply(END)
+        if discard:
+            assert _options(game) == ["leader1"]
+            game.apply(Choose("leader1"))
+            assert game.players[1].hp == 18
+        else:
+            assert game.players[1].hp == 20
+            assert game.players[0].discarded_on != game.turn
+
+
+def test_conditional_choice_carries_its_it_to_the_next_sentence() -> None:
+    """SD04-005: 'if Overflow, choose an enemy follower. Deal 4 damage to it': the damage
+    follows the conditional choice (with a PP maximum of 7); at 6 nothing is chosen."""
+    card = _rec("SD04-005", "Overflowing", cost=5, attack=4, defense=4)
+    enemy = _rec("X-enemy", cost=5, attack=5, defense=5)
+    for max_pp, expect in ((7, 1), (6, 5)):
+        game = position(
+            hands=([card], []),
+            fields=([], [enemy]),
+            pp=(5, 0),
+            max_pp=(max_pp, 0),
+            scripts=_lib("SD04-005"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        foe = game.players[1].field[0]
+        if max_pp == 7:
+            game.apply(Choose(str(foe)))
+        assert game.cards[foe].dfn == expect

@@ -33,6 +33,7 @@ from engine.sve.abilities import (
     Destroy,
     DidIt,
     DiscardCards,
+    DiscardedThisTurn,
     Draw,
     Engage,
     Equip,
@@ -1191,6 +1192,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^「このターン中に自分がプレイしたカードの枚数」が(\d+)枚以上なら、"),
         lambda m: Combo(int(m[1])),
+    ),
+    (
+        "discarded_this_turn",
+        False,
+        re.compile(r"^このターン中に自分の手札を捨てていたなら、"),
+        lambda m: DiscardedThisTurn(),
     ),
     (
         "placed_in_ex",
