@@ -1169,6 +1169,8 @@ class PayCost:
     """Engage this standing field card (``これを【アクト】``, CR 10.4.6)."""
     discard_n: int = 1
     """How many cards passing ``discard`` are discarded (``手札の…2枚を捨てる``)."""
+    otherwise: tuple[Effect, ...] = ()
+    """Run instead of ``effects`` when the cost was not paid (``捨てなかったなら``)."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1213,6 +1215,8 @@ class PayCost:
         me = frame.controller
         if frame.sub == 0:
             if not self.available(game, me, frame.source):
+                if self.otherwise:
+                    game.push_frame(self.otherwise, frame)
                 return True
             frame.sub = 1
             if self.optional:
@@ -1222,6 +1226,8 @@ class PayCost:
             word, frame.choice = frame.choice, None
             if word == "done":
                 frame.sub = 0
+                if self.otherwise:
+                    game.push_frame(self.otherwise, frame)
                 return True
             p = game.players[me]
             p.pp -= self.pp
@@ -2507,6 +2513,11 @@ def _cost_words(e: PayCost) -> str:
         words = _filter_words(e.banish, e.banish_n)
         parts.append(f"banish {e.banish_n} {words} from your graveyard")
     cost = " and ".join(parts)
+    if e.otherwise:
+        return (
+            f"you may {cost}; if you do: {_sequence(e.effects)}; "
+            f"if you do not: {_sequence(e.otherwise)}"
+        )
     if not e.optional:
         tail = f": {_sequence(e.effects)}" if e.effects else ""
         return f"as a cost, {cost}{tail}"

@@ -861,3 +861,37 @@ def test_conditional_choice_carries_its_it_to_the_next_sentence() -> None:
         if max_pp == 7:
             game.apply(Choose(str(foe)))
         assert game.cards[foe].dfn == expect
+
+
+# --- BP18-079: Fanfare: discard a cost-2 card to draw, or this goes to the graveyard -------
+
+VED = _rec("BP18-079", "Ved", cost=2, attack=3, defense=3)
+
+
+def _ved(hand: list[CardRecord]) -> tuple[State, int]:
+    game = position(hands=([VED, *hand], []), pp=(2, 0), decks=(5, 5), scripts=_lib("BP18-079"))
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    return game, uid
+
+
+def test_ved_discarding_a_cost_two_card_draws_and_stays() -> None:
+    """BP18-079: discard a cost-2 card (a cost-3 one is not offered): draw 1; it stays."""
+    game, uid = _ved([_rec("X-two", cost=2), _rec("X-three", cost=3)])
+    assert _options(game) == ["pay", "done"]
+    game.apply(Choose("pay"))
+    (two,) = _options(game)
+    assert game.cards[int(two)].base.card_id == "X-two"
+    game.apply(Choose(two))
+    assert game.cards[uid].zone is Zone.FIELD
+    assert len(game.players[0].hand) == 2
+
+
+def test_ved_goes_to_the_graveyard_without_a_discard() -> None:
+    """BP18-079: declining, or having no cost-2 card, puts it into the graveyard."""
+    game, uid = _ved([_rec("X-two", cost=2)])
+    game.apply(Choose("done"))
+    assert game.cards[uid].zone is Zone.GRAVE
+    assert len(game.players[0].hand) == 1
+    game, uid = _ved([_rec("X-three", cost=3)])
+    assert game.cards[uid].zone is Zone.GRAVE
