@@ -83,6 +83,11 @@ class Trigger(enum.Enum):
     the event's)."""
     TO_EX = "to_ex"
     """CR 10.7.1: this card was put into the EX area."""
+    YOU_DISCARD = "you_discard"
+    """CR 10.7.1: you discarded a card from your hand (CR 5.12; this card on the field; the
+    discarded card is the event's)."""
+    OPPONENT_DISCARD = "opponent_discard"
+    """CR 10.7.1: your opponent discarded a card from their hand (this card on the field)."""
     ON_ENGAGE = "on_engage"
     """CR 10.7.1: this card became engaged (``これがアクトしたとき``; CR 5.4)."""
     ALLY_LEAVES = "ally_leaves"
@@ -126,6 +131,8 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
     Trigger.ALLY_LEAVES: "When a card of yours leaves the field",
     Trigger.ON_ENGAGE: "When this becomes engaged",
+    Trigger.YOU_DISCARD: "When you discard a card",
+    Trigger.OPPONENT_DISCARD: "When your opponent discards a card",
     Trigger.CARD_PLAYED: "When you play a card",
     Trigger.EX_PLACED: "When a card is put into your EX area",
     Trigger.ALLY_ATTACKS: "When a follower of yours attacks",
@@ -234,6 +241,7 @@ class Scripts:
         self._grave_play_ids: frozenset[str] | None = None
         self._cost_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
+        self._ids_effect: dict[type, frozenset[str]] = {}
 
     def _load(self) -> None:
         loader, self._loader = self._loader, None
@@ -254,6 +262,24 @@ class Scripts:
         self._grave_play_ids = None
         self._cost_ids = None
         self._ids_with.clear()
+        self._ids_effect.clear()
+
+    def ids_with_effect(self, kind: type) -> frozenset[str]:
+        """Ids of the cards with a continuous (``STATIC``) ability holding an effect of type
+        ``kind`` (cached)."""
+        found = self._ids_effect.get(kind)
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._ids_effect[kind] = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(
+                    a.trigger is Trigger.STATIC and any(isinstance(e, kind) for e in a.effects)
+                    for a in s.abilities
+                )
+            )
+        return found
 
     def get(self, card_id: str) -> CardScript | None:
         """The script of ``card_id`` or ``None``."""
@@ -732,10 +758,19 @@ class Damage:
     """The damage is half this card's attack, rounded up (``「これの攻撃力の半分」``)."""
     attack: bool = False
     """The damage is this card's attack (``「これの攻撃力」と同じダメージ``)."""
+    discarded_cost: bool = False
+    """The damage is the cost of the card this ability discarded as a cost
+    (``「捨てたカードのコスト」と同じダメージ``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
-        if self.per is not None:
+        if self.discarded_cost:
+            counters = game.cards[frame.source].counters if frame.source >= 0 else None
+            paid = -1 if counters is None else counters.get(PAID_DISCARD, -1)
+            if paid < 0:
+                return True
+            amount = game.cards[paid].base.cost or 0
+        elif self.per is not None:
             amount = len(game.candidates(self.per, frame.controller, frame.source, counting=True))
         elif self.half_attack:
             if frame.source < 0 or not game.target_exists(frame.source):
@@ -864,12 +899,18 @@ class Destroy:
 
 @dataclass(frozen=True, slots=True)
 class Banish:
-    """CR 5.7: banish the chosen cards."""
+    """CR 5.7: banish the chosen cards (``self``: this card, also from the graveyard in its
+    Last Words)."""
 
     to: str = "targets"
 
     def run(self, game: State, frame: Frame) -> bool:
         """Banish."""
+        if self.to == "self" and frame.source >= 0 and not game.target_exists(frame.source):
+            card = game.cards[frame.source]
+            if frame.source in game.players[card.owner].grave:
+                game.banish(frame.source)
+            return True
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
                 game.banish(tgt)
@@ -896,12 +937,16 @@ class ReturnToHand:
 
 @dataclass(frozen=True, slots=True)
 class PutInEx:
-    """CR 4.8: put the chosen field cards into their owners' EX areas."""
+    """CR 4.8: put the chosen field cards into their owners' EX areas (``self``: this card
+    from the field, or from the graveyard in its Last Words, or a resolving spell)."""
 
     to: str = "targets"
 
     def run(self, game: State, frame: Frame) -> bool:
         """Move them."""
+        if self.to == "self" and frame.source >= 0 and not game.target_exists(frame.source):
+            game.self_to_ex(frame.source)
+            return True
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
                 game.field_to_ex(tgt)
@@ -1046,6 +1091,9 @@ class FromGrave:
     to: str = "hand"
     up_to: bool = False
     distinct_names: bool = False
+    max_total: int = -1
+    """The chosen cards' original costs add up to at most this (``元のコストの合計がN以下に
+    なるように``); -1 for no limit."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` when ``up_to``)."""
@@ -1480,6 +1528,9 @@ class PayX:
         return True
 
 
+PAID_DISCARD = "paid_discard"
+"""The counter on an ability's card naming the card its :class:`PayCost` discarded."""
+
 _BANISHING = 10
 """The step of :class:`PayCost` from which graveyard cards are banished (plus the count)."""
 
@@ -1516,6 +1567,13 @@ class PayCost:
     take: str = ""
     take_n: int = 0
 
+    engage_self: bool = False
+    """Engage this standing field card (``これを【アクト】``, CR 10.4.6)."""
+    discard_n: int = 1
+    """How many cards passing ``discard`` are discarded (``手札の…2枚を捨てる``)."""
+    otherwise: tuple[Effect, ...] = ()
+    """Run instead of ``effects`` when the cost was not paid (``捨てなかったなら``)."""
+
     def _takeable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.take_from
         assert what is not None
@@ -1535,11 +1593,15 @@ class PayCost:
             return False
         if self.lesson and len(magic_items(game, controller)) < self.lesson:
             return False
+        if self.engage_self and (
+            source < 0 or not game.target_exists(source) or game.cards[source].engaged
+        ):
+            return False
         cards = game.cards
         if self.discard is not None:
             match = self.discard.matches
             hand = game.players[controller].hand
-            if not any(u != source and match(cards[u].base) for u in hand):
+            if sum(1 for u in hand if u != source and match(cards[u].base)) < self.discard_n:
                 return False
         if self.banish is not None:
             match = self.banish.matches
@@ -1575,6 +1637,8 @@ class PayCost:
         me = frame.controller
         if frame.sub == 0:
             if not self.available(game, me, frame.source):
+                if self.otherwise:
+                    game.push_frame(self.otherwise, frame)
                 if not self.optional and not self.effects:  # an unpaid cost: nothing follows
                     frame.step = len(frame.effects) - 1
                 return True
@@ -1586,6 +1650,8 @@ class PayCost:
             word, frame.choice = frame.choice, None
             if word == "done":
                 frame.sub = 0
+                if self.otherwise:
+                    game.push_frame(self.otherwise, frame)
                 return True
             p = game.players[me]
             p.pp -= self.pp
@@ -1594,6 +1660,8 @@ class PayCost:
             # CR 14.3.2.1: Magic Items are alike (one text, one cost), so which go is no choice
             for uid in magic_items(game, me)[: self.lesson]:
                 game.banish(uid)
+            if self.engage_self:
+                game.set_engaged(frame.source, True)
             frame.sub = 2
             if self.discard is not None:
                 options = [str(u) for u in self._discardable(game, me, frame.source)]
@@ -1608,10 +1676,21 @@ class PayCost:
                 game.ask_pick(me, [str(u) for u in cands], False)
                 return False
             frame.sub = _BANISHING
-        if frame.sub == 2 and frame.choice is not None:
+        if 2 <= frame.sub < _BANISHING and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
                 game.discard_card(me, uid)
+                if frame.source >= 0:
+                    counters = game.cards[frame.source].counters
+                    if counters is None:
+                        counters = game.cards[frame.source].counters = {}
+                    counters[PAID_DISCARD] = uid
+                if frame.sub - 1 < self.discard_n:  # another card to discard
+                    options = [str(u) for u in self._discardable(game, me, frame.source)]
+                    if options:
+                        frame.sub += 1
+                        game.ask_pick(me, options, False)
+                        return False
             elif self.take_from is not None:
                 game.add_counter(uid, COUNTER_PREFIX + self.take, -self.take_n)
             elif self.banish_field:
@@ -1652,6 +1731,51 @@ class DamageTaken:
     changes by ``n`` (``受けるダメージを-N する``, CR 14.5.2)."""
 
     n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: damage is changed where it is dealt."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class BanishInstead:
+    """A continuous effect of a ``STATIC`` ability (CR 10.10 replacement): while this card
+    is on the field, an enemy follower that would be put from the field into a graveyard is
+    banished instead (``相手のフォロワーが場から墓場に置かれる際、代わりにそれを消滅させる``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the move is replaced where it happens."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ExCostDown:
+    """This card, while in the EX area, costs ``n`` less to play (``EXエリアのこれは「これを
+    プレイする際、コストを-Nする」を持つ``; CR 10.4.4.1). It ends when the card leaves the EX
+    area."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark this card if it is in the EX area."""
+        card = game.cards[frame.source] if frame.source >= 0 else None
+        if card is not None and frame.source in game.players[card.owner].ex:
+            game.add_counter(frame.source, EX_LESS, self.n)
+        return True
+
+
+EX_LESS = "ex_cost_less"
+"""The counter of :class:`ExCostDown` (PP less to play this card from the EX area)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageCap:
+    """A continuous effect of a ``STATIC`` ability: ``at_least`` or more damage this card
+    would take becomes ``becomes`` (``これが受けるN以上のダメージをMにする``; the ability's
+    condition applies)."""
+
+    at_least: int
+    becomes: int
 
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: damage is changed where it is dealt."""
@@ -1869,6 +1993,15 @@ def _option_payable(
         if spent and game.players[controller].pp < spent + first.pp:
             return False
         return first.available(game, controller, source)
+    return True
+
+
+def _option_possible(option: tuple[Effect, ...], game: State, frame: Frame) -> bool:
+    """CR 5.18.3.1.2: an option whose cost cannot be paid (a leading :class:`PayCost` that
+    is not optional) cannot be chosen."""
+    first = option[0] if option else None
+    if isinstance(first, PayCost) and not first.optional:
+        return first.available(game, frame.controller, frame.source)
     return True
 
 
@@ -2285,6 +2418,26 @@ class NoDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageShield:
+    """This turn, ``to`` (field followers) takes no damage, or only not the next damage
+    (``このターン、それは次のダメージを受けない``; ``next_only``)."""
+
+    to: str = "targets"
+    next_only: bool = True
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark them for this turn."""
+        key = "shield_next" if self.next_only else "no_damage"
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                card = game.cards[tgt]
+                if card.counters is None:
+                    card.counters = {}
+                card.counters[key] = game.turn
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class EvolveUsed:
     """``n`` or more face-up evolved followers in your evolve deck (CR 4.6.3)."""
 
@@ -2358,6 +2511,16 @@ class Not:
     def holds_in(self, game: State, frame: Frame) -> bool:
         """Negate, inside an ability."""
         return not holds(self.condition, game, frame)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardedThisTurn:
+    """You discarded a card from your hand this turn (CR 5.12; ``このターン中に自分の手札を
+    捨てていたなら``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the player's last discard turn."""
+        return game.players[controller].discarded_on == game.turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -2705,6 +2868,11 @@ ELEMENTS: dict[str, type] = {
         LeaderShield,
         Scaled,
         FieldHas,
+        DamageCap,
+        DamageShield,
+        BanishInstead,
+        ExCostDown,
+        DiscardedThisTurn,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2960,6 +3128,8 @@ def _describe_element(e: Any) -> str:
             return f"deal damage equal to half this card's attack (rounded up) to {_TO_WORDS[e.to]}"
         if e.attack:
             return f"deal damage equal to this card's attack to {_TO_WORDS[e.to]}"
+        if e.discarded_cost:
+            return f"deal damage equal to the discarded card's cost to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"
@@ -3013,7 +3183,11 @@ def _describe_element(e: Any) -> str:
         return f"you may put up to {e.n} {words} from your {where} onto your field"
     if isinstance(e, FromGrave):
         n = f"up to {e.n}" if e.up_to else str(e.n)
-        return f"choose {n} {_filter_words(e.what, e.n)} in your graveyard; put it into your {e.to}"
+        total = (
+            f" with original costs adding up to {e.max_total} or less" if e.max_total >= 0 else ""
+        )
+        words = _filter_words(e.what, e.n)
+        return f"choose {n} {words}{total} in your graveyard; put it into your {e.to}"
     if isinstance(e, Engage):
         return f"{'stand' if e.stand else 'engage'} {_TO_WORDS[e.to]}"
     if isinstance(e, Mill):
@@ -3074,6 +3248,15 @@ def _describe_element(e: Any) -> str:
         return f"damage the equipped follower takes is {e.n:+d}"
     if isinstance(e, Equip):
         return f"{_TO_WORDS[e.to]} equips '{e.token.name}'"
+    if isinstance(e, ExCostDown):
+        return f"this in your EX area costs {e.n} less to play"
+    if isinstance(e, BanishInstead):
+        return "enemy followers that would go from the field to the graveyard are banished instead"
+    if isinstance(e, DamageShield):
+        what = " the next time it would" if e.next_only else ""
+        return f"this turn, {_TO_WORDS[e.to]} takes no damage{what}"
+    if isinstance(e, DamageCap):
+        return f"{e.at_least} or more damage this takes becomes {e.becomes}"
     if isinstance(e, DamageBonus):
         return f"damage this deals is {e.n:+d}"
     if isinstance(e, ExtraCost):
@@ -3100,13 +3283,13 @@ def _describe_element(e: Any) -> str:
 
 
 def _cost_words(e: PayCost) -> str:
-    parts = []
+    parts = ["engage this"] if e.engage_self else []
     if e.pp:
         parts.append(f"pay {e.pp} PP")
     if e.leader:
         parts.append(f"your leader loses {e.leader} defense")
     if e.discard is not None:
-        parts.append(f"discard 1 {_filter_words(e.discard, 1)}")
+        parts.append(f"discard {e.discard_n} {_filter_words(e.discard, e.discard_n)}")
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
         parts.append(verb.format(_targets_words(e.sacrifice)))
@@ -3120,8 +3303,14 @@ def _cost_words(e: PayCost) -> str:
         what = _targets_words(e.take_from)
         parts.append(f"remove {e.take_n} '{e.take}' counters from {what}")
     cost = " and ".join(parts)
+    if e.otherwise:
+        return (
+            f"you may {cost}; if you do: {_sequence(e.effects)}; "
+            f"if you do not: {_sequence(e.otherwise)}"
+        )
     if not e.optional:
-        return f"as a cost, {cost}"
+        tail = f": {_sequence(e.effects)}" if e.effects else ""
+        return f"as a cost, {cost}{tail}"
     return f"you may {cost}; if you do: {_sequence(e.effects)}"
 
 
@@ -3156,6 +3345,8 @@ def _describe_condition(c: Any) -> str:
         return " or ".join(describe(x) for x in c.conditions)
     if isinstance(c, DidIt):
         return "you did"
+    if isinstance(c, DiscardedThisTurn):
+        return "you discarded a card this turn"
     if isinstance(c, PlacedInEx):
         return f"you put a {_filter_words(c.what, 1)} into your EX area"
     if isinstance(c, Always):

@@ -24,15 +24,18 @@ from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
+    EX_LESS,
     EX_TO_GRAVE_MARK,
     KEYWORD_ABILITIES,
     LEADER_OFFSET,
     MAGIC_ITEM,
     ORIGINS,
     Ability,
+    BanishInstead,
     CardFilter,
     CardScript,
     DamageBonus,
+    DamageCap,
     DamageTaken,
     Effect,
     EvolveCostPer,
@@ -322,6 +325,7 @@ class Player:
         "bursts",
         "deck",
         "decked_out",
+        "discarded_on",
         "discounts",
         "ep",
         "evolve_deck",
@@ -365,6 +369,7 @@ class Player:
         self.decked_out = False
         self.played = 0  # cards played this turn (CR 13.2.1 Combo)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
+        self.discarded_on = -1  # last turn this player discarded a card (CR 5.12)
         self.discounts: list[tuple[int, CardFilter, int]] = []  # (turn, filter, PP less)
         self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
         self.bursts = 0  # ... and how many
@@ -789,8 +794,11 @@ class State:
         """The PP a card costs to play now (its cost, less this turn's reductions, >= 0)."""
         cost = card.base.cost or 0
         counters = card.counters
-        if counters is not None and counters.get("cost_turn") == self.turn:
-            cost = max(0, cost - counters["cost_down"])
+        if counters is not None:
+            if counters.get("cost_turn") == self.turn:
+                cost = max(0, cost - counters["cost_down"])
+            if EX_LESS in counters and card.zone is Zone.EX:  # ExCostDown
+                cost = max(0, cost - counters[EX_LESS])
         discounts = self.players[card.owner].discounts
         if discounts:
             for turn, what, n in discounts:
@@ -860,6 +868,16 @@ class State:
             self._emit("equip", {"uid": uid, "card": token.card_id})
         for ability in self.scripts.abilities(token.card_id, Trigger.ON_EQUIP):
             self.pending.append((ability, uid, card.controller, 0))
+
+    def _capped(self, card: Card, amount: int) -> int:
+        """Damage a follower takes after its own caps (:class:`DamageCap`)."""
+        for ability in self.scripts.abilities(card.face.card_id, Trigger.STATIC):
+            for e in ability.effects:
+                if isinstance(e, DamageCap) and amount >= e.at_least:
+                    cond = ability.condition
+                    if cond is None or cond.holds(self, card.controller, card.uid):
+                        amount = e.becomes
+        return amount
 
     def damage_taken(self, card: Card) -> int:
         """The change its equipment makes to damage a follower takes (CR 14.5.2)."""
@@ -1172,12 +1190,19 @@ class State:
             card = self.cards[target]
             if card.zone is not Zone.FIELD or not card.fol:
                 return False  # CR 5.14.1.2
-            if card.counters is not None and card.counters.get("no_damage") == self.turn:
-                return False
+            counters = card.counters
+            if counters is not None:
+                if counters.get("no_damage") == self.turn:
+                    return False
+                if counters.get("shield_next") == self.turn:  # the next damage only
+                    del counters["shield_next"]
+                    return False
             if card.eq:
                 amount += self.damage_taken(card)
                 if amount <= 0:
                     return False
+            if self.scripts and card.face.card_id in self.scripts.ids_with(Trigger.STATIC):
+                amount = self._capped(card, amount)
             card.dfn -= amount
             name = str(target)
         if self.log is not None:
@@ -1258,6 +1283,16 @@ class State:
         self._arrive(card, Zone.GRAVE)
         if self.log is not None:
             self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "grave"})
+
+    def self_to_ex(self, uid: int) -> None:
+        """Put a card from its owner's graveyard, or from the resolution zone, into the EX
+        area (``これをEXエリアに置く`` in Last Words or in a spell)."""
+        card = self.cards[uid]
+        resolving = card.zone is Zone.RESOLVING
+        if not (card.zone is Zone.GRAVE or resolving) or not self.put_in_ex(uid):
+            return
+        if resolving and self.log is not None:  # every move of a card is an event
+            self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "ex"})
 
     def put_in_ex(self, uid: int) -> bool:
         """Move a card from hand or deck to its owner's EX area (CR 4.8.3.2 limit)."""
@@ -2188,6 +2223,7 @@ class State:
     def _discard(self, player: int, uid: int) -> None:
         """CR 5.12: move a card from hand to the graveyard."""
         card = self.cards[uid]
+        self.players[player].discarded_on = self.turn
         self._remove_from_zone(card)
         self._arrive(card, Zone.GRAVE)
         if self.log is not None:
@@ -2195,6 +2231,14 @@ class State:
         if self.scripts:  # CR 10.7.1: "when this is discarded from your hand"
             for ability in self.scripts.abilities(card.base.card_id, Trigger.DISCARDED):
                 self.pending.append((ability, uid, player, 0))
+            # CR 10.7.1: "when you (your opponent) discard a card"
+            for side, trigger in (
+                (player, Trigger.YOU_DISCARD),
+                (1 - player, Trigger.OPPONENT_DISCARD),
+            ):
+                for fuid in self.holders(self.players[side].field, trigger):
+                    for ability in self.abilities_of(self.cards[fuid], trigger):
+                        self.pending.append((ability, fuid, side, uid))
 
     def _choose(self, d: Decision, option: str) -> None:
         kind = d.kind
@@ -2222,6 +2266,16 @@ class State:
 
     # --- zone moves -------------------------------------------------------------------------
 
+    def _banish_instead(self, controller: int) -> bool:
+        """Whether the opponent of ``controller`` has a card on the field whose continuous
+        ability banishes ``controller``'s followers instead of putting them into the
+        graveyard (:class:`BanishInstead`)."""
+        ids = self.scripts.ids_with_effect(BanishInstead)
+        if not ids:
+            return False
+        cards = self.cards
+        return any(cards[u].face.card_id in ids for u in self.players[1 - controller].field)
+
     def _remove_from_zone(self, card: Card) -> None:
         p = self.players[card.controller if card.zone is Zone.FIELD else card.owner]
         zone = card.zone
@@ -2231,6 +2285,8 @@ class State:
             p.ex.remove(card.uid)
             if card.counters is not None:  # an ability given in the EX area stays there
                 card.counters.pop(EX_TO_GRAVE_MARK, None)
+            if card.counters is not None:
+                card.counters.pop(EX_LESS, None)
         elif zone is Zone.FIELD:
             p.field.remove(card.uid)
         elif zone is Zone.GRAVE:
@@ -2267,6 +2323,8 @@ class State:
         """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
         face = card.face
         controller = card.controller
+        if zone is Zone.GRAVE and card.fol and self.scripts and self._banish_instead(controller):
+            zone = Zone.BANISH  # CR 10.10: a replacement effect of the other side
         # CR 5.31.2 / 10.7.4.1.2: a card Boxed as it left had no abilities to go off.
         boxed = _boxed(card)
         if boxed and card.counters is not None:

@@ -404,3 +404,494 @@ def test_waltz_mode_two_with_mono_puts_both_onto_the_field() -> None:
     game = _waltz("mode2", mono=True)
     assert _machines(game, game.players[0].field) == 2
     assert _machines(game, game.players[0].ex) == 0
+
+
+# --- BP12-082: Ward; damage cap with Ennea; comes back from the graveyard with Ennea -------
+
+MANMARU = _rec("BP12-082", "Manmaru", cost=1, attack=1, defense=3, keywords=("ward",))
+ENNEA = _rec("X-ennea", "紫紺の抵抗者・エンネア", cost=3, attack=2, defense=3)
+
+
+def test_manmaru_takes_one_from_big_damage_only_with_ennea() -> None:
+    """BP12-082: with Ennea on your field, 2 or more damage it takes becomes 1; 1 damage
+    stays 1; without Ennea 2 damage is 2."""
+    game = position(fields=([MANMARU, ENNEA], []), scripts=_lib("BP12-082"))
+    uid = game.players[0].field[0]
+    game.deal_damage(uid, 5)
+    assert game.cards[uid].dfn == 2
+    game.deal_damage(uid, 1)
+    assert game.cards[uid].dfn == 1
+    game = position(fields=([MANMARU], []), scripts=_lib("BP12-082"))
+    uid = game.players[0].field[0]
+    game.deal_damage(uid, 2)
+    assert game.cards[uid].dfn == 1
+
+
+def test_manmaru_returns_from_the_graveyard_only_with_ennea() -> None:
+    """BP12-082: for 1 PP it comes from the graveyard with +1 attack and 'Last Words: banish
+    this', only while Ennea is on your field; then destroyed it is banished."""
+    from engine.sve.actions import Activate
+    from engine.sve.position import add_card
+
+    game = position(fields=([], []), pp=(1, 0), scripts=_lib("BP12-082"))
+    uid = add_card(game, 0, MANMARU, Zone.GRAVE)
+    assert Activate(uid, 0) not in game.legal_actions()
+    game = position(fields=([ENNEA], []), pp=(1, 0), scripts=_lib("BP12-082"))
+    uid = add_card(game, 0, MANMARU, Zone.GRAVE)
+    game.zone_seen = -1
+    game.apply(Activate(uid, 0))
+    assert game.cards[uid].zone is Zone.FIELD
+    assert game.cards[uid].atk == 2
+    assert game.players[0].pp == 0
+    game.destroy([uid])
+    _settle(game)
+    assert game.cards[uid].zone is Zone.BANISH
+
+
+# --- BP17-080: choose one: a Machine follower to the hand, or pay 6 more for three ---------
+
+HOPE = _rec("BP17-080", "Hope", card_type="spell", cost=1)
+
+
+def _machine(cost: int) -> CardRecord:
+    return _rec(f"X-m{cost}", f"M{cost}", cost=cost, traits=("機械",))
+
+
+def test_hope_second_option_needs_six_more_pp() -> None:
+    """BP17-080 (CR 5.18.3.1.2): with 6 PP after playing it both options are offered; with
+    5 only the first."""
+    deck = [_machine(4), _machine(3), _machine(2), _machine(5)]
+    game = position(hands=([HOPE], []), decks=(deck, 3), pp=(6, 0), scripts=_lib("BP17-080"))
+    game.apply(Play(game.players[0].hand[0]))
+    assert _options(game) == ["mode1"]
+    game = position(hands=([HOPE], []), decks=(deck, 3), pp=(7, 0), scripts=_lib("BP17-080"))
+    game.apply(Play(game.players[0].hand[0]))
+    assert _options(game) == ["mode1", "mode2"]
+
+
+def test_hope_first_option_finds_a_machine_follower() -> None:
+    """BP17-080 (1): a Machine follower of any cost is found and put into the hand."""
+    deck = [_rec("X-other", cost=1), _machine(5)]
+    game = position(hands=([HOPE], []), decks=(deck, 3), pp=(1, 0), scripts=_lib("BP17-080"))
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("mode1"))
+    (found,) = [o for o in _options(game) if o != "done"]
+    assert game.cards[int(found)].base.card_id == "X-m5"
+    game.apply(Choose(found))
+    assert int(found) in game.players[0].hand
+
+
+def test_hope_second_option_puts_three_machines_onto_the_field() -> None:
+    """BP17-080 (2): 6 PP more; then machines of cost 4-or-less, 3-or-less and 2-or-less
+    are found one after the other and put onto the field (a cost-5 one never qualifies)."""
+    deck = [_machine(4), _machine(3), _machine(2), _machine(5)]
+    game = position(hands=([HOPE], []), decks=(deck, 3), pp=(7, 0), scripts=_lib("BP17-080"))
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("mode2"))
+    assert game.players[0].pp == 0
+    for cost in (4, 3, 2):
+        options = [o for o in _options(game) if o != "done"]
+        assert all((game.cards[int(o)].base.cost or 0) <= cost for o in options)
+        pick = next(o for o in options if game.cards[int(o)].base.cost == cost)
+        game.apply(Choose(pick))
+    assert _names_on_field(game) == ["M2", "M3", "M4"]
+
+
+# --- BP16-057: costs 2 less with big Dragoncraft cards in the graveyard; discard to burn ---
+
+BURNED = _rec("BP16-057", "Burned", cost=7, attack=5, defense=5, card_class="dragon")
+BIG_DRAGON = _rec("X-bigdragon", cost=7, card_class="dragon")
+
+
+def _burned_game(big_in_grave: int, pp: int, hand: tuple[CardRecord, ...] = ()) -> State:
+    from engine.sve.position import add_card
+
+    enemy = _rec("X-enemy", cost=4, attack=4, defense=6)
+    game = position(
+        hands=([BURNED, *hand], []), fields=([], [enemy]), pp=(pp, 0), scripts=_lib("BP16-057")
+    )
+    for _ in range(big_in_grave):
+        add_card(game, 0, BIG_DRAGON, Zone.GRAVE)
+    add_card(game, 0, _rec("X-smalldragon", cost=6, card_class="dragon"), Zone.GRAVE)
+    return game
+
+
+def test_burned_costs_two_less_with_four_big_dragons_in_the_graveyard() -> None:
+    """BP16-057: with 4 Dragoncraft cards of cost 7+ in the graveyard it is playable for
+    5 PP; with 3 (and a cost-6 one) it is not."""
+    game = _burned_game(3, 5)
+    uid = game.players[0].hand[0]
+    assert Play(uid) not in game.legal_actions()
+    game = _burned_game(4, 5)
+    uid = game.players[0].hand[0]
+    assert Play(uid) in game.legal_actions()
+    game.apply(Play(uid))
+    assert game.players[0].pp == 0
+
+
+def test_burned_fanfare_deals_the_discarded_cards_cost() -> None:
+    """BP16-057: Fanfare: discard a card; an enemy follower takes damage equal to its cost;
+    draw a card. Declining the cost does nothing."""
+    game = _burned_game(0, 7, (_rec("X-four", cost=4),))
+    burned, four = game.players[0].hand
+    game.apply(Play(burned))
+    assert _options(game) == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert _options(game) == [str(four)]
+    game.apply(Choose(str(four)))
+    foe = game.players[1].field[0]
+    game.apply(Choose(str(foe)))
+    assert game.cards[foe].dfn == 2
+    assert len(game.players[0].hand) == 1
+    assert four in game.players[0].grave
+    game = _burned_game(0, 7, (_rec("X-four", cost=4),))
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("done"))
+    assert game.cards[game.players[1].field[0]].dfn == 6
+    assert len(game.players[0].hand) == 1
+
+
+# --- BP15-060: when you discard a card, you may engage this to draw -----------------------
+
+DRAGOON = _rec("BP15-060", "Dragoon", cost=1, attack=1, defense=1, card_class="dragon")
+
+
+def _dragoon_game(engaged: bool = False) -> State:
+    from engine.sve.position import OnField
+
+    return position(
+        fields=([OnField(DRAGOON, engaged=engaged)], []),
+        hands=([_rec("X-a"), _rec("X-b")], [_rec("X-c")]),
+        decks=(5, 5),
+        scripts=_lib("BP15-060"),
+    )
+
+
+def test_dragoon_engages_to_draw_when_you_discard() -> None:
+    """BP15-060: you discard a card; it may engage to draw one (declining keeps it
+    standing)."""
+    game = _dragoon_game()
+    uid = game.players[0].field[0]
+    game.discard_card(0, game.players[0].hand[0])
+    _settle(game)
+    assert _options(game) == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert game.cards[uid].engaged
+    assert len(game.players[0].hand) == 2
+    game = _dragoon_game()
+    game.discard_card(0, game.players[0].hand[0])
+    _settle(game)
+    game.apply(Choose("done"))
+    assert not game.cards[game.players[0].field[0]].engaged
+    assert len(game.players[0].hand) == 1
+
+
+def test_dragoon_needs_to_stand_and_your_own_discard() -> None:
+    """BP15-060: engaged already, or the opponent discarding, nothing is offered."""
+    game = _dragoon_game(engaged=True)
+    game.discard_card(0, game.players[0].hand[0])
+    _settle(game)
+    assert game.decision is not None
+    assert game.decision.options == []
+    assert len(game.players[0].hand) == 1
+    game = _dragoon_game()
+    game.discard_card(1, game.players[1].hand[0])
+    _settle(game)
+    assert game.decision is not None
+    assert game.decision.options == []
+    assert len(game.players[0].hand) == 2
+
+
+def test_either_player_discarding_triggers_in_your_turn_only() -> None:
+    """BP11-070: in your turn, either player discarding makes you engage an enemy follower;
+    in the opponent's turn nothing happens."""
+    card = _rec("BP11-070", "Rendring-70", cost=5, attack=5, defense=5)
+    enemy = _rec("X-enemy", cost=2, attack=2, defense=2)
+    for discarder in (0, 1):
+        game = position(
+            fields=([card], [enemy]),
+            hands=([_rec("X-a")], [_rec("X-b")]),
+            scripts=_lib("BP11-070"),
+        )
+        game.discard_card(discarder, game.players[discarder].hand[0])
+        _settle(game)
+        foe = game.players[1].field[0]
+        assert _options(game) == [str(foe)]
+        game.apply(Choose(str(foe)))
+        assert game.cards[foe].engaged
+    game = position(
+        active=1,
+        fields=([card], [enemy]),
+        hands=([_rec("X-a")], [_rec("X-b")]),
+        scripts=_lib("BP11-070"),
+    )
+    game.discard_card(1, game.players[1].hand[0])
+    _settle(game)
+    assert not game.cards[game.players[1].field[0]].engaged
+
+
+# --- BP17-062: engage and sacrifice this amulet: Lowen takes no damage the next time -------
+
+SPEAR = _rec("BP17-062", "Spear", card_type="amulet", cost=1, card_class="dragon")
+LOWEN = _rec("X-lowen", "竜槍の戦士・ローウェン", cost=3, attack=3, defense=4)
+
+
+def test_spear_shields_lowen_from_the_next_damage_only() -> None:
+    """BP17-062: engage it and put it into the graveyard: Lowen takes no damage the next
+    time; the damage after that is dealt."""
+    from engine.sve.actions import Activate
+
+    game = position(fields=([SPEAR, LOWEN], []), scripts=_lib("BP17-062"))
+    spear, lowen = game.players[0].field
+    game.apply(Activate(spear, 0))
+    assert game.cards[spear].zone is Zone.GRAVE
+    assert _options(game) == [str(lowen)]
+    game.apply(Choose(str(lowen)))
+    game.deal_damage(lowen, 3)
+    assert game.cards[lowen].dfn == 4
+    game.deal_damage(lowen, 3)
+    assert game.cards[lowen].dfn == 1
+
+
+def test_spear_needs_lowen_on_your_field() -> None:
+    """BP17-062: without Lowen on your field the ability cannot be played (CR 10.6.2.1.2)."""
+    from engine.sve.actions import Activate
+
+    other = _rec("X-other", "Other", cost=3, attack=3, defense=4)
+    game = position(fields=([SPEAR, other], [LOWEN]), scripts=_lib("BP17-062"))
+    assert Activate(game.players[0].field[0], 0) not in game.legal_actions()
+
+
+def test_damage_shield_for_the_whole_turn() -> None:
+    """'This turn, it takes no damage' (BP08-005's wording): every damage this turn is
+    prevented, not only the next; next turn it is dealt again."""
+    from engine.sve.abilities import Ability, CardScript, DamageShield, Select, Targets, Trigger
+
+    spell = _rec("X-shield", card_type="spell", cost=1)
+    script = CardScript(
+        "X-shield",
+        (Ability(Trigger.SPELL, (Select(Targets(side="own")), DamageShield("targets", False))),),
+    )
+    game = position(hands=([spell], []), fields=([LOWEN], []), pp=(1, 0), scripts=Scripts([script]))
+    lowen = game.players[0].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(lowen)))
+    game.deal_damage(lowen, 2)
+    game.deal_damage(lowen, 2)
+    assert game.cards[lowen].dfn == 4
+    game.turn += 1
+    game.deal_damage(lowen, 2)
+    assert game.cards[lowen].dfn == 2
+
+
+# --- BP18-061: Ward; enemy followers go to banishment instead of the graveyard ------------
+
+FAFNIR = _rec("BP18-061", "Fafnir", cost=8, attack=7, defense=8, keywords=("ward",))
+
+
+def test_fafnir_fanfare_banishes_what_it_destroys() -> None:
+    """BP18-061: Fanfare deals 8 to every enemy follower and 4 to the enemy leader; the
+    destroyed followers are banished instead of going to the graveyard."""
+    foes = [_rec("X-e1", cost=2, attack=2, defense=2), _rec("X-e2", cost=9, attack=9, defense=9)]
+    game = position(hands=([FAFNIR], []), fields=([], foes), pp=(8, 0), scripts=_lib("BP18-061"))
+    small, big = game.players[1].field
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("stand"))
+    assert game.cards[small].zone is Zone.BANISH
+    assert game.players[1].grave == []
+    assert game.cards[big].dfn == 1
+    assert game.players[1].hp == 16
+
+
+def test_fafnir_spares_your_own_followers_and_needs_to_be_on_the_field() -> None:
+    """BP18-061: your own destroyed follower still goes to the graveyard; without Fafnir on
+    the field an enemy follower does too."""
+    mine, foe = _rec("X-mine", cost=1), _rec("X-foe", cost=1)
+    game = position(fields=([FAFNIR, mine], [foe]), scripts=_lib("BP18-061"))
+    game.destroy([game.players[0].field[1], game.players[1].field[0]])
+    assert len(game.players[0].grave) == 1
+    assert len(game.players[1].banish) == 1
+    game = position(fields=([mine], [foe]), scripts=_lib("BP18-061"))
+    game.destroy([game.players[1].field[0]])
+    assert len(game.players[1].grave) == 1
+
+
+# --- BP12-075: up to 2 Machine followers from the graveyard, total original cost 5 or less --
+
+
+def _resonance() -> tuple[State, dict[int, int]]:
+    from engine.sve.position import add_card
+
+    spell = _rec("BP12-075", "Resonance", card_type="spell", cost=5)
+    game = position(hands=([spell], []), pp=(5, 0), scripts=_lib("BP12-075"))
+    by_cost = {c: add_card(game, 0, _machine(c), Zone.GRAVE) for c in (4, 3, 2)}
+    add_card(game, 0, _rec("X-plain", cost=1), Zone.GRAVE)
+    game.apply(Play(game.players[0].hand[0]))
+    return game, by_cost
+
+
+def test_resonance_keeps_the_total_cost_within_five() -> None:
+    """BP12-075: the Machine followers are offered (not the other card); after a cost-3 one
+    only the cost-2 one still fits; both come onto the field."""
+    game, by_cost = _resonance()
+    assert _options(game) == [str(by_cost[4]), str(by_cost[3]), str(by_cost[2]), "done"]
+    game.apply(Choose(str(by_cost[3])))
+    assert _options(game) == [str(by_cost[2]), "done"]
+    game.apply(Choose(str(by_cost[2])))
+    assert _names_on_field(game) == ["M2", "M3"]
+
+
+def test_resonance_stops_when_nothing_else_fits() -> None:
+    """BP12-075: after the cost-4 one nothing else fits (total 5), so only it comes back."""
+    game, by_cost = _resonance()
+    game.apply(Choose(str(by_cost[4])))
+    assert _names_on_field(game) == ["M4"]
+    assert game.decision is not None
+    assert game.decision.options == []
+
+
+# --- BP13-076: Necrocharge 10: rush and bane ----------------------------------------------
+
+
+def test_kagerou_has_rush_and_bane_with_necrocharge_ten() -> None:
+    """BP13-076 (CR 13.5.1): with 10 cards in your graveyard it has Rush and Bane; with 9 it
+    does not."""
+    from engine.sve.position import add_card
+
+    kagerou = _rec("BP13-076", "Kagerou", cost=2, attack=2, defense=2)
+    for count, expect in ((9, ()), (10, ("bane", "rush"))):
+        game = position(fields=([kagerou], []), scripts=_lib("BP13-076"))
+        for _ in range(count):
+            add_card(game, 0, _rec("X-g"), Zone.GRAVE)
+        game.statics_dirty = True
+        _settle(game)
+        assert game.cards[game.players[0].field[0]].keywords == expect
+
+
+# --- BP17-079: Last Words: discard 2 Machine cards to put this into the EX area, cheaper --
+
+NICOLA = _rec("BP17-079", "Nicola", cost=2, attack=1, defense=2, traits=("機械",))
+
+
+def _nicola_game(machines_in_hand: int) -> tuple[State, int]:
+    hand = [_machine(1)] * machines_in_hand + [_rec("X-plain", cost=1)]
+    game = position(fields=([NICOLA], []), hands=(hand, []), pp=(1, 0), scripts=_lib("BP17-079"))
+    uid = game.players[0].field[0]
+    game.destroy([uid])
+    _settle(game)
+    return game, uid
+
+
+def test_nicola_last_words_discards_two_machines_to_go_to_the_ex_area() -> None:
+    """BP17-079: destroyed, it may discard 2 Machine cards to go from the graveyard to the
+    EX area, where it costs 1 less (1 PP instead of 2)."""
+    game, uid = _nicola_game(2)
+    assert _options(game) == ["pay", "done"]
+    game.apply(Choose("pay"))
+    first, second = (o for o in _options(game))
+    assert game.cards[int(first)].base.card_id == "X-m1"
+    game.apply(Choose(first))
+    assert _options(game) == [second]
+    game.apply(Choose(second))
+    assert game.cards[uid].zone is Zone.EX
+    assert len(game.players[0].hand) == 1
+    assert game.play_cost(game.cards[uid]) == 1
+    game.apply(Play(uid))
+    assert game.players[0].pp == 0
+
+
+def test_nicola_last_words_needs_two_machine_cards() -> None:
+    """BP17-079: with only one Machine card in hand nothing is offered; it stays in the
+    graveyard."""
+    game, uid = _nicola_game(1)
+    assert game.cards[uid].zone is Zone.GRAVE
+    assert game.decision is not None
+    assert game.decision.options == []
+
+
+def test_last_words_put_this_into_the_ex_area_from_the_graveyard() -> None:
+    """BP03-075: 'Last Words: put this into the EX area' moves it from the graveyard."""
+    ghost = _rec("BP03-075", "Ghostly", cost=3)
+    game = position(fields=([ghost], []), scripts=_lib("BP03-075"))
+    uid = game.players[0].field[0]
+    game.destroy([uid])
+    _settle(game)
+    assert game.cards[uid].zone is Zone.EX
+    assert game.play_cost(game.cards[uid]) == 3
+
+
+# --- BP02-062: at your end phase, if you discarded this turn, 2 damage ------------------
+
+
+def test_ritual_deals_two_at_end_phase_only_after_a_discard() -> None:
+    """BP02-062: at your end phase, having discarded a card this turn, 2 damage to the enemy
+    leader or an enemy follower; without a discard this turn nothing happens."""
+    from engine.sve.actions import END
+
+    ritual = _rec("BP02-062", "Ritual", card_type="amulet", cost=3)
+    for discard in (True, False):
+        game = position(fields=([ritual], []), hands=([_rec("X-a")], []), scripts=_lib("BP02-062"))
+        if discard:
+            game.discard_card(0, game.players[0].hand[0])
+        game.apply(END)
+        if discard:
+            assert _options(game) == ["leader1"]
+            game.apply(Choose("leader1"))
+            assert game.players[1].hp == 18
+        else:
+            assert game.players[1].hp == 20
+            assert game.players[0].discarded_on != game.turn
+
+
+def test_conditional_choice_carries_its_it_to_the_next_sentence() -> None:
+    """SD04-005: 'if Overflow, choose an enemy follower. Deal 4 damage to it': the damage
+    follows the conditional choice (with a PP maximum of 7); at 6 nothing is chosen."""
+    card = _rec("SD04-005", "Overflowing", cost=5, attack=4, defense=4)
+    enemy = _rec("X-enemy", cost=5, attack=5, defense=5)
+    for max_pp, expect in ((7, 1), (6, 5)):
+        game = position(
+            hands=([card], []),
+            fields=([], [enemy]),
+            pp=(5, 0),
+            max_pp=(max_pp, 0),
+            scripts=_lib("SD04-005"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        foe = game.players[1].field[0]
+        if max_pp == 7:
+            game.apply(Choose(str(foe)))
+        assert game.cards[foe].dfn == expect
+
+
+# --- BP18-079: Fanfare: discard a cost-2 card to draw, or this goes to the graveyard -------
+
+VED = _rec("BP18-079", "Ved", cost=2, attack=3, defense=3)
+
+
+def _ved(hand: list[CardRecord]) -> tuple[State, int]:
+    game = position(hands=([VED, *hand], []), pp=(2, 0), decks=(5, 5), scripts=_lib("BP18-079"))
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    return game, uid
+
+
+def test_ved_discarding_a_cost_two_card_draws_and_stays() -> None:
+    """BP18-079: discard a cost-2 card (a cost-3 one is not offered): draw 1; it stays."""
+    game, uid = _ved([_rec("X-two", cost=2), _rec("X-three", cost=3)])
+    assert _options(game) == ["pay", "done"]
+    game.apply(Choose("pay"))
+    (two,) = _options(game)
+    assert game.cards[int(two)].base.card_id == "X-two"
+    game.apply(Choose(two))
+    assert game.cards[uid].zone is Zone.FIELD
+    assert len(game.players[0].hand) == 2
+
+
+def test_ved_goes_to_the_graveyard_without_a_discard() -> None:
+    """BP18-079: declining, or having no cost-2 card, puts it into the graveyard."""
+    game, uid = _ved([_rec("X-two", cost=2)])
+    game.apply(Choose("done"))
+    assert game.cards[uid].zone is Zone.GRAVE
+    assert len(game.players[0].hand) == 1
+    game, uid = _ved([_rec("X-three", cost=3)])
+    assert game.cards[uid].zone is Zone.GRAVE

@@ -42,6 +42,7 @@ from engine.sve.abilities import (
     PayCost,
     PutInEx,
     Scaled,
+    Select,
     SelfToField,
     Summon,
     Trigger,
@@ -145,7 +146,11 @@ _BODY_TRIGGERS = (
     ("これがアクトしたとき、", Trigger.ON_ENGAGE),
     ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
     ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
+    ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
 )
+_IT = "それ"
+"""A sentence about "it" (the card chosen before)."""
+_ANY_DISCARD = "いずれかのプレイヤーが自身の手札1枚を捨てたとき、"
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
 _ACT = re.compile(
@@ -233,9 +238,13 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         used.append("choose_one")
         return [*effects, Modal(tuple(options), more_if, more, once_each)]
     out: list[Any] = []
+    open_if = -1  # an "if ..., choose ..." whose "it" the next sentences may use
     for sentence in sentences(body):
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
         cond, whole, rest, cid = condition(sentence)
+        chained = open_if >= 0 and cond is None and sentence.startswith(_IT)
+        if not chained:
+            open_if = -1
         if cid == "did_it" and not ctx.did:
             raise _Fail("'if you did' after nothing the player could decline")
         if cid:
@@ -285,13 +294,18 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             out[before[-1]] = If(Not(cond), (old,))
             out.append(If(cond, (Damage(effects[0].n, old.to),)))
             continue
-        if cond is None:
+        if chained:  # "それに…": part of the conditional choice before it
+            last = out[open_if]
+            out[open_if] = If(last.condition, (*last.effects, *effects))
+        elif cond is None:
             out.extend(effects)
         elif whole:
             out.append(Gate(cond))
             out.extend(effects)
         else:
             out.append(If(cond, tuple(effects)))
+            if any(isinstance(e, Select) for e in effects):
+                open_if = len(out) - 1
     if ctx.look or ctx.grave or ctx.pending:
         raise _Fail("a look at the deck, a graveyard choice or a token count left unfinished")
     return out
@@ -509,6 +523,9 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 if trig in (Trigger.ALLY_ENTERS, Trigger.ABILITY_USED, Trigger.ALLY_EVOLVES):
                     ctx.it, ctx.it_side = "event", "own"
                 break
+        if not triggers and body.startswith(_ANY_DISCARD):  # either player's discard
+            triggers = [Trigger.YOU_DISCARD, Trigger.OPPONENT_DISCARD]
+            body = body[len(_ANY_DISCARD) :]
         attacks = _ALLY_ATTACKS.match(body) if not triggers else None
         if attacks:
             body = body[attacks.end() :]

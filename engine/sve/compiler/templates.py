@@ -20,6 +20,7 @@ from engine.sve.abilities import (
     Always,
     AnyOf,
     Banish,
+    BanishInstead,
     Box,
     Buff,
     BurstsThisTurn,
@@ -29,10 +30,13 @@ from engine.sve.abilities import (
     CostDown,
     Damage,
     DamageBonus,
+    DamageCap,
+    DamageShield,
     DamageTaken,
     Destroy,
     DidIt,
     DiscardCards,
+    DiscardedThisTurn,
     Draw,
     Engage,
     Equip,
@@ -41,6 +45,7 @@ from engine.sve.abilities import (
     EvolveOrReturn,
     EvolveSelf,
     EvolveUsed,
+    ExCostDown,
     ExCount,
     ExileLater,
     ExtraCost,
@@ -708,6 +713,14 @@ LAST_WORDS_MARKER = "【ラストワード】"
 """The Last Words marker (CR 12.5), for phrasings that grant the ability."""
 
 
+@template(
+    "buff_exile_later",
+    r"これは【攻撃力】" + SIGNED + rf"して、「{LAST_WORDS_MARKER}これは消滅する」を持つ。",
+)
+def _buff_exile_later(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Buff(int(m[1]), 0, "self"), ExileLater()]
+
+
 @template("exile_later", rf"これは「{LAST_WORDS_MARKER}これは消滅する」を持つ。")
 def _exile_later(m: re.Match[str], ctx: Context) -> list[Any]:
     return [ExileLater()]
@@ -755,6 +768,30 @@ def _summon_same(m: re.Match[str], ctx: Context) -> list[Any]:
 )
 def _opponent_discards(m: re.Match[str], ctx: Context) -> list[Any]:
     return [DiscardCards(int(m[2]), "opponent", bool(m[1]))]
+
+
+@template("damage_discarded_cost", r"それに「捨てたカードのコスト」と同じダメージ。")
+def _damage_discarded_cost(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, ctx.need_it(), discarded_cost=True)]
+
+
+@template("select_named", r"自分の場の『([^』]+)』1体を選ぶ。")
+def _select_named(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    return [Select(Targets(side="own", name=m[1]))]
+
+
+@template("damage_shield", r"このターン、(これ|それ)は(次の)?ダメージを受けない。")
+def _damage_shield(m: re.Match[str], ctx: Context) -> list[Any]:
+    to = "self" if m[1] == "これ" else ctx.need_it()
+    return [DamageShield(to, bool(m[2]))]
+
+
+@template(
+    "ex_cost_down", r"EXエリアのこれは「これをプレイする際、コストを-" + N + r"する」を持つ。"
+)
+def _ex_cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [ExCostDown(int(m[1]))]
 
 
 @template("evolve_or_return", r"これは進化するか手札に戻る。")
@@ -919,6 +956,17 @@ def _grave(m: re.Match[str], ctx: Context) -> list[Any]:
 
 
 @template(
+    "select_in_grave_total",
+    r"自分の墓場の"
+    + _FILTER
+    + r"を元のコストの合計が(?P<tot>\d+)以下になるように(?P<n>\d+)枚まで選ぶ。",
+)
+def _grave_total(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.grave = (_filter(m, ctx), int(m["n"]), True, False, int(m["tot"]))
+    return []
+
+
+@template(
     "select_in_grave_distinct",
     r"自分の墓場の" + _FILTER + r"をカード名が異なるように(?P<n>\d+)枚(?P<upto>まで)?選ぶ。",
 )
@@ -934,13 +982,15 @@ def _grave_distinct(m: re.Match[str], ctx: Context) -> list[Any]:
 def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
     if not ctx.grave:
         raise Unsupported("'put it' without a choice in the graveyard")
-    what, n, up_to, *distinct = ctx.grave
+    what, n, up_to, *rest = ctx.grave
+    distinct = rest[:1] == [True]
+    total = rest[1] if len(rest) > 1 else -1
     up_to = up_to or m[2].endswith("よい")  # "…てよい": the player may decline
     ctx.grave = ()
     to = {"手札に加え": "hand", "場に出": "field", "EXエリアに置": "ex"}[m[1]]
     ctx.it, ctx.it_side = "targets", "ex" if to == "ex" else "own"
     ctx.did = True
-    return [FromGrave(what, n, to, up_to, distinct_names=bool(distinct))]
+    return [FromGrave(what, n, to, up_to, distinct_names=distinct, max_total=total)]
 
 
 @template(
@@ -1374,6 +1424,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: Combo(int(m[1])),
     ),
     (
+        "discarded_this_turn",
+        False,
+        re.compile(r"^このターン中に自分の手札を捨てていたなら、"),
+        lambda m: DiscardedThisTurn(),
+    ),
+    (
         "placed_in_ex",
         False,
         re.compile(r"^" + _FILTER + r"をEXエリアに置いたなら、"),
@@ -1507,8 +1563,9 @@ def match(sentence: str, ctx: Context) -> tuple[str, list[Any]] | None:
 _COST_PARTS = re.compile(
     r"(?:【コスト(?P<pp>\d+)】"
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
-    r"|手札の" + _FILTER + r"1枚を捨てる"
-    r"|(?P<anyhand>手札1枚を捨てる)"
+    r"|手札の" + _FILTER + r"(?P<dn>\d+)枚を捨てる"
+    r"|(?P<anyhand>手札(?P<an>\d+)枚を捨てる)"
+    r"|(?P<engself>これを【アクト】)"
     r"|場の(?P<other>他の)?(?:(?P<strait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
@@ -1537,12 +1594,16 @@ def cost(text: str) -> PayCost | None:
     banish_from = "grave"
     lesson = 0
     take: tuple[Targets, str, int] | None = None
+    engage_self = False
+    discard_n = 1
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
             return None
         pos = m.end()
-        if m["pp"]:
+        if m["engself"]:
+            engage_self = True
+        elif m["pp"]:
             pp += int(m["pp"])
         elif m["lesson"]:  # CR 14.3.2.1
             lesson += int(m["lesson"])
@@ -1552,6 +1613,7 @@ def cost(text: str) -> PayCost | None:
             if discard is not None or sacrifice is not None:
                 return None
             discard = CardFilter()
+            discard_n = int(m["an"])
         elif m["tname"]:
             if discard is not None or sacrifice is not None or take is not None:
                 return None
@@ -1594,7 +1656,8 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice or banish or lesson or take):
+            discard_n = int(m["dn"])
+    if not (pp or leader or discard or sacrifice or banish or lesson or take or engage_self):
         return None
     if take is not None and (discard is not None or sacrifice is not None):
         return None
@@ -1612,6 +1675,8 @@ def cost(text: str) -> PayCost | None:
         take_from=take[0] if take else None,
         take=take[1] if take else "",
         take_n=take[2] if take else 0,
+        engage_self=engage_self,
+        discard_n=discard_n,
     )
 
 
@@ -1640,6 +1705,12 @@ _WHILE_SELF = re.compile(
 
 _HAS_KEYWORDS = re.compile(r"^これは" + KW + r"を持つ。$")
 _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$")
+_BANISH_INSTEAD = (
+    "これが場にいる限り、相手のフォロワーが場から墓場に置かれる際、代わりにそれを消滅させる。"
+)
+_DAMAGE_CAP = re.compile(
+    r"^(?:(?P<cond>[^、]+)限り、)?これが受ける(\d+)以上のダメージを(\d+)にする。$"
+)
 _WHILE_ANY = re.compile(r"^(?P<cond>[^、]+)限り、これは(?P<kw>(?:【[^】]+】)+)を持つ。$")
 _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
@@ -1665,6 +1736,22 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _DAMAGE_TAKEN.match(line)
     if m and equipment:
         return "damage_taken", None, DamageTaken(-int(m[1]))
+    cond, whole, rest, cid = condition(line)
+    if cond is not None and whole:  # "【ネクロチャージ_N】これは…を持つ" (CR 13.5.1)
+        m = _HAS_KEYWORDS.match(rest)
+        if m:
+            return f"self_keyword|if_{cid}", cond, Grant(keyword_ids(m[1]))
+    if line == _BANISH_INSTEAD:
+        return "banish_instead", None, BanishInstead()
+    m = _DAMAGE_CAP.match(line)
+    if m and not equipment:
+        cap = DamageCap(int(m[2]), int(m[3]))
+        if not m["cond"]:
+            return "damage_cap", None, cap
+        cond, _whole, rest, cid = condition(m["cond"].removesuffix("である") + "なら、")
+        if cond is None or rest:
+            raise Unsupported("a condition the engine does not check")
+        return f"damage_cap|if_{cid}", cond, cap
     m = _DAMAGE_BONUS.match(line)
     if m:
         return "damage_bonus", OpponentTurn() if m[1] else None, DamageBonus(int(m[2]))
