@@ -1114,9 +1114,16 @@ class PutCounters:
     n: int = 1
     per_max_pp: bool = False
     cap: int = -1
+    what: Targets | None = None
+    """When set, every field card it allows gets ``n`` counters instead of this card
+    (``自分の場の『…』すべてに…カウンターN個を置く``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Add the counters to this card on the field."""
+        if self.what is not None:
+            for uid in game.candidates(self.what, frame.controller, frame.source, counting=True):
+                game.add_counter(uid, self.name, self.n)
+            return True
         src = frame.source
         if src < 0 or not game.target_exists(src):
             return True
@@ -1128,6 +1135,22 @@ class PutCounters:
         if n > 0:
             game.add_counter(src, self.name, n)
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class CountersAtLeast:
+    """This card has ``n`` or more counters named ``name`` (CR 15.1; ``これの…カウンターがN個
+    以上``)."""
+
+    name: str
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the counters on this card."""
+        if source < 0:
+            return False
+        counters = game.cards[source].counters
+        return counters is not None and counters.get(self.name, 0) >= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -1967,6 +1990,7 @@ ELEMENTS: dict[str, type] = {
         DamageTaken,
         Equip,
         PutCounters,
+        CountersAtLeast,
         PayX,
         BurstsThisTurn,
         PlayedExactly,
@@ -2255,7 +2279,8 @@ def _describe_element(e: Any) -> str:
         n = "X" if e.per_max_pp else str(e.n)
         x = " (X is your PP maximum)" if e.per_max_pp else ""
         cap = f" (at most {e.cap} on it)" if e.cap >= 0 else ""
-        return f"put {n} {e.name} counters on this{x}{cap}"
+        where = "this" if e.what is None else _all_words(e.what)
+        return f"put {n} {e.name} counters on {where}{x}{cap}"
     if isinstance(e, PayX):
         return f"as a cost, choose X, pay X PP and take X {e.counter} counters from this"
     if isinstance(e, Search):
@@ -2350,6 +2375,8 @@ def _describe_condition(c: Any) -> str:
         return f"not {describe(c.condition)}"
     if isinstance(c, LeaderAtMost):
         return f"your leader has {c.n} defense or less"
+    if isinstance(c, CountersAtLeast):
+        return f"this has {c.n} or more {c.name} counters"
     if isinstance(c, CameFrom):
         if c.zone == "ability":
             return "this was put onto the field by an ability"

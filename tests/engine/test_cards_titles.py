@@ -10,7 +10,7 @@ used here.
 from __future__ import annotations
 
 from engine.cards import CardRecord
-from engine.sve import Activate, Choose, Play
+from engine.sve import Activate, Attack, Choose, Play
 from engine.sve.abilities import (
     MAGIC_ITEM,
     Ability,
@@ -22,7 +22,7 @@ from engine.sve.abilities import (
 )
 from engine.sve.actions import END
 from engine.sve.library import library, script_of, tokens
-from engine.sve.position import add_card, follower, position
+from engine.sve.position import OnField, add_card, follower, position
 from engine.sve.state import DeckSpec, State, Zone, new_game
 
 CG = "cinderella_girls"
@@ -387,3 +387,51 @@ def test_ranpha_cannot_choose_an_option_twice_in_a_turn() -> None:
     game.apply(Activate(other, 0))
     assert game.decision is not None
     assert game.decision.options == ["mode1", "mode2"]
+
+
+def _romalonia_dies(with_charge: bool) -> State:
+    scripts = _lib("DSD01b-001", "DSD01b-T01")
+    roma = _rec(scripts, "DSD01b-001", cost=3, atk=1, dfn=3, traits=("武闘竜人",))
+    enemy = OnField(follower("E", 5, 5, 5), engaged=True)
+    game = position(fields=([roma], [enemy]), scripts=scripts)
+    if with_charge:
+        game.create_token(0, tokens()["DSD01b-T01"], "field")
+        game.add_counter(game.players[0].field[-1], "雷", 4)
+    game.apply(Attack(game.players[0].field[0], game.players[1].field[0]))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(game.decision.options[0]))
+    return game
+
+
+def test_romalonia_last_words_charges_or_creates_the_thunder_amulet() -> None:
+    """DSD01b-001 (Last Words: with a 遺されし電撃 on your field, 1 thunder counter on each;
+    without one, create one): dying with none on the field creates one; dying with one
+    adds a counter to it and creates no other."""
+    game = _romalonia_dies(with_charge=False)
+    names = [game.cards[u].base.card_id for u in game.players[0].field]
+    assert names == ["DSD01b-T01"]
+    game = _romalonia_dies(with_charge=True)
+    (amulet,) = game.players[0].field
+    assert (game.cards[amulet].counters or {}).get("雷") == 5
+
+
+def test_thunder_amulet_counts_allies_and_unlocks_at_five() -> None:
+    """DSD01b-T01 (a 武闘竜人 follower entering your field puts a thunder counter on it; its
+    +2 attack act needs 5 counters): with 4 counters the act is not offered; a 武闘竜人
+    follower entering makes 5 and it is; a follower without the trait adds none."""
+    scripts = _lib("DSD01b-T01")
+    fighter = CardRecord(
+        "X-F", "F", card_class="dragon", cost=1, attack=1, defense=1, traits=("武闘竜人",)
+    )
+    plain = CardRecord("X-P", "P", cost=1, attack=1, defense=1)
+    game = position(hands=([plain, fighter], []), pp=(2, 0), scripts=scripts)
+    amulet = game.create_token(0, tokens()["DSD01b-T01"], "field")
+    game.add_counter(amulet, "雷", 4)
+    assert not any(isinstance(a, Activate) for a in game.legal_actions())
+    plain_uid, fighter_uid = game.players[0].hand
+    game.apply(Play(plain_uid))
+    assert (game.cards[amulet].counters or {}).get("雷") == 4
+    game.apply(Play(fighter_uid))
+    assert (game.cards[amulet].counters or {}).get("雷") == 5
+    assert Activate(amulet, 0) in game.legal_actions()
+    assert Activate(amulet, 1) not in game.legal_actions()  # the 10-counter one

@@ -24,6 +24,7 @@ from engine.sve.abilities import (
     CardFilter,
     Combo,
     CostDown,
+    CountersAtLeast,
     Damage,
     DamageBonus,
     DamageTaken,
@@ -62,6 +63,7 @@ from engine.sve.abilities import (
     PaidExtra,
     PayCost,
     PlayedExactly,
+    PutCounters,
     PutInEx,
     ReturnToHand,
     Sanguine,
@@ -750,6 +752,22 @@ def _search(m: re.Match[str], ctx: Context) -> list[Any]:
 
 
 @template(
+    "put_counters", r"これに(?P<c>[^、。「」『』【】]+?)カウンター(?P<n>\d+)(?:個|つ)を置く。"
+)
+def _put_counters(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [PutCounters(m["c"], int(m["n"]))]
+
+
+@template(
+    "put_counters_all",
+    r"自分の場の『(?P<name>[^』]+)』すべてに(?P<c>[^、。「」『』【】]+?)カウンター(?P<n>\d+)(?:個|つ)を置く。",
+)
+def _put_counters_all(m: re.Match[str], ctx: Context) -> list[Any]:
+    what = Targets(side="own", amulets=True, name=m["name"])
+    return [PutCounters(m["c"], int(m["n"]), what=what)]
+
+
+@template(
     "search_total_cost",
     r"自分のデッキから" + _FILTER + r"を元のコストの合計が(?P<total>\d+)以下になるように"
     r"(?P<n>\d+)枚まで探し、(?P<dest>手札に加える|EXエリアに置く|場に出す)。",
@@ -959,6 +977,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^自分のPP最大値が(\d+)(以上)?なら、"),
         lambda m: MaxPP(int(m[1]), exact=not m[2]),
+    ),
+    (
+        "counters_at_least",
+        True,  # the cards using it mean the rest of the ability (sacrifice this, then ...)
+        re.compile(r"^これの(?P<c>[^、。「」『』【】]+?)カウンターが(?P<n>\d+)(?:個|つ)以上なら、"),
+        lambda m: CountersAtLeast(m["c"], int(m["n"])),
     ),
     (
         "leader_at_most",
