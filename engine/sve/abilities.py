@@ -1206,6 +1206,9 @@ class PayCost:
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
     lesson: int = 0
     """Lesson N (``【レッスン_N】``, CR 14.3.2.1): banish N Magic Items from your EX area."""
+    sacrifice_to_ex: bool = False
+    """The field card of ``sacrifice`` goes to its owner's EX area instead
+    (``場の…1枚をEXエリアに置く``; the EX area must have room, CR 4.8.3.2)."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1213,6 +1216,8 @@ class PayCost:
         if p.pp < self.pp or (self.leader and p.hp < self.leader):
             return False
         if self.lesson and len(magic_items(game, controller)) < self.lesson:
+            return False
+        if self.sacrifice_to_ex and len(p.ex) >= 5:  # CR 4.8.3.1: five cards at most
             return False
         cards = game.cards
         if self.discard is not None:
@@ -1281,6 +1286,8 @@ class PayCost:
                 game.discard_card(me, uid)
             elif self.banish_field:
                 game.banish(uid)
+            elif self.sacrifice_to_ex:
+                game.field_to_ex(uid)
             else:
                 game.destroy_as_cost(uid)
             frame.sub = _BANISHING
@@ -2344,6 +2351,8 @@ def _cost_words(e: PayCost) -> str:
         parts.append(f"discard 1 {_filter_words(e.discard, 1)}")
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
+        if e.sacrifice_to_ex:
+            verb = "put {} into your EX area"
         parts.append(verb.format(_targets_words(e.sacrifice)))
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)

@@ -435,3 +435,30 @@ def test_thunder_amulet_counts_allies_and_unlocks_at_five() -> None:
     assert (game.cards[amulet].counters or {}).get("雷") == 5
     assert Activate(amulet, 0) in game.legal_actions()
     assert Activate(amulet, 1) not in game.legal_actions()  # the 10-counter one
+
+
+def test_nebia_puts_another_card_into_the_ex_area_to_engage() -> None:
+    """CP04-016 (Fanfare: you may put another card of yours from the field into your EX
+    area to engage an enemy follower): with an ally it is paid and the enemy is engaged;
+    alone on the field nothing is offered and the enemy stays standing."""
+    scripts = _lib("CP04-016")
+    nebia = _rec(scripts, "CP04-016", cost=2, atk=3, dfn=2, traits=("プリコネ",))
+    ally = CardRecord("X-A", "A", cost=1, attack=1, defense=1)
+    enemy = follower("E", 2, 2, 2)
+    game = position(hands=([nebia], []), fields=([ally], [enemy]), pp=(2, 0), scripts=scripts)
+    friend = game.players[0].field[0]
+    target = game.players[1].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert game.decision is not None
+    assert game.decision.options == [str(friend)]  # not Nebia herself
+    game.apply(Choose(str(friend)))
+    assert game.players[0].ex == [friend]
+    game.apply(Choose(str(target)))
+    assert game.cards[target].engaged
+    game = position(hands=([nebia], []), fields=([], [enemy]), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert not game.cards[game.players[1].field[0]].engaged

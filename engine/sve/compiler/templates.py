@@ -1202,7 +1202,7 @@ _COST_PARTS = re.compile(
     r"|手札の" + _FILTER + r"1枚を捨てる"
     r"|(?P<anyhand>手札1枚を捨てる)"
     r"|場の(?P<other>他の)?(?:(?P<strait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
-    r"1(?:体|枚|つ)を墓場に置く"
+    r"1(?:体|枚|つ)を(?P<sdest>墓場|EXエリア)に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅"
@@ -1224,6 +1224,7 @@ def cost(text: str) -> PayCost | None:
     banish_n = 0
     banish_field = False
     lesson = 0
+    to_ex = False
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1254,13 +1255,16 @@ def cost(text: str) -> PayCost | None:
             if discard is not None or sacrifice is not None:
                 return None
             kind = m["skind"]
+            token = m["strait"] == "トークン"
             sacrifice = Targets(
                 side="own",
                 followers=kind != "アミュレット",
                 amulets=kind != "フォロワー",
-                trait=m["strait"] or "",
+                trait="" if token else m["strait"] or "",
                 other=bool(m["other"]),
+                token=token,
             )
+            to_ex = m["sdest"] == "EXエリア"
         else:
             if discard is not None or sacrifice is not None:
                 return None
@@ -1280,6 +1284,7 @@ def cost(text: str) -> PayCost | None:
         banish_n=banish_n,
         banish_field=banish_field,
         lesson=lesson,
+        sacrifice_to_ex=to_ex,
     )
 
 
