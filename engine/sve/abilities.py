@@ -367,6 +367,8 @@ class Targets:
     """Only followers whose defense is at most this now; -1 for any."""
     token: bool = False
     """Only tokens (``兵士・トークン・フォロワー``)."""
+    min_cost: int = -1
+    """Only cards whose original cost is at least this (``元のコスト7以上の``); -1 for any."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -381,6 +383,8 @@ class Targets:
         if self.max_cost >= 0 and cost > self.max_cost:
             return False
         if self.max_defense >= 0 and card.dfn > self.max_defense:
+            return False
+        if self.min_cost >= 0 and cost < self.min_cost:
             return False
         return not (self.exact_cost >= 0 and cost != self.exact_cost)
 
@@ -2103,6 +2107,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         text += f" with original cost {t.max_cost} or less"
     if t.exact_cost >= 0:
         text += f" with original cost {t.exact_cost}"
+    if t.min_cost >= 0:
+        text += f" with original cost {t.min_cost} or more"
     if t.max_defense >= 0:
         text += f" with defense {t.max_defense} or less"
     return text

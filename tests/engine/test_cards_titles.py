@@ -462,3 +462,20 @@ def test_nebia_puts_another_card_into_the_ex_area_to_engage() -> None:
     game.apply(Play(game.players[0].hand[0]))
     assert game.decision is None or game.decision.kind.name == "MAIN"
     assert not game.cards[game.players[1].field[0]].engaged
+
+
+def test_wurm_burns_the_leader_only_beside_a_cost_seven_follower() -> None:
+    """CP04-066 (Union Burst Act, engage this: 3 damage to an enemy follower; if you have a
+    follower of original cost 7 or more, 3 to its leader): with a cost-7 ally the enemy
+    leader takes 3; with a cost-6 ally it takes none."""
+    scripts = _lib("CP04-066")
+    wurm = _rec(scripts, "CP04-066", cost=2, atk=3, dfn=2, traits=GEO)
+    for cost, leader in ((7, 17), (6, 20)):
+        big = CardRecord("X-B", "B", cost=cost, attack=1, defense=1)
+        enemy = follower("E", 2, 2, 5)
+        game = position(fields=([wurm, big], [enemy]), scripts=scripts)
+        me, target = game.players[0].field[0], game.players[1].field[0]
+        game.apply(Activate(me, 0))
+        game.apply(Choose(str(target)))
+        assert game.cards[target].dfn == 2
+        assert game.players[1].hp == leader

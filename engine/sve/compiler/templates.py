@@ -994,7 +994,8 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "have_on_field",
         False,
         re.compile(
-            r"^自分の場に(?P<other>他の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+            r"^自分の場に(?P<other>他の)?(?:元のコスト(?P<min>\d+)以上の)?"
+            r"(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
             r"(?P<kind>フォロワー|アミュレット|カード)が(?P<neg>いない|ない|いる|ある)なら、"
         ),
         lambda m: _on_field(m),
@@ -1166,6 +1167,7 @@ def _on_field(m: re.Match[str]) -> Any:
             followers=m["kind"] != "アミュレット",
             amulets=m["kind"] != "フォロワー",
             other=bool(m["other"]),
+            min_cost=int(m["min"]) if m["min"] else -1,
         )
     )
     return Not(found) if m["neg"] in ("いない", "ない") else found
