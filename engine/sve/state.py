@@ -636,6 +636,7 @@ class State:
             or what.max_cost >= 0
             or what.max_defense >= 0
             or what.exact_cost >= 0
+            or what.min_cost >= 0
         )
         for side in sides:
             if what.followers or what.amulets:
