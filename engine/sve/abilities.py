@@ -1040,6 +1040,70 @@ class LookTop:
         return done
 
 
+@dataclass(frozen=True, slots=True)
+class Arrange:
+    """CR 5.11: look at the top ``look`` cards of your deck, put any number of them back on
+    top in any order and the rest on the bottom in any order (``好きな枚数を好きな順にデッキの
+    上に置く。残りを好きな順にデッキの下に置く``). The player picks the cards for the top one
+    by one, the first picked ending on top; ``done`` sends the rest to the bottom, picked one
+    by one when more than one is left, the last picked ending at the very bottom."""
+
+    look: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask for the top cards, then the order of the bottom ones, then move them."""
+        me = frame.controller
+        deck = game.players[me].deck
+        if frame.sub == 0:  # "it" holds the looked-at cards, the placed ones first
+            n = min(self.look, len(deck))
+            if n == 0:
+                return True
+            frame.targets = list(reversed(deck[len(deck) - n :]))
+            frame.sub = 1
+        # frame.sub: 1 + cards picked for the top; from 100: 100 + those for the bottom
+        top = frame.sub - 1 if frame.sub < 100 else self._top(frame)
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            if word == "done":
+                frame.targets.append(-1 - top)  # remember the top count at the end
+                frame.sub = 100
+            else:
+                uid = int(word)
+                placed = top if frame.sub < 100 else top + frame.sub - 100
+                cards = frame.targets
+                cards.remove(uid)
+                cards.insert(placed, uid)
+                frame.sub += 1
+        if frame.sub < 100:
+            top = frame.sub - 1
+        looked = [u for u in frame.targets if u >= 0]
+        if frame.sub < 100:
+            left = looked[top:]
+            if left:
+                game.ask_pick(me, [str(u) for u in sorted(left)], True)
+                return False
+            frame.targets.append(-1 - top)
+            frame.sub = 100
+        bottom = frame.sub - 100
+        left = looked[top + bottom :]
+        if len(left) > 1:
+            game.ask_pick(me, [str(u) for u in sorted(left)], False)
+            return False
+        order = looked[:top]
+        under = looked[top:]
+        for u in looked:
+            deck.remove(u)
+        deck[0:0] = list(reversed(under))
+        deck.extend(reversed(order))
+        frame.sub = 0
+        frame.targets = []
+        return True
+
+    @staticmethod
+    def _top(frame: Frame) -> int:
+        return -1 - frame.targets[-1]
+
+
 def _take(
     game: State,
     frame: Frame,
@@ -1210,6 +1274,9 @@ class PayCost:
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
     lesson: int = 0
     """Lesson N (``【レッスン_N】``, CR 14.3.2.1): banish N Magic Items from your EX area."""
+    discard_to_ex: bool = False
+    """The hand card of ``discard`` is put into your EX area instead of discarded
+    (``手札の…1枚をEXエリアに置く``; the EX area must have room, CR 4.8.3.1)."""
     sacrifice_to_ex: bool = False
     """The field card of ``sacrifice`` goes to its owner's EX area instead
     (``場の…1枚をEXエリアに置く``; the EX area must have room, CR 4.8.3.2)."""
@@ -1221,7 +1288,7 @@ class PayCost:
             return False
         if self.lesson and len(magic_items(game, controller)) < self.lesson:
             return False
-        if self.sacrifice_to_ex and len(p.ex) >= 5:  # CR 4.8.3.1: five cards at most
+        if (self.sacrifice_to_ex or self.discard_to_ex) and len(p.ex) >= 5:  # CR 4.8.3.1
             return False
         cards = game.cards
         if self.discard is not None:
@@ -1286,7 +1353,9 @@ class PayCost:
             frame.sub = _BANISHING
         if frame.sub == 2 and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
-            if self.discard is not None:
+            if self.discard is not None and self.discard_to_ex:
+                game.put_in_ex(uid)
+            elif self.discard is not None:
                 game.discard_card(me, uid)
             elif self.banish_field:
                 game.banish(uid)
@@ -2000,6 +2069,7 @@ ELEMENTS: dict[str, type] = {
         CameFrom,
         DamageTaken,
         Equip,
+        Arrange,
         PutCounters,
         CountersAtLeast,
         PayX,
@@ -2288,6 +2358,11 @@ def _describe_element(e: Any) -> str:
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
     if isinstance(e, DiscardCards):
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+    if isinstance(e, Arrange):
+        return (
+            f"look at the top {e.look} cards of your deck; put any of them back on top in any"
+            " order, the rest on the bottom in any order"
+        )
     if isinstance(e, PutCounters):
         n = "X" if e.per_max_pp else str(e.n)
         x = " (X is your PP maximum)" if e.per_max_pp else ""
@@ -2354,7 +2429,8 @@ def _cost_words(e: PayCost) -> str:
     if e.leader:
         parts.append(f"your leader loses {e.leader} defense")
     if e.discard is not None:
-        parts.append(f"discard 1 {_filter_words(e.discard, 1)}")
+        verb = "put 1 {} from your hand into your EX area" if e.discard_to_ex else "discard 1 {}"
+        parts.append(verb.format(_filter_words(e.discard, 1)))
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
         if e.sacrifice_to_ex:

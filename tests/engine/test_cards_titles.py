@@ -479,3 +479,73 @@ def test_wurm_burns_the_leader_only_beside_a_cost_seven_follower() -> None:
         game.apply(Choose(str(target)))
         assert game.cards[target].dfn == 2
         assert game.players[1].hp == leader
+
+
+def _kasumi_game(pc_in_hand: bool) -> tuple[State, list[int]]:
+    scripts = _lib("CP04-116")
+    kasumi = _rec(scripts, "CP04-116", cost=2, atk=1, dfn=3, traits=("プリコネ", "カォン"))
+    extra = CardRecord("X-H", "H", cost=9, traits=("プリコネ",) if pc_in_hand else ())
+    deck = [CardRecord(f"D-{i}", f"D{i}", cost=9) for i in range(5)]  # the last is on top
+    game = position(hands=([kasumi, extra], []), decks=(deck, 5), pp=(2, 0), scripts=scripts)
+    return game, list(game.players[0].deck)
+
+
+def test_kasumi_arranges_the_top_of_the_deck() -> None:
+    """CP04-116 (Fanfare: you may put a Princess Connect card from your hand into your EX
+    area to look at the top 2 cards, put any on top in any order and the rest on the
+    bottom): keeping the second card on top sends the top card to the bottom; sending
+    both down asks their order, the last picked at the very bottom."""
+    game, deck = _kasumi_game(pc_in_hand=True)
+    hand_card = game.players[0].hand[1]
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    game.apply(Choose(str(hand_card)))
+    assert game.players[0].ex == [hand_card]
+    top, second = deck[-1], deck[-2]
+    assert game.decision is not None
+    assert sorted(game.decision.options) == sorted([str(top), str(second), "done"])
+    game.apply(Choose(str(second)))
+    assert game.decision is not None
+    assert game.decision.options == [str(top), "done"]
+    game.apply(Choose("done"))
+    assert game.players[0].deck == [top, *deck[:3], second]
+    game, deck = _kasumi_game(pc_in_hand=True)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("pay"))
+    game.apply(Choose(str(game.players[0].hand[0])))
+    top, second = deck[-1], deck[-2]
+    game.apply(Choose("done"))
+    assert game.decision is not None
+    assert game.decision.options == sorted([str(top), str(second)], key=int)
+    game.apply(Choose(str(second)))  # placed first; the top card goes under it
+    assert game.players[0].deck == [top, second, *deck[:3]]
+
+
+def test_kasumi_without_a_princess_connect_card_looks_at_nothing() -> None:
+    """CP04-116 with no Princess Connect card in hand: the cost is not offered and the deck
+    stays as it was."""
+    game, deck = _kasumi_game(pc_in_hand=False)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.players[0].deck == deck
+    assert game.players[0].ex == []
+
+
+def test_arranged_top_cards_keep_the_order_picked() -> None:
+    """CP01-070 (Fanfare: look at the top 3, any on top in any order, the rest at the
+    bottom): the first card picked ends on top, the second under it, the last one left
+    goes to the bottom without a question."""
+    scripts = _lib("CP01-070")
+    amulet = _rec(scripts, "CP01-070", card_type="amulet", cost=1)
+    deck = [CardRecord(f"D-{i}", f"D{i}", cost=9) for i in range(5)]
+    game = position(hands=([amulet], []), decks=(deck, 5), pp=(1, 0), scripts=scripts)
+    before = list(game.players[0].deck)
+    a, b, c = before[-1], before[-2], before[-3]
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(c)))
+    game.apply(Choose(str(a)))
+    game.apply(Choose("done"))
+    assert game.players[0].deck == [b, *before[:2], a, c]
+    assert game.decision is None or game.decision.kind.name == "MAIN"

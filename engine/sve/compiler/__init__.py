@@ -22,6 +22,7 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Ability,
     AllOf,
+    Arrange,
     CardFilter,
     Damage,
     EventIs,
@@ -220,9 +221,13 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         tid, effects = found
         used.append(tid)
         if effects and effects[0] in (REST_BOTTOM, REST_GRAVE):  # where the looked-at rest go
-            looks = [i for i, e in enumerate(out) if isinstance(e, LookTop)]
+            looks = [i for i, e in enumerate(out) if isinstance(e, (LookTop, Arrange))]
             if not looks or cond is not None:
                 raise _Fail("'the rest' without a look at the deck")
+            if isinstance(out[looks[-1]], Arrange):  # it puts the rest at the bottom itself
+                if effects[0] != REST_BOTTOM:
+                    raise _Fail("an arranged look whose rest does not go to the bottom")
+                continue
             rest = "bottom" if effects[0] == REST_BOTTOM else "grave"
             out[looks[-1]] = dataclasses.replace(out[looks[-1]], rest=rest)
             continue

@@ -17,6 +17,7 @@ from typing import Any
 from engine.cards import CardRecord
 from engine.sve.abilities import (
     Always,
+    Arrange,
     Banish,
     Buff,
     BurstsThisTurn,
@@ -906,6 +907,14 @@ def _search_either(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Search(_either(m), int(m["n"]), _DEST[m["dest"]])]
 
 
+@template("look_arrange", r"その中から、好きな枚数を好きな順にデッキの上に置く。")
+def _look_arrange(m: re.Match[str], ctx: Context) -> list[Any]:
+    if not ctx.look:
+        raise Unsupported("'among them' without a look at the deck")
+    look, ctx.look = ctx.look, 0
+    return [Arrange(look)]
+
+
 @template("look_rest_bottom", r"残りを好きな順にデッキの下に置く。")
 def _look_rest(m: re.Match[str], ctx: Context) -> list[Any]:
     return [REST_BOTTOM]
@@ -1201,7 +1210,7 @@ def match(sentence: str, ctx: Context) -> tuple[str, list[Any]] | None:
 _COST_PARTS = re.compile(
     r"(?:【コスト(?P<pp>\d+)】"
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
-    r"|手札の" + _FILTER + r"1枚を捨てる"
+    r"|手札の" + _FILTER + r"1枚を(?P<hdest>捨てる|EXエリアに置く)"
     r"|(?P<anyhand>手札1枚を捨てる)"
     r"|場の(?P<other>他の)?(?:(?P<strait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を(?P<sdest>墓場|EXエリア)に置く"
@@ -1227,6 +1236,7 @@ def cost(text: str) -> PayCost | None:
     banish_field = False
     lesson = 0
     to_ex = False
+    hand_to_ex = False
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1274,6 +1284,7 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
+            hand_to_ex = m["hdest"] == "EXエリアに置く"
     if not (pp or leader or discard or sacrifice or banish or lesson):
         return None
     return PayCost(
@@ -1287,6 +1298,7 @@ def cost(text: str) -> PayCost | None:
         banish_field=banish_field,
         lesson=lesson,
         sacrifice_to_ex=to_ex,
+        discard_to_ex=hand_to_ex,
     )
 
 
