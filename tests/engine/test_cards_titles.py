@@ -10,7 +10,7 @@ used here.
 from __future__ import annotations
 
 from engine.cards import CardRecord
-from engine.sve import Activate, Attack, Choose, Play
+from engine.sve import LEADER, Activate, Attack, Choose, Play
 from engine.sve.abilities import (
     MAGIC_ITEM,
     Ability,
@@ -549,3 +549,20 @@ def test_arranged_top_cards_keep_the_order_picked() -> None:
     game.apply(Choose("done"))
     assert game.players[0].deck == [b, *before[:2], a, c]
     assert game.decision is None or game.decision.kind.name == "MAIN"
+
+
+def test_rei_strikes_harder_after_two_union_bursts() -> None:
+    """CP04-080 (Union Burst Strike: +1 attack; if 2 or more of your Union Burst abilities
+    went off this turn before it, +2 instead): after two it gets +2, after one +1."""
+    scripts = _lib("CP04-080")
+    rei = _rec(scripts, "CP04-080", cost=1, atk=1, dfn=2, traits=("プリコネ",))
+    for before, attack in ((2, 3), (1, 2)):
+        game = position(fields=([rei], []), scripts=scripts)
+        p = game.players[0]
+        p.burst_turn, p.bursts = game.turn, before
+        me = p.field[0]
+        game.apply(Attack(me, LEADER))
+        while game.decision is not None and game.decision.kind.name != "MAIN":
+            game.apply(Choose(game.decision.options[0]))
+        assert game.cards[me].atk == attack
+        assert game.players[1].hp == 20 - attack

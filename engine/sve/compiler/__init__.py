@@ -23,6 +23,7 @@ from engine.sve.abilities import (
     Ability,
     AllOf,
     Arrange,
+    Buff,
     CardFilter,
     Damage,
     EventIs,
@@ -238,6 +239,15 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             old = out[before[-1]]
             out[before[-1]] = If(Not(cond), (old,))
             out.append(If(cond, (Damage(effects[0].n, old.to),)))
+            continue
+        if tid == "instead_buff":  # "代わりに【攻撃力】+N": replaces the +N before it
+            before = [i for i, e in enumerate(out) if isinstance(e, Buff)]
+            if cond is None or not before or out[before[-1]].what is not None:
+                raise _Fail("'instead' without a condition or a stat change to replace")
+            old_buff = out[before[-1]]
+            new = dataclasses.replace(old_buff, atk=effects[0].atk, dfn=effects[0].dfn)
+            out[before[-1]] = If(Not(cond), (old_buff,))
+            out.append(If(cond, (new,)))
             continue
         if cond is None:
             out.extend(effects)

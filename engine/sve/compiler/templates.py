@@ -403,6 +403,11 @@ def _instead(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(int(m[1]), "instead")]
 
 
+@template("instead_buff", r"代わりに【攻撃力】\+" + N + r"(?:/【体力】\+" + N + r")?する。")
+def _instead_buff(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Buff(int(m[1]), int(m[2] or 0), "instead")]
+
+
 @template("damage_it_and_its_leader", r"それとそれのリーダーに" + N + r"ダメージ。")
 def _damage_it_and_leader(m: re.Match[str], ctx: Context) -> list[Any]:
     if ctx.it_side != "enemy":
