@@ -369,6 +369,8 @@ class Targets:
     """Only tokens (``兵士・トークン・フォロワー``)."""
     min_cost: int = -1
     """Only cards whose original cost is at least this (``元のコスト7以上の``); -1 for any."""
+    not_name: str = ""
+    """Not cards of this name (``「これと同名を除く…」``)."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -378,6 +380,8 @@ class Targets:
         if self.trait and self.trait not in rec.traits and self.trait != rec.card_class:
             return False
         if self.name and rec.name != self.name:
+            return False
+        if self.not_name and rec.name == self.not_name:
             return False
         cost = card.base.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
@@ -673,10 +677,15 @@ class Damage:
     ダメージ``), counted when the damage is dealt (``n`` is then ignored)."""
     half_attack: bool = False
     """The damage is half this card's attack, rounded up (``「これの攻撃力の半分」``)."""
+    per_hand: bool = False
+    """The damage is the number of cards in your hand when it is dealt (``「自分の手札の
+    枚数」と同じダメージ``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
-        if self.per is not None:
+        if self.per_hand:
+            amount = len(game.players[frame.controller].hand)
+        elif self.per is not None:
             amount = len(game.candidates(self.per, frame.controller, frame.source, counting=True))
         elif self.half_attack:
             if frame.source < 0 or not game.target_exists(frame.source):
@@ -2167,6 +2176,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append(t.trait)
     if t.name:
         parts.append(f"'{t.name}'")
+    if t.not_name:
+        parts.append(f"not '{t.not_name}'")
     if t.token:
         parts.append("token")
     head = f"{'up to ' if up_to else ''}{count}"
@@ -2304,6 +2315,8 @@ def _describe_element(e: Any) -> str:
             return f"deal {amount} to {_TO_WORDS[e.to]}"
         if e.half_attack:
             return f"deal damage equal to half this card's attack (rounded up) to {_TO_WORDS[e.to]}"
+        if e.per_hand:
+            return f"deal damage equal to the number of cards in your hand to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"

@@ -637,6 +637,7 @@ class State:
             or what.max_defense >= 0
             or what.exact_cost >= 0
             or what.min_cost >= 0
+            or what.not_name
         )
         for side in sides:
             if what.followers or what.amulets:

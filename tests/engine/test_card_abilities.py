@@ -64,6 +64,7 @@ EXAMPLES: dict[str, list[str]] = {
     "token_choice_to_ex": ["BP07-008", "BP12-104"],
     "search_total_cost": ["CP04-091", "BP18-025"],
     "instead_buff": ["CP04-080", "BP03-059"],
+    "damage_hand_size": ["CP04-094", "BP13-113"],
     "put_counters": ["DSD01b-T01", "BP09-095"],
     "look_arrange": ["CP04-116", "CP01-070"],
     "put_counters_all": ["DSD01b-001", "BP18-031"],

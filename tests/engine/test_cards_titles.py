@@ -566,3 +566,44 @@ def test_rei_strikes_harder_after_two_union_bursts() -> None:
             game.apply(Choose(game.decision.options[0]))
         assert game.cards[me].atk == attack
         assert game.players[1].hp == 20 - attack
+
+
+def test_akino_deals_damage_equal_to_the_hand_size() -> None:
+    """CP04-094 (Union Burst Act, engage this: up to 2 enemy followers take damage equal to
+    the cards in your hand): with 3 cards in hand both chosen followers take 3; with an
+    empty hand they take none."""
+    scripts = _lib("CP04-094")
+    akino = _rec(scripts, "CP04-094", cost=7, atk=6, dfn=6, traits=("プリコネ",))
+    for hand, left in ((3, 2), (0, 5)):
+        cards = [CardRecord(f"H-{i}", f"H{i}", cost=9) for i in range(hand)]
+        enemies = [follower("E1", 2, 2, 5), follower("E2", 2, 2, 5)]
+        game = position(hands=(cards, []), fields=([akino], enemies), scripts=scripts)
+        me = game.players[0].field[0]
+        one, two = game.players[1].field
+        game.apply(Activate(me, 0))
+        game.apply(Choose(str(one)))
+        game.apply(Choose(str(two)))
+        assert (game.cards[one].dfn, game.cards[two].dfn) == (left, left)
+
+
+def test_rinde_readies_another_geo_theogonia_follower() -> None:
+    """CP04-065 (Union Burst Act, engage this: another Geo Theogonia follower not named
+    Rinde gets +1/+1 and stands, and cannot attack this turn): the engaged ally is chosen,
+    stands with +1/+1 and has no attack; a second Rinde and a follower of another group
+    are not offered."""
+    scripts = _lib("CP04-065")
+    rinde = _rec(scripts, "CP04-065", cost=2, atk=2, dfn=3, name="リンド", traits=GEO)
+    ally = OnField(CardRecord("X-G", "G", cost=2, attack=2, defense=2, traits=GEO), engaged=True)
+    twin = CardRecord("CP04-065", "リンド", cost=2, attack=2, defense=3, traits=GEO)
+    stranger = CardRecord("X-S", "S", cost=2, attack=2, defense=2, traits=("プリコネ",))
+    enemy = OnField(follower("E", 1, 1, 1), engaged=True)
+    game = position(fields=([rinde, ally, twin, stranger], [enemy]), scripts=scripts)
+    me, friend = game.players[0].field[0], game.players[0].field[1]
+    game.apply(Activate(me, 0))
+    assert game.decision is not None
+    assert game.decision.options == [str(friend)]
+    game.apply(Choose(str(friend)))
+    card = game.cards[friend]
+    assert not card.engaged
+    assert (card.atk, card.dfn) == (3, 3)
+    assert not any(isinstance(a, Attack) and a.uid == friend for a in game.legal_actions())

@@ -403,6 +403,11 @@ def _instead(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(int(m[1]), "instead")]
 
 
+@template("damage_hand_size", r"それに「自分の手札の枚数」と同じダメージ。")
+def _damage_hand_size(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, ctx.need_it(), per_hand=True)]
+
+
 @template("instead_buff", r"代わりに【攻撃力】\+" + N + r"(?:/【体力】\+" + N + r")?する。")
 def _instead_buff(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Buff(int(m[1]), int(m[2] or 0), "instead")]
