@@ -1215,6 +1215,21 @@ class PutCounters:
 
 
 @dataclass(frozen=True, slots=True)
+class AttackSum:
+    """The attack of the field cards ``what`` allows adds up to ``n`` or more (``…の攻撃力の
+    合計がN以上``)."""
+
+    what: Targets
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Add up their attack now."""
+        cards = game.cards
+        got = game.candidates(self.what, controller, source, counting=True)
+        return sum(cards[u].atk for u in got if u >= 0) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
 class CountersAtLeast:
     """This card has ``n`` or more counters named ``name`` (CR 15.1; ``これの…カウンターがN個
     以上``)."""
@@ -2081,6 +2096,7 @@ ELEMENTS: dict[str, type] = {
         Arrange,
         PutCounters,
         CountersAtLeast,
+        AttackSum,
         PayX,
         BurstsThisTurn,
         PlayedExactly,
@@ -2479,6 +2495,8 @@ def _describe_condition(c: Any) -> str:
         return f"not {describe(c.condition)}"
     if isinstance(c, LeaderAtMost):
         return f"your leader has {c.n} defense or less"
+    if isinstance(c, AttackSum):
+        return f"the attack of {_all_words(c.what)} adds up to {c.n} or more"
     if isinstance(c, CountersAtLeast):
         return f"this has {c.n} or more {c.name} counters"
     if isinstance(c, CameFrom):

@@ -64,6 +64,8 @@ EXAMPLES: dict[str, list[str]] = {
     "token_choice_to_ex": ["BP07-008", "BP12-104"],
     "search_total_cost": ["CP04-091", "BP18-025"],
     "instead_buff": ["CP04-080", "BP03-059"],
+    "buff_cost_group": ["CP04-PR18"],
+    "if_attack_sum": ["CP04-022"],
     "damage_hand_size": ["CP04-094", "BP13-113"],
     "put_counters": ["DSD01b-T01", "BP09-095"],
     "look_arrange": ["CP04-116", "CP01-070"],

@@ -607,3 +607,43 @@ def test_rinde_readies_another_geo_theogonia_follower() -> None:
     assert not card.engaged
     assert (card.atk, card.dfn) == (3, 3)
     assert not any(isinstance(a, Attack) and a.uid == friend for a in game.legal_actions())
+
+
+def test_labyrista_end_phase_needs_ten_attack_on_cost_one_followers() -> None:
+    """CP04-022 (at your end phase, if your followers of original cost 1 have 10 or more
+    attack in all, 2 damage to every enemy follower): 2 + 8 attack deals it, 2 + 7 does
+    not; a cost-2 follower's attack does not count."""
+    scripts = _lib("CP04-022")
+    laby = _rec(scripts, "CP04-022", cost=1, atk=2, dfn=2, traits=("プリコネ",))
+    big2 = CardRecord("X-2", "Two", cost=2, attack=5, defense=5)
+    for atk, left in ((8, 1), (7, 3)):
+        ally = CardRecord("X-1", "One", cost=1, attack=atk, defense=1)
+        enemy = follower("E", 3, 3, 3)
+        game = position(fields=([laby, ally, big2], [enemy]), scripts=scripts)
+        game.apply(END)
+        while game.active == 0 and game.decision is not None:
+            game.apply(Choose(game.decision.options[0]))
+        assert game.cards[game.players[1].field[0]].dfn == left
+
+
+def test_labyrista_equips_queens_console_with_four_followers() -> None:
+    """CP04-022 (Fanfare: with 4 or more followers of yours, equip Queen's Console, which
+    gives: Act, 1 PP, engage this: your original-cost-1 followers +1 attack): with three
+    allies it is equipped and its act raises the cost-1 followers only; with two it is not
+    equipped."""
+    scripts = _lib("CP04-022", "CP04-PR18")
+    laby = _rec(scripts, "CP04-022", cost=1, atk=2, dfn=2, traits=("プリコネ",))
+    one = CardRecord("X-1", "One", cost=1, attack=1, defense=1)
+    two = CardRecord("X-2", "Two", cost=2, attack=1, defense=1)
+    game = position(hands=([laby], []), fields=([one, one, two], []), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    me = game.players[0].field[-1]
+    assert game.cards[me].eq == ("CP04-PR18",)
+    acts = [a for a in game.legal_actions() if isinstance(a, Activate) and a.uid == me]
+    console = next(a for a in acts if a.index == 1)
+    game.apply(console)
+    atks = [game.cards[u].atk for u in game.players[0].field]
+    assert atks == [2, 2, 1, 3]
+    game = position(hands=([laby], []), fields=([one, two], []), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.cards[game.players[0].field[-1]].eq == ()

@@ -18,6 +18,7 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Always,
     Arrange,
+    AttackSum,
     Banish,
     Buff,
     BurstsThisTurn,
@@ -401,6 +402,15 @@ def _damage_half_attack(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("instead_damage", r"代わりに" + N + r"ダメージ。")
 def _instead(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(int(m[1]), "instead")]
+
+
+@template(
+    "buff_cost_group",
+    r"自分の場の元のコスト(?P<c>\d+)のフォロワーすべては【攻撃力】\+(?P<a>\d+)(?:/【体力】\+(?P<d>\d+))?する。",
+)
+def _buff_cost_group(m: re.Match[str], ctx: Context) -> list[Any]:
+    what = Targets(side="own", exact_cost=int(m["c"]))
+    return [Buff(int(m["a"]), int(m["d"] or 0), what=what)]
 
 
 @template("damage_hand_size", r"それに「自分の手札の枚数」と同じダメージ。")
@@ -1044,6 +1054,22 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^自分の墓場が(\d+)枚以上(?:ある)?なら、"),
         lambda m: Necrocharge(int(m[1])),
+    ),
+    (
+        "attack_sum",
+        False,
+        re.compile(
+            r"^自分の場の(?:元のコスト(?P<c>\d+)の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+            r"フォロワーの攻撃力の合計が(?P<n>\d+)以上なら、"
+        ),
+        lambda m: AttackSum(
+            Targets(
+                side="own",
+                trait=m["trait"] or "",
+                exact_cost=int(m["c"]) if m["c"] else -1,
+            ),
+            int(m["n"]),
+        ),
     ),
     (
         "count_on_field",
