@@ -218,6 +218,7 @@ class Scripts:
         self._grave_ids: frozenset[str] | None = None
         self._ex_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
+        self._effect_ids: dict[tuple[str, Trigger], frozenset[str]] | None = None
 
     def _load(self) -> None:
         loader, self._loader = self._loader, None
@@ -236,6 +237,7 @@ class Scripts:
         self._grave_ids = None
         self._ex_ids = None
         self._ids_with.clear()
+        self._effect_ids = None
 
     def get(self, card_id: str) -> CardScript | None:
         """The script of ``card_id`` or ``None``."""
@@ -254,6 +256,27 @@ class Scripts:
                 for cid, s in self._by_id.items()
                 if any(a.trigger is trigger for a in s.abilities)
             )
+        return found
+
+    def ids_with_effect(self, kind: type) -> frozenset[str]:
+        """Ids of the cards with a continuous ability holding an effect of ``kind``
+        (cached)."""
+        key = (kind.__name__, Trigger.STATIC)
+        found = self._effect_ids.get(key) if self._effect_ids is not None else None
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(
+                    a.trigger is Trigger.STATIC and any(isinstance(e, kind) for e in a.effects)
+                    for a in s.abilities
+                )
+            )
+            if self._effect_ids is None:
+                self._effect_ids = {}
+            self._effect_ids[key] = found
         return found
 
     def hand_ids(self) -> frozenset[str]:
@@ -1443,6 +1466,37 @@ class Equip:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCostDown:
+    """A continuous effect of a ``STATIC`` ability: while this card is on the field, cards
+    passing ``what`` you play (only from the EX area with ``from_ex``) cost ``n`` less
+    (``これが場にいる限り、自分がEXエリアの…をプレイする際、コストを-N する``; CR 10.4.4.1)."""
+
+    what: CardFilter
+    n: int
+    from_ex: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play cost is lowered where it is computed."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class DeckTopToEx:
+    """Put the top ``n`` cards of your deck into your EX area (those that do not fit stay,
+    CR 4.8.3.2)."""
+
+    n: int = 1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move them one by one."""
+        deck = game.players[frame.controller].deck
+        for _ in range(self.n):
+            if not deck or not game.put_in_ex(deck[-1]):
+                break
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraCost:
     """A ``STATIC`` ability of a card played from the hand: ``これをプレイする際、コストを+N
     してよい`` (CR 10.4.7.2, 10.6.2.2): the player may pay ``n`` more PP when playing it."""
@@ -2093,6 +2147,8 @@ ELEMENTS: dict[str, type] = {
         CameFrom,
         DamageTaken,
         Equip,
+        PlayCostDown,
+        DeckTopToEx,
         Arrange,
         PutCounters,
         CountersAtLeast,
@@ -2387,6 +2443,11 @@ def _describe_element(e: Any) -> str:
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
     if isinstance(e, DiscardCards):
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+    if isinstance(e, PlayCostDown):
+        where = " from your EX area" if e.from_ex else ""
+        return f"{_filter_words(e.what, 2)} you play{where} cost {e.n} less"
+    if isinstance(e, DeckTopToEx):
+        return f"put the top {e.n} cards of your deck into your EX area"
     if isinstance(e, Arrange):
         return (
             f"look at the top {e.look} cards of your deck; put any of them back on top in any"

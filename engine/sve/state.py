@@ -41,6 +41,7 @@ from engine.sve.abilities import (
     Grant,
     MarkPaid,
     PayCost,
+    PlayCostDown,
     Scripts,
     Targets,
     Trigger,
@@ -687,7 +688,31 @@ class State:
             for turn, what, n in discounts:
                 if turn == self.turn and what.matches(card.base):
                     cost = max(0, cost - n)
+        if cost > 0:
+            for e in self._cost_statics(card.owner):
+                if (not e.from_ex or card.zone is Zone.EX) and e.what.matches(card.base):
+                    cost = max(0, cost - e.n)
         return cost
+
+    def _cost_statics(self, player: int) -> list[PlayCostDown]:
+        """The play-cost reductions of ``player``'s field cards' continuous abilities whose
+        conditions hold now (CR 10.1.1.3)."""
+        field = self.players[player].field
+        if not field or not self.scripts:
+            return []
+        ids = self.scripts.ids_with_effect(PlayCostDown)
+        out: list[PlayCostDown] = []
+        for uid in field:
+            card = self.cards[uid]
+            if card.face.card_id not in ids:
+                continue
+            for ability in self.scripts.abilities(card.face.card_id, Trigger.STATIC):
+                for e in ability.effects:
+                    if isinstance(e, PlayCostDown) and (
+                        ability.condition is None or ability.condition.holds(self, player, uid)
+                    ):
+                        out.append(e)
+        return out
 
     def holders(self, uids: Sequence[int], trigger: Trigger) -> list[int]:
         """The cards among ``uids`` (sorted) that may have an ability with ``trigger``: their
@@ -1426,12 +1451,13 @@ class State:
         acts: list[Action] = []
         pp = p.pp
         playable = self._playable
+        cut = bool(self._cost_statics(me)) if p.field else False
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
-                if ((card.base.cost or 0) <= pp or card.counters or p.discounts) and playable(
-                    p, card
-                ):
+                if (
+                    (card.base.cost or 0) <= pp or card.counters or p.discounts or cut
+                ) and playable(p, card):
                     acts.append(Play(uid))
         if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
             names: set[str] | None = None
@@ -1640,9 +1666,9 @@ class State:
         p = self.players[player]
         card = self.cards[uid]
         origin = "ex" if card.zone is Zone.EX else "hand"
+        cost = self.play_cost(card)  # where it is played from may matter
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
-        cost = self.play_cost(card)
         p.pp -= cost
         p.played += 1
         if self.log is not None:

@@ -64,6 +64,7 @@ EXAMPLES: dict[str, list[str]] = {
     "token_choice_to_ex": ["BP07-008", "BP12-104"],
     "search_total_cost": ["CP04-091", "BP18-025"],
     "instead_buff": ["CP04-080", "BP03-059"],
+    "deck_top_to_ex": ["CP04-004", "BP14-112"],
     "buff_cost_group": ["CP04-PR18"],
     "if_attack_sum": ["CP04-022"],
     "damage_hand_size": ["CP04-094", "BP13-113"],

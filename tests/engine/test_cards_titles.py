@@ -647,3 +647,51 @@ def test_labyrista_equips_queens_console_with_four_followers() -> None:
     game = position(hands=([laby], []), fields=([one, two], []), pp=(2, 0), scripts=scripts)
     game.apply(Play(game.players[0].hand[0]))
     assert game.cards[game.players[0].field[-1]].eq == ()
+
+
+def test_nephinera_makes_cost_one_followers_free_from_the_ex_area() -> None:
+    """CP04-004 (while on the field, original-cost-1 Princess Connect followers you play
+    from the EX area cost 1 less): with 0 PP the one in the EX area can be played, the same
+    card in the hand cannot, and a cost-2 one in the EX area cannot either; without
+    Nephi-Nera the EX one cannot."""
+    scripts = _lib("CP04-004")
+    neph = _rec(scripts, "CP04-004", cost=5, atk=3, dfn=4, traits=("プリコネ",))
+    one = CardRecord("X-1", "One", cost=1, attack=1, defense=1, traits=("プリコネ",))
+    two = CardRecord("X-2", "Two", cost=2, attack=1, defense=1, traits=("プリコネ",))
+    game = position(hands=([one], []), fields=([neph], []), ex=([one, two], []), scripts=scripts)
+    in_hand = game.players[0].hand[0]
+    ex_one, ex_two = game.players[0].ex
+    legal = game.legal_actions()
+    assert Play(ex_one) in legal
+    assert Play(in_hand) not in legal
+    assert Play(ex_two) not in legal
+    game.apply(Play(ex_one))
+    assert ex_one in game.players[0].field
+    assert game.players[0].pp == 0
+    game = position(ex=([one], []), scripts=scripts)
+    assert Play(game.players[0].ex[0]) not in game.legal_actions()
+
+
+def test_nephinera_fanfare_and_burst_watch_fill_the_ex_area() -> None:
+    """CP04-004 (Union Burst Fanfare: 4 damage to an enemy follower and the top card of
+    your deck into the EX area; when another follower of yours uses a Union Burst ability,
+    the top card into the EX area): the Fanfare moves one card, another follower's burst
+    one more; an ability that is not a Union Burst moves none."""
+    burst = Ability(Trigger.ACTIVATED, (Buff(1),), union_burst=True)
+    plain = Ability(Trigger.ACTIVATED, (Buff(1),))
+    scripts = _lib("CP04-004")
+    scripts.add(CardScript("X-U", (burst, plain)))
+    neph = _rec(scripts, "CP04-004", cost=5, atk=3, dfn=4, traits=("プリコネ",))
+    user = CardRecord("X-U", "U", cost=1, attack=1, defense=1)
+    enemy = follower("E", 5, 5, 5)
+    game = position(hands=([neph], []), fields=([user], [enemy]), pp=(5, 0), scripts=scripts)
+    deck = list(game.players[0].deck)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    assert game.players[0].ex == [deck[-1]]
+    other = game.players[0].field[0]
+    game.apply(Activate(other, 1))
+    assert game.players[0].ex == [deck[-1]]
+    game.apply(Activate(other, 0))
+    assert game.players[0].ex == [deck[-1], deck[-2]]

@@ -30,6 +30,7 @@ from engine.sve.abilities import (
     Damage,
     DamageBonus,
     DamageTaken,
+    DeckTopToEx,
     Destroy,
     DidIt,
     DiscardCards,
@@ -64,6 +65,7 @@ from engine.sve.abilities import (
     Overflow,
     PaidExtra,
     PayCost,
+    PlayCostDown,
     PlayedExactly,
     PutCounters,
     PutInEx,
@@ -411,6 +413,11 @@ def _instead(m: re.Match[str], ctx: Context) -> list[Any]:
 def _buff_cost_group(m: re.Match[str], ctx: Context) -> list[Any]:
     what = Targets(side="own", exact_cost=int(m["c"]))
     return [Buff(int(m["a"]), int(m["d"] or 0), what=what)]
+
+
+@template("deck_top_to_ex", r"自分のデッキの上" + N + r"枚をEXエリアに置く。")
+def _deck_top_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [DeckTopToEx(int(m[1]))]
 
 
 @template("damage_hand_size", r"それに「自分の手札の枚数」と同じダメージ。")
@@ -1367,6 +1374,13 @@ _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダ�
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
 
 
+_PLAY_COST_DOWN = re.compile(
+    r"^これ(?:が場に|が)(?:いる|ある)限り、自分が(?P<ex>EXエリアの)?"
+    + _FILTER
+    + r"をプレイする際、コストを-(?P<n>\d+)する。$"
+)
+
+
 def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     """A continuous ability ``(template ids joined by |, condition, effect)``, or ``None``.
 
@@ -1384,6 +1398,9 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _HAS_KEYWORDS.match(line)
     if m:
         return "self_keyword", None, Grant(keyword_ids(m[1]))
+    m = _PLAY_COST_DOWN.match(line)
+    if m:
+        return "play_cost_down", None, PlayCostDown(_filter(m), int(m["n"]), bool(m["ex"]))
     m = _WHILE_HERE.match(line)
     if m:
         what = Targets(
