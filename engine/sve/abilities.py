@@ -394,6 +394,8 @@ class Targets:
     """Only cards whose original cost is at least this (``元のコスト7以上の``); -1 for any."""
     not_name: str = ""
     """Not cards of this name (``「これと同名を除く…」``)."""
+    max_attack: int = -1
+    """Only followers whose attack is at most this now (``攻撃力3以下の``); -1 for any."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -412,6 +414,8 @@ class Targets:
         if self.max_defense >= 0 and card.dfn > self.max_defense:
             return False
         if self.min_cost >= 0 and cost < self.min_cost:
+            return False
+        if self.max_attack >= 0 and card.atk > self.max_attack:
             return False
         return not (self.exact_cost >= 0 and cost != self.exact_cost)
 
@@ -975,6 +979,24 @@ class FromGrave:
 
 
 @dataclass(frozen=True, slots=True)
+class FromHand:
+    """You may choose up to ``n`` cards passing ``what`` in your hand and move them to
+    ``to`` (``ex``) as "it" (``自分の手札の…1枚をEXエリアに置いてよい``)."""
+
+    what: CardFilter
+    n: int = 1
+    to: str = "ex"
+    distinct_names: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching cards one by one (``done`` declines)."""
+        if frame.sub == 0 and frame.choice is None:
+            frame.targets = []
+        hand = [u for u in game.players[frame.controller].hand if u != frame.source]
+        return _take(game, frame, hand, self, self.n, False)
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     """Put the top ``n`` cards of ``who``'s deck into the graveyard."""
 
@@ -1140,7 +1162,7 @@ def _take(
     game: State,
     frame: Frame,
     pool: list[int],
-    how: Search | LookTop | FromGrave,
+    how: Search | LookTop | FromGrave | FromHand,
     n: int,
     shuffle: bool,
 ) -> bool:
@@ -1610,9 +1632,10 @@ class If:
     effects: tuple[Effect, ...]
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Test the condition; run the effects as a nested ability when it holds."""
+        """Test the condition; run the effects as a nested ability when it holds (a card
+        they choose stays "it" for the effects after them)."""
         if holds(self.condition, game, frame):
-            game.push_frame(self.effects, frame)
+            game.push_frame(self.effects, frame, share_it=True)
         return True
 
 
@@ -2147,6 +2170,7 @@ ELEMENTS: dict[str, type] = {
         CameFrom,
         DamageTaken,
         Equip,
+        FromHand,
         PlayCostDown,
         DeckTopToEx,
         Arrange,
@@ -2264,6 +2288,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         text += f" with original cost {t.min_cost} or more"
     if t.max_defense >= 0:
         text += f" with defense {t.max_defense} or less"
+    if t.max_attack >= 0:
+        text += f" with attack {t.max_attack} or less"
     return text
 
 
@@ -2443,6 +2469,9 @@ def _describe_element(e: Any) -> str:
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
     if isinstance(e, DiscardCards):
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+    if isinstance(e, FromHand):
+        words = _filter_words(e.what, e.n)
+        return f"you may put up to {e.n} {words} from your hand into your {e.to}"
     if isinstance(e, PlayCostDown):
         where = " from your EX area" if e.from_ex else ""
         return f"{_filter_words(e.what, 2)} you play{where} cost {e.n} less"

@@ -362,6 +362,7 @@ class Frame:
         "controller",
         "effects",
         "origin",
+        "share",
         "source",
         "step",
         "sub",
@@ -381,12 +382,15 @@ class Frame:
         self.choice: str | None = None
         self.origin = -1
         """The follower whose auto or activated ability this is (for "発動したとき")."""
+        self.share = -1
+        """The stack index of the frame that gets this one's "it" when it ends (-1: none)."""
 
     def copy(self) -> Frame:
         """A copy with its own target list."""
         new = Frame(self.effects, self.source, self.controller, self.amount)
         new.step, new.sub, new.choice = self.step, self.sub, self.choice
         new.origin = self.origin
+        new.share = self.share
         new.targets = self.targets[:]
         return new
 
@@ -639,6 +643,7 @@ class State:
             or what.exact_cost >= 0
             or what.min_cost >= 0
             or what.not_name
+            or what.max_attack >= 0
         )
         for side in sides:
             if what.followers or what.amulets:
@@ -661,10 +666,15 @@ class State:
             options = [*options, "done"]
         self.decision = Decision(Kind.PICK, player, options)
 
-    def push_frame(self, effects: tuple[Effect, ...], parent: Frame) -> None:
-        """Resolve ``effects`` next, as part of ``parent`` (same source and "it")."""
+    def push_frame(
+        self, effects: tuple[Effect, ...], parent: Frame, share_it: bool = False
+    ) -> None:
+        """Resolve ``effects`` next, as part of ``parent`` (same source and "it"); with
+        ``share_it`` what they choose is "it" for the rest of ``parent`` too."""
         child = Frame(effects, parent.source, parent.controller, parent.amount)
         child.targets = parent.targets[:]
+        if share_it and self.frames and self.frames[-1] is parent:
+            child.share = len(self.frames) - 1
         self.frames.append(child)
 
     def cost_down(self, uid: int, n: int) -> None:
@@ -1160,6 +1170,8 @@ class State:
                 if len(self.frames) != depth:
                     continue
                 self.frames.pop()
+                if frame.share >= 0:  # a card chosen under a condition is "it" after it
+                    self.frames[frame.share].targets = frame.targets
                 if frame.origin >= 0 and self.scripts:
                     self._ability_used(frame)
                 continue

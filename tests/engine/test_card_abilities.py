@@ -65,6 +65,7 @@ EXAMPLES: dict[str, list[str]] = {
     "search_total_cost": ["CP04-091", "BP18-025"],
     "instead_buff": ["CP04-080", "BP03-059"],
     "deck_top_to_ex": ["CP04-004", "BP14-112"],
+    "hand_to_ex": ["ECP02-001", "BP13-045"],
     "buff_cost_group": ["CP04-PR18"],
     "if_attack_sum": ["CP04-022"],
     "damage_hand_size": ["CP04-094", "BP13-113"],

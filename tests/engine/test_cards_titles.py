@@ -695,3 +695,50 @@ def test_nephinera_fanfare_and_burst_watch_fill_the_ex_area() -> None:
     assert game.players[0].ex == [deck[-1]]
     game.apply(Activate(other, 0))
     assert game.players[0].ex == [deck[-1], deck[-2]]
+
+
+def test_anastasia_moves_a_cheap_idol_to_the_ex_area_for_a_lesson() -> None:
+    """ECP02-001 (Fanfare: you may pay 1 PP and Lesson 1 to put an Idolmaster follower of
+    original cost 2 or less from your hand into your EX area; it costs 2 less this turn):
+    paid, the cost-2 idol goes to the EX area and costs 0; the cost-3 idol is not offered;
+    without a Magic Item nothing is offered."""
+    scripts = _lib("ECP02-001", "CP02-T01")
+    ana = _rec(scripts, "ECP02-001", cost=2, atk=1, dfn=1, traits=("デレマス", "クール"))
+    cheap = CardRecord("X-C", "C", cost=2, attack=1, defense=1, traits=("デレマス",))
+    dear = CardRecord("X-D", "D", cost=3, attack=1, defense=1, traits=("デレマス",))
+    game = position(hands=([ana, cheap, dear], []), ex=([ITEM], []), pp=(3, 0), scripts=scripts)
+    _, cheap_uid, _ = game.players[0].hand
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert game.decision is not None
+    assert game.decision.options == [str(cheap_uid), "done"]
+    game.apply(Choose(str(cheap_uid)))
+    assert game.players[0].ex == [cheap_uid]  # the Magic Item was banished
+    assert game.play_cost(game.cards[cheap_uid]) == 0
+    game = position(hands=([ana, cheap], []), pp=(3, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.players[0].ex == []
+
+
+def test_triad_rin_gives_storm_with_three_cool_followers() -> None:
+    """CSD02b-001 (Fanfare: with 3 or more Cool followers, another follower of yours with
+    attack 3 or less gets Storm): with two Cool allies the 3-attack one is offered and
+    gets Storm, the 4-attack one is not; with one Cool ally nothing is chosen."""
+    scripts = _lib("CSD02b-001")
+    rin = _rec(scripts, "CSD02b-001", cost=3, atk=3, dfn=3, traits=("デレマス", "クール"))
+    small = CardRecord("X-S", "S", cost=1, attack=3, defense=1, traits=("デレマス", "クール"))
+    big = CardRecord("X-B", "B", cost=1, attack=4, defense=1, traits=("デレマス", "クール"))
+    game = position(hands=([rin], []), fields=([small, big], []), pp=(3, 0), scripts=scripts)
+    s_uid = game.players[0].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == [str(s_uid)]
+    game.apply(Choose(str(s_uid)))
+    assert "storm" in game.cards[s_uid].keywords
+    game = position(hands=([rin], []), fields=([small], []), pp=(3, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert "storm" not in game.cards[game.players[0].field[0]].keywords

@@ -43,6 +43,7 @@ from engine.sve.abilities import (
     ExileLater,
     ExtraCost,
     FromGrave,
+    FromHand,
     GainPP,
     Grant,
     GraveCount,
@@ -231,6 +232,7 @@ def filter_any(m: re.Match[str]) -> CardFilter:
 
 
 _SUBJECT = (
+    r"(?:攻撃力(?P<a1>\d+)以下の)?"
     r"(?:体力(?P<d1>\d+)以下の)?"
     r"(?:元のコスト(?P<c1>\d+)(?P<le1>以下)?の)?"
     r"(?P<side>相手|自分)の(?!墓場|手札|デッキ|EXエリア|エボルヴデッキ)(?P<field>場の)?(?P<other>他の)?"
@@ -262,6 +264,7 @@ def _targets(m: re.Match[str]) -> Targets:
         other=bool(m["other"]),
         max_defense=int(m["d1"]) if m["d1"] else -1,
         token=bool(m["tok"]),
+        max_attack=int(m["a1"]) if m["a1"] else -1,
     )
 
 
@@ -793,6 +796,13 @@ def _put_counters(m: re.Match[str], ctx: Context) -> list[Any]:
 def _put_counters_all(m: re.Match[str], ctx: Context) -> list[Any]:
     what = Targets(side="own", amulets=True, name=m["name"])
     return [PutCounters(m["c"], int(m["n"]), what=what)]
+
+
+@template("hand_to_ex", r"自分の手札の" + _FILTER + r"1枚をEXエリアに置いてよい。")
+def _hand_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "ex"
+    ctx.did = True
+    return [FromHand(_filter(m, ctx))]
 
 
 @template(
