@@ -448,7 +448,11 @@ class Targets:
     token: bool = False
     """Only tokens (``兵士・トークン・フォロワー``)."""
     min_cost: int = -1
-    """Only cards whose original cost is at least this (``元のコスト5以上``); -1 for any."""
+    """Only cards whose original cost is at least this (``元のコスト7以上の``); -1 for any."""
+    not_name: str = ""
+    """Not cards of this name (``「これと同名を除く…」``)."""
+    max_attack: int = -1
+    """Only followers whose attack is at most this now (``攻撃力3以下の``); -1 for any."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -459,12 +463,18 @@ class Targets:
             return False
         if self.name and rec.name != self.name:
             return False
+        if self.not_name and rec.name == self.not_name:
+            return False
         cost = card.base.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
             return False
         if self.min_cost >= 0 and cost < self.min_cost:
             return False
         if self.max_defense >= 0 and card.dfn > self.max_defense:
+            return False
+        if self.min_cost >= 0 and cost < self.min_cost:
+            return False
+        if self.max_attack >= 0 and card.atk > self.max_attack:
             return False
         return not (self.exact_cost >= 0 and cost != self.exact_cost)
 
@@ -762,6 +772,10 @@ class Damage:
     """The damage is the cost of the card this ability discarded as a cost
     (``「捨てたカードのコスト」と同じダメージ``)."""
 
+    per_hand: bool = False
+    """The damage is the number of cards in your hand when it is dealt (``「自分の手札の
+    枚数」と同じダメージ``)."""
+
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
         if self.discarded_cost:
@@ -770,6 +784,8 @@ class Damage:
             if paid < 0:
                 return True
             amount = game.cards[paid].base.cost or 0
+        elif self.per_hand:
+            amount = len(game.players[frame.controller].hand)
         elif self.per is not None:
             amount = len(game.candidates(self.per, frame.controller, frame.source, counting=True))
         elif self.half_attack:
@@ -1006,28 +1022,6 @@ COUNTER_PREFIX = "c:"
 
 
 @dataclass(frozen=True, slots=True)
-class AddCounters:
-    """Put ``n`` counters named ``counter`` on ``to`` (``self``, ``targets``), or on every
-    field card ``what`` allows (``…すべてに…カウンターN個を置く``)."""
-
-    counter: str
-    n: int
-    to: str = "self"
-    what: Targets | None = None
-
-    def run(self, game: State, frame: Frame) -> bool:
-        """Put the counters."""
-        if self.what is not None:
-            got = game.candidates(self.what, frame.controller, frame.source, counting=True)
-        else:
-            got = _resolve(game, frame, self.to)
-        for tgt in got:
-            if tgt >= 0:
-                game.add_counter(tgt, COUNTER_PREFIX + self.counter, self.n)
-        return True
-
-
-@dataclass(frozen=True, slots=True)
 class CostDown:
     """This turn, the chosen cards cost ``n`` less to play (not below 0)."""
 
@@ -1127,6 +1121,7 @@ class FromHand:
                 self, what=dataclasses.replace(self.what, max_cost=p.max_pp), max_pp=False
             )
         pool = p.hand + p.ex if self.ex else p.hand
+        pool = [u for u in pool if u != frame.source]
         return _take(game, frame, pool, how, self.n, False)
 
 
@@ -1409,6 +1404,70 @@ class EvolveCostDown:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class Arrange:
+    """CR 5.11: look at the top ``look`` cards of your deck, put any number of them back on
+    top in any order and the rest on the bottom in any order (``好きな枚数を好きな順にデッキの
+    上に置く。残りを好きな順にデッキの下に置く``). The player picks the cards for the top one
+    by one, the first picked ending on top; ``done`` sends the rest to the bottom, picked one
+    by one when more than one is left, the last picked ending at the very bottom."""
+
+    look: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask for the top cards, then the order of the bottom ones, then move them."""
+        me = frame.controller
+        deck = game.players[me].deck
+        if frame.sub == 0:  # "it" holds the looked-at cards, the placed ones first
+            n = min(self.look, len(deck))
+            if n == 0:
+                return True
+            frame.targets = list(reversed(deck[len(deck) - n :]))
+            frame.sub = 1
+        # frame.sub: 1 + cards picked for the top; from 100: 100 + those for the bottom
+        top = frame.sub - 1 if frame.sub < 100 else self._top(frame)
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            if word == "done":
+                frame.targets.append(-1 - top)  # remember the top count at the end
+                frame.sub = 100
+            else:
+                uid = int(word)
+                placed = top if frame.sub < 100 else top + frame.sub - 100
+                cards = frame.targets
+                cards.remove(uid)
+                cards.insert(placed, uid)
+                frame.sub += 1
+        if frame.sub < 100:
+            top = frame.sub - 1
+        looked = [u for u in frame.targets if u >= 0]
+        if frame.sub < 100:
+            left = looked[top:]
+            if left:
+                game.ask_pick(me, [str(u) for u in sorted(left)], True)
+                return False
+            frame.targets.append(-1 - top)
+            frame.sub = 100
+        bottom = frame.sub - 100
+        left = looked[top + bottom :]
+        if len(left) > 1:
+            game.ask_pick(me, [str(u) for u in sorted(left)], False)
+            return False
+        order = looked[:top]
+        under = looked[top:]
+        for u in looked:
+            deck.remove(u)
+        deck[0:0] = list(reversed(under))
+        deck.extend(reversed(order))
+        frame.sub = 0
+        frame.targets = []
+        return True
+
+    @staticmethod
+    def _top(frame: Frame) -> int:
+        return -1 - frame.targets[-1]
+
+
 def _take(
     game: State,
     frame: Frame,
@@ -1479,28 +1538,68 @@ def magic_items(game: State, player: int) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class PutCounters:
-    """CR 15.1.3: put ``n`` counters named ``name`` on this card; with ``per_max_pp`` the
-    number is your PP maximum (``Xは「自分のPP最大値」``). At most ``cap`` of them can be on
-    it (``これに…カウンターはN個まで置ける``); -1 for no limit."""
+    """CR 15.1.3: put ``n`` counters named ``name`` on ``to`` (``self`` or ``targets``), or
+    on every field card ``what`` allows (``自分の場の『…』すべてに…カウンターN個を置く``).
+    With ``per_max_pp`` the number is your PP maximum (``Xは「自分のPP最大値」``); at most
+    ``cap`` of them can be on a card (``これに…カウンターはN個まで置ける``), -1 for no limit.
+    Counters are kept under :data:`COUNTER_PREFIX` plus their name."""
 
     name: str
     n: int = 1
     per_max_pp: bool = False
     cap: int = -1
+    what: Targets | None = None
+    to: str = "self"
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Add the counters to this card on the field."""
-        src = frame.source
-        if src < 0 or not game.target_exists(src):
-            return True
+        """Add the counters to each recipient on the field."""
+        if self.what is not None:
+            got = game.candidates(self.what, frame.controller, frame.source, counting=True)
+        else:
+            got = _resolve(game, frame, self.to)
         n = game.players[frame.controller].max_pp if self.per_max_pp else self.n
-        if self.cap >= 0:
-            counters = game.cards[src].counters
-            have = 0 if counters is None else counters.get(self.name, 0)
-            n = min(n, self.cap - have)
-        if n > 0:
-            game.add_counter(src, self.name, n)
+        key = COUNTER_PREFIX + self.name
+        for uid in got:
+            if uid < 0:
+                continue
+            more = n
+            if self.cap >= 0:
+                counters = game.cards[uid].counters
+                more = min(n, self.cap - (0 if counters is None else counters.get(key, 0)))
+            if more > 0:
+                game.add_counter(uid, key, more)
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSum:
+    """The attack of the field cards ``what`` allows adds up to ``n`` or more (``…の攻撃力の
+    合計がN以上``)."""
+
+    what: Targets
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Add up their attack now."""
+        cards = game.cards
+        got = game.candidates(self.what, controller, source, counting=True)
+        return sum(cards[u].atk for u in got if u >= 0) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class CountersAtLeast:
+    """This card has ``n`` or more counters named ``name`` (CR 15.1; ``これの…カウンターがN個
+    以上``)."""
+
+    name: str
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the counters on this card."""
+        if source < 0:
+            return False
+        counters = game.cards[source].counters
+        return counters is not None and counters.get(COUNTER_PREFIX + self.name, 0) >= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -1515,7 +1614,8 @@ class PayX:
         """Ask for X (at most the PP and the counters there are), then pay it."""
         me = frame.controller
         card = game.cards[frame.source]
-        have = 0 if card.counters is None else card.counters.get(self.counter, 0)
+        key = COUNTER_PREFIX + self.counter
+        have = 0 if card.counters is None else card.counters.get(key, 0)
         if frame.choice is None:
             most = min(game.players[me].pp, have)
             game.ask_pick(me, [str(i) for i in range(most, -1, -1)], False)
@@ -1523,7 +1623,7 @@ class PayX:
         x, frame.choice = int(frame.choice), None
         game.players[me].pp -= x
         if x and card.counters is not None:
-            card.counters[self.counter] = have - x
+            card.counters[key] = have - x
         frame.amount = x
         return True
 
@@ -1574,6 +1674,13 @@ class PayCost:
     otherwise: tuple[Effect, ...] = ()
     """Run instead of ``effects`` when the cost was not paid (``捨てなかったなら``)."""
 
+    discard_to_ex: bool = False
+    """The hand card of ``discard`` is put into your EX area instead of discarded
+    (``手札の…1枚をEXエリアに置く``; the EX area must have room, CR 4.8.3.1)."""
+    sacrifice_to_ex: bool = False
+    """The field card of ``sacrifice`` goes to its owner's EX area instead
+    (``場の…1枚をEXエリアに置く``; the EX area must have room, CR 4.8.3.2)."""
+
     def _takeable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.take_from
         assert what is not None
@@ -1596,6 +1703,8 @@ class PayCost:
         if self.engage_self and (
             source < 0 or not game.target_exists(source) or game.cards[source].engaged
         ):
+            return False
+        if (self.sacrifice_to_ex or self.discard_to_ex) and len(p.ex) >= 5:  # CR 4.8.3.1
             return False
         cards = game.cards
         if self.discard is not None:
@@ -1678,7 +1787,9 @@ class PayCost:
             frame.sub = _BANISHING
         if 2 <= frame.sub < _BANISHING and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
-            if self.discard is not None:
+            if self.discard is not None and self.discard_to_ex:
+                game.put_in_ex(uid)
+            elif self.discard is not None:
                 game.discard_card(me, uid)
                 if frame.source >= 0:
                     counters = game.cards[frame.source].counters
@@ -1695,6 +1806,8 @@ class PayCost:
                 game.add_counter(uid, COUNTER_PREFIX + self.take, -self.take_n)
             elif self.banish_field:
                 game.banish(uid)
+            elif self.sacrifice_to_ex:
+                game.field_to_ex(uid)
             else:
                 game.destroy_as_cost(uid)
             frame.sub = _BANISHING
@@ -1805,6 +1918,21 @@ class PlayFromGrave:
 
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the main phase offers the play."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCostDown:
+    """A continuous effect of a ``STATIC`` ability: while this card is on the field, cards
+    passing ``what`` you play (only from the EX area with ``from_ex``) cost ``n`` less
+    (``これが場にいる限り、自分がEXエリアの…をプレイする際、コストを-N する``; CR 10.4.4.1)."""
+
+    what: CardFilter
+    n: int
+    from_ex: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play cost is lowered where it is computed."""
         return True
 
 
@@ -2027,9 +2155,10 @@ class If:
     effects: tuple[Effect, ...]
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Test the condition; run the effects as a nested ability when it holds."""
+        """Test the condition; run the effects as a nested ability when it holds (a card
+        they choose stays "it" for the effects after them)."""
         if holds(self.condition, game, frame):
-            game.push_frame(self.effects, frame)
+            game.push_frame(self.effects, frame, share_it=True)
         return True
 
 
@@ -2793,7 +2922,6 @@ ELEMENTS: dict[str, type] = {
         Gate,
         If,
         CostDown,
-        AddCounters,
         NoAttack,
         EventIs,
         FromGrave,
@@ -2828,7 +2956,12 @@ ELEMENTS: dict[str, type] = {
         CameFrom,
         DamageTaken,
         Equip,
+        FromHand,
+        PlayCostDown,
+        Arrange,
         PutCounters,
+        CountersAtLeast,
+        AttackSum,
         PayX,
         BurstsThisTurn,
         PlayedExactly,
@@ -2947,6 +3080,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append(t.trait)
     if t.name:
         parts.append(f"'{t.name}'")
+    if t.not_name:
+        parts.append(f"not '{t.not_name}'")
     if t.token:
         parts.append("token")
     head = f"{'up to ' if up_to else ''}{count}"
@@ -2961,6 +3096,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         text += f" with original cost {t.min_cost} or more"
     if t.max_defense >= 0:
         text += f" with defense {t.max_defense} or less"
+    if t.max_attack >= 0:
+        text += f" with attack {t.max_attack} or less"
     return text
 
 
@@ -3130,6 +3267,8 @@ def _describe_element(e: Any) -> str:
             return f"deal damage equal to this card's attack to {_TO_WORDS[e.to]}"
         if e.discarded_cost:
             return f"deal damage equal to the discarded card's cost to {_TO_WORDS[e.to]}"
+        if e.per_hand:
+            return f"deal damage equal to the number of cards in your hand to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"
@@ -3164,9 +3303,6 @@ def _describe_element(e: Any) -> str:
     phrase = simple.get(type(e))
     if phrase is not None:
         return phrase.format(_TO_WORDS[e.to])
-    if isinstance(e, AddCounters):
-        who = _all_words(e.what) if e.what is not None else _TO_WORDS[e.to]
-        return f"put {e.n} '{e.counter}' counter{'s' if e.n != 1 else ''} on {who}"
     if isinstance(e, CostDown):
         less = "X (the cards you played this turn)" if e.per_played else str(e.n)
         return f"this turn, {_TO_WORDS[e.to]} costs {less} less to play"
@@ -3199,11 +3335,20 @@ def _describe_element(e: Any) -> str:
         who = "" if e.who == "you" else "your opponent "
         how = " at random" if e.random else ""
         return f"{who}discard {e.n} card{'s' if e.n != 1 else ''}{how}"
+    if isinstance(e, PlayCostDown):
+        where = " from your EX area" if e.from_ex else ""
+        return f"{_filter_words(e.what, 2)} you play{where} cost {e.n} less"
+    if isinstance(e, Arrange):
+        return (
+            f"look at the top {e.look} cards of your deck; put any of them back on top in any"
+            " order, the rest on the bottom in any order"
+        )
     if isinstance(e, PutCounters):
         n = "X" if e.per_max_pp else str(e.n)
         x = " (X is your PP maximum)" if e.per_max_pp else ""
         cap = f" (at most {e.cap} on it)" if e.cap >= 0 else ""
-        return f"put {n} {e.name} counters on this{x}{cap}"
+        where = "this" if e.what is None else _all_words(e.what)
+        return f"put {n} {e.name} counters on {where}{x}{cap}"
     if isinstance(e, PayX):
         return f"as a cost, choose X, pay X PP and take X {e.counter} counters from this"
     if isinstance(e, DiscardAny):
@@ -3289,9 +3434,12 @@ def _cost_words(e: PayCost) -> str:
     if e.leader:
         parts.append(f"your leader loses {e.leader} defense")
     if e.discard is not None:
-        parts.append(f"discard {e.discard_n} {_filter_words(e.discard, e.discard_n)}")
+        verb = "put {} {} from your hand into your EX area" if e.discard_to_ex else "discard {} {}"
+        parts.append(verb.format(e.discard_n, _filter_words(e.discard, e.discard_n)))
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
+        if e.sacrifice_to_ex:
+            verb = "put {} into your EX area"
         parts.append(verb.format(_targets_words(e.sacrifice)))
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
@@ -3335,6 +3483,10 @@ def _describe_condition(c: Any) -> str:
         return f"your leader has {'exactly ' if c.exact else ''}{c.n} defense" + (
             "" if c.exact else " or less"
         )
+    if isinstance(c, AttackSum):
+        return f"the attack of {_all_words(c.what)} adds up to {c.n} or more"
+    if isinstance(c, CountersAtLeast):
+        return f"this has {c.n} or more {c.name} counters"
     if isinstance(c, CameFrom):
         if c.zone == "ability":
             return "this was put onto the field by an ability"

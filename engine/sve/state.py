@@ -45,6 +45,7 @@ from engine.sve.abilities import (
     Grant,
     MarkPaid,
     PayCost,
+    PlayCostDown,
     PlayCostFor,
     PlayCostIf,
     PlayFromGrave,
@@ -397,6 +398,7 @@ class Frame:
         "controller",
         "effects",
         "origin",
+        "share",
         "source",
         "step",
         "sub",
@@ -416,12 +418,15 @@ class Frame:
         self.choice: str | None = None
         self.origin = -1
         """The follower whose auto or activated ability this is (for "発動したとき")."""
+        self.share = -1
+        """The stack index of the frame that gets this one's "it" when it ends (-1: none)."""
 
     def copy(self) -> Frame:
         """A copy with its own target list."""
         new = Frame(self.effects, self.source, self.controller, self.amount)
         new.step, new.sub, new.choice = self.step, self.sub, self.choice
         new.origin = self.origin
+        new.share = self.share
         new.targets = self.targets[:]
         return new
 
@@ -752,6 +757,8 @@ class State:
             or what.max_defense >= 0
             or what.exact_cost >= 0
             or what.min_cost >= 0
+            or what.not_name
+            or what.max_attack >= 0
         )
         for side in sides:
             if what.followers or what.amulets:
@@ -774,10 +781,15 @@ class State:
             options = [*options, "done"]
         self.decision = Decision(Kind.PICK, player, options)
 
-    def push_frame(self, effects: tuple[Effect, ...], parent: Frame) -> None:
-        """Resolve ``effects`` next, as part of ``parent`` (same source and "it")."""
+    def push_frame(
+        self, effects: tuple[Effect, ...], parent: Frame, share_it: bool = False
+    ) -> None:
+        """Resolve ``effects`` next, as part of ``parent`` (same source and "it"); with
+        ``share_it`` what they choose is "it" for the rest of ``parent`` too."""
         child = Frame(effects, parent.source, parent.controller, parent.amount)
         child.targets = parent.targets[:]
+        if share_it and self.frames and self.frames[-1] is parent:
+            child.share = len(self.frames) - 1
         self.frames.append(child)
 
     def cost_down(self, uid: int, n: int) -> None:
@@ -814,6 +826,10 @@ class State:
                         and e.condition.holds(self, card.owner, card.uid)
                     ):
                         cost = max(0, cost - e.n)
+        if cost > 0:
+            for e in self._cost_statics(card.owner):
+                if (not e.from_ex or card.zone is Zone.EX) and e.what.matches(card.base):
+                    cost = max(0, cost - e.n)
         return cost
 
     def _cost_alternatives(self, card: Card) -> list[PlayCostFor]:
@@ -833,6 +849,26 @@ class State:
             for e in self._cost_alternatives(card)
             if max(0, cost - e.n) <= pp and len(e.payable(self, player, card.uid)) >= e.count
         ]
+
+    def _cost_statics(self, player: int) -> list[PlayCostDown]:
+        """The play-cost reductions of ``player``'s field cards' continuous abilities whose
+        conditions hold now (CR 10.1.1.3)."""
+        field = self.players[player].field
+        if not field or not self.scripts:
+            return []
+        ids = self.scripts.ids_with_effect(PlayCostDown)
+        out: list[PlayCostDown] = []
+        for uid in field:
+            card = self.cards[uid]
+            if card.face.card_id not in ids:
+                continue
+            for ability in self.scripts.abilities(card.face.card_id, Trigger.STATIC):
+                for e in ability.effects:
+                    if isinstance(e, PlayCostDown) and (
+                        ability.condition is None or ability.condition.holds(self, player, uid)
+                    ):
+                        out.append(e)
+        return out
 
     def holders(self, uids: Sequence[int], trigger: Trigger) -> list[int]:
         """The cards among ``uids`` (sorted) that may have an ability with ``trigger``: their
@@ -1454,6 +1490,8 @@ class State:
                 if len(self.frames) != depth:
                     continue
                 self.frames.pop()
+                if frame.share >= 0:  # a card chosen under a condition is "it" after it
+                    self.frames[frame.share].targets = frame.targets
                 if frame.origin >= 0 and self.scripts:
                     self._ability_used(frame)
                 continue
@@ -1770,6 +1808,7 @@ class State:
         pp = p.pp
         playable = self._playable
         own_cost = self.scripts.play_cost_ids()
+        cut = bool(self._cost_statics(me)) if p.field else False
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
@@ -1778,6 +1817,7 @@ class State:
                     or card.counters
                     or p.discounts
                     or card.base.card_id in own_cost
+                    or cut
                 ) and playable(p, card):
                     acts.append(Play(uid))
         if p.grave and self.scripts and self._grave_players()[me]:

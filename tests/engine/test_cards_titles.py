@@ -10,8 +10,9 @@ used here.
 from __future__ import annotations
 
 from engine.cards import CardRecord
-from engine.sve import Activate, Choose, Play
+from engine.sve import LEADER, Activate, Attack, Choose, Play
 from engine.sve.abilities import (
+    COUNTER_PREFIX,
     MAGIC_ITEM,
     Ability,
     Buff,
@@ -22,7 +23,7 @@ from engine.sve.abilities import (
 )
 from engine.sve.actions import END
 from engine.sve.library import library, script_of, tokens
-from engine.sve.position import add_card, follower, position
+from engine.sve.position import OnField, add_card, follower, position
 from engine.sve.state import DeckSpec, State, Zone, new_game
 
 CG = "cinderella_girls"
@@ -291,7 +292,7 @@ def test_croce_stores_battery_counters_up_to_seven() -> None:
         game = position(hands=([croce], []), pp=(1, 0), max_pp=(max_pp, 0), scripts=scripts)
         game.apply(Play(game.players[0].hand[0]))
         counters = game.cards[game.players[0].field[0]].counters or {}
-        assert counters.get("battery") == want
+        assert counters.get(COUNTER_PREFIX + "battery") == want
 
 
 def test_croce_pays_x_pp_and_counters_to_find_a_follower_of_cost_x() -> None:
@@ -307,14 +308,14 @@ def test_croce_pays_x_pp_and_counters_to_find_a_follower_of_cost_x() -> None:
     ]
     game = position(fields=([croce], []), decks=(deck, 5), pp=(4, 0), scripts=scripts)
     me = game.players[0].field[0]
-    game.add_counter(me, "battery", 6)
+    game.add_counter(me, COUNTER_PREFIX + "battery", 6)
     two, four, other = game.players[0].deck
     game.apply(Activate(me, 0))
     assert game.decision is not None
     assert game.decision.options == ["4", "3", "2", "1", "0"]
     game.apply(Choose("3"))
     assert game.players[0].pp == 1
-    assert (game.cards[me].counters or {}).get("battery") == 3
+    assert (game.cards[me].counters or {}).get(COUNTER_PREFIX + "battery") == 3
     assert game.decision is not None
     assert game.decision.options == [str(two), "done"]
     game.apply(Choose(str(two)))
@@ -387,3 +388,358 @@ def test_ranpha_cannot_choose_an_option_twice_in_a_turn() -> None:
     game.apply(Activate(other, 0))
     assert game.decision is not None
     assert game.decision.options == ["mode1", "mode2"]
+
+
+def _romalonia_dies(with_charge: bool) -> State:
+    scripts = _lib("DSD01b-001", "DSD01b-T01")
+    roma = _rec(scripts, "DSD01b-001", cost=3, atk=1, dfn=3, traits=("武闘竜人",))
+    enemy = OnField(follower("E", 5, 5, 5), engaged=True)
+    game = position(fields=([roma], [enemy]), scripts=scripts)
+    if with_charge:
+        game.create_token(0, tokens()["DSD01b-T01"], "field")
+        game.add_counter(game.players[0].field[-1], COUNTER_PREFIX + "雷", 4)
+    game.apply(Attack(game.players[0].field[0], game.players[1].field[0]))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(game.decision.options[0]))
+    return game
+
+
+def test_romalonia_last_words_charges_or_creates_the_thunder_amulet() -> None:
+    """DSD01b-001 (Last Words: with a 遺されし電撃 on your field, 1 thunder counter on each;
+    without one, create one): dying with none on the field creates one; dying with one
+    adds a counter to it and creates no other."""
+    game = _romalonia_dies(with_charge=False)
+    names = [game.cards[u].base.card_id for u in game.players[0].field]
+    assert names == ["DSD01b-T01"]
+    game = _romalonia_dies(with_charge=True)
+    (amulet,) = game.players[0].field
+    assert (game.cards[amulet].counters or {}).get(COUNTER_PREFIX + "雷") == 5
+
+
+def test_thunder_amulet_counts_allies_and_unlocks_at_five() -> None:
+    """DSD01b-T01 (a 武闘竜人 follower entering your field puts a thunder counter on it; its
+    +2 attack act needs 5 counters): with 4 counters the act is not offered; a 武闘竜人
+    follower entering makes 5 and it is; a follower without the trait adds none."""
+    scripts = _lib("DSD01b-T01")
+    fighter = CardRecord(
+        "X-F", "F", card_class="dragon", cost=1, attack=1, defense=1, traits=("武闘竜人",)
+    )
+    plain = CardRecord("X-P", "P", cost=1, attack=1, defense=1)
+    game = position(hands=([plain, fighter], []), pp=(2, 0), scripts=scripts)
+    amulet = game.create_token(0, tokens()["DSD01b-T01"], "field")
+    game.add_counter(amulet, COUNTER_PREFIX + "雷", 4)
+    assert not any(isinstance(a, Activate) for a in game.legal_actions())
+    plain_uid, fighter_uid = game.players[0].hand
+    game.apply(Play(plain_uid))
+    assert (game.cards[amulet].counters or {}).get(COUNTER_PREFIX + "雷") == 4
+    game.apply(Play(fighter_uid))
+    assert (game.cards[amulet].counters or {}).get(COUNTER_PREFIX + "雷") == 5
+    assert Activate(amulet, 0) in game.legal_actions()
+    assert Activate(amulet, 1) not in game.legal_actions()  # the 10-counter one
+
+
+def test_nebia_puts_another_card_into_the_ex_area_to_engage() -> None:
+    """CP04-016 (Fanfare: you may put another card of yours from the field into your EX
+    area to engage an enemy follower): with an ally it is paid and the enemy is engaged;
+    alone on the field nothing is offered and the enemy stays standing."""
+    scripts = _lib("CP04-016")
+    nebia = _rec(scripts, "CP04-016", cost=2, atk=3, dfn=2, traits=("プリコネ",))
+    ally = CardRecord("X-A", "A", cost=1, attack=1, defense=1)
+    enemy = follower("E", 2, 2, 2)
+    game = position(hands=([nebia], []), fields=([ally], [enemy]), pp=(2, 0), scripts=scripts)
+    friend = game.players[0].field[0]
+    target = game.players[1].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert game.decision is not None
+    assert game.decision.options == [str(friend)]  # not Nebia herself
+    game.apply(Choose(str(friend)))
+    assert game.players[0].ex == [friend]
+    game.apply(Choose(str(target)))
+    assert game.cards[target].engaged
+    game = position(hands=([nebia], []), fields=([], [enemy]), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert not game.cards[game.players[1].field[0]].engaged
+
+
+def test_wurm_burns_the_leader_only_beside_a_cost_seven_follower() -> None:
+    """CP04-066 (Union Burst Act, engage this: 3 damage to an enemy follower; if you have a
+    follower of original cost 7 or more, 3 to its leader): with a cost-7 ally the enemy
+    leader takes 3; with a cost-6 ally it takes none."""
+    scripts = _lib("CP04-066")
+    wurm = _rec(scripts, "CP04-066", cost=2, atk=3, dfn=2, traits=GEO)
+    for cost, leader in ((7, 17), (6, 20)):
+        big = CardRecord("X-B", "B", cost=cost, attack=1, defense=1)
+        enemy = follower("E", 2, 2, 5)
+        game = position(fields=([wurm, big], [enemy]), scripts=scripts)
+        me, target = game.players[0].field[0], game.players[1].field[0]
+        game.apply(Activate(me, 0))
+        game.apply(Choose(str(target)))
+        assert game.cards[target].dfn == 2
+        assert game.players[1].hp == leader
+
+
+def _kasumi_game(pc_in_hand: bool) -> tuple[State, list[int]]:
+    scripts = _lib("CP04-116")
+    kasumi = _rec(scripts, "CP04-116", cost=2, atk=1, dfn=3, traits=("プリコネ", "カォン"))
+    extra = CardRecord("X-H", "H", cost=9, traits=("プリコネ",) if pc_in_hand else ())
+    deck = [CardRecord(f"D-{i}", f"D{i}", cost=9) for i in range(5)]  # the last is on top
+    game = position(hands=([kasumi, extra], []), decks=(deck, 5), pp=(2, 0), scripts=scripts)
+    return game, list(game.players[0].deck)
+
+
+def test_kasumi_arranges_the_top_of_the_deck() -> None:
+    """CP04-116 (Fanfare: you may put a Princess Connect card from your hand into your EX
+    area to look at the top 2 cards, put any on top in any order and the rest on the
+    bottom): keeping the second card on top sends the top card to the bottom; sending
+    both down asks their order, the last picked at the very bottom."""
+    game, deck = _kasumi_game(pc_in_hand=True)
+    hand_card = game.players[0].hand[1]
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    game.apply(Choose(str(hand_card)))
+    assert game.players[0].ex == [hand_card]
+    top, second = deck[-1], deck[-2]
+    assert game.decision is not None
+    assert sorted(game.decision.options) == sorted([str(top), str(second), "done"])
+    game.apply(Choose(str(second)))
+    assert game.decision is not None
+    assert game.decision.options == [str(top), "done"]
+    game.apply(Choose("done"))
+    assert game.players[0].deck == [top, *deck[:3], second]
+    game, deck = _kasumi_game(pc_in_hand=True)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("pay"))
+    game.apply(Choose(str(game.players[0].hand[0])))
+    top, second = deck[-1], deck[-2]
+    game.apply(Choose("done"))
+    assert game.decision is not None
+    assert game.decision.options == sorted([str(top), str(second)], key=int)
+    game.apply(Choose(str(second)))  # placed first; the top card goes under it
+    assert game.players[0].deck == [top, second, *deck[:3]]
+
+
+def test_kasumi_without_a_princess_connect_card_looks_at_nothing() -> None:
+    """CP04-116 with no Princess Connect card in hand: the cost is not offered and the deck
+    stays as it was."""
+    game, deck = _kasumi_game(pc_in_hand=False)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.players[0].deck == deck
+    assert game.players[0].ex == []
+
+
+def test_arranged_top_cards_keep_the_order_picked() -> None:
+    """CP01-070 (Fanfare: look at the top 3, any on top in any order, the rest at the
+    bottom): the first card picked ends on top, the second under it, the last one left
+    goes to the bottom without a question."""
+    scripts = _lib("CP01-070")
+    amulet = _rec(scripts, "CP01-070", card_type="amulet", cost=1)
+    deck = [CardRecord(f"D-{i}", f"D{i}", cost=9) for i in range(5)]
+    game = position(hands=([amulet], []), decks=(deck, 5), pp=(1, 0), scripts=scripts)
+    before = list(game.players[0].deck)
+    a, b, c = before[-1], before[-2], before[-3]
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(c)))
+    game.apply(Choose(str(a)))
+    game.apply(Choose("done"))
+    assert game.players[0].deck == [b, *before[:2], a, c]
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+
+
+def test_rei_strikes_harder_after_two_union_bursts() -> None:
+    """CP04-080 (Union Burst Strike: +1 attack; if 2 or more of your Union Burst abilities
+    went off this turn before it, +2 instead): after two it gets +2, after one +1."""
+    scripts = _lib("CP04-080")
+    rei = _rec(scripts, "CP04-080", cost=1, atk=1, dfn=2, traits=("プリコネ",))
+    for before, attack in ((2, 3), (1, 2)):
+        game = position(fields=([rei], []), scripts=scripts)
+        p = game.players[0]
+        p.burst_turn, p.bursts = game.turn, before
+        me = p.field[0]
+        game.apply(Attack(me, LEADER))
+        while game.decision is not None and game.decision.kind.name != "MAIN":
+            game.apply(Choose(game.decision.options[0]))
+        assert game.cards[me].atk == attack
+        assert game.players[1].hp == 20 - attack
+
+
+def test_akino_deals_damage_equal_to_the_hand_size() -> None:
+    """CP04-094 (Union Burst Act, engage this: up to 2 enemy followers take damage equal to
+    the cards in your hand): with 3 cards in hand both chosen followers take 3; with an
+    empty hand they take none."""
+    scripts = _lib("CP04-094")
+    akino = _rec(scripts, "CP04-094", cost=7, atk=6, dfn=6, traits=("プリコネ",))
+    for hand, left in ((3, 2), (0, 5)):
+        cards = [CardRecord(f"H-{i}", f"H{i}", cost=9) for i in range(hand)]
+        enemies = [follower("E1", 2, 2, 5), follower("E2", 2, 2, 5)]
+        game = position(hands=(cards, []), fields=([akino], enemies), scripts=scripts)
+        me = game.players[0].field[0]
+        one, two = game.players[1].field
+        game.apply(Activate(me, 0))
+        game.apply(Choose(str(one)))
+        game.apply(Choose(str(two)))
+        assert (game.cards[one].dfn, game.cards[two].dfn) == (left, left)
+
+
+def test_rinde_readies_another_geo_theogonia_follower() -> None:
+    """CP04-065 (Union Burst Act, engage this: another Geo Theogonia follower not named
+    Rinde gets +1/+1 and stands, and cannot attack this turn): the engaged ally is chosen,
+    stands with +1/+1 and has no attack; a second Rinde and a follower of another group
+    are not offered."""
+    scripts = _lib("CP04-065")
+    rinde = _rec(scripts, "CP04-065", cost=2, atk=2, dfn=3, name="リンド", traits=GEO)
+    ally = OnField(CardRecord("X-G", "G", cost=2, attack=2, defense=2, traits=GEO), engaged=True)
+    twin = CardRecord("CP04-065", "リンド", cost=2, attack=2, defense=3, traits=GEO)
+    stranger = CardRecord("X-S", "S", cost=2, attack=2, defense=2, traits=("プリコネ",))
+    enemy = OnField(follower("E", 1, 1, 1), engaged=True)
+    game = position(fields=([rinde, ally, twin, stranger], [enemy]), scripts=scripts)
+    me, friend = game.players[0].field[0], game.players[0].field[1]
+    game.apply(Activate(me, 0))
+    assert game.decision is not None
+    assert game.decision.options == [str(friend)]
+    game.apply(Choose(str(friend)))
+    card = game.cards[friend]
+    assert not card.engaged
+    assert (card.atk, card.dfn) == (3, 3)
+    assert not any(isinstance(a, Attack) and a.uid == friend for a in game.legal_actions())
+
+
+def test_labyrista_end_phase_needs_ten_attack_on_cost_one_followers() -> None:
+    """CP04-022 (at your end phase, if your followers of original cost 1 have 10 or more
+    attack in all, 2 damage to every enemy follower): 2 + 8 attack deals it, 2 + 7 does
+    not; a cost-2 follower's attack does not count."""
+    scripts = _lib("CP04-022")
+    laby = _rec(scripts, "CP04-022", cost=1, atk=2, dfn=2, traits=("プリコネ",))
+    big2 = CardRecord("X-2", "Two", cost=2, attack=5, defense=5)
+    for atk, left in ((8, 1), (7, 3)):
+        ally = CardRecord("X-1", "One", cost=1, attack=atk, defense=1)
+        enemy = follower("E", 3, 3, 3)
+        game = position(fields=([laby, ally, big2], [enemy]), scripts=scripts)
+        game.apply(END)
+        while game.active == 0 and game.decision is not None:
+            game.apply(Choose(game.decision.options[0]))
+        assert game.cards[game.players[1].field[0]].dfn == left
+
+
+def test_labyrista_equips_queens_console_with_four_followers() -> None:
+    """CP04-022 (Fanfare: with 4 or more followers of yours, equip Queen's Console, which
+    gives: Act, 1 PP, engage this: your original-cost-1 followers +1 attack): with three
+    allies it is equipped and its act raises the cost-1 followers only; with two it is not
+    equipped."""
+    scripts = _lib("CP04-022", "CP04-PR18")
+    laby = _rec(scripts, "CP04-022", cost=1, atk=2, dfn=2, traits=("プリコネ",))
+    one = CardRecord("X-1", "One", cost=1, attack=1, defense=1)
+    two = CardRecord("X-2", "Two", cost=2, attack=1, defense=1)
+    game = position(hands=([laby], []), fields=([one, one, two], []), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    me = game.players[0].field[-1]
+    assert game.cards[me].eq == ("CP04-PR18",)
+    acts = [a for a in game.legal_actions() if isinstance(a, Activate) and a.uid == me]
+    console = next(a for a in acts if a.index == 1)
+    game.apply(console)
+    atks = [game.cards[u].atk for u in game.players[0].field]
+    assert atks == [2, 2, 1, 3]
+    game = position(hands=([laby], []), fields=([one, two], []), pp=(2, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.cards[game.players[0].field[-1]].eq == ()
+
+
+def test_nephinera_makes_cost_one_followers_free_from_the_ex_area() -> None:
+    """CP04-004 (while on the field, original-cost-1 Princess Connect followers you play
+    from the EX area cost 1 less): with 0 PP the one in the EX area can be played, the same
+    card in the hand cannot, and a cost-2 one in the EX area cannot either; without
+    Nephi-Nera the EX one cannot."""
+    scripts = _lib("CP04-004")
+    neph = _rec(scripts, "CP04-004", cost=5, atk=3, dfn=4, traits=("プリコネ",))
+    one = CardRecord("X-1", "One", cost=1, attack=1, defense=1, traits=("プリコネ",))
+    two = CardRecord("X-2", "Two", cost=2, attack=1, defense=1, traits=("プリコネ",))
+    game = position(hands=([one], []), fields=([neph], []), ex=([one, two], []), scripts=scripts)
+    in_hand = game.players[0].hand[0]
+    ex_one, ex_two = game.players[0].ex
+    legal = game.legal_actions()
+    assert Play(ex_one) in legal
+    assert Play(in_hand) not in legal
+    assert Play(ex_two) not in legal
+    game.apply(Play(ex_one))
+    assert ex_one in game.players[0].field
+    assert game.players[0].pp == 0
+    game = position(ex=([one], []), scripts=scripts)
+    assert Play(game.players[0].ex[0]) not in game.legal_actions()
+
+
+def test_nephinera_fanfare_and_burst_watch_fill_the_ex_area() -> None:
+    """CP04-004 (Union Burst Fanfare: 4 damage to an enemy follower and the top card of
+    your deck into the EX area; when another follower of yours uses a Union Burst ability,
+    the top card into the EX area): the Fanfare moves one card, another follower's burst
+    one more; an ability that is not a Union Burst moves none."""
+    burst = Ability(Trigger.ACTIVATED, (Buff(1),), union_burst=True)
+    plain = Ability(Trigger.ACTIVATED, (Buff(1),))
+    scripts = _lib("CP04-004")
+    scripts.add(CardScript("X-U", (burst, plain)))
+    neph = _rec(scripts, "CP04-004", cost=5, atk=3, dfn=4, traits=("プリコネ",))
+    user = CardRecord("X-U", "U", cost=1, attack=1, defense=1)
+    enemy = follower("E", 5, 5, 5)
+    game = position(hands=([neph], []), fields=([user], [enemy]), pp=(5, 0), scripts=scripts)
+    deck = list(game.players[0].deck)
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    assert game.players[0].ex == [deck[-1]]
+    other = game.players[0].field[0]
+    game.apply(Activate(other, 1))
+    assert game.players[0].ex == [deck[-1]]
+    game.apply(Activate(other, 0))
+    assert game.players[0].ex == [deck[-1], deck[-2]]
+
+
+def test_anastasia_moves_a_cheap_idol_to_the_ex_area_for_a_lesson() -> None:
+    """ECP02-001 (Fanfare: you may pay 1 PP and Lesson 1 to put an Idolmaster follower of
+    original cost 2 or less from your hand into your EX area; it costs 2 less this turn):
+    paid, the cost-2 idol goes to the EX area and costs 0; the cost-3 idol is not offered;
+    without a Magic Item nothing is offered."""
+    scripts = _lib("ECP02-001", "CP02-T01")
+    ana = _rec(scripts, "ECP02-001", cost=2, atk=1, dfn=1, traits=("デレマス", "クール"))
+    cheap = CardRecord("X-C", "C", cost=2, attack=1, defense=1, traits=("デレマス",))
+    dear = CardRecord("X-D", "D", cost=3, attack=1, defense=1, traits=("デレマス",))
+    game = position(hands=([ana, cheap, dear], []), ex=([ITEM], []), pp=(3, 0), scripts=scripts)
+    _, cheap_uid, _ = game.players[0].hand
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert game.decision is not None
+    assert game.decision.options == [str(cheap_uid), "done"]
+    game.apply(Choose(str(cheap_uid)))
+    assert game.players[0].ex == [cheap_uid]  # the Magic Item was banished
+    assert game.play_cost(game.cards[cheap_uid]) == 0
+    game = position(hands=([ana, cheap], []), pp=(3, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.players[0].ex == []
+
+
+def test_triad_rin_gives_storm_with_three_cool_followers() -> None:
+    """CSD02b-001 (Fanfare: with 3 or more Cool followers, another follower of yours with
+    attack 3 or less gets Storm): with two Cool allies the 3-attack one is offered and
+    gets Storm, the 4-attack one is not; with one Cool ally nothing is chosen."""
+    scripts = _lib("CSD02b-001")
+    rin = _rec(scripts, "CSD02b-001", cost=3, atk=3, dfn=3, traits=("デレマス", "クール"))
+    small = CardRecord("X-S", "S", cost=1, attack=3, defense=1, traits=("デレマス", "クール"))
+    big = CardRecord("X-B", "B", cost=1, attack=4, defense=1, traits=("デレマス", "クール"))
+    game = position(hands=([rin], []), fields=([small, big], []), pp=(3, 0), scripts=scripts)
+    s_uid = game.players[0].field[0]
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == [str(s_uid)]
+    game.apply(Choose(str(s_uid)))
+    assert "storm" in game.cards[s_uid].keywords
+    game = position(hands=([rin], []), fields=([small], []), pp=(3, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert "storm" not in game.cards[game.players[0].field[0]].keywords

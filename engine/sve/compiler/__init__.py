@@ -23,6 +23,7 @@ from engine.sve.abilities import (
     Ability,
     AllOf,
     AnyOf,
+    Arrange,
     Banish,
     Buff,
     CardFilter,
@@ -263,9 +264,13 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         tid, effects = found
         used.append(tid)
         if effects and effects[0] in (REST_BOTTOM, REST_GRAVE):  # where the looked-at rest go
-            looks = [i for i, e in enumerate(out) if isinstance(e, LookTop)]
+            looks = [i for i, e in enumerate(out) if isinstance(e, (LookTop, Arrange))]
             if not looks or cond is not None:
                 raise _Fail("'the rest' without a look at the deck")
+            if isinstance(out[looks[-1]], Arrange):  # it puts the rest at the bottom itself
+                if effects[0] != REST_BOTTOM:
+                    raise _Fail("an arranged look whose rest does not go to the bottom")
+                continue
             rest = "bottom" if effects[0] == REST_BOTTOM else "grave"
             out[looks[-1]] = dataclasses.replace(out[looks[-1]], rest=rest)
             continue
@@ -293,6 +298,15 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             old = out[before[-1]]
             out[before[-1]] = If(Not(cond), (old,))
             out.append(If(cond, (Damage(effects[0].n, old.to),)))
+            continue
+        if tid == "instead_buff":  # "代わりに【攻撃力】+N": replaces the +N before it
+            before = [i for i, e in enumerate(out) if isinstance(e, Buff)]
+            if cond is None or not before or out[before[-1]].what is not None:
+                raise _Fail("'instead' without a condition or a stat change to replace")
+            old_buff = out[before[-1]]
+            new = dataclasses.replace(old_buff, atk=effects[0].atk, dfn=effects[0].dfn)
+            out[before[-1]] = If(Not(cond), (old_buff,))
+            out.append(If(cond, (new,)))
             continue
         if chained:  # "それに…": part of the conditional choice before it
             last = out[open_if]

@@ -16,9 +16,10 @@ from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
-    AddCounters,
     Always,
     AnyOf,
+    Arrange,
+    AttackSum,
     Banish,
     BanishInstead,
     Box,
@@ -28,6 +29,7 @@ from engine.sve.abilities import (
     CardFilter,
     Combo,
     CostDown,
+    CountersAtLeast,
     Damage,
     DamageBonus,
     DamageCap,
@@ -80,9 +82,11 @@ from engine.sve.abilities import (
     PaidExtra,
     PayCost,
     PlacedInEx,
+    PlayCostDown,
     PlayCostFor,
     PlayCostIf,
     PlayedExactly,
+    PutCounters,
     PutInEx,
     ReturnToHand,
     Revealed,
@@ -250,6 +254,7 @@ def filter_any(m: re.Match[str]) -> CardFilter:
 
 
 _SUBJECT = (
+    r"(?:攻撃力(?P<a1>\d+)以下の)?"
     r"(?:体力(?P<d1>\d+)以下の)?"
     r"(?:元のコスト(?P<c1>\d+)(?P<le1>以下)?の)?"
     r"(?P<side>相手|自分)の(?!墓場|手札|デッキ|EXエリア|エボルヴデッキ)(?P<field>場の)?(?P<other>他の)?"
@@ -281,6 +286,7 @@ def _targets(m: re.Match[str]) -> Targets:
         other=bool(m["other"]),
         max_defense=int(m["d1"]) if m["d1"] else -1,
         token=bool(m["tok"]),
+        max_attack=int(m["a1"]) if m["a1"] else -1,
     )
 
 
@@ -434,6 +440,25 @@ def _damage_half_attack(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("instead_damage", r"代わりに" + N + r"ダメージ。")
 def _instead(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(int(m[1]), "instead")]
+
+
+@template(
+    "buff_cost_group",
+    r"自分の場の元のコスト(?P<c>\d+)のフォロワーすべては【攻撃力】\+(?P<a>\d+)(?:/【体力】\+(?P<d>\d+))?する。",
+)
+def _buff_cost_group(m: re.Match[str], ctx: Context) -> list[Any]:
+    what = Targets(side="own", exact_cost=int(m["c"]))
+    return [Buff(int(m["a"]), int(m["d"] or 0), what=what)]
+
+
+@template("damage_hand_size", r"それに「自分の手札の枚数」と同じダメージ。")
+def _damage_hand_size(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, ctx.need_it(), per_hand=True)]
+
+
+@template("instead_buff", r"代わりに【攻撃力】\+" + N + r"(?:/【体力】\+" + N + r")?する。")
+def _instead_buff(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Buff(int(m[1]), int(m[2] or 0), "instead")]
 
 
 @template("damage_it_and_its_leader", r"それとそれのリーダーに" + N + r"ダメージ。")
@@ -689,14 +714,14 @@ def _token_choice_may(m: re.Match[str], ctx: Context) -> list[Any]:
 @template(
     "add_counters",
     r"(?:自分の場の『(?P<name>[^』]+)』すべて|(?P<who>これ|それ))に"
-    r"(?P<c>[^、。「」『』【】]+)カウンター(?P<n>\d+)個を置く。",
+    r"(?P<c>[^、。「」『』【】]+?)カウンター(?P<n>\d+)(?:個|つ)を置く。",
 )
 def _add_counters(m: re.Match[str], ctx: Context) -> list[Any]:
     if m["name"]:
         what = Targets(side="own", amulets=True, name=m["name"])
-        return [AddCounters(m["c"], int(m["n"]), what=what)]
+        return [PutCounters(m["c"], int(m["n"]), what=what)]
     to = ctx.need_it() if m["who"] == "それ" else "self"
-    return [AddCounters(m["c"], int(m["n"]), to)]
+    return [PutCounters(m["c"], int(m["n"]), to=to)]
 
 
 @template("no_damage", r"このターン、これはダメージを受けない。")
@@ -869,6 +894,13 @@ _DEST = {"手札に加える": "hand", "EXエリアに置く": "ex", "場に出�
 def _search(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "own"
     return [Search(_filter(m, ctx), int(m["n"]), _DEST[m["dest"]], bool(m["distinct"]))]
+
+
+@template("hand_to_ex", r"自分の手札の" + _FILTER + r"1枚をEXエリアに置いてよい。")
+def _hand_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "ex"
+    ctx.did = True
+    return [FromHand(_filter(m, ctx), to="ex")]
 
 
 @template(
@@ -1049,6 +1081,14 @@ def _look_take_either(m: re.Match[str], ctx: Context) -> list[Any]:
 def _search_either(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "own"
     return [Search(_either(m), int(m["n"]), _DEST[m["dest"]])]
+
+
+@template("look_arrange", r"その中から、好きな枚数を好きな順にデッキの上に置く。")
+def _look_arrange(m: re.Match[str], ctx: Context) -> list[Any]:
+    if not ctx.look:
+        raise Unsupported("'among them' without a look at the deck")
+    look, ctx.look = ctx.look, 0
+    return [Arrange(look)]
 
 
 @template("look_rest_bottom", r"残りを好きな順にデッキの下に置く。")
@@ -1239,6 +1279,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: MaxPP(int(m[1]), exact=not m[2]),
     ),
     (
+        "counters_at_least",
+        True,  # the cards using it mean the rest of the ability (sacrifice this, then ...)
+        re.compile(r"^これの(?P<c>[^、。「」『』【】]+?)カウンターが(?P<n>\d+)(?:個|つ)以上なら、"),
+        lambda m: CountersAtLeast(m["c"], int(m["n"])),
+    ),
+    (
         "leader_at_most",
         False,
         re.compile(r"^自分のリーダーの体力が(\d+)以下なら、"),
@@ -1248,7 +1294,8 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "have_on_field",
         False,
         re.compile(
-            r"^自分の場に(?P<other>他の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+            r"^自分の場に(?P<other>他の)?(?:元のコスト(?P<min>\d+)以上の)?"
+            r"(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
             r"(?P<kind>フォロワー|アミュレット|カード)が(?P<neg>いない|ない|いる|ある)なら、"
         ),
         lambda m: _on_field(m),
@@ -1278,6 +1325,22 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^自分の墓場が(\d+)枚以上(?:ある)?なら、"),
         lambda m: Necrocharge(int(m[1])),
+    ),
+    (
+        "attack_sum",
+        False,
+        re.compile(
+            r"^自分の場の(?:元のコスト(?P<c>\d+)の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+            r"フォロワーの攻撃力の合計が(?P<n>\d+)以上なら、"
+        ),
+        lambda m: AttackSum(
+            Targets(
+                side="own",
+                trait=m["trait"] or "",
+                exact_cost=int(m["c"]) if m["c"] else -1,
+            ),
+            int(m["n"]),
+        ),
     ),
     (
         "count_on_field",
@@ -1472,18 +1535,6 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: HaveEvolved() if m[1] == "いる" else Not(HaveEvolved()),
     ),
     (
-        "cost_on_field",
-        False,
-        re.compile(r"^自分の場に元のコスト(\d+)(以上|以下)のフォロワーがいるなら、"),
-        lambda m: HaveOnField(
-            Targets(
-                side="own",
-                min_cost=int(m[1]) if m[2] == "以上" else -1,
-                max_cost=int(m[1]) if m[2] == "以下" else -1,
-            )
-        ),
-    ),
-    (
         "hand_at_most",
         False,
         re.compile(r"^自分の手札が(?:(\d+)枚以下|(0)枚)なら、"),
@@ -1530,6 +1581,7 @@ def _on_field(m: re.Match[str]) -> Any:
             followers=m["kind"] != "アミュレット",
             amulets=m["kind"] != "フォロワー",
             other=bool(m["other"]),
+            min_cost=int(m["min"]) if m["min"] else -1,
         )
     )
     return Not(found) if m["neg"] in ("いない", "ない") else found
@@ -1563,11 +1615,11 @@ def match(sentence: str, ctx: Context) -> tuple[str, list[Any]] | None:
 _COST_PARTS = re.compile(
     r"(?:【コスト(?P<pp>\d+)】"
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
-    r"|手札の" + _FILTER + r"(?P<dn>\d+)枚を捨てる"
+    r"|手札の" + _FILTER + r"(?P<dn>\d+)枚を(?P<hdest>捨てる|EXエリアに置く)"
     r"|(?P<anyhand>手札(?P<an>\d+)枚を捨てる)"
     r"|(?P<engself>これを【アクト】)"
     r"|場の(?P<other>他の)?(?:(?P<strait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
-    r"1(?:体|枚|つ)を墓場に置く"
+    r"1(?:体|枚|つ)を(?P<sdest>墓場|EXエリア)に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
     r"|EXエリアの『(?P<xname>[^』]+)』(?P<xn>\d+)枚を消滅"
     r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
@@ -1596,6 +1648,8 @@ def cost(text: str) -> PayCost | None:
     take: tuple[Targets, str, int] | None = None
     engage_self = False
     discard_n = 1
+    to_ex = False
+    hand_to_ex = False
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1642,13 +1696,16 @@ def cost(text: str) -> PayCost | None:
             if discard is not None or sacrifice is not None:
                 return None
             kind = m["skind"]
+            token = m["strait"] == "トークン"
             sacrifice = Targets(
                 side="own",
                 followers=kind != "アミュレット",
                 amulets=kind != "フォロワー",
-                trait=m["strait"] or "",
+                trait="" if token else m["strait"] or "",
                 other=bool(m["other"]),
+                token=token,
             )
+            to_ex = m["sdest"] == "EXエリア"
         else:
             if discard is not None or sacrifice is not None:
                 return None
@@ -1657,6 +1714,7 @@ def cost(text: str) -> PayCost | None:
             except Unsupported:
                 return None
             discard_n = int(m["dn"])
+            hand_to_ex = m["hdest"] == "EXエリアに置く"
     if not (pp or leader or discard or sacrifice or banish or lesson or take or engage_self):
         return None
     if take is not None and (discard is not None or sacrifice is not None):
@@ -1677,6 +1735,8 @@ def cost(text: str) -> PayCost | None:
         take_n=take[2] if take else 0,
         engage_self=engage_self,
         discard_n=discard_n,
+        sacrifice_to_ex=to_ex,
+        discard_to_ex=hand_to_ex,
     )
 
 
@@ -1725,6 +1785,13 @@ _COST_FOR = re.compile(
     r"^これをプレイする際、(?:元のコスト(?P<c>\d+)(?P<le>以下)?の)?場の"
     r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|カード|アミュレット))"
     r"(?P<count>\d+)(?:体|つ|枚)を(?P<how>墓場に置く|【アクト】)：コストを-(?P<n>\d+)する。$"
+)
+
+
+_PLAY_COST_DOWN = re.compile(
+    r"^これ(?:が場に|が)(?:いる|ある)限り、自分が(?P<ex>EXエリアの)?"
+    + _FILTER
+    + r"をプレイする際、コストを-(?P<n>\d+)する。$"
 )
 
 
@@ -1786,6 +1853,9 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _HAS_KEYWORDS.match(line)
     if m:
         return "self_keyword", None, Grant(keyword_ids(m[1]))
+    m = _PLAY_COST_DOWN.match(line)
+    if m:
+        return "play_cost_down", None, PlayCostDown(_filter(m), int(m["n"]), bool(m["ex"]))
     m = _WHILE_HERE.match(line)
     if m:
         what = Targets(
