@@ -1704,6 +1704,38 @@ class BurstsThisTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class EvolvedThisTurn:
+    """A follower of your field evolved this turn, ``n`` or more times in all
+    (``このターン、自分の場のフォロワーが進化していたなら``; CR 5.16, by any means)."""
+
+    n: int = 1
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Read the player's count for this turn."""
+        p = game.players[controller]
+        return p.evolves_turn == game.turn and p.evolves >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class NthEvolve:
+    """The evolve the ability answers (its event's follower) was the ``n``-th evolve of a
+    follower of your field this turn (``このターン、N回目の自分の場のフォロワーの進化なら``)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability there is no event."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Look at the mark the evolve left on the event's follower."""
+        if frame.amount < 0 or frame.amount >= len(game.cards):
+            return False
+        card = game.cards[frame.amount]
+        return card.evolved_turn == game.turn and card.evolve_nth == self.n
+
+
+@dataclass(frozen=True, slots=True)
 class PlayedExactly:
     """The card just played is your ``n``-th card played this turn (``このターン中にN枚目の
     カードなら``)."""
@@ -2044,6 +2076,8 @@ ELEMENTS: dict[str, type] = {
         PlayFromGrave,
         SelfToBottom,
         FromHand,
+        EvolvedThisTurn,
+        NthEvolve,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2434,6 +2468,11 @@ def _describe_condition(c: Any) -> str:
         return "this is standing"
     if isinstance(c, BurstsThisTurn):
         return f"{c.n} or more of your Union Burst abilities were used this turn"
+    if isinstance(c, EvolvedThisTurn):
+        times = "" if c.n == 1 else f" {c.n} or more times"
+        return f"a follower of yours evolved this turn{times}"
+    if isinstance(c, NthEvolve):
+        return f"it is the evolve number {c.n} of your followers this turn"
     if isinstance(c, PlayedExactly):
         return f"it is your card number {c.n} played this turn"
     if isinstance(c, MyTurn):

@@ -217,6 +217,7 @@ class Card:
         "engaged",
         "eq",
         "evo",
+        "evolve_nth",
         "evolved_turn",
         "face",
         "fol",
@@ -247,6 +248,7 @@ class Card:
         self.since = 0
         self.evo = -1
         self.evolved_turn = 0
+        self.evolve_nth = 0
         self.super_ = False
         self.kw = keyword_bits(record.keywords)
         self.granted = 0
@@ -299,6 +301,8 @@ class Player:
         "evolve_deck",
         "evolve_used",
         "evolved_on",
+        "evolves",
+        "evolves_turn",
         "ex",
         "field",
         "grave",
@@ -332,6 +336,8 @@ class Player:
         self.evolve_deck: list[int] = []  # face down
         self.evolve_used: list[int] = []  # face up, spent (CR 4.6.3)
         self.evolved_on = 0  # global turn of the last evolve (CR 8.3.2.1)
+        self.evolves_turn = -1  # followers of the field that evolved in this turn ...
+        self.evolves = 0  # ... and how many times (by any means, CR 5.16)
         self.decked_out = False
         self.played = 0  # cards played this turn (CR 13.2.1 Combo)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
@@ -1760,6 +1766,10 @@ class State:
         card.st = 0  # continuous abilities are applied again at the next check
         card.evo = evo_uid
         card.evolved_turn = self.turn
+        if p.evolves_turn != self.turn:
+            p.evolves_turn, p.evolves = self.turn, 0
+        p.evolves += 1
+        card.evolve_nth = p.evolves  # which evolve of its controller's this turn it was
         self.dirty = True
         if super_:  # CR 12.2.4.1
             card.atk += 1

@@ -179,6 +179,8 @@ EXAMPLES: dict[str, list[str]] = {
     "evolve_cost_down": ["BP07-086", "BP13-078"],
     "from_evolve_deck": ["BP10-109", "BP13-001"],
     "hand_to_field": ["BP17-098", "BP15-030"],
+    "if_evolved_this_turn": ["BP16-092", "BP16-110"],
+    "if_nth_evolve": ["BP18-003"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

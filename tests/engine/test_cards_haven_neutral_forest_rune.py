@@ -501,3 +501,52 @@ def test_bp17_098_hand_pick_may_be_declined() -> None:
     game.apply(Choose("done"))
     assert [game.cards[u].base.card_id for u in game.players[0].hand] == ["BP12-091"]
     assert len(game.players[0].field) == 1
+
+
+# --- BP18-003 and BP18-014: the evolves of your followers this turn -------------------------------
+
+
+def test_bp18_003_counts_the_evolves_of_the_turn() -> None:
+    """BP18-003: each evolve of a follower of yours deals 1 damage to the enemy leader; the
+    first of the turn also draws a card, the second gives this Storm, the third +2/+2."""
+    kyo = _card("BP18-003", "follower", 2, 2, 2)
+    allies = [follower(n, 2, 2, 2) for n in ("A", "B", "C")]
+    game = position(
+        fields=([kyo, *allies], []),
+        evolve=([evolved(a) for a in allies], []),
+        pp=(9, 0),
+        turn=7,
+        scripts=_lib("BP18-003"),
+    )
+    p = game.players[0]
+    kyo_uid, *ally_uids = p.field
+    hand = len(p.hand)
+    for nth, uid in enumerate(ally_uids, start=1):
+        p.evolved_on = -1  # as if evolving any number of times were allowed
+        game.apply(Evolve(uid))
+        _order(game)
+        assert game.players[1].hp == 20 - nth
+        kyo_now = game.cards[kyo_uid]
+        assert len(p.hand) == hand + 1  # only the first evolve draws
+        assert ("storm" in kyo_now.keywords) is (nth >= 2)
+        assert (kyo_now.atk, kyo_now.dfn) == ((4, 4) if nth == 3 else (2, 2))
+
+
+def test_bp18_014_evolves_for_0_only_after_another_evolve() -> None:
+    """BP18-014 (Evolve, cost 0): usable only if a follower of yours evolved this turn."""
+    priest = _card("BP18-014", "follower", 1, 1, 1)
+    ally = follower("A", 2, 2, 2)
+    game = position(
+        fields=([priest, ally], []),
+        evolve=([evolved(priest), evolved(ally)], []),
+        pp=(0, 0),
+        turn=7,
+        scripts=_lib("BP18-014"),
+    )
+    priest_uid, ally_uid = game.players[0].field
+    assert Evolve(priest_uid) not in game.legal_actions()
+    game.evolve_by_effect(ally_uid)  # an effect evolves the other follower
+    assert Evolve(priest_uid) in game.legal_actions()
+    game.apply(Evolve(priest_uid))
+    assert game.cards[priest_uid].evo >= 0
+    assert game.players[0].pp == 0
