@@ -213,6 +213,7 @@ class Scripts:
         self._grave_ids: frozenset[str] | None = None
         self._ex_ids: frozenset[str] | None = None
         self._grave_play_ids: frozenset[str] | None = None
+        self._cost_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
 
     def _load(self) -> None:
@@ -232,6 +233,7 @@ class Scripts:
         self._grave_ids = None
         self._ex_ids = None
         self._grave_play_ids = None
+        self._cost_ids = None
         self._ids_with.clear()
 
     def get(self, card_id: str) -> CardScript | None:
@@ -297,6 +299,23 @@ class Scripts:
                 for cid, s in self._by_id.items()
                 if any(
                     a.trigger is Trigger.STATIC and isinstance(e, PlayFromGrave)
+                    for a in s.abilities
+                    for e in a.effects
+                )
+            )
+        return found
+
+    def cost_ids(self) -> frozenset[str]:
+        """Ids of the cards whose play cost their own ability lowers (:class:`PlayCostDown`)."""
+        found = self._cost_ids
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._cost_ids = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(
+                    a.trigger is Trigger.STATIC and isinstance(e, PlayCostDown)
                     for a in s.abilities
                     for e in a.effects
                 )
@@ -1356,6 +1375,36 @@ class Equip:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCostDown:
+    """A ``STATIC`` ability of a card being played: it costs ``n`` PP less while the
+    ability's condition holds (``これをプレイする際、…なら、コストを-Nする``; CR 10.4.4.1),
+    or X less, X counted when it is played: the face-up evolved cards of your evolve deck
+    passing ``per_evolved`` (CR 4.6.3), your field cards ``per_field`` allows, or the cards
+    of your banish zone (``per_banished``). Not below 0."""
+
+    n: int = 0
+    per_evolved: CardFilter | None = None
+    per_field: Targets | None = None
+    per_banished: bool = False
+
+    def amount(self, game: State, controller: int, source: int) -> int:
+        """How much less the card costs now."""
+        p = game.players[controller]
+        if self.per_evolved is not None:
+            match = self.per_evolved.matches
+            return sum(1 for u in p.evolve_used if match(game.cards[u].base))
+        if self.per_field is not None:
+            return len(game.candidates(self.per_field, controller, source, counting=True))
+        if self.per_banished:
+            return len(p.banish)
+        return self.n
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure pays less."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class PlayFromGrave:
     """A ``STATIC`` ability of a card in the graveyard: while its condition holds, the card
     may be played from the graveyard as from the hand (``これは墓場からプレイできる``; CR 8.2
@@ -2078,6 +2127,7 @@ ELEMENTS: dict[str, type] = {
         FromHand,
         EvolvedThisTurn,
         NthEvolve,
+        PlayCostDown,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2271,6 +2321,16 @@ def _describe_element(e: Any) -> str:
         )
     if isinstance(e, PlayFromGrave):
         return "this may be played from your graveyard"
+    if isinstance(e, PlayCostDown):
+        x = f"{e.n}"
+        if e.per_evolved is not None:
+            words = _filter_words(e.per_evolved, 2)
+            x = f"X (the face-up evolved {words} in your evolve deck)"
+        elif e.per_field is not None:
+            x = f"X (the number of {_all_words(e.per_field)[4:]})"
+        elif e.per_banished:
+            x = "X (the cards in your banish zone)"
+        return f"this costs {x} less to play"
     if isinstance(e, SelfToBottom):
         return "put this on the bottom of your deck"
     if isinstance(e, EvolveCostDown):

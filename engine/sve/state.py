@@ -37,6 +37,7 @@ from engine.sve.abilities import (
     Grant,
     MarkPaid,
     PayCost,
+    PlayCostDown,
     PlayFromGrave,
     Scripts,
     Targets,
@@ -691,6 +692,14 @@ class State:
             for turn, what, n in discounts:
                 if turn == self.turn and what.matches(card.base):
                     cost = max(0, cost - n)
+        if card.base.card_id in self.scripts.cost_ids():  # its own "costs N less" ability
+            for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
+                cond = ability.condition
+                if cond is not None and not cond.holds(self, card.owner, card.uid):
+                    continue
+                for e in ability.effects:
+                    if isinstance(e, PlayCostDown):
+                        cost = max(0, cost - e.amount(self, card.owner, card.uid))
         return cost
 
     def holders(self, uids: Sequence[int], trigger: Trigger) -> list[int]:
@@ -1442,12 +1451,16 @@ class State:
         acts: list[Action] = []
         pp = p.pp
         playable = self._playable
+        cheaper = self.scripts.cost_ids() if self.scripts else frozenset()
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
-                if ((card.base.cost or 0) <= pp or card.counters or p.discounts) and playable(
-                    p, card
-                ):
+                if (
+                    (card.base.cost or 0) <= pp
+                    or card.counters
+                    or p.discounts
+                    or card.base.card_id in cheaper
+                ) and playable(p, card):
                     acts.append(Play(uid))
         if p.grave and self.scripts and self._grave_players()[me]:
             acts.extend(self._grave_plays(p))

@@ -181,6 +181,8 @@ EXAMPLES: dict[str, list[str]] = {
     "hand_to_field": ["BP17-098", "BP15-030"],
     "if_evolved_this_turn": ["BP16-092", "BP16-110"],
     "if_nth_evolve": ["BP18-003"],
+    "play_cost_down": ["CP02-082", "BP06-083"],
+    "play_cost_down_x": ["BP18-013", "BP06-016"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -550,3 +550,58 @@ def test_bp18_014_evolves_for_0_only_after_another_evolve() -> None:
     game.apply(Evolve(priest_uid))
     assert game.cards[priest_uid].evo >= 0
     assert game.players[0].pp == 0
+
+
+# --- costs lowered by the card's own ability ------------------------------------------------------
+
+
+def _face_up(game: State, rec: CardRecord) -> None:
+    """A face-up evolved card in player 0's evolve deck (CR 4.6.3)."""
+    uid = add_card(game, 0, rec, Zone.EVOLVE_DECK)
+    game.players[0].evolve_deck.remove(uid)
+    game.players[0].evolve_used.append(uid)
+
+
+def test_bp18_013_costs_less_per_face_up_tokyo_evolved_card() -> None:
+    """BP18-013 (cost 5): it costs X less, X being the face-up 透京 evolved followers in your
+    evolve deck; with two of them (and one of another trait) it costs 3; paying takes 3 PP
+    and it returns up to 2 透京 followers from the graveyard to the hand."""
+    card = _card("BP18-013", "spell", 5)
+    tokyo = _card("T-E", "evolved_follower", 2, 4, 4, traits=("透京",))
+    other = _card("O-E", "evolved_follower", 2, 4, 4, traits=("獣",))
+    mate = _card("T-1", "follower", 2, 2, 2, traits=("透京",))
+    for face_up, playable in (((tokyo, other), True), ((tokyo, other, other), False)):
+        game = position(hands=([card], []), pp=(3, 0), scripts=_lib("BP18-013"))
+        for rec in face_up:
+            _face_up(game, rec)
+        if playable:
+            _face_up(game, tokyo)
+        uid = game.players[0].hand[0]
+        assert game.play_cost(game.cards[uid]) == (3 if playable else 4)
+        assert (Play(uid) in game.legal_actions()) is playable
+        if playable:
+            grave = add_card(game, 0, mate, Zone.GRAVE)
+            game.apply(Play(uid))
+            game.apply(Choose(str(grave)))
+            assert game.players[0].pp == 0
+            assert game.cards[grave].zone is Zone.HAND
+
+
+def test_cp02_082_costs_less_after_an_evolve_this_turn() -> None:
+    """CP02-082: it costs 1 less to play only if a follower of yours evolved this turn."""
+    card = _card("CP02-082", "follower", 3, 3, 3)
+    ally = follower("A", 2, 2, 2)
+    game = position(
+        hands=([card], []),
+        fields=([ally], []),
+        evolve=([evolved(ally)], []),
+        pp=(2, 0),
+        turn=7,
+        scripts=_lib("CP02-082"),
+    )
+    uid = game.players[0].hand[0]
+    assert game.play_cost(game.cards[uid]) == 3
+    assert Play(uid) not in game.legal_actions()
+    game.evolve_by_effect(game.players[0].field[0])
+    assert game.play_cost(game.cards[uid]) == 2
+    assert Play(uid) in game.legal_actions()

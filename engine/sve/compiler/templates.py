@@ -66,6 +66,7 @@ from engine.sve.abilities import (
     Overflow,
     PaidExtra,
     PayCost,
+    PlayCostDown,
     PlayedExactly,
     PutInEx,
     ReturnToHand,
@@ -1329,6 +1330,39 @@ _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダ�
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
 
 
+_COST_DOWN_IF = re.compile(r"^これをプレイする際、(?P<cond>.+?)コストを-(?P<n>\d+)する。$")
+_COST_DOWN_X = re.compile(r"^これをプレイする際、コストを-Xする。Xは「(?P<x>[^」]+)」である。$")
+_X_EVOLVED = re.compile(
+    r"^自分のエボルヴデッキの表向きの(?:(?P<trait>[^・、。「」『』【】]+)・)?エボルヴフォロワーの枚数$"
+)
+_X_FIELD = re.compile(
+    r"^自分の場の(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?P<kind>フォロワー|カード|アミュレット))の(?:数|枚数)$"
+)
+
+
+def _cost_x(text: str) -> PlayCostDown | None:
+    """The X of ``コストを-Xする`` when the engine can count it, else ``None``."""
+    m = _X_EVOLVED.match(text)
+    if m:
+        traits = (m["trait"],) if m["trait"] else ()
+        return PlayCostDown(per_evolved=CardFilter("follower", traits))
+    m = _X_FIELD.match(text)
+    if m:
+        kind = m["kind"] or "カード"
+        per = Targets(
+            side="own",
+            followers=kind != "アミュレット",
+            amulets=kind != "フォロワー",
+            trait=m["trait"] or "",
+            name=m["name"] or "",
+        )
+        return PlayCostDown(per_field=per)
+    if text == "自分の消滅領域の枚数":
+        return PlayCostDown(per_banished=True)
+    return None
+
+
 def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     """A continuous ability ``(template ids joined by |, condition, effect)``, or ``None``.
 
@@ -1343,6 +1377,16 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _EXTRA_COST.match(line)
     if m:
         return "extra_play_cost", None, ExtraCost(int(m[1]))
+    m = _COST_DOWN_IF.match(line)
+    if m:  # "これをプレイする際、(condition)コストを-Nする。"
+        cond, _whole, rest, cid = condition(m["cond"])
+        if cond is not None and not rest:
+            return f"play_cost_down|if_{cid}", cond, PlayCostDown(int(m["n"]))
+    m = _COST_DOWN_X.match(line)
+    if m:  # "これをプレイする際、コストを-Xする。Xは「…」である。"
+        found = _cost_x(m["x"])
+        if found is not None:
+            return "play_cost_down_x", None, found
     m = _HAS_KEYWORDS.match(line)
     if m:
         return "self_keyword", None, Grant(keyword_ids(m[1]))
