@@ -170,6 +170,12 @@ class Ability:
     as cost (``EXエリアのこれを墓場に置く``)."""
     times_per_turn: int = 0
     """Auto abilities: go off at most this many times per turn (``ターンごとにN回``)."""
+    hand_to_ex: bool = False
+    """Activated abilities played from the hand (``from_hand``) whose cost puts this card
+    into the EX area instead of discarding it (``手札のこれをEXエリアに置く``)."""
+    ex_free: bool = False
+    """Activated abilities played from the EX area (``from_ex``) with no cost of moving this
+    card (its effect moves it: ``自分のEXエリアのこれを場に出す``)."""
     union_burst: bool = False
     """A Union Burst ability (CR 14.5.1); its use is what "能力が発動したとき" sees
     (CR 14.5.1.3)."""
@@ -1241,6 +1247,9 @@ class PayCost:
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
     banish_from: str = "grave"
     """Where the ``banish`` cards are: ``grave`` or ``ex`` (``EXエリアの『…』N枚を消滅``)."""
+    to_ex: CardFilter | None = None
+    """Put one card of your hand passing this into your EX area (``手札の…1枚をEXエリアに
+    置く``); only while the EX area has room (CR 4.8.3.2)."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1252,6 +1261,11 @@ class PayCost:
             match = self.discard.matches
             hand = game.players[controller].hand
             if not any(u != source and match(cards[u].base) for u in hand):
+                return False
+        if self.to_ex is not None:
+            match = self.to_ex.matches
+            hand = game.players[controller].hand
+            if len(p.ex) >= 5 or not any(u != source and match(cards[u].base) for u in hand):
                 return False
         if self.banish is not None:
             match = self.banish.matches
@@ -1306,6 +1320,13 @@ class PayCost:
                 options = [str(u) for u in self._discardable(game, me, frame.source)]
                 game.ask_pick(me, options, False)
                 return False
+            if self.to_ex is not None:
+                match = self.to_ex.matches
+                cards = game.cards
+                hand = sorted(game.players[me].hand)
+                options = [str(u) for u in hand if u != frame.source and match(cards[u].base)]
+                game.ask_pick(me, options, False)
+                return False
             if self.sacrifice is not None:
                 cands = game.candidates(self.sacrifice, me, frame.source, counting=True)
                 game.ask_pick(me, [str(u) for u in cands], False)
@@ -1315,6 +1336,8 @@ class PayCost:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
                 game.discard_card(me, uid)
+            elif self.to_ex is not None:
+                game.put_in_ex(uid)
             elif self.banish_field:
                 game.banish(uid)
             else:
@@ -1820,6 +1843,23 @@ class SelfToField:
 
 
 @dataclass(frozen=True, slots=True)
+class SelfExToField:
+    """Put this card from your EX area onto your field, engaged if ``engaged``
+    (``自分のEXエリアのこれを(アクト状態で)場に出す``; not played)."""
+
+    engaged: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it if it is still in the EX area and the field has room."""
+        me = frame.controller
+        if frame.source in game.players[me].ex and game.field_has_room(me):
+            game.move_found(frame.source, "field", me)
+            if self.engaged:
+                game.set_engaged(frame.source, True)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class ExileLater:
     """This card gets "Last Words: banish this" (a granted Last Words ability)."""
 
@@ -1869,12 +1909,15 @@ class ExCount:
 
     what: CardFilter
     n: int
+    exact: bool = False
+    """Exactly ``n`` (``N枚なら``)."""
 
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count them."""
         cards = game.cards
         match = self.what.matches
-        return sum(1 for u in game.players[controller].ex if match(cards[u].base)) >= self.n
+        have = sum(1 for u in game.players[controller].ex if match(cards[u].base))
+        return have == self.n if self.exact else have >= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -2128,6 +2171,7 @@ ELEMENTS: dict[str, type] = {
         EvolvedThisTurn,
         NthEvolve,
         PlayCostDown,
+        SelfExToField,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2261,11 +2305,19 @@ def describe(obj: Any) -> str:
         if obj.banish_cost:
             costs.append("banish this")
         if obj.from_hand:
-            costs.append("discard this from your hand")
+            costs.append(
+                "put this from your hand into your EX area"
+                if obj.hand_to_ex
+                else "discard this from your hand"
+            )
         if obj.from_grave:
             costs.append("played from your graveyard")
         if obj.from_ex:
-            costs.append("put this from your EX area into the graveyard")
+            costs.append(
+                "played from your EX area"
+                if obj.ex_free
+                else "put this from your EX area into the graveyard"
+            )
         if obj.trigger is Trigger.ACTIVATED:
             label = ("Quick act" if obj.quick else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""
@@ -2337,6 +2389,8 @@ def _describe_element(e: Any) -> str:
         return f"this turn, this card's evolve cost is {e.n} less"
     if isinstance(e, SelfToField):
         return "put this from your graveyard onto your field"
+    if isinstance(e, SelfExToField):
+        return f"put this from your EX area onto your field{' engaged' if e.engaged else ''}"
     if isinstance(e, ExileLater):
         return "this gets 'Last Words: banish this'"
     if isinstance(e, ExileSelf):
@@ -2474,6 +2528,8 @@ def _cost_words(e: PayCost) -> str:
         parts.append(f"your leader loses {e.leader} defense")
     if e.discard is not None:
         parts.append(f"discard 1 {_filter_words(e.discard, 1)}")
+    if e.to_ex is not None:
+        parts.append(f"put 1 {_filter_words(e.to_ex, 1)} from your hand into your EX area")
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
         parts.append(verb.format(_targets_words(e.sacrifice)))
@@ -2517,7 +2573,8 @@ def _describe_condition(c: Any) -> str:
     if isinstance(c, Always):
         return "always"
     if isinstance(c, ExCount):
-        return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your EX area"
+        more = "" if c.exact else " or more"
+        return f"you have {c.n}{more} {_filter_words(c.what, c.n)} in your EX area"
     if isinstance(c, OpponentFollowers):
         return f"your opponent has {c.n} or more followers on the field"
     if isinstance(c, EvolveUsed):

@@ -1611,6 +1611,8 @@ class State:
                     continue
                 if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
                     continue
+                if ability.hand_to_ex and len(p.ex) >= EX_LIMIT:  # CR 4.8.3.2: no room
+                    continue
                 if (ability.once_per_turn or ability.times_per_turn) and self._used_up(
                     card, index, ability.times_per_turn or 1
                 ):
@@ -1668,9 +1670,11 @@ class State:
         card = self.cards[uid]
         ability = self.abilities_of(card, Trigger.ACTIVATED)[index]
         self.players[player].pp -= ability.pp_cost
-        if ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
+        if ability.hand_to_ex:  # or putting it from the hand into the EX area
+            self.put_in_ex(uid)
+        elif ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
-        if ability.from_ex and card.zone is Zone.EX:  # or putting it from EX into the grave
+        if ability.from_ex and card.zone is Zone.EX and not ability.ex_free:  # or into the grave
             self._remove_from_zone(card)
             self._arrive(card, Zone.GRAVE)
         if ability.once_per_turn or ability.times_per_turn:

@@ -183,6 +183,7 @@ EXAMPLES: dict[str, list[str]] = {
     "if_nth_evolve": ["BP18-003"],
     "play_cost_down": ["CP02-082", "BP06-083"],
     "play_cost_down_x": ["BP18-013", "BP06-016"],
+    "self_from_ex": ["BP17-099"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

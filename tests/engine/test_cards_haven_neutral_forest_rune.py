@@ -605,3 +605,82 @@ def test_cp02_082_costs_less_after_an_evolve_this_turn() -> None:
     game.evolve_by_effect(game.players[0].field[0])
     assert game.play_cost(game.cards[uid]) == 2
     assert Play(uid) in game.legal_actions()
+
+
+# --- the EX area as a cost and as a place to play abilities from ----------------------------
+
+
+def _maiden() -> CardRecord:
+    return _card("BP17-099", "follower", 4, 3, 3, traits=("機械",), name="オートマティックメイデン")
+
+
+def test_bp17_099_from_hand_into_ex_then_looks_at_the_top() -> None:
+    """BP17-099 (Act from the hand, 1 PP): putting it from the hand into the EX area (not
+    discarding it), you look at the top card and may take it if it is a machine card; with
+    a full EX area the ability cannot be played (CR 4.8.3.2)."""
+    gear = _card("G", "spell", 1, traits=("機械",))
+    game = position(
+        hands=([_maiden()], []),
+        decks=([follower("Low"), gear], []),
+        pp=(1, 0),
+        scripts=_lib("BP17-099"),
+    )
+    uid = game.players[0].hand[0]
+    game.apply(Activate(uid, 1))
+    assert game.cards[uid].zone is Zone.EX
+    d = game.decision
+    assert d is not None
+    top = game.players[0].deck[-1]
+    assert d.options == [str(top), "done"]
+    game.apply(Choose(str(top)))
+    assert game.cards[top].zone is Zone.HAND
+    assert game.players[0].pp == 0
+    full = position(
+        hands=([_maiden()], []), ex=([gear] * 5, []), pp=(1, 0), scripts=_lib("BP17-099")
+    )
+    assert Activate(full.players[0].hand[0], 1) not in full.legal_actions()
+
+
+def test_bp17_099_from_ex_onto_the_field_with_5_machines() -> None:
+    """BP17-099 (Act in the EX area, 0 PP): with exactly 5 machine cards in your EX area
+    (itself included) it goes onto the field engaged; with 4 it cannot."""
+    gear = _card("G", "spell", 1, traits=("機械",))
+    for gears, allowed in ((3, False), (4, True)):
+        game = position(ex=([_maiden()] + [gear] * gears, []), scripts=_lib("BP17-099"))
+        uid = game.players[0].ex[0]
+        assert (Activate(uid, 0) in game.legal_actions()) is allowed
+        if allowed:
+            game.apply(Activate(uid, 0))
+            assert game.cards[uid].zone is Zone.FIELD
+            assert game.cards[uid].engaged
+
+
+def test_bp14_118_cost_from_hand_to_ex_draws_and_may_buff() -> None:
+    """BP14-118 (Fanfare): you may put a 宴楽 card from the hand into the EX area; if you
+    do, draw 1, and with 3 or more 宴楽 cards in the EX area this gets +1/+1; without a 宴楽
+    card in the hand nothing happens."""
+    guide = _card("BP14-118", "follower", 2, 2, 3, traits=("宴楽",))
+    party = _card("P", "spell", 1, traits=("宴楽",))
+    for in_ex, stats in ((1, (2, 3)), (2, (3, 4))):
+        game = position(
+            hands=([guide, party], []),
+            ex=([party] * in_ex, []),
+            pp=(2, 0),
+            scripts=_lib("BP14-118"),
+        )
+        uid = game.players[0].hand[0]
+        paid = game.players[0].hand[1]
+        game.apply(Play(uid))
+        d = game.decision
+        assert d is not None
+        assert d.options == ["pay", "done"]
+        game.apply(Choose("pay"))
+        game.apply(Choose(str(paid)))
+        assert game.cards[paid].zone is Zone.EX
+        assert len(game.players[0].hand) == 1  # drew one
+        assert (game.cards[uid].atk, game.cards[uid].dfn) == stats
+    game = position(hands=([guide, follower("F")], []), pp=(2, 0), scripts=_lib("BP14-118"))
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.kind is Kind.MAIN
+    assert len(game.players[0].hand) == 1

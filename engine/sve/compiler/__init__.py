@@ -32,6 +32,7 @@ from engine.sve.abilities import (
     Modal,
     MyTurn,
     Not,
+    SelfExToField,
     SelfToField,
     Trigger,
     to_data,
@@ -102,7 +103,7 @@ _MARKERS = {
 }
 _MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
 _ALLY = re.compile(
-    r"^自分の場に(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』)"
+    r"^自分の場に(?:他の)?(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』)"
     r"が出たとき、"
 )
 _ALLY_ATTACKS = re.compile(
@@ -133,6 +134,7 @@ PRINCESS_CONNECT = "プリコネ"
 _FROM_HAND = "手札のこれ"
 _FROM_GRAVE = "墓場のこれ"
 _FROM_EX = "EXエリアのこれを墓場に置く"
+_HAND_TO_EX = "をEXエリアに置く"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
 _MY_TURN = "自分のターン中、"
@@ -355,12 +357,20 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         grave_self = any(isinstance(e, SelfToField) for e in effects)
         if grave_self and (from_grave or m[3] or m[4]):
             raise _Fail("a graveyard ability with another zone's cost")
+        ex_self = any(isinstance(e, SelfExToField) for e in effects)
+        if ex_self and (from_ex or from_grave or m[3] or m[4]):
+            raise _Fail("an EX-area ability with another zone's cost")
         from_hand = extra_text.startswith(_FROM_HAND)
+        hand_to_ex = False
         if from_hand:  # "手札のこれと…を捨てる": played from the hand, this card discarded
-            if m[3] or m[4]:
+            if m[3] or m[4] or ex_self:
                 raise _Fail("a hand ability with a field cost")
             extra_text = extra_text[len(_FROM_HAND) :]
-            extra_text = "" if extra_text == "を捨てる" else "手札の" + extra_text[1:]
+            hand_to_ex = extra_text == _HAND_TO_EX  # or put into the EX area instead
+            if hand_to_ex:
+                extra_text = ""
+                used.append("act_hand_to_ex")
+            extra_text = "" if extra_text in ("", "を捨てる") else "手札の" + extra_text[1:]
             used.append("act_from_hand")
         if extra_text:
             extra = cost(extra_text)
@@ -382,7 +392,9 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 times_per_turn=act_times,
                 from_hand=from_hand,
                 from_grave=from_grave or grave_self,
-                from_ex=from_ex,
+                from_ex=from_ex or ex_self,
+                hand_to_ex=hand_to_ex,
+                ex_free=ex_self,
             )
         )
         used.append("act")

@@ -74,6 +74,7 @@ from engine.sve.abilities import (
     Search,
     Select,
     SelectEx,
+    SelfExToField,
     SelfToEx,
     SelfToField,
     SetEvolveCost,
@@ -655,6 +656,11 @@ def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NoDamage()]
 
 
+@template("self_from_ex", r"自分のEXエリアのこれを(アクト状態で)?場に出す。")
+def _self_from_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [SelfExToField(bool(m[1]))]
+
+
 @template("self_from_grave", r"自分の墓場のこれを場に出す。")
 def _self_from_grave(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SelfToField()]
@@ -1130,8 +1136,8 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
     (
         "ex_count",
         False,
-        re.compile(r"^自分のEXエリアの" + _FILTER + r"が(?P<xn>\d+)枚以上なら、"),
-        lambda m: ExCount(_filter(m), int(m["xn"])),
+        re.compile(r"^自分のEXエリアの" + _FILTER + r"が(?P<xn>\d+)枚(?P<xmore>以上)?なら、"),
+        lambda m: ExCount(_filter(m), int(m["xn"]), exact=not m["xmore"]),
     ),
     (
         "opponent_followers",
@@ -1216,6 +1222,7 @@ _COST_PARTS = re.compile(
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
     r"|手札の" + _FILTER + r"1枚を捨てる"
     r"|(?P<anyhand>手札1枚を捨てる)"
+    r"|手札の(?P<xtrait2>[^・、。「」『』【】]+)・(?P<xkind2>カード|フォロワー|スペル)1枚をEXエリアに置く"
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
@@ -1239,6 +1246,7 @@ def cost(text: str) -> PayCost | None:
     banish_n = 0
     banish_field = False
     banish_from = "grave"
+    to_ex: CardFilter | None = None
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1257,6 +1265,10 @@ def cost(text: str) -> PayCost | None:
                 return None
             sacrifice = Targets(side="own", amulets=True, name=m["fname"])
             banish_field = True
+        elif m["xkind2"]:
+            if discard is not None or sacrifice is not None or to_ex is not None:
+                return None
+            to_ex = CardFilter(_KINDS[m["xkind2"]], (m["xtrait2"],))
         elif m["xn"]:
             if banish is not None:
                 return None
@@ -1286,7 +1298,7 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice or banish):
+    if not (pp or leader or discard or sacrifice or banish or to_ex):
         return None
     return PayCost(
         (),
@@ -1298,6 +1310,7 @@ def cost(text: str) -> PayCost | None:
         banish_n=banish_n,
         banish_field=banish_field,
         banish_from=banish_from,
+        to_ex=to_ex,
     )
 
 
