@@ -1921,6 +1921,32 @@ class ExCount:
 
 
 @dataclass(frozen=True, slots=True)
+class FieldCount:
+    """You have ``n`` or more cards passing ``what`` on your field (by their current face;
+    ``自分の場の…や…が2体以上なら``)."""
+
+    what: CardFilter
+    n: int = 1
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        cards = game.cards
+        match = self.what.matches
+        return sum(1 for u in game.players[controller].field if match(cards[u].face)) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """One or more of ``conditions`` holds (``自分の場か自分のEXエリアに…があるなら``)."""
+
+    conditions: tuple[Condition, ...]
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Test them in turn."""
+        return any(c.holds(game, controller, source) for c in self.conditions)
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentFollowers:
     """Your opponent has ``n`` or more followers on the field."""
 
@@ -2172,6 +2198,8 @@ ELEMENTS: dict[str, type] = {
         NthEvolve,
         PlayCostDown,
         SelfExToField,
+        FieldCount,
+        AnyOf,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2568,6 +2596,10 @@ def _describe_condition(c: Any) -> str:
         return f"this came onto the field from the {c.zone}"
     if isinstance(c, AllOf):
         return " and ".join(describe(x) for x in c.conditions)
+    if isinstance(c, AnyOf):
+        return " or ".join(describe(x) for x in c.conditions)
+    if isinstance(c, FieldCount):
+        return f"you have {c.n} or more {_filter_words(c.what, c.n)} on your field"
     if isinstance(c, DidIt):
         return "you did"
     if isinstance(c, Always):

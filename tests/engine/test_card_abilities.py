@@ -184,6 +184,8 @@ EXAMPLES: dict[str, list[str]] = {
     "play_cost_down": ["CP02-082", "BP06-083"],
     "play_cost_down_x": ["BP18-013", "BP06-016"],
     "self_from_ex": ["BP17-099"],
+    "if_ex_has": ["BP11-096", "BP12-107"],
+    "if_field_count_either": ["BP09-117"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -684,3 +684,63 @@ def test_bp14_118_cost_from_hand_to_ex_draws_and_may_buff() -> None:
     assert game.decision is not None
     assert game.decision.kind is Kind.MAIN
     assert len(game.players[0].hand) == 1
+
+
+# --- conditions on the EX area and on followers of either of two traits ---------------------
+
+
+def test_bp11_096_leader_damage_only_with_a_wilderness_card_in_ex() -> None:
+    """BP11-096: 4 damage to an enemy follower; 1 damage to its leader only with a 荒野 card
+    in your EX area; it costs 1 less with 'メルティングシュガー・セリーナ' on your field."""
+    card = _card("BP11-096", "spell", 2)
+    wild = _card("W", "spell", 1, traits=("荒野",))
+    serina = _card("S", "follower", 4, 2, 2, name="メルティングシュガー・セリーナ")
+    for ex, hurt in (((), 20), ((wild,), 19)):
+        game = position(
+            hands=([card], []),
+            fields=([], [follower("E", 2, 2, 5)]),
+            ex=(list(ex), []),
+            pp=(2, 0),
+            scripts=_lib("BP11-096"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        enemy = game.players[1].field[0]
+        game.apply(Choose(str(enemy)))
+        assert game.cards[enemy].dfn == 1
+        assert game.players[1].hp == hurt
+    game = position(hands=([card], []), fields=([serina], []), scripts=_lib("BP11-096"))
+    assert game.play_cost(game.cards[game.players[0].hand[0]]) == 1
+
+
+def test_bp12_107_heals_with_wilderness_on_field_or_in_ex() -> None:
+    """BP12-107: after the look at the top 3, your leader gets +1 defense only with a 荒野
+    card on your field or in your EX area."""
+    card = _card("BP12-107", "spell", 1)
+    wild = _card("W", "amulet", 1, traits=("荒野",))
+    for fields, ex, hp in (((), (), 15), ((wild,), (), 16), ((), (wild,), 16)):
+        game = position(
+            hands=([card], []),
+            fields=(list(fields), []),
+            ex=(list(ex), []),
+            pp=(1, 0),
+            hp=(15, 20),
+            scripts=_lib("BP12-107"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        assert game.players[0].hp == hp
+
+
+def test_bp09_117_needs_two_angel_or_fallen_angel_followers() -> None:
+    """BP09-117 (Act: engage this, put it into the graveyard): +1 defense, only with 2 or
+    more followers that are angels or fallen angels on your field."""
+    spring = _card("BP09-117", "amulet", 1)
+    angel = _card("A", "follower", 1, 1, 1, traits=("天使",))
+    fallen = _card("F", "follower", 1, 1, 1, traits=("堕天使",))
+    for allies, allowed in (((angel, follower("X")), False), ((angel, fallen), True)):
+        game = position(fields=([spring, *allies], []), hp=(15, 20), scripts=_lib("BP09-117"))
+        uid = game.players[0].field[0]
+        assert (Activate(uid, 0) in game.legal_actions()) is allowed
+        if allowed:
+            game.apply(Activate(uid, 0))
+            assert game.players[0].hp == 16
+            assert game.cards[uid].zone is Zone.GRAVE

@@ -234,6 +234,14 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             out[before[-1]] = If(Not(cond), (old,))
             out.append(If(cond, (Damage(effects[0].n, old.to),)))
             continue
+        if cond is not None and not whole and not effects:
+            # "if X, look at the top N." (or choose in the graveyard): the sentences that
+            # finish it depend on it, so they are conditional too.
+            if not (ctx.look or ctx.grave):
+                raise _Fail("a condition on a sentence with no effect")
+            used.append("if_opens_rest")
+            out.append(Gate(cond))
+            continue
         if cond is None:
             out.extend(effects)
         elif whole:

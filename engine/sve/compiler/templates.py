@@ -17,6 +17,7 @@ from typing import Any
 from engine.cards import CardRecord
 from engine.sve.abilities import (
     Always,
+    AnyOf,
     Banish,
     Buff,
     BurstsThisTurn,
@@ -40,6 +41,7 @@ from engine.sve.abilities import (
     ExCount,
     ExileLater,
     ExtraCost,
+    FieldCount,
     FromEvolveDeck,
     FromGrave,
     FromHand,
@@ -986,6 +988,28 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: Necrocharge(int(m[1])),
     ),
     (
+        "ex_has",
+        False,
+        re.compile(
+            r"^自分の(?P<both>場か自分の)?EXエリアに" + _FILTER + r"が(?P<exneg>ある|ない)なら、"
+        ),
+        lambda m: _ex_has(m),
+    ),
+    (
+        "field_count_either",
+        False,
+        re.compile(
+            r"^自分の場の(?P<t1>[^・、。「」『』【】の]+)・(?P<k1>フォロワー|カード)や"
+            r"(?P<t2>[^・、。「」『』【】の]+)・(?P<k2>フォロワー|カード)が(?P<fn>\d+)(?:体|枚)以上なら、"
+        ),
+        lambda m: FieldCount(
+            CardFilter(
+                _KINDS[m["k2"]], (m["t2"],), also=(CardFilter(_KINDS[m["k1"]], (m["t1"],)),)
+            ),
+            int(m["fn"]),
+        ),
+    ),
+    (
         "evolved_this_turn",
         False,
         re.compile(r"^(?:このターン、)?自分の場のフォロワーが進化していたなら、"),
@@ -1173,6 +1197,14 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
 """Condition openers ``(id, rest_of_ability, pattern, build)``. A class keyword marker
 (``【コンボ_3】``, CR 13.2.1.2) governs the rest of the ability and becomes a :class:`Gate`;
 an "if ..., " clause governs its own sentence and becomes an :class:`If`."""
+
+
+def _ex_has(m: re.Match[str]) -> Any:
+    what = _filter(m)
+    found: Any = ExCount(what, 1)
+    if m["both"]:
+        found = AnyOf((FieldCount(what), found))
+    return Not(found) if m["exneg"] == "ない" else found
 
 
 def _same(condition: Any) -> Any:
