@@ -744,3 +744,29 @@ def test_bp09_117_needs_two_angel_or_fallen_angel_followers() -> None:
             game.apply(Activate(uid, 0))
             assert game.players[0].hp == 16
             assert game.cards[uid].zone is Zone.GRAVE
+
+
+def test_bp11_086_one_wilderness_card_and_one_cheap_follower_to_ex() -> None:
+    """BP11-086 (Fanfare): of the top 4, a 荒野 card and a follower of original cost 2 or
+    less (two different cards, each optional) go into the EX area; a cost-5 follower is
+    never offered; the rest go to the bottom."""
+    serina = _card("BP11-086", "follower", 4, 2, 2)
+    wild = _card("W", "spell", 3, traits=("荒野",))
+    cheap = follower("Cheap", 2, 2, 2)
+    big = follower("Big", 5, 5, 5)
+    deck = [follower("Low")] * 2 + [big, cheap, wild, big]
+    game = position(hands=([serina], []), decks=(deck, []), pp=(4, 0), scripts=_lib("BP11-086"))
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    (w,) = [int(o) for o in d.options if o != "done"]
+    assert game.cards[w].base.card_id == "W"
+    game.apply(Choose(str(w)))
+    d = game.decision
+    assert d is not None
+    (c,) = [int(o) for o in d.options if o != "done"]
+    assert game.cards[c].base.name == "Cheap"
+    game.apply(Choose(str(c)))
+    p = game.players[0]
+    assert sorted(p.ex) == sorted([w, c])
+    assert [game.cards[u].base.name for u in p.deck] == ["Big", "Big", "Low", "Low"]
