@@ -220,6 +220,7 @@ class Scripts:
         self._ex_ids: frozenset[str] | None = None
         self._grave_play_ids: frozenset[str] | None = None
         self._cost_ids: frozenset[str] | None = None
+        self._static_ids: dict[type, frozenset[str]] = {}
         self._ids_with: dict[Trigger, frozenset[str]] = {}
 
     def _load(self) -> None:
@@ -240,6 +241,7 @@ class Scripts:
         self._ex_ids = None
         self._grave_play_ids = None
         self._cost_ids = None
+        self._static_ids.clear()
         self._ids_with.clear()
 
     def get(self, card_id: str) -> CardScript | None:
@@ -305,6 +307,23 @@ class Scripts:
                 for cid, s in self._by_id.items()
                 if any(
                     a.trigger is Trigger.STATIC and isinstance(e, PlayFromGrave)
+                    for a in s.abilities
+                    for e in a.effects
+                )
+            )
+        return found
+
+    def static_ids(self, kind: type) -> frozenset[str]:
+        """Ids of the cards with a ``STATIC`` ability holding an effect of ``kind`` (cached)."""
+        found = self._static_ids.get(kind)
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._static_ids[kind] = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(
+                    a.trigger is Trigger.STATIC and isinstance(e, kind)
                     for a in s.abilities
                     for e in a.effects
                 )
@@ -1463,6 +1482,19 @@ class ExtraCost:
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalCost:
+    """A ``STATIC`` ability of a card played from the hand: playing it also costs ``cost``
+    (``これをプレイする際、追加コストとして…``; CR 10.4.7.2, 10.6.2.5): it cannot be played
+    unless the cost can be paid, and the cost is paid as it is played."""
+
+    cost: PayCost
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure asks for the cost."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class MarkPaid:
     """Remember on this card that its extra play cost was paid (for :class:`PaidExtra`)."""
 
@@ -2200,6 +2232,7 @@ ELEMENTS: dict[str, type] = {
         SelfExToField,
         FieldCount,
         AnyOf,
+        AdditionalCost,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2536,6 +2569,8 @@ def _describe_element(e: Any) -> str:
         return f"damage this deals is {e.n:+d}"
     if isinstance(e, ExtraCost):
         return f"you may pay {e.n} more PP to play this"
+    if isinstance(e, AdditionalCost):
+        return f"to play this, also {_cost_words(e.cost).removeprefix('as a cost, ')}"
     if isinstance(e, MarkPaid):
         return "the extra cost was paid"
     if isinstance(e, SetEvolveCost):

@@ -14,6 +14,7 @@ and answered with :meth:`State.apply`.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import json
 import random
@@ -27,6 +28,7 @@ from engine.sve.abilities import (
     LEADER_OFFSET,
     ORIGINS,
     Ability,
+    AdditionalCost,
     CardFilter,
     CardScript,
     DamageBonus,
@@ -1430,6 +1432,14 @@ class State:
         base = card.base
         if self.play_cost(card) > p.pp:
             return False
+        if self.scripts and base.card_id in self.scripts.static_ids(AdditionalCost):
+            for ability in self.scripts.abilities(base.card_id, Trigger.STATIC):
+                for e in ability.effects:  # CR 10.6.2.5: the additional cost must be payable
+                    if isinstance(e, AdditionalCost) and (
+                        self.play_cost(card) + e.cost.pp > p.pp
+                        or not e.cost.available(self, p.index, card.uid)
+                    ):
+                        return False
         btype = base.card_type
         if btype == "spell":
             if not self.scripts:
@@ -1739,6 +1749,9 @@ class State:
             for e in ability.effects:
                 if isinstance(e, ExtraCost):  # CR 10.4.7.2: offered as the card is played
                     self.frames.append(Frame((PayCost((_MARK_PAID,), pp=e.n),), uid, player))
+                elif isinstance(e, AdditionalCost):  # CR 10.6.2.5: paid as it is played
+                    paid = dataclasses.replace(e.cost, optional=False, effects=())
+                    self.frames.append(Frame((paid,), uid, player))
 
     def _evolve(self, player: int, uid: int, ep: bool, super_: bool) -> None:
         """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""

@@ -186,6 +186,7 @@ EXAMPLES: dict[str, list[str]] = {
     "self_from_ex": ["BP17-099"],
     "if_ex_has": ["BP11-096", "BP12-107"],
     "if_field_count_either": ["BP09-117"],
+    "additional_cost": ["BP18-119", "BP13-070"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

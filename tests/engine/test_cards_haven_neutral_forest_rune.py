@@ -770,3 +770,34 @@ def test_bp11_086_one_wilderness_card_and_one_cheap_follower_to_ex() -> None:
     p = game.players[0]
     assert sorted(p.ex) == sorted([w, c])
     assert [game.cards[u].base.name for u in p.deck] == ["Big", "Big", "Low", "Low"]
+
+
+def test_bp18_119_needs_another_tokyo_card_to_discard() -> None:
+    """BP18-119: playing it also costs discarding a 透京 card (not itself); without one it
+    cannot be played; paid, it deals 4 damage, heals 1 and draws 1."""
+    card = _card("BP18-119", "spell", 2, traits=("透京",))
+    tokyo = _card("T", "follower", 1, 1, 1, traits=("透京",))
+    for hand, allowed in (((follower("X"),), False), ((tokyo,), True)):
+        game = position(
+            hands=([card, *hand], []),
+            fields=([], [follower("E", 2, 2, 5)]),
+            pp=(2, 0),
+            hp=(15, 20),
+            scripts=_lib("BP18-119"),
+        )
+        uid = game.players[0].hand[0]
+        assert (Play(uid) in game.legal_actions()) is allowed
+        if not allowed:
+            continue
+        game.apply(Play(uid))
+        d = game.decision
+        assert d is not None
+        paid = game.players[0].hand[0]
+        assert d.options == [str(paid)]  # the discard is paid first
+        game.apply(Choose(str(paid)))
+        assert game.cards[paid].zone is Zone.GRAVE
+        enemy = game.players[1].field[0]
+        game.apply(Choose(str(enemy)))
+        assert game.cards[enemy].dfn == 1
+        assert game.players[0].hp == 16
+        assert len(game.players[0].hand) == 1

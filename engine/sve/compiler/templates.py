@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
+    AdditionalCost,
     Always,
     AnyOf,
     Banish,
@@ -1375,6 +1376,7 @@ _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダ�
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
 
 
+_ADDITIONAL_COST = re.compile(r"^これをプレイする際、追加コストとして(?P<cost>[^。]+)。$")
 _COST_DOWN_IF = re.compile(r"^これをプレイする際、(?P<cond>.+?)コストを-(?P<n>\d+)する。$")
 _COST_DOWN_X = re.compile(r"^これをプレイする際、コストを-Xする。Xは「(?P<x>[^」]+)」である。$")
 _X_EVOLVED = re.compile(
@@ -1422,6 +1424,11 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _EXTRA_COST.match(line)
     if m:
         return "extra_play_cost", None, ExtraCost(int(m[1]))
+    m = _ADDITIONAL_COST.match(line)
+    if m:  # "これをプレイする際、追加コストとして(cost)。": it cannot be played without it
+        paid = cost(m["cost"])
+        if paid is not None and not paid.pp:
+            return "additional_cost", None, AdditionalCost(replace(paid, optional=False))
     m = _COST_DOWN_IF.match(line)
     if m:  # "これをプレイする際、(condition)コストを-Nする。"
         cond, _whole, rest, cid = condition(m["cond"])
