@@ -1239,6 +1239,8 @@ def _take(
 
 
 _BANISHING = 10
+_ENGAGING = 50
+"""The step of :class:`PayCost` from which field cards are engaged (plus the count)."""
 """The step of :class:`PayCost` from which graveyard cards are banished (plus the count)."""
 
 
@@ -1269,6 +1271,17 @@ class PayCost:
     to_ex: CardFilter | None = None
     """Put one card of your hand passing this into your EX area (``手札の…1枚をEXエリアに
     置く``); only while the EX area has room (CR 4.8.3.2)."""
+    engage: Targets | None = None
+    """Engage ``engage_n`` standing cards of your field that this allows (``場の『…』1つを
+    【アクト】``, CR 5.4)."""
+    engage_n: int = 1
+
+    def _engageable(self, game: State, controller: int, source: int) -> list[int]:
+        what = self.engage
+        assert what is not None
+        cards = game.cards
+        found = game.candidates(what, controller, source, counting=True)
+        return [u for u in found if u >= 0 and not cards[u].engaged]
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1286,6 +1299,10 @@ class PayCost:
             hand = game.players[controller].hand
             if len(p.ex) >= 5 or not any(u != source and match(cards[u].base) for u in hand):
                 return False
+        if self.engage is not None and (
+            len(self._engageable(game, controller, source)) < self.engage_n
+        ):
+            return False
         if self.banish is not None:
             match = self.banish.matches
             grave = self._banish_zone(game, controller)
@@ -1350,7 +1367,7 @@ class PayCost:
                 cands = game.candidates(self.sacrifice, me, frame.source, counting=True)
                 game.ask_pick(me, [str(u) for u in cands], False)
                 return False
-            frame.sub = _BANISHING
+            frame.sub = _BANISHING if self.engage is None else _ENGAGING
         if frame.sub == 2 and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
@@ -1361,6 +1378,17 @@ class PayCost:
                 game.banish(uid)
             else:
                 game.destroy_as_cost(uid)
+            frame.sub = _BANISHING if self.engage is None else _ENGAGING
+        if frame.sub >= _ENGAGING:  # engage the field cards one by one
+            if frame.choice is not None:
+                game.set_engaged(int(frame.choice), True)
+                frame.choice = None
+                frame.sub += 1
+            if frame.sub - _ENGAGING < self.engage_n:
+                options = [str(u) for u in self._engageable(game, me, frame.source)]
+                if options:
+                    game.ask_pick(me, options, False)
+                    return False
             frame.sub = _BANISHING
         if frame.choice is not None:  # one card banished from the graveyard
             game.banish(int(frame.choice))
@@ -2593,6 +2621,8 @@ def _cost_words(e: PayCost) -> str:
         parts.append(f"discard 1 {_filter_words(e.discard, 1)}")
     if e.to_ex is not None:
         parts.append(f"put 1 {_filter_words(e.to_ex, 1)} from your hand into your EX area")
+    if e.engage is not None:
+        parts.append(f"engage {_targets_words(e.engage, e.engage_n)}")
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
         parts.append(verb.format(_targets_words(e.sacrifice)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import Activate, Choose, Evolve, Play
-from engine.sve.abilities import Scripts
+from engine.sve.abilities import Ability, CardScript, DiscardCards, Scripts, Trigger
 from engine.sve.library import library, script_of, tokens
 from engine.sve.position import OnField, add_card, evolved, follower, position, spell
 from engine.sve.state import Kind, State, Zone
@@ -801,3 +801,53 @@ def test_bp18_119_needs_another_tokyo_card_to_discard() -> None:
         assert game.cards[enemy].dfn == 1
         assert game.players[0].hp == 16
         assert len(game.players[0].hand) == 1
+
+
+# --- costs that engage field cards ----------------------------------------------------------
+
+
+def _discarder() -> tuple[CardRecord, CardScript]:
+    rec = spell("Discarder")
+    return rec, CardScript(rec.card_id, (Ability(Trigger.SPELL, (DiscardCards(1),)),))
+
+
+def test_bp12_103_discarded_engages_the_tree_to_return_a_nature_card() -> None:
+    """BP12-103 (when discarded from your hand): you may engage a standing 'ナテラの大樹' on
+    your field; if you do, a 自然 card of your graveyard other than its own name returns to
+    the hand; with the tree engaged already nothing is offered."""
+    god = _card("BP12-103", "follower", 5, 4, 4, name="鋼鉄と大地の神", traits=("自然",))
+    tree = _card("TREE", "amulet", 1, name="ナテラの大樹", traits=("自然",))
+    nature = _card("N", "spell", 1, traits=("自然",))
+    disc, disc_script = _discarder()
+    for engaged in (False, True):
+        scripts = _lib("BP12-103")
+        scripts.add(disc_script)
+        game = position(
+            hands=([disc, god], []),
+            fields=([OnField(tree, engaged=engaged)], []),
+            pp=(1, 0),
+            scripts=scripts,
+        )
+        nat = add_card(game, 0, nature, Zone.GRAVE)
+        same = add_card(game, 0, god, Zone.GRAVE)
+        god_uid = game.players[0].hand[1]
+        game.apply(Play(game.players[0].hand[0]))
+        game.apply(Choose(str(god_uid)))  # discard it
+        assert game.cards[god_uid].zone is Zone.GRAVE
+        if engaged:
+            assert game.decision is not None
+            assert game.decision.kind is Kind.MAIN
+            continue
+        d = game.decision
+        assert d is not None
+        assert d.options == ["pay", "done"]
+        game.apply(Choose("pay"))
+        tree_uid = game.players[0].field[0]
+        game.apply(Choose(str(tree_uid)))
+        assert game.cards[tree_uid].engaged
+        d = game.decision
+        assert d is not None
+        assert str(same) not in d.options  # not its own name
+        assert str(god_uid) not in d.options
+        game.apply(Choose(str(nat)))
+        assert game.cards[nat].zone is Zone.HAND

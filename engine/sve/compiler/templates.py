@@ -1260,6 +1260,8 @@ _COST_PARTS = re.compile(
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
     r"|EXエリアの『(?P<xname>[^』]+)』(?P<xn>\d+)枚を消滅"
+    r"|場の(?:『(?P<ename>[^』]+)』|(?P<etrait>[^・、。「」『』【】の]+)・(?P<ekind>フォロワー|カード|アミュレット))"
+    r"(?P<en>\d+)(?:つ|体|枚)を【アクト】"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅)"
 )
@@ -1280,6 +1282,8 @@ def cost(text: str) -> PayCost | None:
     banish_field = False
     banish_from = "grave"
     to_ex: CardFilter | None = None
+    engage: Targets | None = None
+    engage_n = 1
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1298,6 +1302,18 @@ def cost(text: str) -> PayCost | None:
                 return None
             sacrifice = Targets(side="own", amulets=True, name=m["fname"])
             banish_field = True
+        elif m["en"]:
+            if engage is not None:
+                return None
+            ekind = m["ekind"] or "カード"
+            engage = Targets(
+                side="own",
+                followers=ekind != "アミュレット",
+                amulets=ekind != "フォロワー",
+                trait=m["etrait"] or "",
+                name=m["ename"] or "",
+            )
+            engage_n = int(m["en"])
         elif m["xkind2"]:
             if discard is not None or sacrifice is not None or to_ex is not None:
                 return None
@@ -1331,7 +1347,7 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice or banish or to_ex):
+    if not (pp or leader or discard or sacrifice or banish or to_ex or engage):
         return None
     return PayCost(
         (),
@@ -1344,6 +1360,8 @@ def cost(text: str) -> PayCost | None:
         banish_field=banish_field,
         banish_from=banish_from,
         to_ex=to_ex,
+        engage=engage,
+        engage_n=engage_n,
     )
 
 
