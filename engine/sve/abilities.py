@@ -60,6 +60,9 @@ class Trigger(enum.Enum):
     """CR 7.4.1: your opponent's end phase came (this card on the field)."""
     ALLY_ENTERS = "ally_enters"
     """CR 10.7.1: another follower was put onto your field (it is the event's card)."""
+    GRAVE_ALLY_ENTERS = "grave_ally_enters"
+    """CR 10.7.1: a follower was put onto your field while this card is in your graveyard
+    (an ability whose text works on ``自分の墓場のこれ``; the follower is the event's)."""
     ATTACK_DAMAGE = "attack_damage"
     """CR 12.13.2: this follower dealt attack damage (the amount is the event's)."""
     ACTIVATED = "activated"
@@ -105,6 +108,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.OPPONENT_END_PHASE: "When your opponent's end phase comes",
     Trigger.OPPONENT_MAIN_PHASE: "When your opponent's main phase comes",
     Trigger.ALLY_ENTERS: "When another follower enters your field",
+    Trigger.GRAVE_ALLY_ENTERS: "While this is in your graveyard, when a follower enters your field",
     Trigger.ATTACK_DAMAGE: "When this deals attack damage",
     Trigger.ACTIVATED: "Act",
     Trigger.DISCARDED: "When this is discarded from your hand",
@@ -571,7 +575,10 @@ class ToGrave:
 @dataclass(frozen=True, slots=True)
 class SelfToEx:
     """You may put this card from the graveyard into your EX area (``これをEXエリアに置いて
-    よい``)."""
+    よい``; without ``optional``, it is put there). Moved, it becomes "it" (for
+    ``そうしたなら``)."""
+
+    optional: bool = True
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask, then move it."""
@@ -579,11 +586,14 @@ class SelfToEx:
         if frame.choice is None:
             if frame.source not in grave:
                 return True
-            game.ask_pick(frame.controller, ["yes"], True)
-            return False
-        word, frame.choice = frame.choice, None
-        if word == "yes" and frame.source in grave:
-            game.put_in_ex(frame.source)
+            if self.optional:
+                game.ask_pick(frame.controller, ["yes"], True)
+                return False
+            word = "yes"
+        else:
+            word, frame.choice = frame.choice, None
+        if word == "yes" and frame.source in grave and game.put_in_ex(frame.source):
+            frame.targets = [frame.source]
         return True
 
 
@@ -2485,7 +2495,7 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, ExileSelf):
         return "banish this"
     if isinstance(e, SelfToEx):
-        return "you may put this into your EX area"
+        return f"{'you may ' if e.optional else ''}put this into your EX area"
     if isinstance(e, ToGrave):
         return "put this into the graveyard"
     if isinstance(e, EvolveSelf):

@@ -475,6 +475,8 @@ class State:
         self.granting = False  # a continuous ability gave keywords at the last check
         self.died_turn = -1  # followers put from the field into a graveyard in this turn ...
         self.died = 0  # ... and how many
+        self.grave_watch_seen = -1  # number of cards when grave_watch was computed
+        self.grave_watch = (False, False)  # who owns a card whose ability works in the grave
         self.grave_play_seen = -1  # number of cards when grave_play was computed
         self.grave_play = (False, False)  # who owns a card playable from the graveyard
         self.zone_seen = -1  # number of cards when zone_flags was computed
@@ -1116,6 +1118,13 @@ class State:
                     other = self.cards[uid]
                     for ability in self.abilities_of(other, Trigger.ALLY_ENTERS):
                         self.pending.append((ability, uid, player, card.uid))
+            if p.grave and self._grave_watchers()[player]:  # ... seen from the graveyard
+                for uid in self.holders(p.grave, Trigger.GRAVE_ALLY_ENTERS):
+                    grave_card = self.cards[uid]
+                    for ability in self.scripts.abilities(
+                        grave_card.base.card_id, Trigger.GRAVE_ALLY_ENTERS
+                    ):
+                        self.pending.append((ability, uid, player, card.uid))
 
     def move_to_grave_from_resolution(self, card: Card) -> None:
         """CR 10.6.2.8.3: a card left in the resolution zone goes to the graveyard (a token
@@ -1510,6 +1519,16 @@ class State:
             acts.extend(Attack(uid, t) for t in targets)
         acts.append(END)
         return acts
+
+    def _grave_watchers(self) -> tuple[bool, bool]:
+        """Whether each player owns a card with an ability that watches the field from the
+        graveyard (recomputed when cards are added to the game)."""
+        if self.grave_watch_seen != len(self.cards):
+            ids = self.scripts.ids_with(Trigger.GRAVE_ALLY_ENTERS)
+            owners = {c.owner for c in self.cards if c.base.card_id in ids}
+            self.grave_watch = (0 in owners, 1 in owners)
+            self.grave_watch_seen = len(self.cards)
+        return self.grave_watch
 
     def _grave_players(self) -> tuple[bool, bool]:
         """Whether each player owns a card that may be played from the graveyard

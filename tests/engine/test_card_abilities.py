@@ -187,6 +187,8 @@ EXAMPLES: dict[str, list[str]] = {
     "if_ex_has": ["BP11-096", "BP12-107"],
     "if_field_count_either": ["BP09-117"],
     "additional_cost": ["BP18-119", "BP13-070"],
+    "self_grave_to_ex": ["BP15-101", "BP07-041"],
+    "grave_ally_enters": ["BP15-101", "BP07-041"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

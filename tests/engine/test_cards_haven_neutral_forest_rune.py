@@ -851,3 +851,48 @@ def test_bp12_103_discarded_engages_the_tree_to_return_a_nature_card() -> None:
         assert str(god_uid) not in d.options
         game.apply(Choose(str(nat)))
         assert game.cards[nat].zone is Zone.HAND
+
+
+# --- abilities that work from the graveyard ---------------------------------------------------
+
+
+def test_bp15_101_from_graveyard_to_ex_when_a_marwyn_enters() -> None:
+    """BP15-101 (in your graveyard): when a follower whose name contains 'マーウィン' enters
+    your field you may put this into the EX area; if you do, +1 defense. Another follower
+    entering asks nothing."""
+    despair = _card("BP15-101", "amulet", 1)
+    marwyn = _card("M", "follower", 2, 2, 2, name="安息の絶傑・マーウィン")
+    for entering, asked in ((follower("Plain", 2, 2, 2), False), (marwyn, True)):
+        game = position(hands=([entering], []), pp=(2, 0), hp=(15, 20), scripts=_lib("BP15-101"))
+        uid = add_card(game, 0, despair, Zone.GRAVE)
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        if not asked:
+            assert d.kind is Kind.MAIN
+            assert game.cards[uid].zone is Zone.GRAVE
+            continue
+        assert d.options == ["yes", "done"]
+        game.apply(Choose("yes"))
+        assert game.cards[uid].zone is Zone.EX
+        assert game.players[0].hp == 16
+
+
+def test_bp07_041_pays_1_pp_to_go_from_graveyard_to_ex_when_tetra_enters() -> None:
+    """BP07-041 (in your graveyard): when '蒼の反逆者・テトラ' enters your field you may pay
+    1 PP to put this into the EX area; with no PP left it is not offered."""
+    sonic = _card("BP07-041", "spell", 1)
+    tetra = _card("T", "follower", 2, 2, 2, name="蒼の反逆者・テトラ")
+    for pp, offered in ((2, False), (3, True)):
+        game = position(hands=([tetra], []), pp=(pp, 0), scripts=_lib("BP07-041"))
+        uid = add_card(game, 0, sonic, Zone.GRAVE)
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        if not offered:
+            assert d.kind is Kind.MAIN
+            continue
+        assert d.options == ["pay", "done"]
+        game.apply(Choose("pay"))
+        assert game.cards[uid].zone is Zone.EX
+        assert game.players[0].pp == 0

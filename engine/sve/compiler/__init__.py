@@ -103,9 +103,12 @@ _MARKERS = {
 }
 _MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
 _ALLY = re.compile(
-    r"^自分の場に(?:他の)?(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』)"
+    r"^自分の場に(?:他の)?(?:(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
+    r"|「カード名に『(?P<contains>[^』]+)』を含むフォロワー」)"
     r"が出たとき、"
 )
+_IN_GRAVE = "自分の墓場のこれ"
+"""An ability whose text works on this card in the graveyard works from there."""
 _ALLY_ATTACKS = re.compile(
     r"^自分の場の(?:攻撃力(?P<atk>\d+)以上の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが攻撃したとき、"
 )
@@ -497,15 +500,20 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             body = body[ally.end() :]
             ctx.it, ctx.it_side = "event", "own"
             what = CardFilter(
+                "follower" if ally["contains"] else "card",
                 traits=(ally["trait"],) if ally["trait"] else (),
                 name=ally["name"] or "",
                 token=ally["kind"] == "トークン",
+                name_contains=ally["contains"] or "",
             )
             used.append("ally_enters_filtered")
+            in_grave = _IN_GRAVE in body
+            if in_grave:
+                used.append("grave_ally_enters")
             effects = [EventIs(what), *_effects(body, ctx, used)]
             out.abilities.append(
                 Ability(
-                    Trigger.ALLY_ENTERS,
+                    Trigger.GRAVE_ALLY_ENTERS if in_grave else Trigger.ALLY_ENTERS,
                     tuple(effects),
                     MyTurn() if my_turn else None,
                     once_per_turn=once_auto,

@@ -659,6 +659,12 @@ def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NoDamage()]
 
 
+@template("self_grave_to_ex", r"自分の墓場のこれをEXエリアに置(く|いてよい)。")
+def _self_grave_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.did = True
+    return [SelfToEx(optional=m[1] != "く")]
+
+
 @template("self_from_ex", r"自分のEXエリアのこれを(アクト状態で)?場に出す。")
 def _self_from_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     return [SelfExToField(bool(m[1]))]
