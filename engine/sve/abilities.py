@@ -1533,6 +1533,16 @@ class AdditionalCost:
 
 
 @dataclass(frozen=True, slots=True)
+class CannotPlay:
+    """A ``STATIC`` ability of a card in the hand or EX area: it cannot be played while the
+    ability's condition holds (``これは…なら、プレイできない``; CR 8.2)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the main phase does not offer the play."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class MarkPaid:
     """Remember on this card that its extra play cost was paid (for :class:`PaidExtra`)."""
 
@@ -1952,6 +1962,23 @@ class ExileSelf:
 
 
 @dataclass(frozen=True, slots=True)
+class TookCard:
+    """A card taken just before ("it": found, looked at or chosen) passes ``what``, in any
+    zone (``『…』を公開したなら``: you revealed such a card)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was taken."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether one of the cards in "it" passes the filter."""
+        cards = game.cards
+        return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
+
+
+@dataclass(frozen=True, slots=True)
 class DidIt:
     """The card chosen just before was moved ("そうしたなら": you did it)."""
 
@@ -2271,6 +2298,8 @@ ELEMENTS: dict[str, type] = {
         FieldCount,
         AnyOf,
         AdditionalCost,
+        CannotPlay,
+        TookCard,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2607,6 +2636,8 @@ def _describe_element(e: Any) -> str:
         return f"damage this deals is {e.n:+d}"
     if isinstance(e, ExtraCost):
         return f"you may pay {e.n} more PP to play this"
+    if isinstance(e, CannotPlay):
+        return "this cannot be played"
     if isinstance(e, AdditionalCost):
         return f"to play this, also {_cost_words(e.cost).removeprefix('as a cost, ')}"
     if isinstance(e, MarkPaid):
@@ -2677,6 +2708,8 @@ def _describe_condition(c: Any) -> str:
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} on your field"
     if isinstance(c, DidIt):
         return "you did"
+    if isinstance(c, TookCard):
+        return f"you revealed a {_filter_words(c.what, 1)}"
     if isinstance(c, Always):
         return "always"
     if isinstance(c, ExCount):

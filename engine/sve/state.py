@@ -29,6 +29,7 @@ from engine.sve.abilities import (
     ORIGINS,
     Ability,
     AdditionalCost,
+    CannotPlay,
     CardFilter,
     CardScript,
     DamageBonus,
@@ -1441,6 +1442,13 @@ class State:
         base = card.base
         if self.play_cost(card) > p.pp:
             return False
+        if self.scripts and base.card_id in self.scripts.static_ids(CannotPlay):
+            for ability in self.scripts.abilities(base.card_id, Trigger.STATIC):
+                cond = ability.condition
+                if any(isinstance(e, CannotPlay) for e in ability.effects) and (
+                    cond is None or cond.holds(self, p.index, card.uid)
+                ):
+                    return False
         if self.scripts and base.card_id in self.scripts.static_ids(AdditionalCost):
             for ability in self.scripts.abilities(base.card_id, Trigger.STATIC):
                 for e in ability.effects:  # CR 10.6.2.5: the additional cost must be payable

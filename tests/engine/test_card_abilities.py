@@ -189,6 +189,8 @@ EXAMPLES: dict[str, list[str]] = {
     "additional_cost": ["BP18-119", "BP13-070"],
     "self_grave_to_ex": ["BP15-101", "BP07-041"],
     "grave_ally_enters": ["BP15-101", "BP07-041"],
+    "if_revealed": ["BP13-001", "CP04-084"],
+    "cannot_play_if": ["BP17-044"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

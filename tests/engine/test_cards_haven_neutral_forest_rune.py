@@ -896,3 +896,72 @@ def test_bp07_041_pays_1_pp_to_go_from_graveyard_to_ex_when_tetra_enters() -> No
         game.apply(Choose("pay"))
         assert game.cards[uid].zone is Zone.EX
         assert game.players[0].pp == 0
+
+
+def test_bp13_001_discards_only_after_revealing_a_card() -> None:
+    """BP13-001 (Fanfare): of the top 3, a Forestcraft card of original cost 2 or less may
+    be revealed and taken; only if one was, you discard a card."""
+    sekka = _card("BP13-001", "follower", 1, 1, 1)
+    elf = CardRecord("E-1", "Elf", card_class="forest", card_type="follower", cost=2)
+    for take in (False, True):
+        game = position(
+            hands=([sekka, follower("Keep")], []),
+            decks=([follower("Low")] * 3 + [elf], []),
+            pp=(1, 0),
+            scripts=_lib("BP13-001"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        found = int(d.options[0])
+        assert game.cards[found].base.card_id == "E-1"
+        game.apply(Choose(str(found) if take else "done"))
+        if not take:
+            assert game.decision is not None
+            assert game.decision.kind is Kind.MAIN
+            assert len(game.players[0].hand) == 1
+            continue
+        d = game.decision
+        assert d is not None
+        assert sorted(d.options) == sorted(str(u) for u in game.players[0].hand)
+        game.apply(Choose(d.options[0]))
+        assert len(game.players[0].hand) == 1
+
+
+def test_bp13_001_graveyard_ability_puts_the_advance_card_onto_the_field() -> None:
+    """BP13-001 (Act from the graveyard, 3 PP, banish this and 2 other graveyard cards):
+    the named Advance card may go from the evolve deck onto the field; with only one other
+    card in the graveyard it cannot be played."""
+    sekka = _card("BP13-001", "follower", 1, 1, 1)
+    adv = _card("BP13-002", "advance_follower", 3, 3, 3, name="九火石炎・セッカ")
+    for others, allowed in ((1, False), (2, True)):
+        game = position(pp=(3, 0), evolve=([adv], []), scripts=_lib("BP13-001", "BP13-002"))
+        uid = add_card(game, 0, sekka, Zone.GRAVE)
+        for _ in range(others):
+            add_card(game, 0, follower("G"), Zone.GRAVE)
+        assert (Activate(uid, 0) in game.legal_actions()) is allowed
+        if not allowed:
+            continue
+        game.apply(Activate(uid, 0))
+        while game.decision is not None and game.decision.kind is Kind.PICK:
+            options = game.decision.options
+            game.apply(Choose(options[0]))
+            if options[-1] == "done":  # the optional put onto the field was taken
+                break
+        _order(game)
+        p = game.players[0]
+        assert [game.cards[u].base.card_id for u in p.field] == ["BP13-002"]
+        assert len(p.banish) == 3
+        assert p.grave == []
+
+
+def test_bp17_044_cannot_be_played_with_2_or_fewer_machines_in_ex() -> None:
+    """BP17-044: it cannot be played with 2 or fewer machine cards in your EX area; with 3
+    it can."""
+    card = _card("BP17-044", "spell", 3)
+    gear = _card("G", "spell", 1, traits=("機械",))
+    for gears, allowed in ((2, False), (3, True)):
+        game = position(
+            hands=([card], []), ex=([gear] * gears, []), pp=(5, 0), scripts=_lib("BP17-044")
+        )
+        assert (Play(game.players[0].hand[0]) in game.legal_actions()) is allowed

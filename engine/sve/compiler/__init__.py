@@ -22,8 +22,10 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Ability,
     AllOf,
+    Banish,
     CardFilter,
     Damage,
+    Destroy,
     EventIs,
     Gate,
     Grant,
@@ -32,6 +34,8 @@ from engine.sve.abilities import (
     Modal,
     MyTurn,
     Not,
+    PutInEx,
+    ReturnToHand,
     SelfExToField,
     SelfToField,
     Trigger,
@@ -207,6 +211,8 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         cond, whole, rest, cid = condition(sentence)
         if cid == "did_it" and not ctx.did:
             raise _Fail("'if you did' after nothing the player could decline")
+        if cid == "revealed" and not any(isinstance(e, LookTop) for e in out):
+            raise _Fail("'if you revealed' without a look at the deck before it")
         if cid:
             used.append(f"if_{cid}")
         if not rest:
@@ -265,6 +271,17 @@ def _effects(body: str, ctx: Context, used: list[str]) -> list[Any]:
         return _body(body, ctx, used)
     used.append("optional_cost")
     return [dataclasses.replace(paid, effects=tuple(_body(rest, ctx, used)))]
+
+
+def _moves_self(effects: Iterable[Any]) -> bool:
+    """Whether the effects move "this" card as a field card (destroy, return, banish, ...)."""
+    for e in effects:
+        if isinstance(e, (ReturnToHand, Destroy, Banish, PutInEx)) and e.to == "self":
+            return True
+        inner = getattr(e, "effects", None)
+        if inner and _moves_self(inner):
+            return True
+    return False
 
 
 def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compiled) -> None:
@@ -528,6 +545,8 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
     if (my_turn or times_per_turn) and not triggers:
         raise _Fail("a turn limit on a continuous ability")
     effects = _effects(body, ctx, used)
+    if Trigger.SPELL in triggers and _moves_self(effects):
+        raise _Fail("a spell that moves itself (it is not on the field)")
     for trig in triggers:
         used.append(trig.value)
         out.abilities.append(

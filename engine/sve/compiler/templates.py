@@ -23,6 +23,7 @@ from engine.sve.abilities import (
     Buff,
     BurstsThisTurn,
     CameFrom,
+    CannotPlay,
     CardFilter,
     Combo,
     CostDown,
@@ -89,6 +90,7 @@ from engine.sve.abilities import (
     Summon,
     Targets,
     ToGrave,
+    TookCard,
 )
 
 
@@ -1167,8 +1169,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
     (
         "ex_count",
         False,
-        re.compile(r"^自分のEXエリアの" + _FILTER + r"が(?P<xn>\d+)枚(?P<xmore>以上)?なら、"),
-        lambda m: ExCount(_filter(m), int(m["xn"]), exact=not m["xmore"]),
+        re.compile(r"^自分のEXエリアの" + _FILTER + r"が(?P<xn>\d+)枚(?P<xmore>以上|以下)?なら、"),
+        lambda m: (
+            Not(ExCount(_filter(m), int(m["xn"]) + 1))
+            if m["xmore"] == "以下"
+            else ExCount(_filter(m), int(m["xn"]), exact=not m["xmore"])
+        ),
     ),
     (
         "opponent_followers",
@@ -1181,6 +1187,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^常に、"),
         lambda m: Always(),
+    ),
+    (
+        "revealed",
+        False,
+        re.compile(r"^" + _FILTER + r"を公開したなら、"),
+        lambda m: TookCard(_filter(m)),
     ),
     (
         "did_it",
@@ -1400,6 +1412,7 @@ _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダ�
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
 
 
+_CANNOT_PLAY_IF = re.compile(r"^これは(?P<cond>[^。]+なら)、プレイできない。$")
 _ADDITIONAL_COST = re.compile(r"^これをプレイする際、追加コストとして(?P<cost>[^。]+)。$")
 _COST_DOWN_IF = re.compile(r"^これをプレイする際、(?P<cond>.+?)コストを-(?P<n>\d+)する。$")
 _COST_DOWN_X = re.compile(r"^これをプレイする際、コストを-Xする。Xは「(?P<x>[^」]+)」である。$")
@@ -1448,6 +1461,11 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _EXTRA_COST.match(line)
     if m:
         return "extra_play_cost", None, ExtraCost(int(m[1]))
+    m = _CANNOT_PLAY_IF.match(line)
+    if m:  # "これは(condition)なら、プレイできない。"
+        cond, _whole, rest, cid = condition(m["cond"] + "、")
+        if cond is not None and not rest:
+            return f"cannot_play_if|if_{cid}", cond, CannotPlay()
     m = _ADDITIONAL_COST.match(line)
     if m:  # "これをプレイする際、追加コストとして(cost)。": it cannot be played without it
         paid = cost(m["cost"])
