@@ -2056,15 +2056,25 @@ class OpponentFollowers:
 
 @dataclass(frozen=True, slots=True)
 class NoDamage:
-    """This turn, this card takes no damage (``このターン、これはダメージを受けない``)."""
+    """This turn, this card takes no damage (``このターン、これはダメージを受けない``); with
+    ``what``, every field card it allows now does (``自分の場の『…』すべては…``)."""
+
+    what: Targets | None = None
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Mark it for this turn."""
-        if frame.source >= 0 and game.target_exists(frame.source):
-            card = game.cards[frame.source]
-            if card.counters is None:
-                card.counters = {}
-            card.counters["no_damage"] = game.turn
+        """Mark them for this turn."""
+        if self.what is not None:
+            got = game.candidates(self.what, frame.controller, frame.source, counting=True)
+        elif frame.source >= 0 and game.target_exists(frame.source):
+            got = [frame.source]
+        else:
+            got = []
+        for uid in got:
+            if uid >= 0:
+                card = game.cards[uid]
+                if card.counters is None:
+                    card.counters = {}
+                card.counters["no_damage"] = game.turn
         return True
 
 
@@ -2479,6 +2489,8 @@ def _describe_element(e: Any) -> str:
             return f"for each {per} in your graveyard, choose {_targets_words(e.what, 1, e.up_to)}"
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
     if isinstance(e, NoDamage):
+        if e.what is not None:
+            return f"this turn, {_all_words(e.what)} take no damage"
         return "this turn, this takes no damage"
     if isinstance(e, LookTopPicks):
         rest_words = {

@@ -191,6 +191,7 @@ EXAMPLES: dict[str, list[str]] = {
     "grave_ally_enters": ["BP15-101", "BP07-041"],
     "if_revealed": ["BP13-001", "CP04-084"],
     "cannot_play_if": ["BP17-044"],
+    "no_damage_named": ["BP18-116"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

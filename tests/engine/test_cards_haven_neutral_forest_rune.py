@@ -965,3 +965,31 @@ def test_bp17_044_cannot_be_played_with_2_or_fewer_machines_in_ex() -> None:
             hands=([card], []), ex=([gear] * gears, []), pp=(5, 0), scripts=_lib("BP17-044")
         )
         assert (Play(game.players[0].hand[0]) in game.legal_actions()) is allowed
+
+
+def test_bp18_116_discard_protects_both_named_groups_this_turn() -> None:
+    """BP18-116 (Act: discard a 透京 card): this turn, your '帥忍部長・煤木万裁' and
+    '分身の術・煤木万裁' followers take no damage; other followers still do; without a 透京
+    card in the hand the ability cannot be played."""
+    boss = _card("BP18-116", "follower", 6, 5, 5, name="帥忍部長・煤木万裁", traits=("透京",))
+    clone = _token("分身の術・煤木万裁")
+    tokyo = _card("T", "spell", 1, traits=("透京",))
+    for hand, allowed in (((follower("X"),), False), ((tokyo,), True)):
+        game = position(
+            hands=(list(hand), []),
+            fields=([boss, clone, follower("Other", 1, 2, 2)], []),
+            scripts=_lib("BP18-116"),
+        )
+        uid = game.players[0].field[0]
+        assert (Activate(uid, 0) in game.legal_actions()) is allowed
+        if not allowed:
+            continue
+        game.apply(Activate(uid, 0))
+        game.apply(Choose(str(game.players[0].hand[0])))  # the discard
+        for target in game.players[0].field:
+            game.deal_damage(target, 1)
+        dfn = [game.cards[u].dfn for u in game.players[0].field]
+        assert dfn == [5, clone.defense, 1]
+        game.turn += 2
+        game.deal_damage(uid, 1)
+        assert game.cards[uid].dfn == 4  # this turn only

@@ -656,6 +656,15 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Modal(tuple(options))]
 
 
+@template(
+    "no_damage_named",
+    r"このターン、自分の場の『(?P<a>[^』]+)』すべて(?:と『(?P<b>[^』]+)』すべて)?はダメージを受けない。",
+)
+def _no_damage_named(m: re.Match[str], ctx: Context) -> list[Any]:
+    names = [n for n in (m["a"], m["b"]) if n]
+    return [NoDamage(Targets(side="own", name=n)) for n in names]
+
+
 @template("no_damage", r"このターン、これはダメージを受けない。")
 def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NoDamage()]
