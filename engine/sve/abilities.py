@@ -995,6 +995,15 @@ class FromGrave:
     up_to: bool = False
     distinct_names: bool = False
 
+    def available(self, game: State, controller: int, source: int = -1) -> bool:
+        """CR 10.6.2.3.3: a mandatory choice needs ``n`` matching cards in the graveyard."""
+        if self.up_to:
+            return True
+        cards = game.cards
+        match = self.what.matches
+        grave = game.players[controller].grave
+        return sum(1 for u in grave if u != source and match(cards[u].base)) >= self.n
+
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` when ``up_to``)."""
         if frame.sub == 0 and frame.choice is None:

@@ -37,12 +37,14 @@ from engine.sve.abilities import (
     Effect,
     ExileSelf,
     ExtraCost,
+    FromGrave,
     Grant,
     MarkPaid,
     PayCost,
     PlayCostDown,
     PlayFromGrave,
     Scripts,
+    Select,
     Targets,
     Trigger,
     parse_target_word,
@@ -1462,10 +1464,14 @@ class State:
             if not self.scripts:
                 return True
             for ability in self.scripts.abilities(card.base.card_id, Trigger.SPELL):
-                first = ability.effects[0] if ability.effects else None
-                available = getattr(first, "available", None)
-                if available is not None and not available(self, p.index):
-                    return False  # CR 10.6.2.3.3
+                for effect in ability.effects:  # the leading choices, in order
+                    available = getattr(effect, "available", None)
+                    if available is None:
+                        break
+                    if not available(self, p.index):
+                        return False  # CR 10.6.2.3.3
+                    if not isinstance(effect, (Select, FromGrave)):
+                        break
             return True
         if btype.endswith("follower") or btype.endswith("amulet"):
             return len(p.field) < FIELD_LIMIT  # CR 10.6.2.6

@@ -993,3 +993,30 @@ def test_bp18_116_discard_protects_both_named_groups_this_turn() -> None:
         game.turn += 2
         game.deal_damage(uid, 1)
         assert game.cards[uid].dfn == 4  # this turn only
+
+
+def test_bp10_114_needs_both_choices_and_moves_both_to_ex() -> None:
+    """BP10-114: an angel follower of your graveyard goes to your EX area and an enemy
+    follower to its owner's EX area; without either choice it cannot be played
+    (CR 10.6.2.3.3)."""
+    card = _card("BP10-114", "spell", 1)
+    angel = _card("A", "follower", 2, 2, 2, traits=("天使",))
+    for grave, enemies, allowed in (
+        ((follower("G"),), (follower("E"),), False),
+        ((angel,), (), False),
+        ((angel,), (follower("E"),), True),
+    ):
+        game = position(
+            hands=([card], []), fields=([], list(enemies)), pp=(1, 0), scripts=_lib("BP10-114")
+        )
+        in_grave = [add_card(game, 0, g, Zone.GRAVE) for g in grave]
+        play = Play(game.players[0].hand[0])
+        assert (play in game.legal_actions()) is allowed
+        if not allowed:
+            continue
+        game.apply(play)
+        game.apply(Choose(str(in_grave[0])))
+        enemy = game.players[1].field[0]
+        game.apply(Choose(str(enemy)))
+        assert game.players[0].ex == in_grave
+        assert game.players[1].ex == [enemy]
