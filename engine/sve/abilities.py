@@ -573,6 +573,25 @@ class ToGrave:
 
 
 @dataclass(frozen=True, slots=True)
+class ToGraveAll:
+    """Put all your field cards whose printed card passes ``what`` (original cost, CR 5.24)
+    into the graveyard at once (not destroyed; Last Words go off, CR 12.5); they become
+    "it" (``自分の場の…すべてを墓場に置く``)."""
+
+    what: CardFilter
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move them."""
+        cards = game.cards
+        match = self.what.matches
+        got = [u for u in sorted(game.players[frame.controller].field) if match(cards[u].base)]
+        for uid in got:
+            game.destroy_as_cost(uid)
+        frame.targets = got
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class SelfToEx:
     """You may put this card from the graveyard into your EX area (``これをEXエリアに置いて
     よい``; without ``optional``, it is put there). Moved, it becomes "it" (for
@@ -2028,17 +2047,17 @@ class ExCount:
 
 @dataclass(frozen=True, slots=True)
 class FieldCount:
-    """You have ``n`` or more cards passing ``what`` on your field (by their current face;
-    ``自分の場の…や…が2体以上なら``)."""
+    """You have ``n`` or more cards passing ``what`` on your field (``自分の場の…や…が2体以上
+    なら``)."""
 
     what: CardFilter
     n: int = 1
 
     def holds(self, game: State, controller: int, source: int) -> bool:
-        """Count them."""
+        """Count them (the printed card: its traits and original cost, CR 5.24)."""
         cards = game.cards
         match = self.what.matches
-        return sum(1 for u in game.players[controller].field if match(cards[u].face)) >= self.n
+        return sum(1 for u in game.players[controller].field if match(cards[u].base)) >= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -2319,6 +2338,7 @@ ELEMENTS: dict[str, type] = {
         AdditionalCost,
         CannotPlay,
         TookCard,
+        ToGraveAll,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2548,6 +2568,8 @@ def _describe_element(e: Any) -> str:
         return f"{'you may ' if e.optional else ''}put this into your EX area"
     if isinstance(e, ToGrave):
         return "put this into the graveyard"
+    if isinstance(e, ToGraveAll):
+        return f"put all your {_filter_words(e.what, 2)} on your field into the graveyard"
     if isinstance(e, EvolveSelf):
         return "this evolves"
     if isinstance(e, NextCostDown):
@@ -2730,7 +2752,7 @@ def _describe_condition(c: Any) -> str:
     if isinstance(c, DidIt):
         return "you did"
     if isinstance(c, TookCard):
-        return f"you revealed a {_filter_words(c.what, 1)}"
+        return f"it includes a {_filter_words(c.what, 1)}"
     if isinstance(c, Always):
         return "always"
     if isinstance(c, ExCount):

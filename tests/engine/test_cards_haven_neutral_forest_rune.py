@@ -1020,3 +1020,68 @@ def test_bp10_114_needs_both_choices_and_moves_both_to_ex() -> None:
         game.apply(Choose(str(enemy)))
         assert game.players[0].ex == in_grave
         assert game.players[1].ex == [enemy]
+
+
+def _machine(cid: str, cost: int) -> CardRecord:
+    return _card(cid, "follower", cost, cost, cost, traits=("機械",))
+
+
+def test_bp17_040_sends_big_machines_to_the_graveyard_for_effects() -> None:
+    """BP17-040: it costs 5 less with a machine follower of original cost 6 or more on your
+    field. Fanfare: those machines go to the graveyard; a cost-6 one brings a '蹂躙の触手',
+    a cost-7 one deals 4 to every enemy follower; the other machines get +2/+2."""
+    card = _card("BP17-040", "follower", 5, 5, 5, traits=("機械",))
+    game = position(hands=([card], []), fields=([_machine("M2", 2)], []), pp=(5, 0))
+    game.scripts = _lib("BP17-040")
+    assert game.play_cost(game.cards[game.players[0].hand[0]]) == 5
+    for big, token, hit in ((("M6",), True, False), (("M7",), False, True)):
+        fields = [_machine(b, int(b[1])) for b in big] + [_machine("M2", 2)]
+        game = position(
+            hands=([card], []),
+            fields=(fields, [follower("E", 3, 3, 5)]),
+            pp=(0, 0),
+            scripts=_lib("BP17-040"),
+        )
+        uid = game.players[0].hand[0]
+        assert game.play_cost(game.cards[uid]) == 0
+        game.apply(Play(uid))
+        _order(game)
+        p = game.players[0]
+        names = {game.cards[u].base.name: game.cards[u] for u in p.field}
+        assert [game.cards[u].base.card_id for u in p.grave] == list(big)
+        assert ("蹂躙の触手" in names) is token
+        assert (names["M2"].atk, names["M2"].dfn) == (4, 4)
+        assert (names["BP17-040"].atk, names["BP17-040"].dfn) == (5, 5)
+        assert game.cards[game.players[1].field[0]].dfn == (1 if hit else 5)
+
+
+def test_bp12_041_searches_only_with_5_machines_in_graveyard() -> None:
+    """BP12-041: with 5 or more machine cards in your graveyard, a machine follower of
+    original cost 3 or less goes from the deck onto the field and a Runecraft spell of
+    original cost 1 into the EX area; with 4 nothing happens."""
+    card = _card("BP12-041", "spell", 3)
+    rune = CardRecord("R-1", "Rune1", card_class="rune", card_type="spell", cost=1)
+    for machines, works in ((4, False), (5, True)):
+        game = position(
+            hands=([card], []),
+            decks=([_machine("M3", 3), rune, follower("F")], []),
+            pp=(3, 0),
+            scripts=_lib("BP12-041"),
+        )
+        for _ in range(machines):
+            add_card(game, 0, _machine("G", 1), Zone.GRAVE)
+        game.apply(Play(game.players[0].hand[0]))
+        if not works:
+            assert game.decision is not None
+            assert game.decision.kind is Kind.MAIN
+            continue
+        d = game.decision
+        assert d is not None
+        (m3,) = [int(o) for o in d.options if o != "done"]
+        game.apply(Choose(str(m3)))
+        d = game.decision
+        assert d is not None
+        (r1,) = [int(o) for o in d.options if o != "done"]
+        game.apply(Choose(str(r1)))
+        assert game.cards[m3].zone is Zone.FIELD
+        assert game.cards[r1].zone is Zone.EX
