@@ -335,7 +335,8 @@ class Scripts:
         return found
 
     def cost_ids(self) -> frozenset[str]:
-        """Ids of the cards whose play cost their own ability lowers (:class:`PlayCostDown`)."""
+        """Ids of the cards whose play cost their own ability lowers (:class:`PlayCostDown`,
+        :class:`DiscountFor`)."""
         found = self._cost_ids
         if found is None:
             if self._loader is not None:
@@ -344,7 +345,7 @@ class Scripts:
                 cid
                 for cid, s in self._by_id.items()
                 if any(
-                    a.trigger is Trigger.STATIC and isinstance(e, PlayCostDown)
+                    a.trigger is Trigger.STATIC and isinstance(e, (PlayCostDown, DiscountFor))
                     for a in s.abilities
                     for e in a.effects
                 )
@@ -1561,6 +1562,50 @@ class AdditionalCost:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscountFor:
+    """A ``STATIC`` ability of a card played from the hand: as it is played, you may pay
+    ``cost`` to pay ``n`` PP less (``これをプレイする際、手札の…1枚を捨てる：コストを-Nする``;
+    CR 10.4.7). The play pays the lower cost; :class:`DiscountChoice` then asks."""
+
+    cost: PayCost
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure offers it."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class DiscountChoice:
+    """Part of playing a card with :class:`DiscountFor`: the card was paid for ``amount``
+    PP less; pay ``cost`` now, or pay the ``amount`` PP after all (the only way when there
+    is not enough PP left)."""
+
+    cost: PayCost
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask, then pay one or the other."""
+        me = frame.controller
+        p = game.players[me]
+        short = frame.amount
+        if frame.choice is None:
+            if short <= 0:
+                return True
+            payable = self.cost.available(game, me, frame.source)
+            if payable and p.pp >= short:
+                game.ask_pick(me, ["pay"], True)
+                return False
+            word = "pay" if payable else "done"
+        else:
+            word, frame.choice = frame.choice, None
+        if word == "pay":
+            game.push_frame((self.cost,), frame)
+        else:
+            p.pp -= short
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class CannotPlay:
     """A ``STATIC`` ability of a card in the hand or EX area: it cannot be played while the
     ability's condition holds (``これは…なら、プレイできない``; CR 8.2)."""
@@ -2339,6 +2384,7 @@ ELEMENTS: dict[str, type] = {
         CannotPlay,
         TookCard,
         ToGraveAll,
+        DiscountFor,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2679,6 +2725,9 @@ def _describe_element(e: Any) -> str:
         return f"damage this deals is {e.n:+d}"
     if isinstance(e, ExtraCost):
         return f"you may pay {e.n} more PP to play this"
+    if isinstance(e, DiscountFor):
+        paid = _cost_words(e.cost).removeprefix("as a cost, ")
+        return f"as this is played, you may {paid} to pay {e.n} PP less"
     if isinstance(e, CannotPlay):
         return "this cannot be played"
     if isinstance(e, AdditionalCost):

@@ -34,6 +34,8 @@ from engine.sve.abilities import (
     CardScript,
     DamageBonus,
     DamageTaken,
+    DiscountChoice,
+    DiscountFor,
     Effect,
     ExileSelf,
     ExtraCost,
@@ -1440,9 +1442,23 @@ class State:
 
     # --- main phase actions ---------------------------------------------------------------------
 
+    def _discount(self, player: int, card: Card, cost: int) -> tuple[int, PayCost | None]:
+        """The PP a :class:`DiscountFor` ability of the card takes off ``cost`` now (its
+        cost payable), and that cost."""
+        if cost <= 0 or card.base.card_id not in self.scripts.cost_ids():
+            return 0, None
+        for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
+            for e in ability.effects:
+                if isinstance(e, DiscountFor) and e.cost.available(self, player, card.uid):
+                    return min(e.n, cost), e.cost
+        return 0, None
+
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
-        if self.play_cost(card) > p.pp:
+        cost = self.play_cost(card)
+        if cost > p.pp and (
+            not self.scripts or cost - self._discount(p.index, card, cost)[0] > p.pp
+        ):
             return False
         if self.scripts and base.card_id in self.scripts.static_ids(CannotPlay):
             for ability in self.scripts.abilities(base.card_id, Trigger.STATIC):
@@ -1748,6 +1764,8 @@ class State:
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
         cost = self.play_cost(card)
+        short, discount = self._discount(player, card, cost) if self.scripts else (0, None)
+        cost -= short  # the rest, or the discount's cost, is paid next (DiscountChoice)
         p.pp -= cost
         p.played += 1
         if self.log is not None:
@@ -1785,6 +1803,9 @@ class State:
                 elif isinstance(e, AdditionalCost):  # CR 10.6.2.5: paid as it is played
                     paid = dataclasses.replace(e.cost, optional=False, effects=())
                     self.frames.append(Frame((paid,), uid, player))
+        if discount is not None:
+            paid = dataclasses.replace(discount, optional=False, effects=())
+            self.frames.append(Frame((DiscountChoice(paid),), uid, player, short))
 
     def _evolve(self, player: int, uid: int, ep: bool, super_: bool) -> None:
         """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""

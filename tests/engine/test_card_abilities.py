@@ -192,6 +192,8 @@ EXAMPLES: dict[str, list[str]] = {
     "if_revealed": ["BP13-001", "CP04-084"],
     "cannot_play_if": ["BP17-044"],
     "no_damage_named": ["BP18-116"],
+    "if_it_is_named": ["BP12-096", "ECP01-018"],
+    "discount_for_cost": ["BP12-096", "BP14-119"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

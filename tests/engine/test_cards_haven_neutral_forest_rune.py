@@ -1085,3 +1085,37 @@ def test_bp12_041_searches_only_with_5_machines_in_graveyard() -> None:
         game.apply(Choose(str(r1)))
         assert game.cards[m3].zone is Zone.FIELD
         assert game.cards[r1].zone is Zone.EX
+
+
+def test_bp12_096_discard_aegis_to_pay_2_less_and_limonium_brings_repair() -> None:
+    """BP12-096: as it is played you may discard a 'ヘヴンリーイージス' to pay 2 PP less
+    (the only way with 0 PP; declined, the full 2 PP are paid); it puts a machine follower
+    of original cost 3 or less from the graveyard onto the field, and a Repair Mode into the
+    EX area only if that follower is '欠落の聖女・リモニウム'."""
+    card = _card("BP12-096", "spell", 2)
+    aegis = _card("AEGIS", "spell", 7, name="ヘヴンリーイージス")
+    limonium = _card(
+        "BP07-086", "follower", 3, 3, 2, name="欠落の聖女・リモニウム", traits=("機械",)
+    )
+    game = position(hands=([card], []), pp=(1, 0), scripts=_lib("BP12-096"))
+    add_card(game, 0, limonium, Zone.GRAVE)
+    assert Play(game.players[0].hand[0]) not in game.legal_actions()  # no Aegis, 1 PP
+    for pp, pay, target in ((0, True, limonium), (2, False, _machine("M3", 3))):
+        game = position(hands=([card, aegis], []), pp=(pp, 0), scripts=_lib("BP12-096"))
+        in_grave = add_card(game, 0, target, Zone.GRAVE)
+        aegis_uid = game.players[0].hand[1]
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        if pp:
+            assert d.options == ["pay", "done"]
+            game.apply(Choose("done"))
+        else:
+            assert d.options == [str(aegis_uid)]  # forced: not enough PP otherwise
+            game.apply(Choose(str(aegis_uid)))
+        assert (game.cards[aegis_uid].zone is Zone.GRAVE) is pay
+        assert game.players[0].pp == 0
+        game.apply(Choose(str(in_grave)))
+        assert game.cards[in_grave].zone is Zone.FIELD
+        ex = [game.cards[u].base.name for u in game.players[0].ex]
+        assert ex == ([REPAIR] if target is limonium else [])

@@ -33,6 +33,7 @@ from engine.sve.abilities import (
     Destroy,
     DidIt,
     DiscardCards,
+    DiscountFor,
     Draw,
     Engage,
     Equip,
@@ -1063,6 +1064,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: _on_field(m),
     ),
     (
+        "it_is_named",
+        False,
+        re.compile(r"^それが『(?P<iname>[^』]+)』なら、"),
+        lambda m: TookCard(CardFilter(name=m["iname"])),
+    ),
+    (
         "it_is",
         False,
         re.compile(
@@ -1422,6 +1429,7 @@ _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)し
 
 
 _CANNOT_PLAY_IF = re.compile(r"^これは(?P<cond>[^。]+なら)、プレイできない。$")
+_DISCOUNT_FOR = re.compile(r"^これをプレイする際、(?P<cost>[^：。]+)：コストを-(?P<n>\d+)する。$")
 _ADDITIONAL_COST = re.compile(r"^これをプレイする際、追加コストとして(?P<cost>[^。]+)。$")
 _COST_DOWN_IF = re.compile(r"^これをプレイする際、(?P<cond>.+?)コストを-(?P<n>\d+)する。$")
 _COST_DOWN_X = re.compile(r"^これをプレイする際、コストを-Xする。Xは「(?P<x>[^」]+)」である。$")
@@ -1475,6 +1483,15 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
         cond, _whole, rest, cid = condition(m["cond"] + "、")
         if cond is not None and not rest:
             return f"cannot_play_if|if_{cid}", cond, CannotPlay()
+    m = _DISCOUNT_FOR.match(line)
+    if m:  # "これをプレイする際、(cost)：コストを-Nする。"
+        paid = cost(m["cost"])
+        if paid is not None and not paid.pp:
+            return (
+                "discount_for_cost",
+                None,
+                DiscountFor(replace(paid, optional=False), int(m["n"])),
+            )
     m = _ADDITIONAL_COST.match(line)
     if m:  # "これをプレイする際、追加コストとして(cost)。": it cannot be played without it
         paid = cost(m["cost"])
