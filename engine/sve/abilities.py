@@ -959,13 +959,15 @@ class CostDown:
     per_played: bool = False
     """``n`` is the number of cards you played this turn (``Xは「このターン中に自分がプレイ
     したカードの枚数」``)."""
+    zero: bool = False
+    """The cost becomes 0 (``コストを0にする``): ``n`` is the card's own cost."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Mark them (cards in any zone: a found card is in the hand or EX area)."""
         n = game.players[frame.controller].played if self.per_played else self.n
         for tgt in frame.targets if self.to == "targets" else _resolve(game, frame, self.to):
             if tgt >= 0:
-                game.cost_down(tgt, n)
+                game.cost_down(tgt, (game.cards[tgt].base.cost or 0) if self.zero else n)
         return True
 
 
@@ -1105,6 +1107,9 @@ class Search:
     n: int = 1
     to: str = "hand"
     distinct_names: bool = False
+    max_total_cost: int = -1
+    """The original costs of the found cards add up to at most this (``元のコストの合計がN
+    以下になるように``); -1 for no limit."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` stops: CR 5.8.1.2)."""
@@ -1257,9 +1262,14 @@ def _take(
     if frame.sub < n:
         taken = {game.cards[u].base.name for u in frame.targets}
         seen: dict[str, int] = {}
+        budget = getattr(how, "max_total_cost", -1)
+        if budget >= 0:
+            budget -= sum(game.cards[u].base.cost or 0 for u in frame.targets)
         for uid in pool:
             rec = game.cards[uid].base
             if uid in frame.targets or not how.what.matches(rec):
+                continue
+            if budget >= 0 and (rec.cost or 0) > budget:
                 continue
             if how.distinct_names and rec.name in taken:
                 continue
@@ -2672,6 +2682,8 @@ def _describe_element(e: Any) -> str:
     if phrase is not None:
         return phrase.format(_TO_WORDS[e.to])
     if isinstance(e, CostDown):
+        if e.zero:
+            return f"this turn, {_TO_WORDS[e.to]} costs 0 to play"
         less = "X (the cards you played this turn)" if e.per_played else str(e.n)
         return f"this turn, {_TO_WORDS[e.to]} costs {less} less to play"
     if isinstance(e, NoAttack):
@@ -2693,7 +2705,10 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, DiscardCards):
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
     if isinstance(e, Search):
-        return f"search your deck for up to {e.n} {_filter_words(e.what, e.n)} to your {e.to}"
+        total = f" with original costs adding up to {e.max_total_cost} or less"
+        total = total if e.max_total_cost >= 0 else ""
+        words = _filter_words(e.what, e.n)
+        return f"search your deck for up to {e.n} {words}{total} to your {e.to}"
     if isinstance(e, LookTop):
         rest = {
             "bottom": "; the rest to the bottom",

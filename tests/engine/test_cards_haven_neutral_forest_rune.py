@@ -1119,3 +1119,37 @@ def test_bp12_096_discard_aegis_to_pay_2_less_and_limonium_brings_repair() -> No
         assert game.cards[in_grave].zone is Zone.FIELD
         ex = [game.cards[u].base.name for u in game.players[0].ex]
         assert ex == ([REPAIR] if target is limonium else [])
+
+
+def test_bp16_096_finds_wilderness_cards_within_a_total_cost_of_6() -> None:
+    """BP16-096 (Fanfare): up to 2 荒野 cards not named like it, original costs adding up to
+    6 or less, go from the deck into the EX area and cost 0 to play this turn; a vehicle
+    token is put onto the field. After a cost-4 card, a cost-3 one is no longer offered."""
+    lana = _card(
+        "BP16-096", "follower", 6, 3, 3, name="デュアルカノンマザー・ラナ", traits=("荒野",)
+    )
+    w4, w3, w2 = (_card(f"W{c}", "spell", c, traits=("荒野",)) for c in (4, 3, 2))
+    game = position(
+        hands=([lana], []), decks=([w4, w3, w2, lana], []), pp=(6, 0), scripts=_lib("BP16-096")
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    offered = {game.cards[int(o)].base.card_id: int(o) for o in d.options if o != "done"}
+    assert set(offered) == {"W4", "W3", "W2"}  # not its own name
+    game.apply(Choose(str(offered["W4"])))
+    d = game.decision
+    assert d is not None
+    second = {game.cards[int(o)].base.card_id: int(o) for o in d.options if o != "done"}
+    assert set(second) == {"W2"}
+    game.apply(Choose(str(second["W2"])))
+    _order(game)
+    p = game.players[0]
+    assert sorted(p.ex) == sorted([offered["W4"], second["W2"]])
+    assert all(game.play_cost(game.cards[u]) == 0 for u in p.ex)
+    assert [game.cards[u].base.name for u in p.field] == [
+        "デュアルカノンマザー・ラナ",
+        "機動二輪車",
+    ]
+    game.turn += 2
+    assert game.play_cost(game.cards[offered["W4"]]) == 4  # this turn only

@@ -497,6 +497,11 @@ def _x_cards_played(m: re.Match[str], ctx: Context) -> list[Any]:
     return []
 
 
+@template("cost_zero", r"このターン、それをプレイする際、コストを0にする。")
+def _cost_zero(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [CostDown(0, ctx.need_it(any_zone=True), zero=True)]
+
+
 @template("cost_down", r"このターン、それをプレイする際、コストを-" + N + r"する。")
 def _cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
     return [CostDown(int(m[1]), ctx.need_it(any_zone=True))]
@@ -780,6 +785,19 @@ def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
 
 
 _DEST = {"手札に加える": "hand", "EXエリアに置く": "ex", "場に出す": "field"}
+
+
+@template(
+    "search_total_cost",
+    r"自分のデッキから"
+    + _FILTER
+    + r"を元のコストの合計が(?P<total>\d+)以下になるように(?P<n>\d+)枚"
+    r"(?:まで)?探し、(?P<dest>手札に加える|EXエリアに置く|場に出す)。",
+)
+def _search_total(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    what = _filter(m, ctx)
+    return [Search(what, int(m["n"]), _DEST[m["dest"]], max_total_cost=int(m["total"]))]
 
 
 @template(
