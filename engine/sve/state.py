@@ -444,6 +444,25 @@ class _SpellToGrave:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class _SelfHandToEx:
+    """The cost of putting this card from the hand into the EX area, paid after the cost
+    that banishes EX-area cards made room (CR 4.8.3.2)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it if it is still in the hand."""
+        if game.cards[frame.source].zone is Zone.HAND:
+            game.put_in_ex(frame.source)
+        return True
+
+
+def _frees_ex(ability: Ability) -> bool:
+    """Whether the ability's cost banishes a card of the EX area first."""
+    first = ability.effects[0] if ability.effects else None
+    return isinstance(first, PayCost) and first.banish_from == "ex" and first.banish_n > 0
+
+
+_HAND_TO_EX = _SelfHandToEx()
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _ENTER = (_EnterFromResolution(),)
@@ -1670,8 +1689,8 @@ class State:
                     continue
                 if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
                     continue
-                if ability.hand_to_ex and len(p.ex) >= EX_LIMIT:  # CR 4.8.3.2: no room
-                    continue
+                if ability.hand_to_ex and len(p.ex) >= EX_LIMIT and not _frees_ex(ability):
+                    continue  # CR 4.8.3.2: no room, and no EX-area card banished first
                 if (ability.once_per_turn or ability.times_per_turn) and self._used_up(
                     card, index, ability.times_per_turn or 1
                 ):
@@ -1729,8 +1748,12 @@ class State:
         card = self.cards[uid]
         ability = self.abilities_of(card, Trigger.ACTIVATED)[index]
         self.players[player].pp -= ability.pp_cost
+        effects = ability.effects
         if ability.hand_to_ex:  # or putting it from the hand into the EX area
-            self.put_in_ex(uid)
+            if len(self.players[player].ex) < EX_LIMIT:
+                self.put_in_ex(uid)
+            else:  # after the EX-area cards of the cost are banished
+                effects = (effects[0], _HAND_TO_EX, *effects[1:])
         elif ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
         if ability.from_ex and card.zone is Zone.EX and not ability.ex_free:  # or into the grave
@@ -1751,7 +1774,7 @@ class State:
             self._leave_field(card, Zone.GRAVE, "leave")
         if ability.banish_cost:  # from the field or the graveyard
             self.banish(uid)
-        frame = Frame(ability.effects, uid, player)
+        frame = Frame(effects, uid, player)
         if ability.union_burst and card.zone is Zone.FIELD and card.fol:
             frame.origin = uid
         self.frames.append(frame)

@@ -58,7 +58,7 @@ def _pay_from_ex(game: State) -> None:
     """Banish the EX-area cards a cost asks for, the first offered each time."""
     while game.decision is not None and game.decision.kind is Kind.PICK:
         options = game.decision.options
-        if not options or int(options[0]) not in game.players[0].ex:
+        if not options or not options[0].isdigit() or int(options[0]) not in game.players[0].ex:
             return
         game.apply(Choose(options[0]))
 
@@ -1153,3 +1153,38 @@ def test_bp16_096_finds_wilderness_cards_within_a_total_cost_of_6() -> None:
     ]
     game.turn += 2
     assert game.play_cost(game.cards[offered["W4"]]) == 4  # this turn only
+
+
+def test_bp12_035_banishes_two_machine_tokens_and_goes_from_hand_to_ex() -> None:
+    """BP12-035 (Act from the hand, 3 PP): banish 2 machine tokens of your EX area and put
+    this from the hand into the EX area, then put one of two tentacle tokens onto the field.
+    With one machine token it cannot be played; with a full EX area it can, the banished
+    tokens making room for it (CR 4.8.3.2)."""
+    bel = _card("BP12-035", "follower", 6, 5, 5, traits=("機械",))
+    block = _token("遮断の触手")
+    other = spell("S")
+    for ex, allowed in (
+        ([block], False),
+        ([block, block], True),
+        ([block, block, other, other, other], True),
+    ):
+        game = position(hands=([bel], []), pp=(3, 0), scripts=_lib("BP12-035"))
+        for rec in ex:
+            uid = len(game.cards)
+            add_card(game, 0, rec, Zone.EX)
+            game.cards[uid].token = rec.card_type.startswith("token")
+        bel_uid = game.players[0].hand[0]
+        assert (Activate(bel_uid, 0) in game.legal_actions()) is allowed
+        if not allowed:
+            continue
+        game.apply(Activate(bel_uid, 0))
+        _pay_from_ex(game)
+        d = game.decision
+        assert d is not None
+        assert d.options == ["mode1", "mode2"]
+        game.apply(Choose("mode2"))
+        p = game.players[0]
+        assert game.cards[bel_uid].zone is Zone.EX
+        assert [game.cards[u].base.name for u in p.field] == ["蹂躙の触手"]
+        assert len(p.ex) == len(ex) - 2 + 1
+        assert p.pp == 0

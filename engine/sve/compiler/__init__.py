@@ -142,6 +142,7 @@ _FROM_HAND = "手札のこれ"
 _FROM_GRAVE = "墓場のこれ"
 _FROM_EX = "EXエリアのこれを墓場に置く"
 _HAND_TO_EX = "をEXエリアに置く"
+_AND_HAND_TO_EX = "し、手札のこれをEXエリアに置く"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
 _MY_TURN = "自分のターン中、"
@@ -388,16 +389,26 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         ex_self = any(isinstance(e, SelfExToField) for e in effects)
         if ex_self and (from_ex or from_grave or m[3] or m[4]):
             raise _Fail("an EX-area ability with another zone's cost")
-        from_hand = extra_text.startswith(_FROM_HAND)
         hand_to_ex = False
+        if extra_text.endswith(_AND_HAND_TO_EX):  # "(cost)し、手札のこれをEXエリアに置く"
+            extra_text = _FROM_HAND + _HAND_TO_EX + "|" + extra_text[: -len(_AND_HAND_TO_EX)]
+        from_hand = extra_text.startswith(_FROM_HAND)
         if from_hand:  # "手札のこれと…を捨てる": played from the hand, this card discarded
             if m[3] or m[4] or ex_self:
                 raise _Fail("a hand ability with a field cost")
             extra_text = extra_text[len(_FROM_HAND) :]
-            hand_to_ex = extra_text == _HAND_TO_EX  # or put into the EX area instead
+            head, _bar, other_cost = extra_text.partition("|")
+            hand_to_ex = head == _HAND_TO_EX  # or put into the EX area instead
             if hand_to_ex:
-                extra_text = ""
+                extra_text = other_cost
                 used.append("act_hand_to_ex")
+                if other_cost:
+                    extra = cost(other_cost)
+                    if extra is None or extra.pp:
+                        raise _Fail("an activation cost the engine does not pay")
+                    effects = [dataclasses.replace(extra, optional=False), *effects]
+                    used.append("act_extra_cost")
+                    extra_text = ""
             extra_text = "" if extra_text in ("", "を捨てる") else "手札の" + extra_text[1:]
             used.append("act_from_hand")
         if extra_text:

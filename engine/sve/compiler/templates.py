@@ -1311,7 +1311,8 @@ _COST_PARTS = re.compile(
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
-    r"|EXエリアの『(?P<xname>[^』]+)』(?P<xn>\d+)枚を消滅"
+    r"|EXエリアの(?:『(?P<xname>[^』]+)』|(?P<bxtrait>[^・、。「」『』【】の]+)・(?P<bxkind>トークン|カード))"
+    r"(?P<xn>\d+)枚を消滅"
     r"|場の(?:『(?P<ename>[^』]+)』|(?P<etrait>[^・、。「」『』【】の]+)・(?P<ekind>フォロワー|カード|アミュレット))"
     r"(?P<en>\d+)(?:つ|体|枚)を【アクト】"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>[^・、。「」『』【】]+)・)?"
@@ -1373,7 +1374,11 @@ def cost(text: str) -> PayCost | None:
         elif m["xn"]:
             if banish is not None:
                 return None
-            banish = CardFilter(name=m["xname"])
+            banish = CardFilter(
+                name=m["xname"] or "",
+                traits=(m["bxtrait"],) if m["bxtrait"] else (),
+                token=m["bxkind"] == "トークン",
+            )
             banish_n, banish_from = int(m["xn"]), "ex"
         elif m["bn"]:
             if banish is not None:
