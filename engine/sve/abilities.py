@@ -60,6 +60,9 @@ class Trigger(enum.Enum):
     """CR 7.4.1: your opponent's end phase came (this card on the field)."""
     ALLY_ENTERS = "ally_enters"
     """CR 10.7.1: another follower was put onto your field (it is the event's card)."""
+    GRAVE_ALLY_ENTERS = "grave_ally_enters"
+    """CR 10.7.1: a follower was put onto your field while this card is in your graveyard
+    (an ability whose text works on ``自分の墓場のこれ``; the follower is the event's)."""
     ATTACK_DAMAGE = "attack_damage"
     """CR 12.13.2: this follower dealt attack damage (the amount is the event's)."""
     ACTIVATED = "activated"
@@ -122,6 +125,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.OPPONENT_END_PHASE: "When your opponent's end phase comes",
     Trigger.OPPONENT_MAIN_PHASE: "When your opponent's main phase comes",
     Trigger.ALLY_ENTERS: "When another follower enters your field",
+    Trigger.GRAVE_ALLY_ENTERS: "While this is in your graveyard, when a follower enters your field",
     Trigger.ATTACK_DAMAGE: "When this deals attack damage",
     Trigger.ACTIVATED: "Act",
     Trigger.DISCARDED: "When this is discarded from your hand",
@@ -193,6 +197,12 @@ class Ability:
     as cost (``EXエリアのこれを墓場に置く``)."""
     times_per_turn: int = 0
     """Auto abilities: go off at most this many times per turn (``ターンごとにN回``)."""
+    hand_to_ex: bool = False
+    """Activated abilities played from the hand (``from_hand``) whose cost puts this card
+    into the EX area instead of discarding it (``手札のこれをEXエリアに置く``)."""
+    ex_free: bool = False
+    """Activated abilities played from the EX area (``from_ex``) with no cost of moving this
+    card (its effect moves it: ``自分のEXエリアのこれを場に出す``)."""
     union_burst: bool = False
     """A Union Burst ability (CR 14.5.1); its use is what "能力が発動したとき" sees
     (CR 14.5.1.3)."""
@@ -361,7 +371,7 @@ class Scripts:
                 cid
                 for cid, s in self._by_id.items()
                 if any(
-                    isinstance(e, (PlayCostIf, PlayCostFor))
+                    isinstance(e, (PlayCostIf, PlayCostFor, PlayCostX, DiscountFor))
                     for a in s.abilities
                     if a.trigger is Trigger.STATIC
                     for e in a.effects
@@ -605,9 +615,31 @@ class ToGrave:
 
 
 @dataclass(frozen=True, slots=True)
+class ToGraveAll:
+    """Put all your field cards whose printed card passes ``what`` (original cost, CR 5.24)
+    into the graveyard at once (not destroyed; Last Words go off, CR 12.5); they become
+    "it" (``自分の場の…すべてを墓場に置く``)."""
+
+    what: CardFilter
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move them."""
+        cards = game.cards
+        match = self.what.matches
+        got = [u for u in sorted(game.players[frame.controller].field) if match(cards[u].base)]
+        for uid in got:
+            game.destroy_as_cost(uid)
+        frame.targets = got
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class SelfToEx:
     """You may put this card from the graveyard into your EX area (``これをEXエリアに置いて
-    よい``)."""
+    よい``; without ``optional``, it is put there). Moved, it becomes "it" (for
+    ``そうしたなら``)."""
+
+    optional: bool = True
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask, then move it."""
@@ -615,11 +647,14 @@ class SelfToEx:
         if frame.choice is None:
             if frame.source not in grave:
                 return True
-            game.ask_pick(frame.controller, ["yes"], True)
-            return False
-        word, frame.choice = frame.choice, None
-        if word == "yes" and frame.source in grave:
-            game.put_in_ex(frame.source)
+            if self.optional:
+                game.ask_pick(frame.controller, ["yes"], True)
+                return False
+            word = "yes"
+        else:
+            word, frame.choice = frame.choice, None
+        if word == "yes" and frame.source in grave and game.put_in_ex(frame.source):
+            frame.targets = [frame.source]
         return True
 
 
@@ -1030,13 +1065,15 @@ class CostDown:
     per_played: bool = False
     """``n`` is the number of cards you played this turn (``Xは「このターン中に自分がプレイ
     したカードの枚数」``)."""
+    zero: bool = False
+    """The cost becomes 0 (``コストを0にする``): ``n`` is the card's own cost."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Mark them (cards in any zone: a found card is in the hand or EX area)."""
         n = game.players[frame.controller].played if self.per_played else self.n
         for tgt in frame.targets if self.to == "targets" else _resolve(game, frame, self.to):
             if tgt >= 0:
-                game.cost_down(tgt, n)
+                game.cost_down(tgt, (game.cards[tgt].base.cost or 0) if self.zero else n)
         return True
 
 
@@ -1088,6 +1125,15 @@ class FromGrave:
     max_total: int = -1
     """The chosen cards' original costs add up to at most this (``元のコストの合計がN以下に
     なるように``); -1 for no limit."""
+
+    def available(self, game: State, controller: int, source: int = -1) -> bool:
+        """CR 10.6.2.3.3: a mandatory choice needs ``n`` matching cards in the graveyard."""
+        if self.up_to:
+            return True
+        cards = game.cards
+        match = self.what.matches
+        grave = game.players[controller].grave
+        return sum(1 for u in grave if u != source and match(cards[u].base)) >= self.n
 
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` when ``up_to``)."""
@@ -1632,6 +1678,8 @@ PAID_DISCARD = "paid_discard"
 """The counter on an ability's card naming the card its :class:`PayCost` discarded."""
 
 _BANISHING = 10
+_ENGAGING = 50
+"""The step of :class:`PayCost` from which field cards are engaged (plus the count)."""
 """The step of :class:`PayCost` from which graveyard cards are banished (plus the count)."""
 
 
@@ -1693,6 +1741,18 @@ class PayCost:
                 out.append(u)
         return out
 
+    engage: Targets | None = None
+    """Engage ``engage_n`` standing cards of your field that this allows (``場の『…』1つを
+    【アクト】``, CR 5.4)."""
+    engage_n: int = 1
+
+    def _engageable(self, game: State, controller: int, source: int) -> list[int]:
+        what = self.engage
+        assert what is not None
+        cards = game.cards
+        found = game.candidates(what, controller, source, counting=True)
+        return [u for u in found if u >= 0 and not cards[u].engaged]
+
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
         p = game.players[controller]
@@ -1712,6 +1772,10 @@ class PayCost:
             hand = game.players[controller].hand
             if sum(1 for u in hand if u != source and match(cards[u].base)) < self.discard_n:
                 return False
+        if self.engage is not None and (
+            len(self._engageable(game, controller, source)) < self.engage_n
+        ):
+            return False
         if self.banish is not None:
             match = self.banish.matches
             grave = self._banish_zone(game, controller)
@@ -1784,7 +1848,7 @@ class PayCost:
                 cands = self._takeable(game, me, frame.source)
                 game.ask_pick(me, [str(u) for u in cands], False)
                 return False
-            frame.sub = _BANISHING
+            frame.sub = _BANISHING if self.engage is None else _ENGAGING
         if 2 <= frame.sub < _BANISHING and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None and self.discard_to_ex:
@@ -1810,6 +1874,17 @@ class PayCost:
                 game.field_to_ex(uid)
             else:
                 game.destroy_as_cost(uid)
+            frame.sub = _BANISHING if self.engage is None else _ENGAGING
+        if frame.sub >= _ENGAGING:  # engage the field cards one by one
+            if frame.choice is not None:
+                game.set_engaged(int(frame.choice), True)
+                frame.choice = None
+                frame.sub += 1
+            if frame.sub - _ENGAGING < self.engage_n:
+                options = [str(u) for u in self._engageable(game, me, frame.source)]
+                if options:
+                    game.ask_pick(me, options, False)
+                    return False
             frame.sub = _BANISHING
         if frame.choice is not None:  # one card banished from the graveyard
             game.banish(int(frame.choice))
@@ -1911,6 +1986,36 @@ class Equip:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCostX:
+    """A ``STATIC`` ability of a card being played: it costs ``n`` PP less while the
+    ability's condition holds (``これをプレイする際、…なら、コストを-Nする``; CR 10.4.4.1),
+    or X less, X counted when it is played: the face-up evolved cards of your evolve deck
+    passing ``per_evolved`` (CR 4.6.3), your field cards ``per_field`` allows, or the cards
+    of your banish zone (``per_banished``). Not below 0."""
+
+    n: int = 0
+    per_evolved: CardFilter | None = None
+    per_field: Targets | None = None
+    per_banished: bool = False
+
+    def amount(self, game: State, controller: int, source: int) -> int:
+        """How much less the card costs now."""
+        p = game.players[controller]
+        if self.per_evolved is not None:
+            match = self.per_evolved.matches
+            return sum(1 for u in p.evolve_used if match(game.cards[u].base))
+        if self.per_field is not None:
+            return len(game.candidates(self.per_field, controller, source, counting=True))
+        if self.per_banished:
+            return len(p.banish)
+        return self.n
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure pays less."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class PlayFromGrave:
     """A ``STATIC`` ability of a card in the graveyard: while its condition holds, the card
     may be played from the graveyard as from the hand (``これは墓場からプレイできる``; CR 8.2
@@ -1976,6 +2081,19 @@ class PlayCostIf:
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalCost:
+    """A ``STATIC`` ability of a card played from the hand: playing it also costs ``cost``
+    (``これをプレイする際、追加コストとして…``; CR 10.4.7.2, 10.6.2.5): it cannot be played
+    unless the cost can be paid, and the cost is paid as it is played."""
+
+    cost: PayCost
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure asks for the cost."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class PlayCostFor:
     """A ``STATIC`` ability of a card being played: as it is played its player may, as a
     cost, put ``count`` of their field cards that ``what`` allows into the graveyard (or
@@ -1995,6 +2113,17 @@ class PlayCostFor:
             cards = game.cards
             cands = [u for u in cands if not cards[u].engaged]
         return cands
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class DiscountFor:
+    """A ``STATIC`` ability of a card played from the hand: as it is played, you may pay
+    ``cost`` to pay ``n`` PP less (``これをプレイする際、手札の…1枚を捨てる：コストを-Nする``;
+    CR 10.4.7). The play pays the lower cost; :class:`DiscountChoice` then asks."""
+
+    cost: PayCost
+    n: int
 
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the play procedure offers it."""
@@ -2010,6 +2139,46 @@ class EvolveCostPer:
 
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the evolve cost is computed where it is paid."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class DiscountChoice:
+    """Part of playing a card with :class:`DiscountFor`: the card was paid for ``amount``
+    PP less; pay ``cost`` now, or pay the ``amount`` PP after all (the only way when there
+    is not enough PP left)."""
+
+    cost: PayCost
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask, then pay one or the other."""
+        me = frame.controller
+        p = game.players[me]
+        short = frame.amount
+        if frame.choice is None:
+            if short <= 0:
+                return True
+            payable = self.cost.available(game, me, frame.source)
+            if payable and p.pp >= short:
+                game.ask_pick(me, ["pay"], True)
+                return False
+            word = "pay" if payable else "done"
+        else:
+            word, frame.choice = frame.choice, None
+        if word == "pay":
+            game.push_frame((self.cost,), frame)
+        else:
+            p.pp -= short
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class CannotPlay:
+    """A ``STATIC`` ability of a card in the hand or EX area: it cannot be played while the
+    ability's condition holds (``これは…なら、プレイできない``; CR 8.2)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the main phase does not offer the play."""
         return True
 
 
@@ -2376,6 +2545,38 @@ class BurstsThisTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class EvolvedThisTurn:
+    """A follower of your field evolved this turn, ``n`` or more times in all
+    (``このターン、自分の場のフォロワーが進化していたなら``; CR 5.16, by any means)."""
+
+    n: int = 1
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Read the player's count for this turn."""
+        p = game.players[controller]
+        return p.evolves_turn == game.turn and p.evolves >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class NthEvolve:
+    """The evolve the ability answers (its event's follower) was the ``n``-th evolve of a
+    follower of your field this turn (``このターン、N回目の自分の場のフォロワーの進化なら``)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability there is no event."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Look at the mark the evolve left on the event's follower."""
+        if frame.amount < 0 or frame.amount >= len(game.cards):
+            return False
+        card = game.cards[frame.amount]
+        return card.evolved_turn == game.turn and card.evolve_nth == self.n
+
+
+@dataclass(frozen=True, slots=True)
 class PlayedExactly:
     """The card just played is your ``n``-th card played this turn (``このターン中にN枚目の
     カードなら``)."""
@@ -2418,6 +2619,23 @@ class SelfToField:
         me = frame.controller
         if frame.source in game.players[me].grave and game.field_has_room(me):
             game.move_found(frame.source, "field", me)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class SelfExToField:
+    """Put this card from your EX area onto your field, engaged if ``engaged``
+    (``自分のEXエリアのこれを(アクト状態で)場に出す``; not played)."""
+
+    engaged: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it if it is still in the EX area and the field has room."""
+        me = frame.controller
+        if frame.source in game.players[me].ex and game.field_has_room(me):
+            game.move_found(frame.source, "field", me)
+            if self.engaged:
+                game.set_engaged(frame.source, True)
         return True
 
 
@@ -2475,6 +2693,23 @@ class ExToGraveSelf:
 
 
 @dataclass(frozen=True, slots=True)
+class TookCard:
+    """A card taken just before ("it": found, looked at or chosen) passes ``what``, in any
+    zone (``『…』を公開したなら``: you revealed such a card)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was taken."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether one of the cards in "it" passes the filter."""
+        cards = game.cards
+        return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
+
+
+@dataclass(frozen=True, slots=True)
 class DidIt:
     """The card chosen just before was moved ("そうしたなら": you did it)."""
 
@@ -2502,12 +2737,30 @@ class ExCount:
 
     what: CardFilter
     n: int
+    exact: bool = False
+    """Exactly ``n`` (``N枚なら``)."""
 
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count them."""
         cards = game.cards
         match = self.what.matches
-        return sum(1 for u in game.players[controller].ex if match(cards[u].base)) >= self.n
+        have = sum(1 for u in game.players[controller].ex if match(cards[u].base))
+        return have == self.n if self.exact else have >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class FieldCount:
+    """You have ``n`` or more cards passing ``what`` on your field (``自分の場の…や…が2体以上
+    なら``)."""
+
+    what: CardFilter
+    n: int = 1
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them (the printed card: its traits and original cost, CR 5.24)."""
+        cards = game.cards
+        match = self.what.matches
+        return sum(1 for u in game.players[controller].field if match(cards[u].base)) >= self.n
 
 
 @dataclass(frozen=True, slots=True)
@@ -2534,15 +2787,25 @@ class OpponentCards:
 
 @dataclass(frozen=True, slots=True)
 class NoDamage:
-    """This turn, this card takes no damage (``このターン、これはダメージを受けない``)."""
+    """This turn, this card takes no damage (``このターン、これはダメージを受けない``); with
+    ``what``, every field card it allows now does (``自分の場の『…』すべては…``)."""
+
+    what: Targets | None = None
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Mark it for this turn."""
-        if frame.source >= 0 and game.target_exists(frame.source):
-            card = game.cards[frame.source]
-            if card.counters is None:
-                card.counters = {}
-            card.counters["no_damage"] = game.turn
+        """Mark them for this turn."""
+        if self.what is not None:
+            got = game.candidates(self.what, frame.controller, frame.source, counting=True)
+        elif frame.source >= 0 and game.target_exists(frame.source):
+            got = [frame.source]
+        else:
+            got = []
+        for uid in got:
+            if uid >= 0:
+                card = game.cards[uid]
+                if card.counters is None:
+                    card.counters = {}
+                card.counters["no_damage"] = game.turn
         return True
 
 
@@ -3006,6 +3269,16 @@ ELEMENTS: dict[str, type] = {
         BanishInstead,
         ExCostDown,
         DiscardedThisTurn,
+        EvolvedThisTurn,
+        NthEvolve,
+        PlayCostX,
+        SelfExToField,
+        FieldCount,
+        AdditionalCost,
+        CannotPlay,
+        TookCard,
+        ToGraveAll,
+        DiscountFor,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -3146,11 +3419,19 @@ def describe(obj: Any) -> str:
         if obj.banish_cost:
             costs.append("banish this")
         if obj.from_hand:
-            costs.append("discard this from your hand")
+            costs.append(
+                "put this from your hand into your EX area"
+                if obj.hand_to_ex
+                else "discard this from your hand"
+            )
         if obj.from_grave:
             costs.append("played from your graveyard")
         if obj.from_ex:
-            costs.append("put this from your EX area into the graveyard")
+            costs.append(
+                "played from your EX area"
+                if obj.ex_free
+                else "put this from your EX area into the graveyard"
+            )
         if obj.trigger is Trigger.ACTIVATED:
             label = ("Quick act" if obj.quick else "Advance act" if obj.advance else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""
@@ -3184,6 +3465,8 @@ def _describe_element(e: Any) -> str:
             return f"for each {per} in your graveyard, choose {_targets_words(e.what, 1, e.up_to)}"
         return f"choose {_targets_words(e.what, e.count, e.up_to)}"
     if isinstance(e, NoDamage):
+        if e.what is not None:
+            return f"this turn, {_all_words(e.what)} take no damage"
         return "this turn, this takes no damage"
     if isinstance(e, TopToEx):
         return f"put the top {e.n} card{'s' if e.n != 1 else ''} of your deck into your EX area"
@@ -3212,12 +3495,24 @@ def _describe_element(e: Any) -> str:
         )
     if isinstance(e, PlayFromGrave):
         return "this may be played from your graveyard"
+    if isinstance(e, PlayCostX):
+        x = f"{e.n}"
+        if e.per_evolved is not None:
+            words = _filter_words(e.per_evolved, 2)
+            x = f"X (the face-up evolved {words} in your evolve deck)"
+        elif e.per_field is not None:
+            x = f"X (the number of {_all_words(e.per_field)[4:]})"
+        elif e.per_banished:
+            x = "X (the cards in your banish zone)"
+        return f"this costs {x} less to play"
     if isinstance(e, SelfToBottom):
         return "put this on the bottom of your deck"
     if isinstance(e, EvolveCostDown):
         return f"this turn, this card's evolve cost is {e.n} less"
     if isinstance(e, SelfToField):
         return "put this from your graveyard onto your field"
+    if isinstance(e, SelfExToField):
+        return f"put this from your EX area onto your field{' engaged' if e.engaged else ''}"
     if isinstance(e, ExileLater):
         return "this gets 'Last Words: banish this'"
     if isinstance(e, ExileSelf):
@@ -3236,9 +3531,11 @@ def _describe_element(e: Any) -> str:
             return "this turn, your leader takes no damage the next time it would be damaged"
         return f"this turn, the next damage your leader takes is {e.n} less"
     if isinstance(e, SelfToEx):
-        return "you may put this into your EX area"
+        return f"{'you may ' if e.optional else ''}put this into your EX area"
     if isinstance(e, ToGrave):
         return "put this into the graveyard"
+    if isinstance(e, ToGraveAll):
+        return f"put all your {_filter_words(e.what, 2)} on your field into the graveyard"
     if isinstance(e, EvolveSelf):
         return "this evolves"
     if isinstance(e, NextCostDown):
@@ -3304,6 +3601,8 @@ def _describe_element(e: Any) -> str:
     if phrase is not None:
         return phrase.format(_TO_WORDS[e.to])
     if isinstance(e, CostDown):
+        if e.zero:
+            return f"this turn, {_TO_WORDS[e.to]} costs 0 to play"
         less = "X (the cards you played this turn)" if e.per_played else str(e.n)
         return f"this turn, {_TO_WORDS[e.to]} costs {less} less to play"
     if isinstance(e, NoAttack):
@@ -3406,6 +3705,13 @@ def _describe_element(e: Any) -> str:
         return f"damage this deals is {e.n:+d}"
     if isinstance(e, ExtraCost):
         return f"you may pay {e.n} more PP to play this"
+    if isinstance(e, DiscountFor):
+        paid = _cost_words(e.cost).removeprefix("as a cost, ")
+        return f"as this is played, you may {paid} to pay {e.n} PP less"
+    if isinstance(e, CannotPlay):
+        return "this cannot be played"
+    if isinstance(e, AdditionalCost):
+        return f"to play this, also {_cost_words(e.cost).removeprefix('as a cost, ')}"
     if isinstance(e, MarkPaid):
         return "the extra cost was paid"
     if isinstance(e, EvolveCostPer):
@@ -3436,6 +3742,8 @@ def _cost_words(e: PayCost) -> str:
     if e.discard is not None:
         verb = "put {} {} from your hand into your EX area" if e.discard_to_ex else "discard {} {}"
         parts.append(verb.format(e.discard_n, _filter_words(e.discard, e.discard_n)))
+    if e.engage is not None:
+        parts.append(f"engage {_targets_words(e.engage, e.engage_n)}")
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
         if e.sacrifice_to_ex:
@@ -3501,10 +3809,15 @@ def _describe_condition(c: Any) -> str:
         return "you discarded a card this turn"
     if isinstance(c, PlacedInEx):
         return f"you put a {_filter_words(c.what, 1)} into your EX area"
+    if isinstance(c, FieldCount):
+        return f"you have {c.n} or more {_filter_words(c.what, c.n)} on your field"
+    if isinstance(c, TookCard):
+        return f"it includes a {_filter_words(c.what, 1)}"
     if isinstance(c, Always):
         return "always"
     if isinstance(c, ExCount):
-        return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your EX area"
+        more = "" if c.exact else " or more"
+        return f"you have {c.n}{more} {_filter_words(c.what, c.n)} in your EX area"
     if isinstance(c, OpponentFollowers):
         return f"your opponent has {c.n} or more followers on the field"
     if isinstance(c, DeckAtMost):
@@ -3519,6 +3832,11 @@ def _describe_condition(c: Any) -> str:
         return "this is standing"
     if isinstance(c, BurstsThisTurn):
         return f"{c.n} or more of your Union Burst abilities were used this turn"
+    if isinstance(c, EvolvedThisTurn):
+        times = "" if c.n == 1 else f" {c.n} or more times"
+        return f"a follower of yours evolved this turn{times}"
+    if isinstance(c, NthEvolve):
+        return f"it is the evolve number {c.n} of your followers this turn"
     if isinstance(c, PlayedExactly):
         return f"it is your card number {c.n} played this turn"
     if isinstance(c, MyTurn):

@@ -31,25 +31,32 @@ from engine.sve.abilities import (
     MAGIC_ITEM,
     ORIGINS,
     Ability,
+    AdditionalCost,
     BanishInstead,
+    CannotPlay,
     CardFilter,
     CardScript,
     DamageBonus,
     DamageCap,
     DamageTaken,
+    DiscountChoice,
+    DiscountFor,
     Effect,
     EvolveCostPer,
     ExileSelf,
     ExToGraveSelf,
     ExtraCost,
+    FromGrave,
     Grant,
     MarkPaid,
     PayCost,
     PlayCostDown,
     PlayCostFor,
     PlayCostIf,
+    PlayCostX,
     PlayFromGrave,
     Scripts,
+    Select,
     Targets,
     Trigger,
     is_magic_item,
@@ -249,6 +256,7 @@ class Card:
         "engaged",
         "eq",
         "evo",
+        "evolve_nth",
         "evolved_turn",
         "face",
         "fol",
@@ -279,6 +287,7 @@ class Card:
         self.since = 0
         self.evo = -1
         self.evolved_turn = 0
+        self.evolve_nth = 0
         self.super_ = False
         self.kw = keyword_bits(record.keywords)
         self.granted = 0
@@ -332,6 +341,8 @@ class Player:
         "evolve_deck",
         "evolve_used",
         "evolved_on",
+        "evolves",
+        "evolves_turn",
         "ex",
         "field",
         "grave",
@@ -367,6 +378,8 @@ class Player:
         self.evolve_deck: list[int] = []  # face down
         self.evolve_used: list[int] = []  # face up, spent (CR 4.6.3)
         self.evolved_on = 0  # global turn of the last evolve (CR 8.3.2.1)
+        self.evolves_turn = -1  # followers of the field that evolved in this turn ...
+        self.evolves = 0  # ... and how many times (by any means, CR 5.16)
         self.decked_out = False
         self.played = 0  # cards played this turn (CR 13.2.1 Combo)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
@@ -549,6 +562,25 @@ class _PlayCostChoice:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class _SelfHandToEx:
+    """The cost of putting this card from the hand into the EX area, paid after the cost
+    that banishes EX-area cards made room (CR 4.8.3.2)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it if it is still in the hand."""
+        if game.cards[frame.source].zone is Zone.HAND:
+            game.put_in_ex(frame.source)
+        return True
+
+
+def _frees_ex(ability: Ability) -> bool:
+    """Whether the ability's cost banishes a card of the EX area first."""
+    first = ability.effects[0] if ability.effects else None
+    return isinstance(first, PayCost) and first.banish_from == "ex" and first.banish_n > 0
+
+
+_HAND_TO_EX = _SelfHandToEx()
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _EX_TO_GRAVE_AT_END = Ability(Trigger.END_PHASE, (ExToGraveSelf(),), name="given end phase")
@@ -586,6 +618,8 @@ class State:
         self.granting = False  # a continuous ability gave keywords at the last check
         self.died_turn = -1  # followers put from the field into a graveyard in this turn ...
         self.died = 0  # ... and how many
+        self.grave_watch_seen = -1  # number of cards when grave_watch was computed
+        self.grave_watch = (False, False)  # who owns a card whose ability works in the grave
         self.grave_play_seen = -1  # number of cards when grave_play was computed
         self.grave_play = (False, False)  # who owns a card playable from the graveyard
         self.zone_seen = -1  # number of cards when zone_flags was computed
@@ -830,6 +864,14 @@ class State:
             for e in self._cost_statics(card.owner):
                 if (not e.from_ex or card.zone is Zone.EX) and e.what.matches(card.base):
                     cost = max(0, cost - e.n)
+        if card.base.card_id in self.scripts.play_cost_ids():  # its own "costs N less" ability
+            for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
+                cond = ability.condition
+                if cond is not None and not cond.holds(self, card.owner, card.uid):
+                    continue
+                for e in ability.effects:
+                    if isinstance(e, PlayCostX):
+                        cost = max(0, cost - e.amount(self, card.owner, card.uid))
         return cost
 
     def _cost_alternatives(self, card: Card) -> list[PlayCostFor]:
@@ -1440,6 +1482,13 @@ class State:
                     other = self.cards[uid]
                     for ability in self.abilities_of(other, Trigger.ALLY_ENTERS):
                         self.pending.append((ability, uid, player, card.uid))
+            if p.grave and self._grave_watchers()[player]:  # ... seen from the graveyard
+                for uid in self.holders(p.grave, Trigger.GRAVE_ALLY_ENTERS):
+                    grave_card = self.cards[uid]
+                    for ability in self.scripts.abilities(
+                        grave_card.base.card_id, Trigger.GRAVE_ALLY_ENTERS
+                    ):
+                        self.pending.append((ability, uid, player, card.uid))
 
     def move_to_grave_from_resolution(self, card: Card) -> None:
         """CR 10.6.2.8.3: a card left in the resolution zone goes to the graveyard (a token
@@ -1777,10 +1826,23 @@ class State:
 
     # --- main phase actions ---------------------------------------------------------------------
 
+    def _discount(self, player: int, card: Card, cost: int) -> tuple[int, PayCost | None]:
+        """The PP a :class:`DiscountFor` ability of the card takes off ``cost`` now (its
+        cost payable), and that cost."""
+        if cost <= 0 or card.base.card_id not in self.scripts.play_cost_ids():
+            return 0, None
+        for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
+            for e in ability.effects:
+                if isinstance(e, DiscountFor) and e.cost.available(self, player, card.uid):
+                    return min(e.n, cost), e.cost
+        return 0, None
+
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
         btype = base.base_type  # a spell token in the EX area is played too (CR 9.1)
         cost = self.play_cost(card)
+        if cost > p.pp and self.scripts:  # a discount paid for with another cost (DiscountFor)
+            cost -= self._discount(p.index, card, cost)[0]
         permanent = btype.endswith("follower") or btype.endswith("amulet")
         room = len(p.field) < FIELD_LIMIT
         if cost > p.pp or (permanent and not room):
@@ -1789,14 +1851,33 @@ class State:
             alts = self._payable_alternatives(p.index, card, cost)
             if not any(room or not e.engage for e in alts):
                 return False
+        if self.scripts and base.card_id in self.scripts.ids_with_effect(CannotPlay):
+            for ability in self.scripts.abilities(base.card_id, Trigger.STATIC):
+                cond = ability.condition
+                if any(isinstance(e, CannotPlay) for e in ability.effects) and (
+                    cond is None or cond.holds(self, p.index, card.uid)
+                ):
+                    return False
+        if self.scripts and base.card_id in self.scripts.ids_with_effect(AdditionalCost):
+            for ability in self.scripts.abilities(base.card_id, Trigger.STATIC):
+                for e in ability.effects:  # CR 10.6.2.5: the additional cost must be payable
+                    if isinstance(e, AdditionalCost) and (
+                        self.play_cost(card) + e.cost.pp > p.pp
+                        or not e.cost.available(self, p.index, card.uid)
+                    ):
+                        return False
         if btype == "spell":
             if not self.scripts:
                 return True
             for ability in self.scripts.abilities(card.base.card_id, Trigger.SPELL):
-                first = ability.effects[0] if ability.effects else None
-                available = getattr(first, "available", None)
-                if available is not None and not available(self, p.index):
-                    return False  # CR 10.6.2.3.3
+                for effect in ability.effects:  # the leading choices, in order
+                    available = getattr(effect, "available", None)
+                    if available is None:
+                        break
+                    if not available(self, p.index):
+                        return False  # CR 10.6.2.3.3
+                    if not isinstance(effect, (Select, FromGrave)):
+                        break
             return True
         return permanent  # the field limit was checked above (CR 10.6.2.6)
 
@@ -1858,6 +1939,16 @@ class State:
             acts.extend(Attack(uid, t) for t in targets)
         acts.append(END)
         return acts
+
+    def _grave_watchers(self) -> tuple[bool, bool]:
+        """Whether each player owns a card with an ability that watches the field from the
+        graveyard (recomputed when cards are added to the game)."""
+        if self.grave_watch_seen != len(self.cards):
+            ids = self.scripts.ids_with(Trigger.GRAVE_ALLY_ENTERS)
+            owners = {c.owner for c in self.cards if c.base.card_id in ids}
+            self.grave_watch = (0 in owners, 1 in owners)
+            self.grave_watch_seen = len(self.cards)
+        return self.grave_watch
 
     def _grave_players(self) -> tuple[bool, bool]:
         """Whether each player owns a card that may be played from the graveyard
@@ -1977,6 +2068,8 @@ class State:
                     continue
                 if ability.advance and self._evolved_for_turn(p):
                     continue  # CR 8.3.2.1: evolve-equivalent
+                if ability.hand_to_ex and len(p.ex) >= EX_LIMIT and not _frees_ex(ability):
+                    continue  # CR 4.8.3.2: no room, and no EX-area card banished first
                 if (ability.once_per_turn or ability.times_per_turn) and self._used_up(
                     card, index, ability.times_per_turn or 1
                 ):
@@ -2048,9 +2141,15 @@ class State:
                 p.pp -= n
         else:
             p.pp -= n
-        if ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
+        effects = ability.effects
+        if ability.hand_to_ex:  # or putting it from the hand into the EX area
+            if len(p.ex) < EX_LIMIT:
+                self.put_in_ex(uid)
+            else:  # after the EX-area cards of the cost are banished
+                effects = (effects[0], _HAND_TO_EX, *effects[1:])
+        elif ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
-        if ability.from_ex and card.zone is Zone.EX:  # or putting it from EX into the grave
+        if ability.from_ex and card.zone is Zone.EX and not ability.ex_free:  # or into the grave
             self._remove_from_zone(card)
             self._arrive(card, Zone.GRAVE)
         if ability.once_per_turn or ability.times_per_turn:
@@ -2069,7 +2168,7 @@ class State:
             self._leave_field(card, Zone.GRAVE, "leave")
         if ability.banish_cost:  # from the field or the graveyard
             self.banish(uid)
-        frame = Frame(ability.effects, uid, player)
+        frame = Frame(effects, uid, player)
         if ability.union_burst and card.zone is Zone.FIELD and card.fol:
             frame.origin = uid
         self.frames.append(frame)
@@ -2085,6 +2184,10 @@ class State:
         alts = self._payable_alternatives(player, card, cost) if self.scripts else []
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
+        short, discount = (0, None)
+        if self.scripts and not alts:
+            short, discount = self._discount(player, card, cost)
+        cost -= short  # the rest, or the discount's cost, is paid next (DiscountChoice)
         if not alts:
             p.pp -= cost
         p.played += 1
@@ -2120,6 +2223,12 @@ class State:
             for e in ability.effects:
                 if isinstance(e, ExtraCost):  # CR 10.4.7.2: offered as the card is played
                     self.frames.append(Frame((PayCost((_MARK_PAID,), pp=e.n),), uid, player))
+                elif isinstance(e, AdditionalCost):  # CR 10.6.2.5: paid as it is played
+                    paid = dataclasses.replace(e.cost, optional=False, effects=())
+                    self.frames.append(Frame((paid,), uid, player))
+        if discount is not None:
+            paid = dataclasses.replace(discount, optional=False, effects=())
+            self.frames.append(Frame((DiscountChoice(paid),), uid, player, short))
         if alts:  # CR 10.4.7.2: the full cost or an alternative, chosen first
             needs_room = card.base.card_type != "spell"
             choice = _PlayCostChoice(cost, tuple(alts), needs_room)
@@ -2173,6 +2282,10 @@ class State:
         card.st = 0  # continuous abilities are applied again at the next check
         card.evo = evo_uid
         card.evolved_turn = self.turn
+        if p.evolves_turn != self.turn:
+            p.evolves_turn, p.evolves = self.turn, 0
+        p.evolves += 1
+        card.evolve_nth = p.evolves  # which evolve of its controller's this turn it was
         self.dirty = True
         if super_:  # CR 12.2.4.1
             card.atk += 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import Activate, Choose, Evolve, Play
-from engine.sve.abilities import Scripts
+from engine.sve.abilities import Ability, CardScript, DiscardCards, Scripts, Trigger
 from engine.sve.library import library, script_of, tokens
 from engine.sve.position import OnField, add_card, evolved, follower, position, spell
 from engine.sve.state import Kind, State, Zone
@@ -58,7 +58,7 @@ def _pay_from_ex(game: State) -> None:
     """Banish the EX-area cards a cost asks for, the first offered each time."""
     while game.decision is not None and game.decision.kind is Kind.PICK:
         options = game.decision.options
-        if not options or int(options[0]) not in game.players[0].ex:
+        if not options or not options[0].isdigit() or int(options[0]) not in game.players[0].ex:
             return
         game.apply(Choose(options[0]))
 
@@ -501,3 +501,690 @@ def test_bp17_098_hand_pick_may_be_declined() -> None:
     game.apply(Choose("done"))
     assert [game.cards[u].base.card_id for u in game.players[0].hand] == ["BP12-091"]
     assert len(game.players[0].field) == 1
+
+
+# --- BP18-003 and BP18-014: the evolves of your followers this turn -------------------------------
+
+
+def test_bp18_003_counts_the_evolves_of_the_turn() -> None:
+    """BP18-003: each evolve of a follower of yours deals 1 damage to the enemy leader; the
+    first of the turn also draws a card, the second gives this Storm, the third +2/+2."""
+    kyo = _card("BP18-003", "follower", 2, 2, 2)
+    allies = [follower(n, 2, 2, 2) for n in ("A", "B", "C")]
+    game = position(
+        fields=([kyo, *allies], []),
+        evolve=([evolved(a) for a in allies], []),
+        pp=(9, 0),
+        turn=7,
+        scripts=_lib("BP18-003"),
+    )
+    p = game.players[0]
+    kyo_uid, *ally_uids = p.field
+    hand = len(p.hand)
+    for nth, uid in enumerate(ally_uids, start=1):
+        p.evolved_on = -1  # as if evolving any number of times were allowed
+        game.apply(Evolve(uid))
+        _order(game)
+        assert game.players[1].hp == 20 - nth
+        kyo_now = game.cards[kyo_uid]
+        assert len(p.hand) == hand + 1  # only the first evolve draws
+        assert ("storm" in kyo_now.keywords) is (nth >= 2)
+        assert (kyo_now.atk, kyo_now.dfn) == ((4, 4) if nth == 3 else (2, 2))
+
+
+def test_bp18_014_evolves_for_0_only_after_another_evolve() -> None:
+    """BP18-014 (Evolve, cost 0): usable only if a follower of yours evolved this turn."""
+    priest = _card("BP18-014", "follower", 1, 1, 1)
+    ally = follower("A", 2, 2, 2)
+    game = position(
+        fields=([priest, ally], []),
+        evolve=([evolved(priest), evolved(ally)], []),
+        pp=(0, 0),
+        turn=7,
+        scripts=_lib("BP18-014"),
+    )
+    priest_uid, ally_uid = game.players[0].field
+    assert Evolve(priest_uid) not in game.legal_actions()
+    game.evolve_by_effect(ally_uid)  # an effect evolves the other follower
+    assert Evolve(priest_uid) in game.legal_actions()
+    game.apply(Evolve(priest_uid))
+    assert game.cards[priest_uid].evo >= 0
+    assert game.players[0].pp == 0
+
+
+# --- costs lowered by the card's own ability ------------------------------------------------------
+
+
+def _face_up(game: State, rec: CardRecord) -> None:
+    """A face-up evolved card in player 0's evolve deck (CR 4.6.3)."""
+    uid = add_card(game, 0, rec, Zone.EVOLVE_DECK)
+    game.players[0].evolve_deck.remove(uid)
+    game.players[0].evolve_used.append(uid)
+
+
+def test_bp18_013_costs_less_per_face_up_tokyo_evolved_card() -> None:
+    """BP18-013 (cost 5): it costs X less, X being the face-up 透京 evolved followers in your
+    evolve deck; with two of them (and one of another trait) it costs 3; paying takes 3 PP
+    and it returns up to 2 透京 followers from the graveyard to the hand."""
+    card = _card("BP18-013", "spell", 5)
+    tokyo = _card("T-E", "evolved_follower", 2, 4, 4, traits=("透京",))
+    other = _card("O-E", "evolved_follower", 2, 4, 4, traits=("獣",))
+    mate = _card("T-1", "follower", 2, 2, 2, traits=("透京",))
+    for face_up, playable in (((tokyo, other), True), ((tokyo, other, other), False)):
+        game = position(hands=([card], []), pp=(3, 0), scripts=_lib("BP18-013"))
+        for rec in face_up:
+            _face_up(game, rec)
+        if playable:
+            _face_up(game, tokyo)
+        uid = game.players[0].hand[0]
+        assert game.play_cost(game.cards[uid]) == (3 if playable else 4)
+        assert (Play(uid) in game.legal_actions()) is playable
+        if playable:
+            grave = add_card(game, 0, mate, Zone.GRAVE)
+            game.apply(Play(uid))
+            game.apply(Choose(str(grave)))
+            assert game.players[0].pp == 0
+            assert game.cards[grave].zone is Zone.HAND
+
+
+def test_cp02_082_costs_less_after_an_evolve_this_turn() -> None:
+    """CP02-082: it costs 1 less to play only if a follower of yours evolved this turn."""
+    card = _card("CP02-082", "follower", 3, 3, 3)
+    ally = follower("A", 2, 2, 2)
+    game = position(
+        hands=([card], []),
+        fields=([ally], []),
+        evolve=([evolved(ally)], []),
+        pp=(2, 0),
+        turn=7,
+        scripts=_lib("CP02-082"),
+    )
+    uid = game.players[0].hand[0]
+    assert game.play_cost(game.cards[uid]) == 3
+    assert Play(uid) not in game.legal_actions()
+    game.evolve_by_effect(game.players[0].field[0])
+    assert game.play_cost(game.cards[uid]) == 2
+    assert Play(uid) in game.legal_actions()
+
+
+# --- the EX area as a cost and as a place to play abilities from ----------------------------
+
+
+def _maiden() -> CardRecord:
+    return _card("BP17-099", "follower", 4, 3, 3, traits=("機械",), name="オートマティックメイデン")
+
+
+def test_bp17_099_from_hand_into_ex_then_looks_at_the_top() -> None:
+    """BP17-099 (Act from the hand, 1 PP): putting it from the hand into the EX area (not
+    discarding it), you look at the top card and may take it if it is a machine card; with
+    a full EX area the ability cannot be played (CR 4.8.3.2)."""
+    gear = _card("G", "spell", 1, traits=("機械",))
+    game = position(
+        hands=([_maiden()], []),
+        decks=([follower("Low"), gear], []),
+        pp=(1, 0),
+        scripts=_lib("BP17-099"),
+    )
+    uid = game.players[0].hand[0]
+    game.apply(Activate(uid, 1))
+    assert game.cards[uid].zone is Zone.EX
+    d = game.decision
+    assert d is not None
+    top = game.players[0].deck[-1]
+    assert d.options == [str(top), "done"]
+    game.apply(Choose(str(top)))
+    assert game.cards[top].zone is Zone.HAND
+    assert game.players[0].pp == 0
+    full = position(
+        hands=([_maiden()], []), ex=([gear] * 5, []), pp=(1, 0), scripts=_lib("BP17-099")
+    )
+    assert Activate(full.players[0].hand[0], 1) not in full.legal_actions()
+
+
+def test_bp17_099_from_ex_onto_the_field_with_5_machines() -> None:
+    """BP17-099 (Act in the EX area, 0 PP): with exactly 5 machine cards in your EX area
+    (itself included) it goes onto the field engaged; with 4 it cannot."""
+    gear = _card("G", "spell", 1, traits=("機械",))
+    for gears, allowed in ((3, False), (4, True)):
+        game = position(ex=([_maiden()] + [gear] * gears, []), scripts=_lib("BP17-099"))
+        uid = game.players[0].ex[0]
+        assert (Activate(uid, 0) in game.legal_actions()) is allowed
+        if allowed:
+            game.apply(Activate(uid, 0))
+            assert game.cards[uid].zone is Zone.FIELD
+            assert game.cards[uid].engaged
+
+
+def test_bp14_118_cost_from_hand_to_ex_draws_and_may_buff() -> None:
+    """BP14-118 (Fanfare): you may put a 宴楽 card from the hand into the EX area; if you
+    do, draw 1, and with 3 or more 宴楽 cards in the EX area this gets +1/+1; without a 宴楽
+    card in the hand nothing happens."""
+    guide = _card("BP14-118", "follower", 2, 2, 3, traits=("宴楽",))
+    party = _card("P", "spell", 1, traits=("宴楽",))
+    for in_ex, stats in ((1, (2, 3)), (2, (3, 4))):
+        game = position(
+            hands=([guide, party], []),
+            ex=([party] * in_ex, []),
+            pp=(2, 0),
+            scripts=_lib("BP14-118"),
+        )
+        uid = game.players[0].hand[0]
+        paid = game.players[0].hand[1]
+        game.apply(Play(uid))
+        d = game.decision
+        assert d is not None
+        assert d.options == ["pay", "done"]
+        game.apply(Choose("pay"))
+        game.apply(Choose(str(paid)))
+        assert game.cards[paid].zone is Zone.EX
+        assert len(game.players[0].hand) == 1  # drew one
+        assert (game.cards[uid].atk, game.cards[uid].dfn) == stats
+    game = position(hands=([guide, follower("F")], []), pp=(2, 0), scripts=_lib("BP14-118"))
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.kind is Kind.MAIN
+    assert len(game.players[0].hand) == 1
+
+
+# --- conditions on the EX area and on followers of either of two traits ---------------------
+
+
+def test_bp11_096_leader_damage_only_with_a_wilderness_card_in_ex() -> None:
+    """BP11-096: 4 damage to an enemy follower; 1 damage to its leader only with a 荒野 card
+    in your EX area; it costs 1 less with 'メルティングシュガー・セリーナ' on your field."""
+    card = _card("BP11-096", "spell", 2)
+    wild = _card("W", "spell", 1, traits=("荒野",))
+    serina = _card("S", "follower", 4, 2, 2, name="メルティングシュガー・セリーナ")
+    for ex, hurt in (((), 20), ((wild,), 19)):
+        game = position(
+            hands=([card], []),
+            fields=([], [follower("E", 2, 2, 5)]),
+            ex=(list(ex), []),
+            pp=(2, 0),
+            scripts=_lib("BP11-096"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        enemy = game.players[1].field[0]
+        game.apply(Choose(str(enemy)))
+        assert game.cards[enemy].dfn == 1
+        assert game.players[1].hp == hurt
+    game = position(hands=([card], []), fields=([serina], []), scripts=_lib("BP11-096"))
+    assert game.play_cost(game.cards[game.players[0].hand[0]]) == 1
+
+
+def test_bp12_107_heals_with_wilderness_on_field_or_in_ex() -> None:
+    """BP12-107: after the look at the top 3, your leader gets +1 defense only with a 荒野
+    card on your field or in your EX area."""
+    card = _card("BP12-107", "spell", 1)
+    wild = _card("W", "amulet", 1, traits=("荒野",))
+    for fields, ex, hp in (((), (), 15), ((wild,), (), 16), ((), (wild,), 16)):
+        game = position(
+            hands=([card], []),
+            fields=(list(fields), []),
+            ex=(list(ex), []),
+            pp=(1, 0),
+            hp=(15, 20),
+            scripts=_lib("BP12-107"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        assert game.players[0].hp == hp
+
+
+def test_bp09_117_needs_two_angel_or_fallen_angel_followers() -> None:
+    """BP09-117 (Act: engage this, put it into the graveyard): +1 defense, only with 2 or
+    more followers that are angels or fallen angels on your field."""
+    spring = _card("BP09-117", "amulet", 1)
+    angel = _card("A", "follower", 1, 1, 1, traits=("天使",))
+    fallen = _card("F", "follower", 1, 1, 1, traits=("堕天使",))
+    for allies, allowed in (((angel, follower("X")), False), ((angel, fallen), True)):
+        game = position(fields=([spring, *allies], []), hp=(15, 20), scripts=_lib("BP09-117"))
+        uid = game.players[0].field[0]
+        assert (Activate(uid, 0) in game.legal_actions()) is allowed
+        if allowed:
+            game.apply(Activate(uid, 0))
+            assert game.players[0].hp == 16
+            assert game.cards[uid].zone is Zone.GRAVE
+
+
+def test_bp11_086_one_wilderness_card_and_one_cheap_follower_to_ex() -> None:
+    """BP11-086 (Fanfare): of the top 4, a 荒野 card and a follower of original cost 2 or
+    less (two different cards, each optional) go into the EX area; a cost-5 follower is
+    never offered; the rest go to the bottom."""
+    serina = _card("BP11-086", "follower", 4, 2, 2)
+    wild = _card("W", "spell", 3, traits=("荒野",))
+    cheap = follower("Cheap", 2, 2, 2)
+    big = follower("Big", 5, 5, 5)
+    deck = [follower("Low")] * 2 + [big, cheap, wild, big]
+    game = position(hands=([serina], []), decks=(deck, []), pp=(4, 0), scripts=_lib("BP11-086"))
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    (w,) = [int(o) for o in d.options if o != "done"]
+    assert game.cards[w].base.card_id == "W"
+    game.apply(Choose(str(w)))
+    d = game.decision
+    assert d is not None
+    (c,) = [int(o) for o in d.options if o != "done"]
+    assert game.cards[c].base.name == "Cheap"
+    game.apply(Choose(str(c)))
+    p = game.players[0]
+    assert sorted(p.ex) == sorted([w, c])
+    assert [game.cards[u].base.name for u in p.deck] == ["Big", "Big", "Low", "Low"]
+
+
+def test_bp18_119_needs_another_tokyo_card_to_discard() -> None:
+    """BP18-119: playing it also costs discarding a 透京 card (not itself); without one it
+    cannot be played; paid, it deals 4 damage, heals 1 and draws 1."""
+    card = _card("BP18-119", "spell", 2, traits=("透京",))
+    tokyo = _card("T", "follower", 1, 1, 1, traits=("透京",))
+    for hand, allowed in (((follower("X"),), False), ((tokyo,), True)):
+        game = position(
+            hands=([card, *hand], []),
+            fields=([], [follower("E", 2, 2, 5)]),
+            pp=(2, 0),
+            hp=(15, 20),
+            scripts=_lib("BP18-119"),
+        )
+        uid = game.players[0].hand[0]
+        assert (Play(uid) in game.legal_actions()) is allowed
+        if not allowed:
+            continue
+        game.apply(Play(uid))
+        d = game.decision
+        assert d is not None
+        paid = game.players[0].hand[0]
+        assert d.options == [str(paid)]  # the discard is paid first
+        game.apply(Choose(str(paid)))
+        assert game.cards[paid].zone is Zone.GRAVE
+        enemy = game.players[1].field[0]
+        game.apply(Choose(str(enemy)))
+        assert game.cards[enemy].dfn == 1
+        assert game.players[0].hp == 16
+        assert len(game.players[0].hand) == 1
+
+
+# --- costs that engage field cards ----------------------------------------------------------
+
+
+def _discarder() -> tuple[CardRecord, CardScript]:
+    rec = spell("Discarder")
+    return rec, CardScript(rec.card_id, (Ability(Trigger.SPELL, (DiscardCards(1),)),))
+
+
+def test_bp12_103_discarded_engages_the_tree_to_return_a_nature_card() -> None:
+    """BP12-103 (when discarded from your hand): you may engage a standing 'ナテラの大樹' on
+    your field; if you do, a 自然 card of your graveyard other than its own name returns to
+    the hand; with the tree engaged already nothing is offered."""
+    god = _card("BP12-103", "follower", 5, 4, 4, name="鋼鉄と大地の神", traits=("自然",))
+    tree = _card("TREE", "amulet", 1, name="ナテラの大樹", traits=("自然",))
+    nature = _card("N", "spell", 1, traits=("自然",))
+    disc, disc_script = _discarder()
+    for engaged in (False, True):
+        scripts = _lib("BP12-103")
+        scripts.add(disc_script)
+        game = position(
+            hands=([disc, god], []),
+            fields=([OnField(tree, engaged=engaged)], []),
+            pp=(1, 0),
+            scripts=scripts,
+        )
+        nat = add_card(game, 0, nature, Zone.GRAVE)
+        same = add_card(game, 0, god, Zone.GRAVE)
+        god_uid = game.players[0].hand[1]
+        game.apply(Play(game.players[0].hand[0]))
+        game.apply(Choose(str(god_uid)))  # discard it
+        assert game.cards[god_uid].zone is Zone.GRAVE
+        if engaged:
+            assert game.decision is not None
+            assert game.decision.kind is Kind.MAIN
+            continue
+        d = game.decision
+        assert d is not None
+        assert d.options == ["pay", "done"]
+        game.apply(Choose("pay"))
+        tree_uid = game.players[0].field[0]
+        game.apply(Choose(str(tree_uid)))
+        assert game.cards[tree_uid].engaged
+        d = game.decision
+        assert d is not None
+        assert str(same) not in d.options  # not its own name
+        assert str(god_uid) not in d.options
+        game.apply(Choose(str(nat)))
+        assert game.cards[nat].zone is Zone.HAND
+
+
+# --- abilities that work from the graveyard ---------------------------------------------------
+
+
+def test_bp15_101_from_graveyard_to_ex_when_a_marwyn_enters() -> None:
+    """BP15-101 (in your graveyard): when a follower whose name contains 'マーウィン' enters
+    your field you may put this into the EX area; if you do, +1 defense. Another follower
+    entering asks nothing."""
+    despair = _card("BP15-101", "amulet", 1)
+    marwyn = _card("M", "follower", 2, 2, 2, name="安息の絶傑・マーウィン")
+    for entering, asked in ((follower("Plain", 2, 2, 2), False), (marwyn, True)):
+        game = position(hands=([entering], []), pp=(2, 0), hp=(15, 20), scripts=_lib("BP15-101"))
+        uid = add_card(game, 0, despair, Zone.GRAVE)
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        if not asked:
+            assert d.kind is Kind.MAIN
+            assert game.cards[uid].zone is Zone.GRAVE
+            continue
+        assert d.options == ["yes", "done"]
+        game.apply(Choose("yes"))
+        assert game.cards[uid].zone is Zone.EX
+        assert game.players[0].hp == 16
+
+
+def test_bp07_041_pays_1_pp_to_go_from_graveyard_to_ex_when_tetra_enters() -> None:
+    """BP07-041 (in your graveyard): when '蒼の反逆者・テトラ' enters your field you may pay
+    1 PP to put this into the EX area; with no PP left it is not offered."""
+    sonic = _card("BP07-041", "spell", 1)
+    tetra = _card("T", "follower", 2, 2, 2, name="蒼の反逆者・テトラ")
+    for pp, offered in ((2, False), (3, True)):
+        game = position(hands=([tetra], []), pp=(pp, 0), scripts=_lib("BP07-041"))
+        uid = add_card(game, 0, sonic, Zone.GRAVE)
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        if not offered:
+            assert d.kind is Kind.MAIN
+            continue
+        assert d.options == ["pay", "done"]
+        game.apply(Choose("pay"))
+        assert game.cards[uid].zone is Zone.EX
+        assert game.players[0].pp == 0
+
+
+def test_bp13_001_discards_only_after_revealing_a_card() -> None:
+    """BP13-001 (Fanfare): of the top 3, a Forestcraft card of original cost 2 or less may
+    be revealed and taken; only if one was, you discard a card."""
+    sekka = _card("BP13-001", "follower", 1, 1, 1)
+    elf = CardRecord("E-1", "Elf", card_class="forest", card_type="follower", cost=2)
+    for take in (False, True):
+        game = position(
+            hands=([sekka, follower("Keep")], []),
+            decks=([follower("Low")] * 3 + [elf], []),
+            pp=(1, 0),
+            scripts=_lib("BP13-001"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        found = int(d.options[0])
+        assert game.cards[found].base.card_id == "E-1"
+        game.apply(Choose(str(found) if take else "done"))
+        if not take:
+            assert game.decision is not None
+            assert game.decision.kind is Kind.MAIN
+            assert len(game.players[0].hand) == 1
+            continue
+        d = game.decision
+        assert d is not None
+        assert sorted(d.options) == sorted(str(u) for u in game.players[0].hand)
+        game.apply(Choose(d.options[0]))
+        assert len(game.players[0].hand) == 1
+
+
+def test_bp13_001_graveyard_ability_puts_the_advance_card_onto_the_field() -> None:
+    """BP13-001 (Act from the graveyard, 3 PP, banish this and 2 other graveyard cards):
+    the named Advance card may go from the evolve deck onto the field; with only one other
+    card in the graveyard it cannot be played."""
+    sekka = _card("BP13-001", "follower", 1, 1, 1)
+    adv = _card("BP13-002", "advance_follower", 3, 3, 3, name="九火石炎・セッカ")
+    for others, allowed in ((1, False), (2, True)):
+        game = position(pp=(3, 0), evolve=([adv], []), scripts=_lib("BP13-001", "BP13-002"))
+        uid = add_card(game, 0, sekka, Zone.GRAVE)
+        for _ in range(others):
+            add_card(game, 0, follower("G"), Zone.GRAVE)
+        assert (Activate(uid, 0) in game.legal_actions()) is allowed
+        if not allowed:
+            continue
+        game.apply(Activate(uid, 0))
+        while game.decision is not None and game.decision.kind is Kind.PICK:
+            options = game.decision.options
+            game.apply(Choose(options[0]))
+            if options[-1] == "done":  # the optional put onto the field was taken
+                break
+        _order(game)
+        p = game.players[0]
+        assert [game.cards[u].base.card_id for u in p.field] == ["BP13-002"]
+        assert len(p.banish) == 3
+        assert p.grave == []
+
+
+def test_bp17_044_cannot_be_played_with_2_or_fewer_machines_in_ex() -> None:
+    """BP17-044: it cannot be played with 2 or fewer machine cards in your EX area; with 3
+    it can."""
+    card = _card("BP17-044", "spell", 3)
+    gear = _card("G", "spell", 1, traits=("機械",))
+    for gears, allowed in ((2, False), (3, True)):
+        game = position(
+            hands=([card], []), ex=([gear] * gears, []), pp=(5, 0), scripts=_lib("BP17-044")
+        )
+        assert (Play(game.players[0].hand[0]) in game.legal_actions()) is allowed
+
+
+def test_bp18_116_discard_protects_both_named_groups_this_turn() -> None:
+    """BP18-116 (Act: discard a 透京 card): this turn, your '帥忍部長・煤木万裁' and
+    '分身の術・煤木万裁' followers take no damage; other followers still do; without a 透京
+    card in the hand the ability cannot be played."""
+    boss = _card("BP18-116", "follower", 6, 5, 5, name="帥忍部長・煤木万裁", traits=("透京",))
+    clone = _token("分身の術・煤木万裁")
+    tokyo = _card("T", "spell", 1, traits=("透京",))
+    for hand, allowed in (((follower("X"),), False), ((tokyo,), True)):
+        game = position(
+            hands=(list(hand), []),
+            fields=([boss, clone, follower("Other", 1, 2, 2)], []),
+            scripts=_lib("BP18-116"),
+        )
+        uid = game.players[0].field[0]
+        assert (Activate(uid, 0) in game.legal_actions()) is allowed
+        if not allowed:
+            continue
+        game.apply(Activate(uid, 0))
+        game.apply(Choose(str(game.players[0].hand[0])))  # the discard
+        for target in game.players[0].field:
+            game.deal_damage(target, 1)
+        dfn = [game.cards[u].dfn for u in game.players[0].field]
+        assert dfn == [5, clone.defense, 1]
+        game.turn += 2
+        game.deal_damage(uid, 1)
+        assert game.cards[uid].dfn == 4  # this turn only
+
+
+def test_bp10_114_needs_both_choices_and_moves_both_to_ex() -> None:
+    """BP10-114: an angel follower of your graveyard goes to your EX area and an enemy
+    follower to its owner's EX area; without either choice it cannot be played
+    (CR 10.6.2.3.3)."""
+    card = _card("BP10-114", "spell", 1)
+    angel = _card("A", "follower", 2, 2, 2, traits=("天使",))
+    for grave, enemies, allowed in (
+        ((follower("G"),), (follower("E"),), False),
+        ((angel,), (), False),
+        ((angel,), (follower("E"),), True),
+    ):
+        game = position(
+            hands=([card], []), fields=([], list(enemies)), pp=(1, 0), scripts=_lib("BP10-114")
+        )
+        in_grave = [add_card(game, 0, g, Zone.GRAVE) for g in grave]
+        play = Play(game.players[0].hand[0])
+        assert (play in game.legal_actions()) is allowed
+        if not allowed:
+            continue
+        game.apply(play)
+        game.apply(Choose(str(in_grave[0])))
+        enemy = game.players[1].field[0]
+        game.apply(Choose(str(enemy)))
+        assert game.players[0].ex == in_grave
+        assert game.players[1].ex == [enemy]
+
+
+def _machine(cid: str, cost: int) -> CardRecord:
+    return _card(cid, "follower", cost, cost, cost, traits=("機械",))
+
+
+def test_bp17_040_sends_big_machines_to_the_graveyard_for_effects() -> None:
+    """BP17-040: it costs 5 less with a machine follower of original cost 6 or more on your
+    field. Fanfare: those machines go to the graveyard; a cost-6 one brings a '蹂躙の触手',
+    a cost-7 one deals 4 to every enemy follower; the other machines get +2/+2."""
+    card = _card("BP17-040", "follower", 5, 5, 5, traits=("機械",))
+    game = position(hands=([card], []), fields=([_machine("M2", 2)], []), pp=(5, 0))
+    game.scripts = _lib("BP17-040")
+    assert game.play_cost(game.cards[game.players[0].hand[0]]) == 5
+    for big, token, hit in ((("M6",), True, False), (("M7",), False, True)):
+        fields = [_machine(b, int(b[1])) for b in big] + [_machine("M2", 2)]
+        game = position(
+            hands=([card], []),
+            fields=(fields, [follower("E", 3, 3, 5)]),
+            pp=(0, 0),
+            scripts=_lib("BP17-040"),
+        )
+        uid = game.players[0].hand[0]
+        assert game.play_cost(game.cards[uid]) == 0
+        game.apply(Play(uid))
+        _order(game)
+        p = game.players[0]
+        names = {game.cards[u].base.name: game.cards[u] for u in p.field}
+        assert [game.cards[u].base.card_id for u in p.grave] == list(big)
+        assert ("蹂躙の触手" in names) is token
+        assert (names["M2"].atk, names["M2"].dfn) == (4, 4)
+        assert (names["BP17-040"].atk, names["BP17-040"].dfn) == (5, 5)
+        assert game.cards[game.players[1].field[0]].dfn == (1 if hit else 5)
+
+
+def test_bp12_041_searches_only_with_5_machines_in_graveyard() -> None:
+    """BP12-041: with 5 or more machine cards in your graveyard, a machine follower of
+    original cost 3 or less goes from the deck onto the field and a Runecraft spell of
+    original cost 1 into the EX area; with 4 nothing happens."""
+    card = _card("BP12-041", "spell", 3)
+    rune = CardRecord("R-1", "Rune1", card_class="rune", card_type="spell", cost=1)
+    for machines, works in ((4, False), (5, True)):
+        game = position(
+            hands=([card], []),
+            decks=([_machine("M3", 3), rune, follower("F")], []),
+            pp=(3, 0),
+            scripts=_lib("BP12-041"),
+        )
+        for _ in range(machines):
+            add_card(game, 0, _machine("G", 1), Zone.GRAVE)
+        game.apply(Play(game.players[0].hand[0]))
+        if not works:
+            assert game.decision is not None
+            assert game.decision.kind is Kind.MAIN
+            continue
+        d = game.decision
+        assert d is not None
+        (m3,) = [int(o) for o in d.options if o != "done"]
+        game.apply(Choose(str(m3)))
+        d = game.decision
+        assert d is not None
+        (r1,) = [int(o) for o in d.options if o != "done"]
+        game.apply(Choose(str(r1)))
+        assert game.cards[m3].zone is Zone.FIELD
+        assert game.cards[r1].zone is Zone.EX
+
+
+def test_bp12_096_discard_aegis_to_pay_2_less_and_limonium_brings_repair() -> None:
+    """BP12-096: as it is played you may discard a 'ヘヴンリーイージス' to pay 2 PP less
+    (the only way with 0 PP; declined, the full 2 PP are paid); it puts a machine follower
+    of original cost 3 or less from the graveyard onto the field, and a Repair Mode into the
+    EX area only if that follower is '欠落の聖女・リモニウム'."""
+    card = _card("BP12-096", "spell", 2)
+    aegis = _card("AEGIS", "spell", 7, name="ヘヴンリーイージス")
+    limonium = _card(
+        "BP07-086", "follower", 3, 3, 2, name="欠落の聖女・リモニウム", traits=("機械",)
+    )
+    game = position(hands=([card], []), pp=(1, 0), scripts=_lib("BP12-096"))
+    add_card(game, 0, limonium, Zone.GRAVE)
+    assert Play(game.players[0].hand[0]) not in game.legal_actions()  # no Aegis, 1 PP
+    for pp, pay, target in ((0, True, limonium), (2, False, _machine("M3", 3))):
+        game = position(hands=([card, aegis], []), pp=(pp, 0), scripts=_lib("BP12-096"))
+        in_grave = add_card(game, 0, target, Zone.GRAVE)
+        aegis_uid = game.players[0].hand[1]
+        game.apply(Play(game.players[0].hand[0]))
+        d = game.decision
+        assert d is not None
+        if pp:
+            assert d.options == ["pay", "done"]
+            game.apply(Choose("done"))
+        else:
+            assert d.options == [str(aegis_uid)]  # forced: not enough PP otherwise
+            game.apply(Choose(str(aegis_uid)))
+        assert (game.cards[aegis_uid].zone is Zone.GRAVE) is pay
+        assert game.players[0].pp == 0
+        game.apply(Choose(str(in_grave)))
+        assert game.cards[in_grave].zone is Zone.FIELD
+        ex = [game.cards[u].base.name for u in game.players[0].ex]
+        assert ex == ([REPAIR] if target is limonium else [])
+
+
+def test_bp16_096_finds_wilderness_cards_within_a_total_cost_of_6() -> None:
+    """BP16-096 (Fanfare): up to 2 荒野 cards not named like it, original costs adding up to
+    6 or less, go from the deck into the EX area and cost 0 to play this turn; a vehicle
+    token is put onto the field. After a cost-4 card, a cost-3 one is no longer offered."""
+    lana = _card(
+        "BP16-096", "follower", 6, 3, 3, name="デュアルカノンマザー・ラナ", traits=("荒野",)
+    )
+    w4, w3, w2 = (_card(f"W{c}", "spell", c, traits=("荒野",)) for c in (4, 3, 2))
+    game = position(
+        hands=([lana], []), decks=([w4, w3, w2, lana], []), pp=(6, 0), scripts=_lib("BP16-096")
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    offered = {game.cards[int(o)].base.card_id: int(o) for o in d.options if o != "done"}
+    assert set(offered) == {"W4", "W3", "W2"}  # not its own name
+    game.apply(Choose(str(offered["W4"])))
+    d = game.decision
+    assert d is not None
+    second = {game.cards[int(o)].base.card_id: int(o) for o in d.options if o != "done"}
+    assert set(second) == {"W2"}
+    game.apply(Choose(str(second["W2"])))
+    _order(game)
+    p = game.players[0]
+    assert sorted(p.ex) == sorted([offered["W4"], second["W2"]])
+    assert all(game.play_cost(game.cards[u]) == 0 for u in p.ex)
+    assert [game.cards[u].base.name for u in p.field] == [
+        "デュアルカノンマザー・ラナ",
+        "機動二輪車",
+    ]
+    game.turn += 2
+    assert game.play_cost(game.cards[offered["W4"]]) == 4  # this turn only
+
+
+def test_bp12_035_banishes_two_machine_tokens_and_goes_from_hand_to_ex() -> None:
+    """BP12-035 (Act from the hand, 3 PP): banish 2 machine tokens of your EX area and put
+    this from the hand into the EX area, then put one of two tentacle tokens onto the field.
+    With one machine token it cannot be played; with a full EX area it can, the banished
+    tokens making room for it (CR 4.8.3.2)."""
+    bel = _card("BP12-035", "follower", 6, 5, 5, traits=("機械",))
+    block = _token("遮断の触手")
+    other = spell("S")
+    for ex, allowed in (
+        ([block], False),
+        ([block, block], True),
+        ([block, block, other, other, other], True),
+    ):
+        game = position(hands=([bel], []), pp=(3, 0), scripts=_lib("BP12-035"))
+        for rec in ex:
+            uid = len(game.cards)
+            add_card(game, 0, rec, Zone.EX)
+            game.cards[uid].token = rec.card_type.startswith("token")
+        bel_uid = game.players[0].hand[0]
+        assert (Activate(bel_uid, 0) in game.legal_actions()) is allowed
+        if not allowed:
+            continue
+        game.apply(Activate(bel_uid, 0))
+        _pay_from_ex(game)
+        d = game.decision
+        assert d is not None
+        assert d.options == ["mode1", "mode2"]
+        game.apply(Choose("mode2"))
+        p = game.players[0]
+        assert game.cards[bel_uid].zone is Zone.EX
+        assert [game.cards[u].base.name for u in p.field] == ["蹂躙の触手"]
+        assert len(p.ex) == len(ex) - 2 + 1
+        assert p.pp == 0

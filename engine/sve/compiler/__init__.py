@@ -44,6 +44,7 @@ from engine.sve.abilities import (
     PutInEx,
     Scaled,
     Select,
+    SelfExToField,
     SelfToField,
     Summon,
     Trigger,
@@ -118,7 +119,7 @@ _MARKERS = {
 }
 _MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
 _ALLY = re.compile(
-    r"^自分の場に(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
+    r"^自分の場に(?:他の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
     r"|「カード名に『(?P<c1>[^』]+)』(?:か『(?P<c2>[^』]+)』)?を含む(?:【(?P<ccls>[^】]+)】)?フォロワー」"
     r"|【(?P<cls>[^】]+)】(?P<tok>トークン・)?フォロワー)"
     r"が出たとき、"
@@ -128,6 +129,8 @@ _ALLY_LEAVES = re.compile(
     r"(?:(?!トークン・)(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
     r"(?P<kind>フォロワー|カード|アミュレット))が場を離れたとき、"
 )
+_IN_GRAVE = "自分の墓場のこれ"
+"""An ability whose text works on this card in the graveyard works from there."""
 _ALLY_ATTACKS = re.compile(
     r"^自分の場の(?:攻撃力(?P<atk>\d+)以上の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?フォロワーが攻撃したとき、"
 )
@@ -166,6 +169,8 @@ PRINCESS_CONNECT = "プリコネ"
 _FROM_HAND = "手札のこれ"
 _FROM_GRAVE = "墓場のこれ"
 _FROM_EX = "EXエリアのこれを墓場に置く"
+_HAND_TO_EX = "をEXエリアに置く"
+_AND_HAND_TO_EX = "し、手札のこれをEXエリアに置く"
 _ACT_IF = re.compile(r"この能力は(.+?)なら(、1ターンに1回)?使える。")
 _ADVANCE = "【アドバンス起動】"
 """CR 12.16: an Advance activated ability (an activated ability paid partly with EP)."""
@@ -248,6 +253,8 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             open_if = -1
         if cid == "did_it" and not ctx.did:
             raise _Fail("'if you did' after nothing the player could decline")
+        if cid == "revealed" and not any(isinstance(e, LookTop) for e in out):
+            raise _Fail("'if you revealed' without a look at the deck before it")
         if cid:
             used.append(f"if_{cid}")
         if not rest:
@@ -307,6 +314,14 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             new = dataclasses.replace(old_buff, atk=effects[0].atk, dfn=effects[0].dfn)
             out[before[-1]] = If(Not(cond), (old_buff,))
             out.append(If(cond, (new,)))
+            continue
+        if cond is not None and not whole and not effects:
+            # "if X, look at the top N." (or choose in the graveyard): the sentences that
+            # finish it depend on it, so they are conditional too.
+            if not (ctx.look or ctx.grave):
+                raise _Fail("a condition on a sentence with no effect")
+            used.append("if_opens_rest")
+            out.append(Gate(cond))
             continue
         if chained:  # "それに…": part of the conditional choice before it
             last = out[open_if]
@@ -469,12 +484,30 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         grave_self = any(isinstance(e, SelfToField) for e in effects)
         if grave_self and (from_grave or m[3] or m[4]):
             raise _Fail("a graveyard ability with another zone's cost")
+        ex_self = any(isinstance(e, SelfExToField) for e in effects)
+        if ex_self and (from_ex or from_grave or m[3] or m[4]):
+            raise _Fail("an EX-area ability with another zone's cost")
+        hand_to_ex = False
+        if extra_text.endswith(_AND_HAND_TO_EX):  # "(cost)し、手札のこれをEXエリアに置く"
+            extra_text = _FROM_HAND + _HAND_TO_EX + "|" + extra_text[: -len(_AND_HAND_TO_EX)]
         from_hand = extra_text.startswith(_FROM_HAND)
         if from_hand:  # "手札のこれと…を捨てる": played from the hand, this card discarded
-            if m[3] or m[4]:
+            if m[3] or m[4] or ex_self:
                 raise _Fail("a hand ability with a field cost")
             extra_text = extra_text[len(_FROM_HAND) :]
-            extra_text = "" if extra_text == "を捨てる" else "手札の" + extra_text[1:]
+            head, _bar, other_cost = extra_text.partition("|")
+            hand_to_ex = head == _HAND_TO_EX  # or put into the EX area instead
+            if hand_to_ex:
+                extra_text = other_cost
+                used.append("act_hand_to_ex")
+                if other_cost:
+                    extra = cost(other_cost)
+                    if extra is None or extra.pp:
+                        raise _Fail("an activation cost the engine does not pay")
+                    effects = [dataclasses.replace(extra, optional=False), *effects]
+                    used.append("act_extra_cost")
+                    extra_text = ""
+            extra_text = "" if extra_text in ("", "を捨てる") else "手札の" + extra_text[1:]
             used.append("act_from_hand")
         if extra_text:
             extra = cost(extra_text)
@@ -496,8 +529,10 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 times_per_turn=act_times,
                 from_hand=from_hand,
                 from_grave=from_grave or grave_self,
-                from_ex=from_ex,
+                from_ex=from_ex or ex_self,
                 advance=advance,
+                hand_to_ex=hand_to_ex,
+                ex_free=ex_self,
             )
         )
         used.append("act")
@@ -632,10 +667,13 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             used.append("ally_enters_filtered")
             if ally["c1"] or cls:
                 used.append("ally_enters_named_or_class")
+            in_grave = _IN_GRAVE in body
+            if in_grave:
+                used.append("grave_ally_enters")
             effects = [EventIs(what), *_effects(body, ctx, used)]
             out.abilities.append(
                 Ability(
-                    Trigger.ALLY_ENTERS,
+                    Trigger.GRAVE_ALLY_ENTERS if in_grave else Trigger.ALLY_ENTERS,
                     tuple(effects),
                     MyTurn() if my_turn else None,
                     once_per_turn=once_auto,

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
+    AdditionalCost,
     Always,
     AnyOf,
     Arrange,
@@ -26,6 +27,7 @@ from engine.sve.abilities import (
     Buff,
     BurstsThisTurn,
     CameFrom,
+    CannotPlay,
     CardFilter,
     Combo,
     CostDown,
@@ -39,11 +41,13 @@ from engine.sve.abilities import (
     DidIt,
     DiscardCards,
     DiscardedThisTurn,
+    DiscountFor,
     Draw,
     Engage,
     Equip,
     EvolveCostDown,
     EvolveCostPer,
+    EvolvedThisTurn,
     EvolveOrReturn,
     EvolveSelf,
     EvolveUsed,
@@ -51,6 +55,7 @@ from engine.sve.abilities import (
     ExCount,
     ExileLater,
     ExtraCost,
+    FieldCount,
     FieldHas,
     FromEvolveDeck,
     FromGrave,
@@ -74,6 +79,7 @@ from engine.sve.abilities import (
     NoCombatDamage,
     NoDamage,
     Not,
+    NthEvolve,
     OpponentCards,
     OpponentFollowers,
     OpponentGrave,
@@ -85,6 +91,7 @@ from engine.sve.abilities import (
     PlayCostDown,
     PlayCostFor,
     PlayCostIf,
+    PlayCostX,
     PlayedExactly,
     PutCounters,
     PutInEx,
@@ -94,6 +101,7 @@ from engine.sve.abilities import (
     Search,
     Select,
     SelectEx,
+    SelfExToField,
     SelfToEx,
     SelfToField,
     SetEvolveCost,
@@ -107,6 +115,7 @@ from engine.sve.abilities import (
     SummonSame,
     Targets,
     ToGrave,
+    TookCard,
     TopToEx,
 )
 
@@ -535,6 +544,11 @@ def _x_cards_played(m: re.Match[str], ctx: Context) -> list[Any]:
     return []
 
 
+@template("cost_zero", r"このターン、それをプレイする際、コストを0にする。")
+def _cost_zero(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [CostDown(0, ctx.need_it(any_zone=True), zero=True)]
+
+
 @template("cost_down", r"このターン、それをプレイする際、コストを-" + N + r"する。")
 def _cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
     return [CostDown(int(m[1]), ctx.need_it(any_zone=True))]
@@ -724,9 +738,29 @@ def _add_counters(m: re.Match[str], ctx: Context) -> list[Any]:
     return [PutCounters(m["c"], int(m["n"]), to=to)]
 
 
+@template(
+    "no_damage_named",
+    r"このターン、自分の場の『(?P<a>[^』]+)』すべて(?:と『(?P<b>[^』]+)』すべて)?はダメージを受けない。",
+)
+def _no_damage_named(m: re.Match[str], ctx: Context) -> list[Any]:
+    names = [n for n in (m["a"], m["b"]) if n]
+    return [NoDamage(Targets(side="own", name=n)) for n in names]
+
+
 @template("no_damage", r"このターン、これはダメージを受けない。")
 def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NoDamage()]
+
+
+@template("self_grave_to_ex", r"自分の墓場のこれをEXエリアに置(く|いてよい)。")
+def _self_grave_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.did = True
+    return [SelfToEx(optional=m[1] != "く")]
+
+
+@template("self_from_ex", r"自分のEXエリアのこれを(アクト状態で)?場に出す。")
+def _self_from_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [SelfExToField(bool(m[1]))]
 
 
 @template("self_from_grave", r"自分の墓場のこれを場に出す。")
@@ -1270,6 +1304,40 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         re.compile(r"^【(?:ネクロチャージ|NC)_(\d+)】"),
         lambda m: Necrocharge(int(m[1])),
     ),
+    (
+        "ex_has",
+        False,
+        re.compile(
+            r"^自分の(?P<both>場か自分の)?EXエリアに" + _FILTER + r"が(?P<exneg>ある|ない)なら、"
+        ),
+        lambda m: _ex_has(m),
+    ),
+    (
+        "field_count_either",
+        False,
+        re.compile(
+            r"^自分の場の(?P<t1>[^・、。「」『』【】の]+)・(?P<k1>フォロワー|カード)や"
+            r"(?P<t2>[^・、。「」『』【】の]+)・(?P<k2>フォロワー|カード)が(?P<fn>\d+)(?:体|枚)以上なら、"
+        ),
+        lambda m: FieldCount(
+            CardFilter(
+                _KINDS[m["k2"]], (m["t2"],), also=(CardFilter(_KINDS[m["k1"]], (m["t1"],)),)
+            ),
+            int(m["fn"]),
+        ),
+    ),
+    (
+        "evolved_this_turn",
+        False,
+        re.compile(r"^(?:このターン、)?自分の場のフォロワーが進化していたなら、"),
+        lambda m: EvolvedThisTurn(),
+    ),
+    (
+        "nth_evolve",
+        False,
+        re.compile(r"^このターン、(\d+)回目の自分の場のフォロワーの進化なら、"),
+        lambda m: NthEvolve(int(m[1])),
+    ),
     ("overflow", False, re.compile(r"^【覚醒】状態なら、"), lambda m: Overflow()),
     ("sanguine", False, re.compile(r"^【真紅】状態なら、"), lambda m: Sanguine()),
     (
@@ -1299,6 +1367,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
             r"(?P<kind>フォロワー|アミュレット|カード)が(?P<neg>いない|ない|いる|ある)なら、"
         ),
         lambda m: _on_field(m),
+    ),
+    (
+        "it_is_named",
+        False,
+        re.compile(r"^それが『(?P<iname>[^』]+)』なら、"),
+        lambda m: TookCard(CardFilter(name=m["iname"])),
     ),
     (
         "it_is",
@@ -1432,8 +1506,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
     (
         "ex_count",
         False,
-        re.compile(r"^自分のEXエリアの" + _FILTER + r"が(?P<xn>\d+)枚以上なら、"),
-        lambda m: ExCount(_filter(m), int(m["xn"])),
+        re.compile(r"^自分のEXエリアの" + _FILTER + r"が(?P<xn>\d+)枚(?P<xmore>以上|以下)?なら、"),
+        lambda m: (
+            Not(ExCount(_filter(m), int(m["xn"]) + 1))
+            if m["xmore"] == "以下"
+            else ExCount(_filter(m), int(m["xn"]), exact=not m["xmore"])
+        ),
     ),
     (
         "opponent_followers",
@@ -1473,6 +1551,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^常に、"),
         lambda m: Always(),
+    ),
+    (
+        "revealed",
+        False,
+        re.compile(r"^" + _FILTER + r"を公開したなら、"),
+        lambda m: TookCard(_filter(m)),
     ),
     (
         "did_it",
@@ -1569,6 +1653,14 @@ def _kind_filter(kind: str, trait: str | None, cls: str | None) -> CardFilter:
     return CardFilter(_KINDS[kind], (trait,) if trait else ())
 
 
+def _ex_has(m: re.Match[str]) -> Any:
+    what = _filter(m)
+    found: Any = ExCount(what, 1)
+    if m["both"]:
+        found = AnyOf((FieldCount(what), found))
+    return Not(found) if m["exneg"] == "ない" else found
+
+
 def _same(condition: Any) -> Any:
     return condition
 
@@ -1621,7 +1713,10 @@ _COST_PARTS = re.compile(
     r"|場の(?P<other>他の)?(?:(?P<strait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を(?P<sdest>墓場|EXエリア)に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
-    r"|EXエリアの『(?P<xname>[^』]+)』(?P<xn>\d+)枚を消滅"
+    r"|EXエリアの(?:『(?P<xname>[^』]+)』|(?P<bxtrait>[^・、。「」『』【】の]+)・(?P<bxkind>トークン|カード))"
+    r"(?P<xn>\d+)枚を消滅"
+    r"|場の(?:『(?P<ename>[^』]+)』|(?P<etrait>[^・、。「」『』【】の]+)・(?P<ekind>フォロワー|カード|アミュレット))"
+    r"(?P<en>\d+)(?:つ|体|枚)を【アクト】"
     r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
     r"|場の『(?P<tname>[^』]+)』1(?:つ|体|枚)の(?P<tc>[^、。「」『』【】]+)カウンター(?P<tn>\d+)個を取る"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
@@ -1650,6 +1745,8 @@ def cost(text: str) -> PayCost | None:
     discard_n = 1
     to_ex = False
     hand_to_ex = False
+    engage: Targets | None = None
+    engage_n = 1
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1677,10 +1774,26 @@ def cost(text: str) -> PayCost | None:
                 return None
             sacrifice = Targets(side="own", amulets=True, name=m["fname"])
             banish_field = True
+        elif m["en"]:
+            if engage is not None:
+                return None
+            ekind = m["ekind"] or "カード"
+            engage = Targets(
+                side="own",
+                followers=ekind != "アミュレット",
+                amulets=ekind != "フォロワー",
+                trait=m["etrait"] or "",
+                name=m["ename"] or "",
+            )
+            engage_n = int(m["en"])
         elif m["xn"]:
             if banish is not None:
                 return None
-            banish = CardFilter(name=m["xname"])
+            banish = CardFilter(
+                name=m["xname"] or "",
+                traits=(m["bxtrait"],) if m["bxtrait"] else (),
+                token=m["bxkind"] == "トークン",
+            )
             banish_n, banish_from = int(m["xn"]), "ex"
         elif m["sname"]:
             if discard is not None or sacrifice is not None:
@@ -1715,7 +1828,9 @@ def cost(text: str) -> PayCost | None:
                 return None
             discard_n = int(m["dn"])
             hand_to_ex = m["hdest"] == "EXエリアに置く"
-    if not (pp or leader or discard or sacrifice or banish or lesson or take or engage_self):
+    if not (
+        pp or leader or discard or sacrifice or banish or lesson or take or engage_self or engage
+    ):
         return None
     if take is not None and (discard is not None or sacrifice is not None):
         return None
@@ -1737,6 +1852,8 @@ def cost(text: str) -> PayCost | None:
         discard_n=discard_n,
         sacrifice_to_ex=to_ex,
         discard_to_ex=hand_to_ex,
+        engage=engage,
+        engage_n=engage_n,
     )
 
 
@@ -1795,6 +1912,42 @@ _PLAY_COST_DOWN = re.compile(
 )
 
 
+_CANNOT_PLAY_IF = re.compile(r"^これは(?P<cond>[^。]+なら)、プレイできない。$")
+_DISCOUNT_FOR = re.compile(r"^これをプレイする際、(?P<cost>[^：。]+)：コストを-(?P<n>\d+)する。$")
+_ADDITIONAL_COST = re.compile(r"^これをプレイする際、追加コストとして(?P<cost>[^。]+)。$")
+_COST_DOWN_IF = re.compile(r"^これをプレイする際、(?P<cond>.+?)コストを-(?P<n>\d+)する。$")
+_COST_DOWN_X = re.compile(r"^これをプレイする際、コストを-Xする。Xは「(?P<x>[^」]+)」である。$")
+_X_EVOLVED = re.compile(
+    r"^自分のエボルヴデッキの表向きの(?:(?P<trait>[^・、。「」『』【】]+)・)?エボルヴフォロワーの枚数$"
+)
+_X_FIELD = re.compile(
+    r"^自分の場の(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?P<kind>フォロワー|カード|アミュレット))の(?:数|枚数)$"
+)
+
+
+def _cost_x(text: str) -> PlayCostX | None:
+    """The X of ``コストを-Xする`` when the engine can count it, else ``None``."""
+    m = _X_EVOLVED.match(text)
+    if m:
+        traits = (m["trait"],) if m["trait"] else ()
+        return PlayCostX(per_evolved=CardFilter("follower", traits))
+    m = _X_FIELD.match(text)
+    if m:
+        kind = m["kind"] or "カード"
+        per = Targets(
+            side="own",
+            followers=kind != "アミュレット",
+            amulets=kind != "フォロワー",
+            trait=m["trait"] or "",
+            name=m["name"] or "",
+        )
+        return PlayCostX(per_field=per)
+    if text == "自分の消滅領域の枚数":
+        return PlayCostX(per_banished=True)
+    return None
+
+
 def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     """A continuous ability ``(template ids joined by |, condition, effect)``, or ``None``.
 
@@ -1838,18 +1991,42 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _COST_FOR.match(line)
     if m:  # "as you play this, (cost): it costs N less" (CR 10.4.7.2)
         kind = m["kind"] or "card"
-        cost = int(m["c"]) if m["c"] else -1
+        limit = int(m["c"]) if m["c"] else -1
         what = Targets(
             side="own",
             followers=kind != "アミュレット",
             amulets=kind != "フォロワー",
             trait=m["trait"] or "",
             name=m["name"] or "",
-            max_cost=cost if m["le"] else -1,
-            exact_cost=cost if not m["le"] else -1,
+            max_cost=limit if m["le"] else -1,
+            exact_cost=limit if not m["le"] else -1,
         )
         engage = m["how"] == "【アクト】"
         return "play_cost_for", None, PlayCostFor(what, int(m["n"]), int(m["count"]), engage)
+    m = _CANNOT_PLAY_IF.match(line)
+    if m:  # "これは(condition)なら、プレイできない。"
+        cond, _whole, rest, cid = condition(m["cond"] + "、")
+        if cond is not None and not rest:
+            return f"cannot_play_if|if_{cid}", cond, CannotPlay()
+    m = _DISCOUNT_FOR.match(line)
+    if m:  # "これをプレイする際、(cost)：コストを-Nする。"
+        paid = cost(m["cost"])
+        if paid is not None and not paid.pp:
+            return (
+                "discount_for_cost",
+                None,
+                DiscountFor(replace(paid, optional=False), int(m["n"])),
+            )
+    m = _ADDITIONAL_COST.match(line)
+    if m:  # "これをプレイする際、追加コストとして(cost)。": it cannot be played without it
+        paid = cost(m["cost"])
+        if paid is not None and not paid.pp:
+            return "additional_cost", None, AdditionalCost(replace(paid, optional=False))
+    m = _COST_DOWN_X.match(line)
+    if m:  # "これをプレイする際、コストを-Xする。Xは「…」である。"
+        found = _cost_x(m["x"])
+        if found is not None:
+            return "play_cost_down_x", None, found
     m = _HAS_KEYWORDS.match(line)
     if m:
         return "self_keyword", None, Grant(keyword_ids(m[1]))
