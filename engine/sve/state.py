@@ -1874,7 +1874,7 @@ class State:
                     available = getattr(effect, "available", None)
                     if available is None:
                         break
-                    if not available(self, p.index):
+                    if not available(self, p.index, card.uid):
                         return False  # CR 10.6.2.3.3
                     if not isinstance(effect, (Select, FromGrave)):
                         break

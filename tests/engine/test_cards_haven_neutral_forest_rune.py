@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import Activate, Choose, Evolve, Play
-from engine.sve.abilities import Ability, CardScript, DiscardCards, Scripts, Trigger
+from engine.sve.abilities import (
+    Ability,
+    CardFilter,
+    CardScript,
+    DiscardCards,
+    Draw,
+    Modal,
+    PayCost,
+    Scripts,
+    Trigger,
+)
 from engine.sve.library import library, script_of, tokens
 from engine.sve.position import OnField, add_card, evolved, follower, position, spell
 from engine.sve.state import Kind, State, Zone
@@ -1188,3 +1198,16 @@ def test_bp12_035_banishes_two_machine_tokens_and_goes_from_hand_to_ex() -> None
         assert [game.cards[u].base.name for u in p.field] == ["蹂躙の触手"]
         assert len(p.ex) == len(ex) - 2 + 1
         assert p.pp == 0
+
+
+def test_a_spell_cannot_pay_an_option_cost_with_itself() -> None:
+    """A spell whose only option costs discarding a card of its own trait is not playable
+    when it is the only such card in the hand (it is not in the hand when the cost is
+    paid); with another such card it is."""
+    rec = _card("X-Self", "spell", 1, traits=("妖精",))
+    other = _card("X-Other", "follower", 1, 1, 1, traits=("妖精",))
+    option = (PayCost(discard=CardFilter(traits=("妖精",)), optional=False), Draw(1))
+    script = CardScript(rec.card_id, (Ability(Trigger.SPELL, (Modal((option, option)),)),))
+    for hand, allowed in (((), False), ((other,), True)):
+        game = position(hands=([rec, *hand], []), pp=(1, 0), scripts=Scripts([script]))
+        assert (Play(game.players[0].hand[0]) in game.legal_actions()) is allowed
