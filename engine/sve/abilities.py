@@ -1329,6 +1329,34 @@ class BanishInstead:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayDiscount:
+    """A ``STATIC`` ability of a card played from the hand or EX area: ``これをプレイする際、
+    (cost)：コストを-Nする`` (CR 10.4.7, 10.6.2.2): as it is played, the player may pay
+    ``cost`` (a :class:`PayCost` without PP) to pay ``n`` PP less; it must when the PP
+    would not suffice otherwise."""
+
+    n: int
+    cost: PayCost
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure offers it."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class RefundPP:
+    """Give back ``n`` of the PP paid to play this card (the paid discount of
+    :class:`PlayDiscount`)."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Refund."""
+        game.players[frame.controller].pp += self.n
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class ExCostDown:
     """This card, while in the EX area, costs ``n`` less to play (``EXエリアのこれは「これを
     プレイする際、コストを-Nする」を持つ``; CR 10.4.4.1). It ends when the card leaves the EX
@@ -2168,6 +2196,8 @@ ELEMENTS: dict[str, type] = {
         BanishInstead,
         ExCostDown,
         DiscardedThisTurn,
+        PlayDiscount,
+        RefundPP,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2471,6 +2501,10 @@ def _describe_element(e: Any) -> str:
         return f"damage the equipped follower takes is {e.n:+d}"
     if isinstance(e, Equip):
         return f"{_TO_WORDS[e.to]} equips '{e.token.name}'"
+    if isinstance(e, PlayDiscount):
+        return f"as you play this, you may {_pay_words(e.cost)} to pay {e.n} PP less"
+    if isinstance(e, RefundPP):
+        return f"{e.n} PP less is paid"
     if isinstance(e, ExCostDown):
         return f"this in your EX area costs {e.n} less to play"
     if isinstance(e, BanishInstead):
@@ -2499,6 +2533,20 @@ def _describe_element(e: Any) -> str:
 
 
 def _cost_words(e: PayCost) -> str:
+    cost = _pay_words(e)
+    if e.otherwise:
+        return (
+            f"you may {cost}; if you do: {_sequence(e.effects)}; "
+            f"if you do not: {_sequence(e.otherwise)}"
+        )
+    if not e.optional:
+        tail = f": {_sequence(e.effects)}" if e.effects else ""
+        return f"as a cost, {cost}{tail}"
+    return f"you may {cost}; if you do: {_sequence(e.effects)}"
+
+
+def _pay_words(e: PayCost) -> str:
+    """What paying ``e`` takes, in English (``pay 2 PP and discard 1 card``)."""
     parts = ["engage this"] if e.engage_self else []
     if e.pp:
         parts.append(f"pay {e.pp} PP")
@@ -2512,16 +2560,7 @@ def _cost_words(e: PayCost) -> str:
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
         parts.append(f"banish {e.banish_n} {words} from your graveyard")
-    cost = " and ".join(parts)
-    if e.otherwise:
-        return (
-            f"you may {cost}; if you do: {_sequence(e.effects)}; "
-            f"if you do not: {_sequence(e.otherwise)}"
-        )
-    if not e.optional:
-        tail = f": {_sequence(e.effects)}" if e.effects else ""
-        return f"as a cost, {cost}{tail}"
-    return f"you may {cost}; if you do: {_sequence(e.effects)}"
+    return " and ".join(parts)
 
 
 def _describe_condition(c: Any) -> str:

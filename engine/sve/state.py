@@ -14,6 +14,7 @@ and answered with :meth:`State.apply`.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import json
 import random
@@ -41,6 +42,8 @@ from engine.sve.abilities import (
     MarkPaid,
     PayCost,
     PlayCostDown,
+    PlayDiscount,
+    RefundPP,
     Scripts,
     Targets,
     Trigger,
@@ -1441,9 +1444,21 @@ class State:
 
     # --- main phase actions ---------------------------------------------------------------------
 
+    def _discount(self, card: Card, player: int) -> int:
+        """The most PP a payable :class:`PlayDiscount` of ``card`` saves now (0 if none)."""
+        if not self.scripts or card.base.card_id not in self.scripts.ids_with(Trigger.STATIC):
+            return 0
+        best = 0
+        for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
+            for e in ability.effects:
+                if isinstance(e, PlayDiscount) and e.cost.available(self, player, card.uid):
+                    best = max(best, e.n)
+        return best
+
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
-        if self.play_cost(card) > p.pp:
+        cost = self.play_cost(card)
+        if cost > p.pp and (cost == 0 or cost - self._discount(card, p.index) > p.pp):
             return False
         btype = base.card_type
         if btype == "spell":
@@ -1708,6 +1723,10 @@ class State:
         card = self.cards[uid]
         origin = "ex" if card.zone is Zone.EX else "hand"
         cost = self.play_cost(card)  # as it is where it is played from (ExCostDown)
+        must = 0  # CR 10.4.7: a PlayDiscount that must be paid, the PP being short
+        if cost > p.pp and self.scripts:
+            must = self._discount(card, player)
+            cost = max(0, cost - must)
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
         p.pp -= cost
@@ -1744,6 +1763,18 @@ class State:
             for e in ability.effects:
                 if isinstance(e, ExtraCost):  # CR 10.4.7.2: offered as the card is played
                     self.frames.append(Frame((PayCost((_MARK_PAID,), pp=e.n),), uid, player))
+                if isinstance(e, PlayDiscount) and e.cost.available(self, player, uid):
+                    # CR 10.4.7: the player may pay the cost for n PP less; it must when
+                    # the PP were short (the discount was then taken off already)
+                    if must:
+                        if e.n == must:
+                            paid = dataclasses.replace(e.cost, optional=False)
+                            self.frames.append(Frame((paid,), uid, player))
+                            must = 0
+                    elif min(e.n, cost) > 0:
+                        refund = (RefundPP(min(e.n, cost)),)
+                        paid = dataclasses.replace(e.cost, effects=refund)
+                        self.frames.append(Frame((paid,), uid, player))
 
     def _evolve(self, player: int, uid: int, ep: bool, super_: bool) -> None:
         """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""

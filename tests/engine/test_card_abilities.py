@@ -197,6 +197,7 @@ EXAMPLES: dict[str, list[str]] = {
     "select_in_grave_total": ["BP12-075"],
     "ex_cost_down": ["BP17-079"],
     "if_discarded_this_turn": ["BP02-062", "BP02-063"],
+    "play_discount": ["BP18-090", "CP02-050", "BP14-119"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

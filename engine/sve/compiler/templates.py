@@ -70,6 +70,7 @@ from engine.sve.abilities import (
     PayCost,
     PlacedInEx,
     PlayCostDown,
+    PlayDiscount,
     PlayedExactly,
     PutInEx,
     ReturnToHand,
@@ -1377,6 +1378,7 @@ _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$"
 _BANISH_INSTEAD = (
     "これが場にいる限り、相手のフォロワーが場から墓場に置かれる際、代わりにそれを消滅させる。"
 )
+_PLAY_DISCOUNT = re.compile(r"^これをプレイする際、(?P<cost>[^：、]+)：コストを-(?P<n>\d+)する。$")
 _PLAY_COST_DOWN = re.compile(r"^これをプレイする際、(?P<cond>.+?)コストを-(?P<n>\d+)する。$")
 _DAMAGE_CAP = re.compile(
     r"^(?:(?P<cond>[^、]+)限り、)?これが受ける(\d+)以上のダメージを(\d+)にする。$"
@@ -1401,6 +1403,11 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
             return f"self_keyword|if_{cid}", cond, Grant(keyword_ids(m[1]))
     if line == _BANISH_INSTEAD:
         return "banish_instead", None, BanishInstead()
+    m = _PLAY_DISCOUNT.match(line)
+    if m and not equipment:  # "これをプレイする際、(cost)：コストを-Nする"
+        paid = cost(m["cost"])
+        if paid is not None and not paid.pp:
+            return "play_discount", None, PlayDiscount(int(m["n"]), paid)
     m = _PLAY_COST_DOWN.match(line)
     if m and not equipment:  # "これをプレイする際、(condition)コストを-Nする"
         cond, _whole, rest, cid = condition(m["cond"])
