@@ -934,3 +934,18 @@ def test_rat_discount_is_required_when_pp_runs_short() -> None:
     game.apply(Choose(str(two)))
     assert game.players[0].pp == 0
     assert game.cards[rat].zone is Zone.FIELD
+
+
+def test_last_words_banish_this_from_the_graveyard() -> None:
+    """'Last Words: banish this' moves the card on from the graveyard to banishment; a
+    'banish this' of a card still on the field banishes it from there."""
+    from engine.sve.abilities import Ability, Banish, CardScript, Trigger
+
+    rec = _rec("X-lw", cost=1)
+    scripts = Scripts([CardScript("X-lw", (Ability(Trigger.LAST_WORDS, (Banish("self"),)),))])
+    game = position(fields=([rec], []), scripts=scripts)
+    uid = game.players[0].field[0]
+    game.destroy([uid])
+    assert game.cards[uid].zone is Zone.GRAVE
+    _settle(game)
+    assert game.cards[uid].zone is Zone.BANISH
