@@ -937,8 +937,7 @@ def test_rat_discount_is_required_when_pp_runs_short() -> None:
 
 
 def test_last_words_banish_this_from_the_graveyard() -> None:
-    """'Last Words: banish this' moves the card on from the graveyard to banishment; a
-    'banish this' of a card still on the field banishes it from there."""
+    """'Last Words: banish this' moves the card on from the graveyard to banishment."""
     from engine.sve.abilities import Ability, Banish, CardScript, Trigger
 
     rec = _rec("X-lw", cost=1)
