@@ -1375,8 +1375,9 @@ _WHILE_SELF = re.compile(
 
 _HAS_KEYWORDS = re.compile(r"^これは" + KW + r"を持つ。$")
 _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$")
-_BANISH_INSTEAD = (
-    "これが場にいる限り、相手のフォロワーが場から墓場に置かれる際、代わりにそれを消滅させる。"
+_BANISH_INSTEAD = re.compile(
+    r"^これが場にいる限り、相手の(?:場の)?フォロワーが場から墓場に置かれる際、"
+    r"代わりにそれを消滅させる。$"
 )
 _PLAY_DISCOUNT = re.compile(r"^これをプレイする際、(?P<cost>[^：、]+)：コストを-(?P<n>\d+)する。$")
 _PLAY_COST_DOWN = re.compile(r"^これをプレイする際、(?P<cond>.+?)コストを-(?P<n>\d+)する。$")
@@ -1401,7 +1402,7 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
         m = _HAS_KEYWORDS.match(rest)
         if m:
             return f"self_keyword|if_{cid}", cond, Grant(keyword_ids(m[1]))
-    if line == _BANISH_INSTEAD:
+    if _BANISH_INSTEAD.match(line):
         return "banish_instead", None, BanishInstead()
     m = _PLAY_DISCOUNT.match(line)
     if m and not equipment:  # "これをプレイする際、(cost)：コストを-Nする"
