@@ -3734,6 +3734,20 @@ def _describe_element(e: Any) -> str:
 
 
 def _cost_words(e: PayCost) -> str:
+    cost = _pay_words(e)
+    if e.otherwise:
+        return (
+            f"you may {cost}; if you do: {_sequence(e.effects)}; "
+            f"if you do not: {_sequence(e.otherwise)}"
+        )
+    if not e.optional:
+        tail = f": {_sequence(e.effects)}" if e.effects else ""
+        return f"as a cost, {cost}{tail}"
+    return f"you may {cost}; if you do: {_sequence(e.effects)}"
+
+
+def _pay_words(e: PayCost) -> str:
+    """What paying ``e`` takes, in English (``pay 2 PP and discard 1 card``)."""
     parts = ["engage this"] if e.engage_self else []
     if e.pp:
         parts.append(f"pay {e.pp} PP")

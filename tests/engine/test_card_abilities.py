@@ -253,7 +253,7 @@ EXAMPLES: dict[str, list[str]] = {
     "cannot_play_if": ["BP17-044"],
     "no_damage_named": ["BP18-116"],
     "if_it_is_named": ["BP12-096", "ECP01-018"],
-    "discount_for_cost": ["BP12-096", "BP14-119"],
+    "discount_for_cost": ["BP12-096", "BP14-119", "BP18-090", "CP02-050"],
     "cost_zero": ["BP16-096", "BP17-021"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""

@@ -895,3 +895,56 @@ def test_ved_goes_to_the_graveyard_without_a_discard() -> None:
     assert len(game.players[0].hand) == 1
     game, uid = _ved([_rec("X-three", cost=3)])
     assert game.cards[uid].zone is Zone.GRAVE
+
+
+# --- BP18-090: as you play it, you may discard a cost-2 card to pay 1 PP less -------------
+
+RAT = _rec("BP18-090", "Rat", cost=2, attack=2, defense=2)
+
+
+def test_rat_discount_is_optional_with_enough_pp() -> None:
+    """BP18-090: with 2 PP the player may discard a cost-2 card (a cost-3 one is not
+    offered) and pays 1 PP; declining pays 2."""
+    for pay in (True, False):
+        game = position(
+            hands=([RAT, _rec("X-two", cost=2), _rec("X-three", cost=3)], []),
+            pp=(2, 0),
+            scripts=_lib("BP18-090"),
+        )
+        game.apply(Play(game.players[0].hand[0]))
+        assert _options(game) == ["pay", "done"]
+        game.apply(Choose("pay" if pay else "done"))
+        if pay:
+            (two,) = _options(game)
+            assert game.cards[int(two)].base.card_id == "X-two"
+            game.apply(Choose(two))
+        assert game.players[0].pp == (1 if pay else 0)
+        assert len(game.players[0].hand) == (2 if pay else 3)  # drew 1 on entering
+
+
+def test_rat_discount_is_required_when_pp_runs_short() -> None:
+    """BP18-090: with 1 PP it is playable only with a cost-2 card to discard, which is then
+    not optional."""
+    game = position(hands=([RAT, _rec("X-three", cost=3)], []), pp=(1, 0), scripts=_lib("BP18-090"))
+    assert Play(game.players[0].hand[0]) not in game.legal_actions()
+    game = position(hands=([RAT, _rec("X-two", cost=2)], []), pp=(1, 0), scripts=_lib("BP18-090"))
+    rat, two = game.players[0].hand
+    game.apply(Play(rat))
+    assert _options(game) == [str(two)]
+    game.apply(Choose(str(two)))
+    assert game.players[0].pp == 0
+    assert game.cards[rat].zone is Zone.FIELD
+
+
+def test_last_words_banish_this_from_the_graveyard() -> None:
+    """'Last Words: banish this' moves the card on from the graveyard to banishment."""
+    from engine.sve.abilities import Ability, Banish, CardScript, Trigger
+
+    rec = _rec("X-lw", cost=1)
+    scripts = Scripts([CardScript("X-lw", (Ability(Trigger.LAST_WORDS, (Banish("self"),)),))])
+    game = position(fields=([rec], []), scripts=scripts)
+    uid = game.players[0].field[0]
+    game.destroy([uid])
+    assert game.cards[uid].zone is Zone.GRAVE
+    _settle(game)
+    assert game.cards[uid].zone is Zone.BANISH

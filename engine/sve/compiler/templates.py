@@ -1882,8 +1882,9 @@ _WHILE_SELF = re.compile(
 
 _HAS_KEYWORDS = re.compile(r"^これは" + KW + r"を持つ。$")
 _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$")
-_BANISH_INSTEAD = (
-    "これが場にいる限り、相手のフォロワーが場から墓場に置かれる際、代わりにそれを消滅させる。"
+_BANISH_INSTEAD = re.compile(
+    r"^これが場にいる限り、相手の(?:場の)?フォロワーが場から墓場に置かれる際、"
+    r"代わりにそれを消滅させる。$"
 )
 _DAMAGE_CAP = re.compile(
     r"^(?:(?P<cond>[^、]+)限り、)?これが受ける(\d+)以上のダメージを(\d+)にする。$"
@@ -1961,7 +1962,7 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
         m = _HAS_KEYWORDS.match(rest)
         if m:
             return f"self_keyword|if_{cid}", cond, Grant(keyword_ids(m[1]))
-    if line == _BANISH_INSTEAD:
+    if _BANISH_INSTEAD.match(line):
         return "banish_instead", None, BanishInstead()
     m = _DAMAGE_CAP.match(line)
     if m and not equipment:
