@@ -947,6 +947,8 @@ class EventIs:
     what: CardFilter
     min_attack: int = -1
     """The event's follower has at least this attack now (``攻撃力4以上の``); -1 for any."""
+    own: bool = False
+    """The event's card is yours (``自分の…カードの能力によって``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Check the event's card."""
@@ -955,6 +957,7 @@ class EventIs:
             card is None
             or not self.what.matches(card.face)
             or (self.min_attack >= 0 and card.atk < self.min_attack)
+            or (self.own and card.controller != frame.controller)
         ):
             frame.step = len(frame.effects) - 1
         return True
@@ -1032,7 +1035,7 @@ class DiscardCards:
     def run(self, game: State, frame: Frame) -> bool:
         """Ask which card to discard, ``n`` times (fewer if the hand runs out)."""
         if frame.choice is not None:
-            game.discard_card(frame.controller, int(frame.choice))
+            game.discard_card(frame.controller, int(frame.choice), frame.source)
             frame.choice = None
             frame.sub += 1
         hand = game.players[frame.controller].hand
@@ -1425,7 +1428,7 @@ class PayCost:
             if self.discard is not None and self.discard_to_ex:
                 game.put_in_ex(uid)
             elif self.discard is not None:
-                game.discard_card(me, uid)
+                game.discard_card(me, uid, frame.source)
             elif self.banish_field:
                 game.banish(uid)
             elif self.sacrifice_to_ex:
@@ -2456,7 +2459,8 @@ def _describe_element(e: Any) -> str:
         return f"{_TO_WORDS[e.to]} cannot attack {when}"
     if isinstance(e, EventIs):
         power = f" with attack {e.min_attack} or more" if e.min_attack >= 0 else ""
-        return f"only if it is a {_filter_words(e.what, 1)}{power}:"
+        mine = " of yours" if e.own else ""
+        return f"only if it is a {_filter_words(e.what, 1)}{mine}{power}:"
     if isinstance(e, FromGrave):
         n = f"up to {e.n}" if e.up_to else str(e.n)
         return f"choose {n} {_filter_words(e.what, e.n)} in your graveyard; put it into your {e.to}"

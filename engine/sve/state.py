@@ -826,10 +826,11 @@ class State:
         if card.zone is Zone.FIELD:
             self._leave_field(card, Zone.GRAVE, "leave")
 
-    def discard_card(self, player: int, uid: int) -> None:
-        """CR 5.12: discard a card from ``player``'s hand."""
+    def discard_card(self, player: int, uid: int, by: int = -1) -> None:
+        """CR 5.12: discard a card from ``player``'s hand (``by``: the card whose ability
+        makes it, the event's card of "when this is discarded")."""
         if self.cards[uid].zone is Zone.HAND:
-            self._discard(player, uid)
+            self._discard(player, uid, by)
 
     def move_found(self, uid: int, to: str, player: int) -> None:
         """Move a card found in the deck (CR 5.8) to the hand, EX area or field."""
@@ -1845,7 +1846,7 @@ class State:
 
     # --- end phase and choices ------------------------------------------------------------------
 
-    def _discard(self, player: int, uid: int) -> None:
+    def _discard(self, player: int, uid: int, by: int = -1) -> None:
         """CR 5.12: move a card from hand to the graveyard."""
         card = self.cards[uid]
         self._remove_from_zone(card)
@@ -1854,7 +1855,7 @@ class State:
             self._emit("discard", {"player": player, "card": card.base.card_id})
         if self.scripts:  # CR 10.7.1: "when this is discarded from your hand"
             for ability in self.scripts.abilities(card.base.card_id, Trigger.DISCARDED):
-                self.pending.append((ability, uid, player, 0))
+                self.pending.append((ability, uid, player, by))
 
     def _choose(self, d: Decision, option: str) -> None:
         kind = d.kind

@@ -16,6 +16,7 @@ from engine.sve.abilities import (
     Ability,
     Buff,
     CardScript,
+    DiscardCards,
     Scripts,
     Trigger,
     magic_items,
@@ -742,3 +743,26 @@ def test_triad_rin_gives_storm_with_three_cool_followers() -> None:
     game.apply(Play(game.players[0].hand[0]))
     assert game.decision is None or game.decision.kind.name == "MAIN"
     assert "storm" not in game.cards[game.players[0].field[0]].keywords
+
+
+def test_barkgal_goes_to_the_ex_area_when_a_royal_paladin_discards_it() -> None:
+    """CP03-030 (when an ability of one of your Royal Paladin cards discards this from your
+    hand, you may put it into your EX area): discarded by a Royal Paladin spell it is
+    offered and moved; discarded by another spell it stays in the graveyard."""
+    scripts = _lib("CP03-030")
+    scripts.add(CardScript("X-RP", (Ability(Trigger.SPELL, (DiscardCards(1),)),)))
+    barkgal = _rec(scripts, "CP03-030", cost=1, atk=0, dfn=1, traits=("ロイヤルパラディン",))
+    for trait, moved in (("ロイヤルパラディン", True), ("オラクルシンクタンク", False)):
+        spell = CardRecord("X-RP", "RP", card_type="spell", cost=1, traits=(trait,))
+        game = position(hands=([spell, barkgal], []), pp=(1, 0), scripts=scripts)
+        spell_uid, bark = game.players[0].hand
+        game.apply(Play(spell_uid))
+        game.apply(Choose(str(bark)))  # the card to discard
+        if moved:
+            assert game.decision is not None
+            assert game.decision.options == ["yes", "done"]
+            game.apply(Choose("yes"))
+            assert game.players[0].ex == [bark]
+        else:
+            assert game.decision is None or game.decision.kind.name == "MAIN"
+            assert bark in game.players[0].grave
