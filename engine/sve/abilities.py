@@ -1000,6 +1000,22 @@ class FromHand:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealTop:
+    """Reveal the top card of your deck; if it passes ``what``, put it into your hand, else
+    it stays on top (``自分のデッキの上1枚を公開する。『…』を公開したなら、公開したカードを
+    手札に加える``)."""
+
+    what: CardFilter
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Look at the top card and take it when it matches."""
+        deck = game.players[frame.controller].deck
+        if deck and self.what.matches(game.cards[deck[-1]].base):
+            game.move_found(deck[-1], "hand", frame.controller)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     """Put the top ``n`` cards of ``who``'s deck into the graveyard."""
 
@@ -2173,6 +2189,7 @@ ELEMENTS: dict[str, type] = {
         CameFrom,
         DamageTaken,
         Equip,
+        RevealTop,
         FromHand,
         PlayCostDown,
         DeckTopToEx,
@@ -2473,6 +2490,9 @@ def _describe_element(e: Any) -> str:
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
     if isinstance(e, DiscardCards):
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+    if isinstance(e, RevealTop):
+        words = _filter_words(e.what, 1)
+        return f"reveal the top card of your deck; if it is a {words}, put it into your hand"
     if isinstance(e, FromHand):
         words = _filter_words(e.what, e.n)
         return f"you may put up to {e.n} {words} from your hand into your {e.to}"

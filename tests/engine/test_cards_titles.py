@@ -766,3 +766,19 @@ def test_barkgal_goes_to_the_ex_area_when_a_royal_paladin_discards_it() -> None:
         else:
             assert game.decision is None or game.decision.kind.name == "MAIN"
             assert bark in game.players[0].grave
+
+
+def test_crescent_tsukuyomi_draws_the_half_moon_only() -> None:
+    """CP03-115 (Act, engage this: reveal the top card; if it is 半月の女神 ツクヨミ, put it
+    into your hand): with that card on top it goes to the hand; with another card on top
+    the deck is unchanged."""
+    scripts = _lib("CP03-115")
+    crescent = _rec(scripts, "CP03-115", cost=1, atk=2, dfn=1)
+    half = CardRecord("CP03-105", "半月の女神 ツクヨミ", cost=2, attack=2, defense=2)
+    other = CardRecord("X-O", "O", cost=2, attack=2, defense=2)
+    for top, taken in ((half, True), (other, False)):
+        game = position(fields=([crescent], []), decks=([other, top], 0), scripts=scripts)
+        deck = list(game.players[0].deck)
+        game.apply(Activate(game.players[0].field[0], 0))
+        assert (deck[-1] in game.players[0].hand) is taken
+        assert game.players[0].deck == (deck[:-1] if taken else deck)
