@@ -396,6 +396,8 @@ class Targets:
     """Not cards of this name (``「これと同名を除く…」``)."""
     max_attack: int = -1
     """Only followers whose attack is at most this now (``攻撃力3以下の``); -1 for any."""
+    name_contains: str = ""
+    """Only cards whose name contains this (``「カード名に『…』を含むフォロワー」``)."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -407,6 +409,8 @@ class Targets:
         if self.name and rec.name != self.name:
             return False
         if self.not_name and rec.name == self.not_name:
+            return False
+        if self.name_contains and self.name_contains not in rec.name:
             return False
         cost = card.base.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
@@ -1550,6 +1554,58 @@ class ExtraCost:
 
 
 @dataclass(frozen=True, slots=True)
+class EngageDiscount:
+    """A ``STATIC`` ability of a card played from the hand: ``これをプレイする際、場の…1体を
+    【アクト】：コストを-N する`` (CR 10.4.7.2, 10.6.2.2): as it is played, its player may
+    engage a standing card of theirs that ``what`` allows to pay ``n`` PP less (and must when
+    the PP are short otherwise)."""
+
+    what: Targets
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the play procedure offers it."""
+        return True
+
+    def standing(self, game: State, player: int, source: int = -1) -> list[int]:
+        """The standing cards that can be engaged for it."""
+        cards = game.cards
+        got = game.candidates(self.what, player, source, counting=True)
+        return [u for u in got if u >= 0 and not cards[u].engaged]
+
+
+@dataclass(frozen=True, slots=True)
+class PayPlayCost:
+    """CR 10.6.2.5: pay the ``cost`` PP of the card being played, ``discount``'s ``n`` less
+    when one of the cards it allows is engaged for it (the player picks it, or ``done`` to
+    pay in full)."""
+
+    cost: int
+    discount: EngageDiscount
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask which card to engage (if any), then pay."""
+        me = frame.controller
+        p = game.players[me]
+        if frame.sub == 0:
+            cands = self.discount.standing(game, me)
+            if not cands:
+                p.pp -= min(self.cost, p.pp)
+                return True
+            frame.sub = 1
+            game.ask_pick(me, [str(u) for u in cands], p.pp >= self.cost)
+            return False
+        word, frame.choice = frame.choice, None
+        frame.sub = 0
+        if word == "done" or word is None:
+            p.pp -= self.cost
+            return True
+        game.set_engaged(int(word), True)
+        p.pp -= max(0, self.cost - self.discount.n)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class MarkPaid:
     """Remember on this card that its extra play cost was paid (for :class:`PaidExtra`)."""
 
@@ -2189,6 +2245,7 @@ ELEMENTS: dict[str, type] = {
         CameFrom,
         DamageTaken,
         Equip,
+        EngageDiscount,
         RevealTop,
         FromHand,
         PlayCostDown,
@@ -2294,6 +2351,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append(f"'{t.name}'")
     if t.not_name:
         parts.append(f"not '{t.not_name}'")
+    if t.name_contains:
+        parts.append(f"'*{t.name_contains}*'")
     if t.token:
         parts.append("token")
     head = f"{'up to ' if up_to else ''}{count}"
@@ -2490,6 +2549,10 @@ def _describe_element(e: Any) -> str:
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
     if isinstance(e, DiscardCards):
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+    if isinstance(e, EngageDiscount):
+        return f"as you play this, you may engage {_targets_words(e.what)} to pay {e.n} less"
+    if isinstance(e, PayPlayCost):
+        return f"pay {e.cost} PP, {e.discount.n} less if a card is engaged for it"
     if isinstance(e, RevealTop):
         words = _filter_words(e.what, 1)
         return f"reveal the top card of your deck; if it is a {words}, put it into your hand"

@@ -35,12 +35,14 @@ from engine.sve.abilities import (
     DamageBonus,
     DamageTaken,
     Effect,
+    EngageDiscount,
     ExileSelf,
     ExToGraveSelf,
     ExtraCost,
     Grant,
     MarkPaid,
     PayCost,
+    PayPlayCost,
     PlayCostDown,
     Scripts,
     Targets,
@@ -644,6 +646,7 @@ class State:
             or what.min_cost >= 0
             or what.not_name
             or what.max_attack >= 0
+            or what.name_contains
         )
         for side in sides:
             if what.followers or what.amulets:
@@ -1439,10 +1442,24 @@ class State:
 
     # --- main phase actions ---------------------------------------------------------------------
 
+    def _engage_discount(self, card: Card) -> EngageDiscount | None:
+        """The card's own "engage a card as you play this to pay less" ability, if any."""
+        cid = card.base.card_id
+        if cid not in self.scripts.ids_with_effect(EngageDiscount):
+            return None
+        for ability in self.scripts.abilities(cid, Trigger.STATIC):
+            for e in ability.effects:
+                if isinstance(e, EngageDiscount):
+                    return e
+        return None
+
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
-        if self.play_cost(card) > p.pp:
-            return False
+        cost = self.play_cost(card)
+        if cost > p.pp:
+            cut = self._engage_discount(card) if self.scripts else None
+            if cut is None or cost - cut.n > p.pp or not cut.standing(self, p.index):
+                return False
         btype = base.base_type  # a spell token in the EX area is played too (CR 9.1)
         if btype == "spell":
             if not self.scripts:
@@ -1465,11 +1482,18 @@ class State:
         pp = p.pp
         playable = self._playable
         cut = bool(self._cost_statics(me)) if p.field else False
+        engage_ids = (
+            self.scripts.ids_with_effect(EngageDiscount) if p.field and self.scripts else None
+        )
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
                 if (
-                    (card.base.cost or 0) <= pp or card.counters or p.discounts or cut
+                    (card.base.cost or 0) <= pp
+                    or card.counters
+                    or p.discounts
+                    or cut
+                    or (engage_ids and card.base.card_id in engage_ids)
                 ) and playable(p, card):
                     acts.append(Play(uid))
         if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
@@ -1682,7 +1706,9 @@ class State:
         cost = self.play_cost(card)  # where it is played from may matter
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
-        p.pp -= cost
+        cut = self._engage_discount(card) if self.scripts else None
+        if cut is None:
+            p.pp -= cost
         p.played += 1
         if self.log is not None:
             self._emit(
@@ -1716,6 +1742,8 @@ class State:
             for e in ability.effects:
                 if isinstance(e, ExtraCost):  # CR 10.4.7.2: offered as the card is played
                     self.frames.append(Frame((PayCost((_MARK_PAID,), pp=e.n),), uid, player))
+        if cut is not None:  # CR 10.6.2.5: the cost is paid first, with or without the cut
+            self.frames.append(Frame((PayPlayCost(cost, cut),), uid, player))
 
     def _evolve(self, player: int, uid: int, ep: bool, super_: bool) -> None:
         """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""

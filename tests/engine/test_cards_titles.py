@@ -782,3 +782,37 @@ def test_crescent_tsukuyomi_draws_the_half_moon_only() -> None:
         game.apply(Activate(game.players[0].field[0], 0))
         assert (deck[-1] in game.players[0].hand) is taken
         assert game.players[0].deck == (deck[:-1] if taken else deck)
+
+
+def test_princess_strike_costs_less_for_engaging_pecorine() -> None:
+    """CP04-036 (as you play it, you may engage a follower of yours whose name contains
+    ペコリーヌ to pay 3 less; 5 damage to an enemy follower, 2 to its leader): with 0 PP it
+    can be played only by engaging a standing Pecorine, and must; with 3 PP engaging is
+    optional; an engaged Pecorine or another follower does not help."""
+    scripts = _lib("CP04-036")
+    strike = _rec(scripts, "CP04-036", card_type="spell", cost=3)
+    peco = CardRecord("X-P", "〔夏〕ペコリーヌ", cost=2, attack=2, defense=2)
+    enemy = follower("E", 5, 5, 6)
+    game = position(hands=([strike], []), fields=([peco], [enemy]), pp=(0, 0), scripts=scripts)
+    card, pec = game.players[0].hand[0], game.players[0].field[0]
+    assert Play(card) in game.legal_actions()
+    game.apply(Play(card))
+    assert game.decision is not None
+    assert game.decision.options == [str(pec)]
+    game.apply(Choose(str(pec)))
+    assert game.cards[pec].engaged
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    assert game.players[1].hp == 18
+    game = position(hands=([strike], []), fields=([peco], [enemy]), pp=(3, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == [str(game.players[0].field[0]), "done"]
+    game.apply(Choose("done"))
+    assert game.players[0].pp == 0
+    assert not game.cards[game.players[0].field[0]].engaged
+    tired = OnField(peco, engaged=True)
+    other = CardRecord("X-O", "O", cost=2, attack=2, defense=2)
+    for mine in ([tired], [other]):
+        game = position(hands=([strike], []), fields=(mine, [enemy]), pp=(0, 0), scripts=scripts)
+        assert Play(game.players[0].hand[0]) not in game.legal_actions()
