@@ -463,6 +463,8 @@ class Targets:
     """Not cards of this name (``「これと同名を除く…」``)."""
     max_attack: int = -1
     """Only followers whose attack is at most this now (``攻撃力3以下の``); -1 for any."""
+    name_contains: str = ""
+    """Only cards whose name contains this (``「カード名に『…』を含むフォロワー」``)."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -474,6 +476,8 @@ class Targets:
         if self.name and rec.name != self.name:
             return False
         if self.not_name and rec.name == self.not_name:
+            return False
+        if self.name_contains and self.name_contains not in rec.name:
             return False
         cost = card.base.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
@@ -1099,6 +1103,8 @@ class EventIs:
     what: CardFilter
     min_attack: int = -1
     """The event's follower has at least this attack now (``攻撃力4以上の``); -1 for any."""
+    own: bool = False
+    """The event's card is yours (``自分の…カードの能力によって``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Check the event's card."""
@@ -1107,6 +1113,7 @@ class EventIs:
             card is None
             or not self.what.matches(card.face)
             or (self.min_attack >= 0 and card.atk < self.min_attack)
+            or (self.own and card.controller != frame.controller)
         ):
             frame.step = len(frame.effects) - 1
         return True
@@ -1172,6 +1179,22 @@ class FromHand:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealTop:
+    """Reveal the top card of your deck; if it passes ``what``, put it into your hand, else
+    it stays on top (``自分のデッキの上1枚を公開する。『…』を公開したなら、公開したカードを
+    手札に加える``)."""
+
+    what: CardFilter
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Look at the top card and take it when it matches."""
+        deck = game.players[frame.controller].deck
+        if deck and self.what.matches(game.cards[deck[-1]].base):
+            game.move_found(deck[-1], "hand", frame.controller)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     """Put the top ``n`` cards of ``who``'s deck into the graveyard."""
 
@@ -1223,7 +1246,7 @@ class DiscardCards:
                     game.discard_card(player, game.rng.choice(sorted(hand)))
             return True
         if frame.choice is not None:
-            game.discard_card(player, int(frame.choice))
+            game.discard_card(player, int(frame.choice), frame.source)
             frame.choice = None
             frame.sub += 1
         if frame.sub >= self.n or not hand:
@@ -1854,7 +1877,7 @@ class PayCost:
             if self.discard is not None and self.discard_to_ex:
                 game.put_in_ex(uid)
             elif self.discard is not None:
-                game.discard_card(me, uid)
+                game.discard_card(me, uid, frame.source)
                 if frame.source >= 0:
                     counters = game.cards[frame.source].counters
                     if counters is None:
@@ -3219,6 +3242,7 @@ ELEMENTS: dict[str, type] = {
         CameFrom,
         DamageTaken,
         Equip,
+        RevealTop,
         FromHand,
         PlayCostDown,
         Arrange,
@@ -3355,6 +3379,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append(f"'{t.name}'")
     if t.not_name:
         parts.append(f"not '{t.not_name}'")
+    if t.name_contains:
+        parts.append(f"'*{t.name_contains}*'")
     if t.token:
         parts.append("token")
     head = f"{'up to ' if up_to else ''}{count}"

@@ -793,6 +793,7 @@ class State:
             or what.min_cost >= 0
             or what.not_name
             or what.max_attack >= 0
+            or what.name_contains
         )
         for side in sides:
             if what.followers or what.amulets:
@@ -1095,10 +1096,11 @@ class State:
         if card.zone is Zone.FIELD:
             self._leave_field(card, Zone.GRAVE, "leave")
 
-    def discard_card(self, player: int, uid: int) -> None:
-        """CR 5.12: discard a card from ``player``'s hand."""
+    def discard_card(self, player: int, uid: int, by: int = -1) -> None:
+        """CR 5.12: discard a card from ``player``'s hand (``by``: the card whose ability
+        makes it, the event's card of "when this is discarded")."""
         if self.cards[uid].zone is Zone.HAND:
-            self._discard(player, uid)
+            self._discard(player, uid, by)
 
     def move_found(self, uid: int, to: str, player: int) -> None:
         """Move a card found in the deck (CR 5.8) to the hand, EX area or field."""
@@ -2373,7 +2375,7 @@ class State:
 
     # --- end phase and choices ------------------------------------------------------------------
 
-    def _discard(self, player: int, uid: int) -> None:
+    def _discard(self, player: int, uid: int, by: int = -1) -> None:
         """CR 5.12: move a card from hand to the graveyard."""
         card = self.cards[uid]
         self.players[player].discarded_on = self.turn
@@ -2383,7 +2385,7 @@ class State:
             self._emit("discard", {"player": player, "card": card.base.card_id})
         if self.scripts:  # CR 10.7.1: "when this is discarded from your hand"
             for ability in self.scripts.abilities(card.base.card_id, Trigger.DISCARDED):
-                self.pending.append((ability, uid, player, 0))
+                self.pending.append((ability, uid, player, by))
             # CR 10.7.1: "when you (your opponent) discard a card"
             for side, trigger in (
                 (player, Trigger.YOU_DISCARD),

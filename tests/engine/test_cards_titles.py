@@ -17,6 +17,7 @@ from engine.sve.abilities import (
     Ability,
     Buff,
     CardScript,
+    DiscardCards,
     Scripts,
     Trigger,
     magic_items,
@@ -743,3 +744,76 @@ def test_triad_rin_gives_storm_with_three_cool_followers() -> None:
     game.apply(Play(game.players[0].hand[0]))
     assert game.decision is None or game.decision.kind.name == "MAIN"
     assert "storm" not in game.cards[game.players[0].field[0]].keywords
+
+
+def test_barkgal_goes_to_the_ex_area_when_a_royal_paladin_discards_it() -> None:
+    """CP03-030 (when an ability of one of your Royal Paladin cards discards this from your
+    hand, you may put it into your EX area): discarded by a Royal Paladin spell it is
+    offered and moved; discarded by another spell it stays in the graveyard."""
+    scripts = _lib("CP03-030")
+    scripts.add(CardScript("X-RP", (Ability(Trigger.SPELL, (DiscardCards(1),)),)))
+    barkgal = _rec(scripts, "CP03-030", cost=1, atk=0, dfn=1, traits=("ロイヤルパラディン",))
+    for trait, moved in (("ロイヤルパラディン", True), ("オラクルシンクタンク", False)):
+        spell = CardRecord("X-RP", "RP", card_type="spell", cost=1, traits=(trait,))
+        game = position(hands=([spell, barkgal], []), pp=(1, 0), scripts=scripts)
+        spell_uid, bark = game.players[0].hand
+        game.apply(Play(spell_uid))
+        game.apply(Choose(str(bark)))  # the card to discard
+        if moved:
+            assert game.decision is not None
+            assert game.decision.options == ["yes", "done"]
+            game.apply(Choose("yes"))
+            assert game.players[0].ex == [bark]
+        else:
+            assert game.decision is None or game.decision.kind.name == "MAIN"
+            assert bark in game.players[0].grave
+
+
+def test_crescent_tsukuyomi_draws_the_half_moon_only() -> None:
+    """CP03-115 (Act, engage this: reveal the top card; if it is 半月の女神 ツクヨミ, put it
+    into your hand): with that card on top it goes to the hand; with another card on top
+    the deck is unchanged."""
+    scripts = _lib("CP03-115")
+    crescent = _rec(scripts, "CP03-115", cost=1, atk=2, dfn=1)
+    half = CardRecord("CP03-105", "半月の女神 ツクヨミ", cost=2, attack=2, defense=2)
+    other = CardRecord("X-O", "O", cost=2, attack=2, defense=2)
+    for top, taken in ((half, True), (other, False)):
+        game = position(fields=([crescent], []), decks=([other, top], 0), scripts=scripts)
+        deck = list(game.players[0].deck)
+        game.apply(Activate(game.players[0].field[0], 0))
+        assert (deck[-1] in game.players[0].hand) is taken
+        assert game.players[0].deck == (deck[:-1] if taken else deck)
+
+
+def test_princess_strike_costs_less_for_engaging_pecorine() -> None:
+    """CP04-036 (as you play it, you may engage a follower of yours whose name contains
+    ペコリーヌ to pay 3 less; 5 damage to an enemy follower, 2 to its leader): with 0 PP it
+    can be played only by engaging a standing Pecorine, and must; with 3 PP engaging is
+    optional; an engaged Pecorine or another follower does not help."""
+    scripts = _lib("CP04-036")
+    strike = _rec(scripts, "CP04-036", card_type="spell", cost=3)
+    peco = CardRecord("X-P", "〔夏〕ペコリーヌ", cost=2, attack=2, defense=2)
+    enemy = follower("E", 5, 5, 6)
+    game = position(hands=([strike], []), fields=([peco], [enemy]), pp=(0, 0), scripts=scripts)
+    card, pec = game.players[0].hand[0], game.players[0].field[0]
+    assert Play(card) in game.legal_actions()
+    game.apply(Play(card))
+    assert game.decision is not None
+    assert game.decision.options == [str(pec)]
+    game.apply(Choose(str(pec)))
+    assert game.cards[pec].engaged
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    assert game.players[1].hp == 18
+    game = position(hands=([strike], []), fields=([peco], [enemy]), pp=(3, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == ["full", "alt1"]
+    game.apply(Choose("full"))
+    assert game.players[0].pp == 0
+    assert not game.cards[game.players[0].field[0]].engaged
+    tired = OnField(peco, engaged=True)
+    other = CardRecord("X-O", "O", cost=2, attack=2, defense=2)
+    for mine in ([tired], [other]):
+        game = position(hands=([strike], []), fields=(mine, [enemy]), pp=(0, 0), scripts=scripts)
+        assert Play(game.players[0].hand[0]) not in game.legal_actions()
