@@ -40,6 +40,10 @@ class PoolIndex:
     def __len__(self) -> int:
         return len(self.rows)
 
+    def printed_codes(self) -> dict[str, str]:
+        """Every printed code (as printed) with the identity it belongs to."""
+        return {self._spelling[code]: cid for code, cid in self._printings.items()}
+
     def card_id(self, code: str) -> str | None:
         """The identity of a printed code (case-insensitive), or ``None`` if unknown."""
         return self._printings.get(code.strip().upper())

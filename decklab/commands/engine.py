@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -149,6 +150,24 @@ def tournament_copies(path: Path) -> Counter[str]:
     return copies
 
 
+STARTER_DECKS = re.compile(r"^SD0[1-8]-\d+$")
+"""Printed codes of the starter decks SD01-SD08 (numbered cards: no leaders or tokens)."""
+
+
+def starter_card_ids() -> list[str]:
+    """The distinct card identities printed in the starter decks SD01-SD08, leaders and
+    tokens aside (reprints count under their canonical id)."""
+    from cardpool.snapshot import load_sve_pool
+
+    pool = load_sve_pool()
+    found: set[str] = set()
+    for code, cid in pool.printed_codes().items():
+        rec = pool.records[cid]
+        if STARTER_DECKS.match(code) and rec.card_type != "leader" and rec.special != "token":
+            found.add(cid)
+    return sorted(found)
+
+
 def run_coverage(args: argparse.Namespace) -> int:
     """Print the coverage table (or JSON)."""
     from engine.sve.coverage import report
@@ -159,7 +178,7 @@ def run_coverage(args: argparse.Namespace) -> int:
         else (shared_dir() / "data" / "sve" / "decks" / "individual_v2.jsonl")
     )
     copies = tournament_copies(decks) if decks.is_file() else None
-    rep = report(copies, top=args.top)
+    rep = report(copies, top=args.top, starter=starter_card_ids())
     if args.json:
         print(json.dumps(rep, ensure_ascii=False, indent=2))
         return 0
@@ -178,6 +197,14 @@ def coverage_table(rep: dict[str, Any]) -> str:
         lines.append(
             f"| {name} | {row['cards']} | {row['full']} | {row['partial']} | {row['none']} "
             f"| {100 * row['full_share']:.1f} |"
+        )
+    starter = rep.get("starter")
+    if starter:
+        missing = ", ".join(starter["not_full"]) or "none"
+        lines.append("")
+        lines.append(
+            f"Starter decks SD01-SD08: {starter['full']} of {starter['cards']} distinct cards "
+            f"fully modelled (not full: {missing})."
         )
     decks = rep.get("decks")
     if decks:

@@ -34,11 +34,17 @@ def set_of(card_id: str) -> str:
     return card_id.split("-", 1)[0].upper()
 
 
-def report(deck_copies: Mapping[str, int] | None = None, top: int = 20) -> dict[str, Any]:
+def report(
+    deck_copies: Mapping[str, int] | None = None,
+    top: int = 20,
+    starter: Iterable[str] | None = None,
+) -> dict[str, Any]:
     """Coverage per set and overall (tokens excluded), and over tournament card copies.
 
     ``deck_copies`` maps card ids to copies played in a set of decklists; the report then
     gives the share of copies fully modelled and the most-played cards not fully modelled.
+    ``starter`` lists the card ids of the starter decks; the report then counts them by
+    status and names those not fully modelled.
     """
     cards = library()["cards"]
     tokens = library()["tokens"]
@@ -74,6 +80,12 @@ def report(deck_copies: Mapping[str, int] | None = None, top: int = 20) -> dict[
                 {"card_id": cid, "copies": n, "status": status(cid)} for n, cid in missing[:top]
             ],
         }
+    if starter is not None:
+        ids = sorted(set(starter))
+        counts = dict.fromkeys((*STATUSES, "unknown"), 0)
+        for cid in ids:
+            counts[status(cid)] += 1
+        out["starter"] = {"cards": len(ids), **counts, "not_full": unmodelled(ids)}
     return out
 
 
