@@ -3243,7 +3243,6 @@ ELEMENTS: dict[str, type] = {
         DamageTaken,
         Equip,
         RevealTop,
-        FromHand,
         PlayCostDown,
         Arrange,
         PutCounters,
