@@ -1,0 +1,55 @@
+"""Rewrite the coverage block of README.md from ``decklab engine coverage`` (run it after
+``decklab engine compile``; needs ``../shared`` for the tournament share)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import sys
+from pathlib import Path
+
+from decklab.cli import main
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+START = "Coverage now ("
+END = "\n\nNot modelled yet"
+
+
+def measured(*args: str) -> str:
+    """The output of ``decklab engine coverage`` with ``args``."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["engine", "coverage", *args])
+    if code != 0:
+        sys.exit(code)
+    return out.getvalue().strip()
+
+
+def block() -> str:
+    """The README text: how it was measured, the headline figures, the table."""
+    rep = json.loads(measured("--json"))
+    starter, decks = rep["starter"], rep["decks"]
+    head = (
+        "Coverage now (`decklab engine coverage --top 15`; sets by canonical card id, tokens\n"
+        "excluded; tournament share over the main decks of the 595 lists in\n"
+        "`../shared/data/sve/decks/individual_v2.jsonl`). Starter decks SD01-SD08: "
+        f"{starter['full']} of the\n{starter['cards']} distinct cards printed in them "
+        "(leaders and tokens aside) are full (goal: all).\n"
+        f"Tournament card copies fully modelled: {100 * decks['full_share']:.1f}% "
+        "(goal: at least 80%)."
+    )
+    return head + "\n\n" + measured("--top", "15")
+
+
+def main_() -> None:
+    """Replace the block between its start marker and the paragraph after it."""
+    text = README.read_text(encoding="utf-8")
+    start, end = text.index(START), text.index(END)
+    README.write_text(text[:start] + block() + text[end:], encoding="utf-8")
+    print(re.search(r"Tournament card copies fully modelled: [\d.]+%", block())[0])
+
+
+if __name__ == "__main__":
+    main_()
