@@ -1139,6 +1139,45 @@ class HandToDeck:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayFromOpponentGrave:
+    """Choose a card in your opponent's graveyard and play it with its cost set to ``cost``
+    (CR 10.4.4.1); a card that cannot be played now is left there (CR 10.6.2.3.3)."""
+
+    cost: int = 0
+
+    def available(self, game: State, controller: int, source: int = -1) -> bool:
+        """A card must be there to be chosen (CR 10.6.2.3.3)."""
+        return bool(game.players[1 - controller].grave)
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask for the card, then play it."""
+        grave = game.players[1 - frame.controller].grave
+        if frame.choice is None:
+            if not grave:
+                return True
+            game.ask_pick(frame.controller, [str(u) for u in sorted(grave)], False)
+            return False
+        uid, frame.choice = int(frame.choice), None
+        if uid in grave:
+            game.play_by_effect(frame.controller, uid, self.cost)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class EvolveCostIf:
+    """A ``STATIC`` ability: a second evolve ability of the same card, with cost ``n``,
+    usable while ``condition`` holds (``【進化】【コストN】…この能力は…なら使える``). Both
+    evolve the card the same way, so the cheaper one that may be used is the evolve cost."""
+
+    n: int
+    condition: Condition
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the evolve cost is computed where it is paid."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class WinGame:
     """CR 5.23.1: you win the battle (every other player loses the game)."""
 
@@ -2097,6 +2136,8 @@ ELEMENTS: dict[str, type] = {
         DiscardCards,
         DiscardAny,
         HandToDeck,
+        PlayFromOpponentGrave,
+        EvolveCostIf,
         WinGame,
         DeckAtMost,
         Search,
@@ -2432,6 +2473,10 @@ def _describe_element(e: Any) -> str:
         return f"discard {e.n} card{'s' if e.n != 1 else ''}"
     if isinstance(e, DiscardAny):
         return "discard any number of cards"
+    if isinstance(e, PlayFromOpponentGrave):
+        return f"choose a card in your opponent's graveyard; play it with its cost {e.cost}"
+    if isinstance(e, EvolveCostIf):
+        return f"this card may also evolve for {e.n} while {describe(e.condition)}"
     if isinstance(e, HandToDeck):
         return "put 1 card from your hand on the top or the bottom of your deck"
     if isinstance(e, WinGame):

@@ -32,6 +32,7 @@ from engine.sve.abilities import (
     DamageBonus,
     DamageTaken,
     Effect,
+    EvolveCostIf,
     EvolveCostPer,
     ExileSelf,
     ExtraCost,
@@ -153,6 +154,9 @@ class Zone(enum.IntEnum):
     ERASED = 9
     LEADER = 10
 
+
+_PLAYED_FROM = {ORIGINS["ex"]: "ex", ORIGINS["grave"]: "grave"}
+"""The origin of a played card by the zone it was played from (the hand otherwise)."""
 
 _ORIGIN_WORD = {Zone.GRAVE: "grave", Zone.HAND: "hand_effect", Zone.EX: "ex_effect"}
 """Where a card put onto the field by an effect came from (its ``origin`` counter)."""
@@ -433,7 +437,7 @@ class _EnterFromResolution:
             game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
         game.enter_field(card, frame.controller, engaged=frame.choice == "engage")
-        game.set_origin(card, "ex" if frame.amount == ORIGINS["ex"] else "hand")
+        game.set_origin(card, _PLAYED_FROM.get(frame.amount, "hand"))
         return True
 
 
@@ -857,6 +861,10 @@ class State:
                     if isinstance(e, EvolveCostPer):
                         found = self.candidates(e.what, card.controller, card.uid, counting=True)
                         n = max(0, n - len(found))
+                    elif isinstance(e, EvolveCostIf) and e.condition.holds(
+                        self, card.controller, card.uid
+                    ):
+                        n = min(n, e.n)
         return n
 
     def set_origin(self, card: Card, zone: str) -> None:
@@ -1821,13 +1829,38 @@ class State:
             frame.origin = uid
         self.frames.append(frame)
 
-    def _play(self, player: int, uid: int) -> None:
+    def play_by_effect(self, player: int, uid: int, cost: int) -> bool:
+        """An effect makes ``player`` play a card with its cost set to ``cost`` (CR 10.4.4.1;
+        from any zone, the opponent's graveyard included; the card keeps its owner, CR
+        5.22.5). Returns ``False`` when the card cannot be played now (CR 10.6.2.3.3,
+        10.6.2.6)."""
+        card = self.cards[uid]
+        p = self.players[player]
+        btype = card.base.card_type
+        if card.token or p.pp < cost:
+            return False
+        if btype == "spell":
+            for ability in self.scripts.abilities(card.base.card_id, Trigger.SPELL):
+                first = ability.effects[0] if ability.effects else None
+                available = getattr(first, "available", None)
+                if available is not None and not available(self, player):
+                    return False
+        elif not (
+            btype.endswith("follower") or btype.endswith("amulet")
+        ) or not self.field_has_room(player):
+            return False
+        self._play(player, uid, cost)
+        return True
+
+    def _play(self, player: int, uid: int, fixed_cost: int | None = None) -> None:
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
         p = self.players[player]
         card = self.cards[uid]
-        origin = "ex" if card.zone is Zone.EX else "hand"
+        origin = {Zone.EX: "ex", Zone.GRAVE: "grave"}.get(card.zone, "hand")
         cost = self.play_cost(card)  # reductions "as you play this from the EX area" see it
         alts = self._payable_alternatives(player, card, cost) if self.scripts else []
+        if fixed_cost is not None:  # CR 10.6.2.5.1.3: a cost set to a value
+            cost, alts = fixed_cost, []
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
         if not alts:

@@ -14,6 +14,7 @@ from engine.sve.abilities import (
     Buff,
     CameFrom,
     CardScript,
+    Damage,
     Draw,
     Scripts,
     Trigger,
@@ -977,3 +978,71 @@ def test_ginne_mode_two_draws_then_puts_a_hand_card_on_top_or_bottom() -> None:
         deck = game.players[0].deck
         assert (deck[-1] if where == "top" else deck[0]) == keep
         assert game.cards[keep].zone is Zone.DECK
+
+
+# --- BP05-018 -----------------------------------------------------------------------------------
+
+BOLT = spell("Bolt", 3)
+BOLT_SCRIPT = CardScript("X-Bolt", (Ability(Trigger.SPELL, (Damage(2, "enemy_leader"),)),))
+
+
+def test_octrice_evolves_for_2_or_for_0_with_ten_cards_in_the_enemy_graveyard() -> None:
+    """BP05-018: its evolve cost is 2; the second evolve ability costs 0 and may be used
+    while the opponent has 10 or more cards in the graveyard (not with 9)."""
+    for grave, cost in ((9, 2), (10, 0)):
+        game = position(
+            fields=([OCTRICE], []),
+            evolve=([evolved(OCTRICE)], []),
+            pp=(0, 0),
+            ep=(0, 0),
+            scripts=_scripts("BP05-018"),
+        )
+        for _ in range(grave):
+            add_card(game, 1, follower("G"), Zone.GRAVE)
+        uid = game.players[0].field[0]
+        assert game.evolve_cost(game.cards[uid]) == cost
+        assert (Evolve(uid, False, False) in game.legal_actions()) is (cost == 0)
+
+
+def test_octrice_fanfare_mills_two() -> None:
+    """BP05-018 Fanfare: the top 2 cards of the opponent's deck go to the graveyard."""
+    game = position(hands=([OCTRICE], []), pp=(2, 0), scripts=_scripts("BP05-018"))
+    game.apply(Play(game.players[0].hand[0]))
+    assert len(game.players[1].grave) == 2
+    assert len(game.players[1].deck) == 18
+
+
+def test_octrice_plays_a_card_from_the_enemy_graveyard_for_free() -> None:
+    """BP05-018 Act (8 PP): a follower chosen in the opponent's graveyard is played onto
+    your field for 0 PP (it stays the opponent's card: destroyed, it goes to their
+    graveyard); a spell chosen there resolves for you; with an empty enemy graveyard, or
+    7 PP, the ability cannot be used."""
+    scripts = _scripts("BP05-018", extra=(BOLT_SCRIPT,))
+    game = position(fields=([OCTRICE], []), pp=(8, 0), scripts=scripts)
+    theirs = add_card(game, 1, follower("Theirs", 3, 3, 3), Zone.GRAVE)
+    octrice = game.players[0].field[0]
+    assert Activate(octrice, 0) in game.legal_actions()
+    game.apply(Activate(octrice, 0))
+    game.apply(Choose(str(theirs)))
+    card = game.cards[theirs]
+    assert card.zone is Zone.FIELD
+    assert theirs in game.players[0].field
+    assert card.controller == 0
+    assert card.owner == 1
+    assert game.players[0].pp == 0
+    assert game.players[0].played == 1
+    game.destroy([theirs])
+    assert theirs in game.players[1].grave
+    # A spell from the enemy graveyard hits the enemy leader.
+    game = position(fields=([OCTRICE], []), pp=(8, 0), scripts=scripts)
+    bolt = add_card(game, 1, BOLT, Zone.GRAVE)
+    game.apply(Activate(game.players[0].field[0], 0))
+    game.apply(Choose(str(bolt)))
+    assert game.players[1].hp == 18
+    assert bolt in game.players[1].grave
+    # Not usable: no card to choose, or not enough PP.
+    empty = position(fields=([OCTRICE], []), pp=(8, 0), scripts=scripts)
+    assert Activate(empty.players[0].field[0], 0) not in empty.legal_actions()
+    poor = position(fields=([OCTRICE], []), pp=(7, 0), scripts=scripts)
+    add_card(poor, 1, follower("Theirs"), Zone.GRAVE)
+    assert Activate(poor.players[0].field[0], 0) not in poor.legal_actions()
