@@ -1046,3 +1046,49 @@ def test_octrice_plays_a_card_from_the_enemy_graveyard_for_free() -> None:
     poor = position(fields=([OCTRICE], []), pp=(7, 0), scripts=scripts)
     add_card(poor, 1, follower("Theirs"), Zone.GRAVE)
     assert Activate(poor.players[0].field[0], 0) not in poor.legal_actions()
+
+
+# --- BP17-025 -----------------------------------------------------------------------------------
+
+ENCOUNTER = CardRecord("BP17-025", "陽だまりの邂逅", card_class="sword", card_type="spell", cost=3)
+NATURE_3 = _sword("X-Nat3", "Nat3", 3, 3, 3, "自然")
+NATURE_6 = _sword("X-Nat6", "Nat6", 6, 6, 6, "自然")
+
+
+def _encounter(pp: int, mode: str) -> State:
+    game = position(
+        hands=([ENCOUNTER], []),
+        decks=([NATURE_6, NATURE_3, follower("X")], 5),
+        pp=(pp, 0),
+        scripts=_scripts("BP17-025"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(mode))
+    return game
+
+
+def test_sunlit_encounter_option_two_costs_3_more_for_a_bigger_follower() -> None:
+    """BP17-025: option 1 puts a nature follower of original cost 3 or less from the deck
+    onto the field; option 2, paying 3 more PP, one of cost 6 or less; without the 3 PP
+    option 2 does nothing."""
+    game = _encounter(3, "mode1")
+    d = game.decision
+    assert d is not None
+    offered = {game.cards[int(o)].base.card_id for o in d.options if o != "done"}
+    assert offered == {"X-Nat3"}
+    game = _encounter(6, "mode2")
+    d = game.decision
+    assert d is not None
+    assert d.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    assert game.players[0].pp == 0
+    d = game.decision
+    assert d is not None
+    offered = {game.cards[int(o)].base.card_id for o in d.options if o != "done"}
+    assert offered == {"X-Nat3", "X-Nat6"}
+    game.apply(Choose(next(o for o in d.options if game.cards[int(o)].base.card_id == "X-Nat6")))
+    assert [game.cards[u].base.card_id for u in game.players[0].field] == ["X-Nat6"]
+    poor = _encounter(3, "mode2")
+    assert poor.decision is not None
+    assert poor.decision.kind.name == "MAIN"
+    assert not poor.players[0].field

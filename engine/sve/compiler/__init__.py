@@ -190,7 +190,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 equipment=ctx.equipment,
                 unmodelled=ctx.unmodelled,
             )
-            options.append(tuple(_body(text, sub, used)))
+            options.append(tuple(_effects(text, sub, used)))  # an option may have a cost
         used.append("choose_one")
         return [*effects, Modal(tuple(options), more_if, more)]
     out: list[Any] = []
