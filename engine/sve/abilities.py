@@ -1287,6 +1287,8 @@ def _take(
 
 _BANISHING = 10
 """The step of :class:`PayCost` from which graveyard cards are banished (plus the count)."""
+_ENGAGING = 1000
+"""The step of :class:`PayCost` in which any number of field cards are engaged."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1316,6 +1318,16 @@ class PayCost:
     (``場の『…』1つの…カウンターN個を取る``)."""
     take: str = ""
     take_n: int = 0
+    engage_any: Targets | None = None
+    """Engage any number of your standing field cards this allows (``場の『…』を好きな枚数
+    【アクト】``, CR 10.4.6); how many is the ability's amount (``AMOUNT``)."""
+
+    def _engageable(self, game: State, controller: int, source: int) -> list[int]:
+        what = self.engage_any
+        assert what is not None
+        cards = game.cards
+        found = game.candidates(what, controller, source, counting=True)
+        return [u for u in found if not cards[u].engaged and u != source]
 
     def _takeable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.take_from
@@ -1368,6 +1380,19 @@ class PayCost:
     def run(self, game: State, frame: Frame) -> bool:
         """Offer to pay (``pay`` or ``done``), take the card to pay with, then run the effects."""
         me = frame.controller
+        if frame.sub >= _ENGAGING:  # engaging any number of cards, one at a time
+            word, frame.choice = frame.choice, None
+            if word is not None and word != "done":
+                game.set_engaged(int(word), True)
+                frame.amount += 1
+            options = [str(u) for u in self._engageable(game, me, frame.source)]
+            if word != "done" and options:
+                game.ask_pick(me, options, True)
+                return False
+            frame.sub = 0
+            if self.effects:
+                game.push_frame(self.effects, frame)
+            return True
         if frame.sub == 0:
             if not self.available(game, me, frame.source):
                 return True
@@ -1417,6 +1442,13 @@ class PayCost:
             options = [str(u) for u in self._banishable(game, me, frame.source)]
             if options:
                 game.ask_pick(me, options, False)
+                return False
+        if self.engage_any is not None:
+            frame.sub = _ENGAGING
+            frame.amount = 0
+            options = [str(u) for u in self._engageable(game, me, frame.source)]
+            if options:
+                game.ask_pick(me, options, True)
                 return False
         frame.sub = 0
         if self.effects:
@@ -2550,6 +2582,8 @@ def _cost_words(e: PayCost) -> str:
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
         parts.append(f"banish {e.banish_n} {words} from your graveyard")
+    if e.engage_any is not None:
+        parts.append(f"engage any number of {_all_words(e.engage_any)[4:]} (X)")
     if e.take_from is not None:
         what = _targets_words(e.take_from)
         parts.append(f"remove {e.take_n} '{e.take}' counters from {what}")

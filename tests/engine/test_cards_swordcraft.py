@@ -1092,3 +1092,44 @@ def test_sunlit_encounter_option_two_costs_3_more_for_a_bigger_follower() -> Non
     assert poor.decision is not None
     assert poor.decision.kind.name == "MAIN"
     assert not poor.players[0].field
+
+
+# --- BP07-030 -----------------------------------------------------------------------------------
+
+HALBERD = _sword("BP07-030", "ハルバードウルフ", 2, 2, 3, "自然", "兵士", "獣")
+
+
+def test_halberd_wolf_deals_damage_equal_to_the_trees_engaged() -> None:
+    """BP07-030 Act (engage this and any number of standing Natera trees): the chosen enemy
+    follower takes as much damage as trees were engaged (2 of 3 here; 0 trees: 0 damage);
+    an engaged tree is not offered."""
+    for engage, damage in ((2, 2), (0, 0)):
+        game = position(
+            fields=([HALBERD, TREE, TREE, OnField(TREE, engaged=True)], [follower("E", 5, 5, 5)]),
+            scripts=_scripts("BP07-030"),
+        )
+        wolf, t1, t2, t3 = game.players[0].field
+        game.apply(Activate(wolf, 0))
+        d = game.decision
+        assert d is not None
+        assert d.options == [str(t1), str(t2), "done"]
+        for _ in range(engage):
+            game.apply(Choose(game.decision.options[0]))
+        if engage < 2:
+            game.apply(Choose("done"))
+        enemy = game.players[1].field[0]
+        game.apply(Choose(str(enemy)))
+        assert game.cards[enemy].dfn == 5 - damage
+        assert game.cards[wolf].engaged
+        assert sum(game.cards[t].engaged for t in (t1, t2)) == engage
+        assert game.cards[t3].engaged
+
+
+def test_halberd_wolf_fanfare_may_make_a_tree() -> None:
+    """BP07-030 Fanfare: a Natera tree onto the field (option 1), into the EX area (option
+    2) or none (option 3)."""
+    for mode, field, ex in (("mode1", 2, 0), ("mode2", 1, 1), ("mode3", 1, 0)):
+        game = position(hands=([HALBERD], []), pp=(2, 0), scripts=_scripts("BP07-030"))
+        game.apply(Play(game.players[0].hand[0]))
+        game.apply(Choose(mode))
+        assert (len(game.players[0].field), len(game.players[0].ex)) == (field, ex)
