@@ -87,6 +87,9 @@ class Trigger(enum.Enum):
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
     """CR 14.5.2.2.2: this equipment was equipped (the follower is the ability's card)."""
+    EX_ALLY_EVOLVES = "ex_ally_evolves"
+    """CR 10.7.1: a follower on your field evolved, while this card is in your EX area (it
+    is the event's card)."""
     OPPONENT_MILLED = "opponent_milled"
     """CR 10.7.1: a card of your opponent's deck was put into the graveyard (this card on
     the field; once per card, the card is the event's)."""
@@ -122,6 +125,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
     Trigger.OPPONENT_MILLED: "When a card of your opponent's deck is put into the graveyard",
+    Trigger.EX_ALLY_EVOLVES: "While this is in your EX area, when a follower of yours evolves",
 }
 """The English label of each trigger, for :func:`describe`."""
 
@@ -853,7 +857,12 @@ class PutInEx:
     to: str = "targets"
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Move them."""
+        """Move them (``self`` in the graveyard, as in Last Words: from there)."""
+        source = frame.source
+        if self.to == "self" and source >= 0 and not game.target_exists(source):
+            if source in game.players[game.cards[source].owner].grave:
+                game.put_in_ex(source)
+            return True
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
                 game.field_to_ex(tgt)
@@ -921,9 +930,15 @@ class AddCounters:
     n: int
     to: str = "self"
     what: Targets | None = None
+    anywhere: bool = False
+    """On this card wherever it is (``自分のEXエリアのこれに``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Put the counters."""
+        if self.anywhere:
+            if frame.source >= 0:
+                game.add_counter(frame.source, COUNTER_PREFIX + self.counter, self.n)
+            return True
         if self.what is not None:
             got = game.candidates(self.what, frame.controller, frame.source, counting=True)
         else:
@@ -1909,6 +1924,41 @@ class SelfToField:
 
 
 @dataclass(frozen=True, slots=True)
+class SelfFromEx:
+    """You may put this card from your EX area onto your field (not a play); if you do, it
+    is "it" (so ``そうしたなら`` can follow)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask, then move it if it is still there and the field has room."""
+        me = frame.controller
+        here = frame.source in game.players[me].ex and game.field_has_room(me)
+        if frame.choice is None:
+            frame.targets = []
+            if not here:
+                return True
+            game.ask_pick(me, ["yes"], True)
+            return False
+        word, frame.choice = frame.choice, None
+        if word == "yes" and here:
+            game.move_found(frame.source, "field", me)
+            frame.targets = [frame.source]
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class SelfCounters:
+    """This card has ``n`` or more counters named ``counter`` (``これの…カウンターがN個以上``)."""
+
+    counter: str
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        counters = game.cards[source].counters
+        return counters is not None and counters.get(COUNTER_PREFIX + self.counter, 0) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
 class ExileLater:
     """This card gets "Last Words: banish this" (a granted Last Words ability)."""
 
@@ -2232,6 +2282,8 @@ ELEMENTS: dict[str, type] = {
         AllOf,
         AnyOf,
         SelfToField,
+        SelfFromEx,
+        SelfCounters,
         ExileLater,
         ExileSelf,
     )
@@ -2408,6 +2460,8 @@ def _describe_element(e: Any) -> str:
         return "this turn, this takes no damage"
     if isinstance(e, SelfToField):
         return "put this from your graveyard onto your field"
+    if isinstance(e, SelfFromEx):
+        return "you may put this from your EX area onto your field"
     if isinstance(e, ExileLater):
         return "this gets 'Last Words: banish this'"
     if isinstance(e, ExileSelf):
@@ -2476,6 +2530,8 @@ def _describe_element(e: Any) -> str:
         return phrase.format(_TO_WORDS[e.to])
     if isinstance(e, AddCounters):
         who = _all_words(e.what) if e.what is not None else _TO_WORDS[e.to]
+        if e.anywhere:
+            who = "this (wherever it is)"
         return f"put {e.n} '{e.counter}' counter{'s' if e.n != 1 else ''} on {who}"
     if isinstance(e, CostDown):
         less = "X (the cards you played this turn)" if e.per_played else str(e.n)
@@ -2628,6 +2684,8 @@ def _describe_condition(c: Any) -> str:
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your EX area"
     if isinstance(c, OpponentFollowers):
         return f"your opponent has {c.n} or more followers on the field"
+    if isinstance(c, SelfCounters):
+        return f"this has {c.n} or more '{c.counter}' counters"
     if isinstance(c, DeckAtMost):
         return f"your deck has {c.n} or fewer cards"
     if isinstance(c, OpponentCards):

@@ -87,6 +87,8 @@ WARD, STORM, RUSH, BANE, DRAIN, INTIMIDATE, AURA, ASSAIL, QUICK = (1 << i for i 
 IGNORE_WARD, CANNOT_ATTACK, ENTERS_ENGAGED, EVOLVE_ANY = (1 << i for i in range(9, 13))
 ABILITY_PROOF = 1 << 13
 """Not destroyed by abilities and not banished (a continuous ability of its own)."""
+NO_EX_PLAY = 1 << 14
+"""Cannot be played from the EX area (a continuous ability of its own)."""
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -102,6 +104,7 @@ KEYWORD_BITS = {
     "enters_engaged": ENTERS_ENGAGED,
     "evolve_any_times": EVOLVE_ANY,
     "ability_proof": ABILITY_PROOF,
+    "no_play_from_ex": NO_EX_PLAY,
 }
 _BIT_NAMES = sorted(KEYWORD_BITS.items(), key=lambda kv: kv[0])
 
@@ -1588,6 +1591,8 @@ class State:
 
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
+        if card.kw & NO_EX_PLAY and card.zone is Zone.EX:
+            return False  # "this cannot be played from the EX area"
         btype = base.card_type
         cost = self.play_cost(card)
         permanent = btype.endswith("follower") or btype.endswith("amulet")
@@ -1967,6 +1972,10 @@ class State:
         if super_:
             self._fire(card, Trigger.ON_SUPER_EVOLVE, player)  # CR 12.2.4.2
         if self.scripts:  # CR 10.7.1: "when a follower of yours evolves"
+            if p.ex:  # abilities that work while their card is in the EX area
+                for other in self.holders(p.ex, Trigger.EX_ALLY_EVOLVES):
+                    for ability in self.abilities_of(self.cards[other], Trigger.EX_ALLY_EVOLVES):
+                        self.pending.append((ability, other, player, uid))
             for other in self.holders(p.field, Trigger.ALLY_EVOLVES):
                 for ability in self.abilities_of(self.cards[other], Trigger.ALLY_EVOLVES):
                     self.pending.append((ability, other, player, uid))
@@ -2208,6 +2217,8 @@ class State:
             return f"card {uid} is not in player {player}'s hand or EX area (CR 8.2.1)"
         if quick_window and not card.kw & QUICK:
             return f"card {uid} does not have Quick (CR 12.3.4)"
+        if card.kw & NO_EX_PLAY and card.zone is Zone.EX:
+            return f"card {uid} cannot be played from the EX area (an ability of its own)"
         cost = self.play_cost(card)
         if cost > p.pp:
             return f"card {uid} costs {cost} PP and player {player} has {p.pp} (CR 8.2.1)"

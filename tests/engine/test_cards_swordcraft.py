@@ -1133,3 +1133,72 @@ def test_halberd_wolf_fanfare_may_make_a_tree() -> None:
         game.apply(Play(game.players[0].hand[0]))
         game.apply(Choose(mode))
         assert (len(game.players[0].field), len(game.players[0].ex)) == (field, ex)
+
+
+# --- BP15-021 -----------------------------------------------------------------------------------
+
+KAGEMITSU = _sword("BP15-021", "ロストサムライ・カゲミツ", 2, 2, 2, "挑戦者", "兵士")
+
+
+def _kagemitsu_game(counters: int) -> tuple[State, int, int]:
+    """Kagemitsu in player 0's EX area with ``counters`` counters; a follower on the field
+    that can evolve; Kagemitsu's evolved card in the evolve deck."""
+    scripts = _scripts("BP15-021")
+    base = follower("Evo", 2, 2, 2)
+    game = position(
+        fields=([base], []),
+        ex=([scripts.record(KAGEMITSU)], []),
+        evolve=([evolved(base), evolved(KAGEMITSU)], []),
+        pp=(5, 0),
+        scripts=scripts,
+    )
+    kage = game.players[0].ex[0]
+    if counters:
+        game.add_counter(kage, "c:戦意", counters)
+    return game, kage, game.players[0].field[0]
+
+
+def test_kagemitsu_cannot_be_played_from_the_ex_area() -> None:
+    """BP15-021: it cannot be played from the EX area; from the hand it can."""
+    scripts = _scripts("BP15-021")
+    rec = scripts.record(KAGEMITSU)
+    game = position(hands=([rec], []), ex=([rec], []), pp=(5, 0), scripts=scripts)
+    assert _plays(game) == {game.players[0].hand[0]}
+
+
+def test_kagemitsu_comes_back_from_the_ex_area_after_two_evolutions() -> None:
+    """BP15-021: while in the EX area, each evolution of a follower of yours gives it a
+    counter; at 2 you may put it onto the field, and it then evolves (with 1 counter it
+    stays; declining leaves it in the EX area)."""
+    game, kage, evo = _kagemitsu_game(0)
+    game.apply(Evolve(evo, False, False))
+    assert game.cards[kage].zone is Zone.EX
+    assert game.cards[kage].counters is not None
+    assert game.cards[kage].counters["c:戦意"] == 1
+    game, kage, evo = _kagemitsu_game(1)
+    game.apply(Evolve(evo, False, False))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["yes", "done"]
+    game.apply(Choose("yes"))
+    card = game.cards[kage]
+    assert card.zone is Zone.FIELD
+    assert card.evo >= 0  # evolved
+    assert (card.atk, card.dfn) == (4, 4)
+    game, kage, evo = _kagemitsu_game(1)
+    game.apply(Evolve(evo, False, False))
+    game.apply(Choose("done"))
+    assert game.cards[kage].zone is Zone.EX
+
+
+def test_kagemitsu_last_words_puts_it_into_the_ex_area() -> None:
+    """BP15-021 Last Words: destroyed, it goes from the graveyard into the EX area."""
+    scripts = _scripts("BP15-021")
+    game = position(
+        fields=([scripts.record(KAGEMITSU)], [OnField(follower("E", 3, 5, 5), engaged=True)]),
+        scripts=scripts,
+    )
+    kage = game.players[0].field[0]
+    game.apply(Attack(kage, game.players[1].field[0]))
+    _settle(game)
+    assert game.cards[kage].zone is Zone.EX
