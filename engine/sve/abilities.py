@@ -181,6 +181,10 @@ class Ability:
     union_burst: bool = False
     """A Union Burst ability (CR 14.5.1); its use is what "能力が発動したとき" sees
     (CR 14.5.1.3)."""
+    advance: bool = False
+    """CR 12.16.3: an Advance activated ability: one PP of its cost may be paid with an EP,
+    and it is an evolve-equivalent ability (CR 8.3.2.1: not playable in a turn in which an
+    evolve or evolve-equivalent ability was played, and it counts as one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1946,6 +1950,31 @@ class SelfFromEx:
 
 
 @dataclass(frozen=True, slots=True)
+class FromEvolveDeck:
+    """You may put a face-down card named ``name`` from your evolve deck onto your field
+    (CR 9.2: an Advance card; it is "it")."""
+
+    name: str
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the first such card (``done`` declines), then move it."""
+        me = frame.controller
+        cards = game.cards
+        found = [u for u in game.players[me].evolve_deck if cards[u].base.name == self.name]
+        if frame.choice is None:
+            frame.targets = []
+            if not found or not game.field_has_room(me):
+                return True
+            game.ask_pick(me, [str(min(found))], True)
+            return False
+        word, frame.choice = frame.choice, None
+        if word != "done" and int(word) in found:
+            game.evolve_deck_to_field(int(word), me)
+            frame.targets = [int(word)]
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class SelfCounters:
     """This card has ``n`` or more counters named ``counter`` (``これの…カウンターがN個以上``)."""
 
@@ -2284,6 +2313,7 @@ ELEMENTS: dict[str, type] = {
         SelfToField,
         SelfFromEx,
         SelfCounters,
+        FromEvolveDeck,
         ExileLater,
         ExileSelf,
     )
@@ -2437,6 +2467,8 @@ def describe(obj: Any) -> str:
             body += f" ({obj.times_per_turn} times per turn)"
         if obj.union_burst:
             label = f"Union Burst {label}"
+        if obj.advance:
+            label = f"Advance {label}"
         return f"{label}: {body}"
     return _describe_element(obj)
 
@@ -2460,6 +2492,8 @@ def _describe_element(e: Any) -> str:
         return "this turn, this takes no damage"
     if isinstance(e, SelfToField):
         return "put this from your graveyard onto your field"
+    if isinstance(e, FromEvolveDeck):
+        return f"you may put '{e.name}' from your evolve deck onto your field"
     if isinstance(e, SelfFromEx):
         return "you may put this from your EX area onto your field"
     if isinstance(e, ExileLater):

@@ -158,6 +158,9 @@ class Zone(enum.IntEnum):
     LEADER = 10
 
 
+_NOT_FOR_ADVANCE = (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK)
+"""Zones an Advance card cannot stay in (CR 9.2.2: it goes face up into the evolve deck)."""
+
 _PLAYED_FROM = {ORIGINS["ex"]: "ex", ORIGINS["grave"]: "grave"}
 """The origin of a played card by the zone it was played from (the hand otherwise)."""
 
@@ -506,6 +509,28 @@ class _PlayCostChoice:
         p.pp -= max(0, self.full - alt.n)
         frame.sub = 0
         frame.targets = []
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class _AdvancePayment:
+    """CR 12.16.3: the cost of an Advance ability, ``pp`` PP or ``pp - 1`` PP and 1 EP, as
+    its player chooses."""
+
+    pp: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask, then pay."""
+        p = game.players[frame.controller]
+        if frame.choice is None:
+            game.ask_pick(frame.controller, ["pp", "ep"], False)
+            return False
+        word, frame.choice = frame.choice, None
+        if word == "ep":
+            p.pp -= self.pp - 1
+            p.ep -= 1
+        else:
+            p.pp -= self.pp
         return True
 
 
@@ -1750,7 +1775,11 @@ class State:
                     or ability.from_ex != from_ex
                 ):
                     continue
-                if ability.pp_cost > p.pp or (ability.engage_cost and card.engaged):
+                if ability.advance and self._evolved_for_turn(p):
+                    continue  # CR 8.3.2.1: an evolve-equivalent ability
+                if (ability.pp_cost > p.pp and not self._advance_with_ep(ability, p)) or (
+                    ability.engage_cost and card.engaged
+                ):
                     continue
                 if (ability.once_per_turn or ability.times_per_turn) and self._used_up(
                     card, index, ability.times_per_turn or 1
@@ -1808,7 +1837,19 @@ class State:
         """CR 10.6.2.5: pay the costs (PP, engaging this card), then resolve the effects."""
         card = self.cards[uid]
         ability = self.abilities_of(card, Trigger.ACTIVATED)[index]
-        self.players[player].pp -= ability.pp_cost
+        p = self.players[player]
+        choose_ep = False
+        if ability.advance:  # CR 12.16.3 / 8.3.2.1
+            p.evolved_on = self.turn
+            if p.pp < ability.pp_cost:
+                p.pp -= ability.pp_cost - 1
+                p.ep -= 1
+            elif self._advance_with_ep(ability, p):
+                choose_ep = True  # PP or 1 EP: the player chooses (below)
+            else:
+                p.pp -= ability.pp_cost
+        else:
+            p.pp -= ability.pp_cost
         if ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
         if ability.from_ex and card.zone is Zone.EX:  # or putting it from EX into the grave
@@ -1833,6 +1874,26 @@ class State:
         if ability.union_burst and card.zone is Zone.FIELD and card.fol:
             frame.origin = uid
         self.frames.append(frame)
+        if choose_ep:
+            self.frames.append(Frame((_AdvancePayment(ability.pp_cost),), uid, player))
+
+    @staticmethod
+    def _advance_with_ep(ability: Ability, p: Player) -> bool:
+        """CR 12.16.3: an Advance ability's cost can be paid with one EP for one PP."""
+        return (
+            ability.advance and ability.pp_cost >= 1 and p.ep >= 1 and p.pp >= ability.pp_cost - 1
+        )
+
+    def evolve_deck_to_field(self, uid: int, player: int) -> None:
+        """Put a face-down card of ``player``'s evolve deck onto their field (CR 9.2)."""
+        card = self.cards[uid]
+        p = self.players[player]
+        if uid not in p.evolve_deck or not self.field_has_room(player):
+            return
+        p.evolve_deck.remove(uid)
+        card.zone = Zone.RESOLVING
+        self.enter_field(card, player, engaged=False)
+        self.set_origin(card, "deck")
 
     def play_by_effect(self, player: int, uid: int, cost: int) -> bool:
         """An effect makes ``player`` play a card with its cost set to ``cost`` (CR 10.4.4.1;
@@ -2097,6 +2158,10 @@ class State:
         """Put a card (not on the field) into one of its owner's zones; tokens vanish."""
         if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK, Zone.EX):
             card.zone = Zone.ERASED  # CR 9.1.4.3
+            return
+        if card.base.card_type.startswith("advance") and zone in _NOT_FOR_ADVANCE:
+            card.zone = Zone.EVOLVE_DECK  # CR 9.2.2: face up into the evolve deck at once
+            self.players[card.owner].evolve_used.append(card.uid)
             return
         card.zone = zone
         p = self.players[card.owner]

@@ -1202,3 +1202,82 @@ def test_kagemitsu_last_words_puts_it_into_the_ex_area() -> None:
     game.apply(Attack(kage, game.players[1].field[0]))
     _settle(game)
     assert game.cards[kage].zone is Zone.EX
+
+
+# --- BP14-018 and Advance (CR 12.16, 9.2) ---------------------------------------------------------
+
+PARADISE = CardRecord(
+    "BP14-019",
+    "楽園の開闢・タケツミ",
+    card_class="sword",
+    card_type="advance_follower",
+    cost=4,
+    attack=5,
+    defense=6,
+)
+
+
+def _takezumi(pp: int, ep: int, revel: int = 5) -> tuple[State, int]:
+    base = follower("Evo", 2, 2, 2)
+    game = position(
+        fields=([TAKEZUMI, base], []),
+        evolve=([PARADISE, evolved(base)], []),
+        pp=(pp, 0),
+        ep=(ep, 0),
+        scripts=_scripts("BP14-018"),
+    )
+    for _ in range(revel):
+        add_card(game, 0, REVEL, Zone.GRAVE)
+    return game, game.players[0].field[0]
+
+
+def test_takezumi_advance_needs_its_graveyard_condition_and_the_cost() -> None:
+    """BP14-018 Advance act: usable with 5 revelry cards in the graveyard and 4 PP, or 3 PP
+    and an EP (CR 12.16.3); not with 4 revelry cards, nor with 3 PP and no EP."""
+    for pp, ep, revel, usable in (
+        (4, 0, 5, True),
+        (3, 1, 5, True),
+        (4, 0, 4, False),
+        (3, 0, 5, False),
+    ):
+        game, tk = _takezumi(pp, ep, revel)
+        assert (Activate(tk, 0) in game.legal_actions()) is usable
+
+
+def test_takezumi_advance_puts_the_advance_card_and_counts_as_the_turns_evolve() -> None:
+    """BP14-018: paying 3 PP and an EP, Takezumi is banished and the Advance card comes
+    from the evolve deck onto the field; no evolve is possible after it this turn (CR
+    8.3.2.1), and with the turn's evolve already used the Advance act is not offered."""
+    game, tk = _takezumi(4, 1)
+    other = game.players[0].field[1]
+    assert Evolve(other, False, False) in game.legal_actions()
+    game.apply(Activate(tk, 0))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["pp", "ep"]
+    game.apply(Choose("ep"))
+    assert (game.players[0].pp, game.players[0].ep) == (1, 0)
+    d = game.decision
+    assert d is not None
+    game.apply(Choose(d.options[0]))
+    assert game.cards[tk].zone is Zone.BANISH
+    names = [game.cards[u].base.name for u in game.players[0].field]
+    assert PARADISE.name in names
+    assert not any(isinstance(a, Evolve) for a in game.legal_actions())
+    # The other way: evolve first, then the Advance act is gone.
+    game, tk = _takezumi(6, 0)
+    game.apply(Evolve(game.players[0].field[1], False, False))
+    assert Activate(tk, 0) not in game.legal_actions()
+
+
+def test_advance_card_leaving_the_field_goes_face_up_to_the_evolve_deck() -> None:
+    """CR 9.2.2: an Advance card destroyed goes face up into its owner's evolve deck, not
+    the graveyard."""
+    game, tk = _takezumi(4, 0)
+    game.apply(Activate(tk, 0))
+    game.apply(Choose(game.decision.options[0]))
+    adv = next(u for u in game.players[0].field if game.cards[u].base.name == PARADISE.name)
+    game.destroy([adv])
+    assert game.cards[adv].zone is Zone.EVOLVE_DECK
+    assert adv in game.players[0].evolve_used
+    assert adv not in game.players[0].grave
