@@ -1197,6 +1197,20 @@ class EvolveCostIf:
 
 
 @dataclass(frozen=True, slots=True)
+class EvolveInto:
+    """A ``STATIC`` entry for one evolve ability (CR 12.2) of a card that evolves into an
+    evolved card of another name (``【進化】【コストN】：これは『…』に進化する``): cost ``n``,
+    into the card named ``name``. A card with several has them all; the player chooses."""
+
+    name: str
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the evolve procedure offers it."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class WinGame:
     """CR 5.23.1: you win the battle (every other player loses the game)."""
 
@@ -2249,6 +2263,7 @@ ELEMENTS: dict[str, type] = {
         HandToDeck,
         PlayFromOpponentGrave,
         EvolveCostIf,
+        EvolveInto,
         WinGame,
         DeckAtMost,
         Search,
@@ -2597,6 +2612,8 @@ def _describe_element(e: Any) -> str:
         return "discard any number of cards"
     if isinstance(e, PlayFromOpponentGrave):
         return f"choose a card in your opponent's graveyard; play it with its cost {e.cost}"
+    if isinstance(e, EvolveInto):
+        return f"Evolve ({e.n}): this evolves into '{e.name}'"
     if isinstance(e, EvolveCostIf):
         return f"this card may also evolve for {e.n} while {describe(e.condition)}"
     if isinstance(e, HandToDeck):

@@ -34,6 +34,7 @@ from engine.sve.abilities import (
     Effect,
     EvolveCostIf,
     EvolveCostPer,
+    EvolveInto,
     ExileSelf,
     ExtraCost,
     Grant,
@@ -531,6 +532,27 @@ class _AdvancePayment:
             p.ep -= 1
         else:
             p.pp -= self.pp
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class _EvolveChoice:
+    """CR 12.2: which of a card's evolve abilities (into cards of different names) the
+    player uses, among those that can be paid the way they chose (PP, or with an EP)."""
+
+    ep: bool
+    super_: bool
+    options: tuple[tuple[str, int], ...]
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask, then pay and evolve."""
+        if frame.choice is None:
+            words = [f"into{i + 1}" for i in range(len(self.options))]
+            game.ask_pick(frame.controller, words, False)
+            return False
+        word, frame.choice = frame.choice, None
+        name, n = self.options[int(word[4:]) - 1]
+        game._pay_evolve(frame.controller, frame.source, self.ep, self.super_, n, name)
         return True
 
 
@@ -1666,6 +1688,17 @@ class State:
                     continue  # CR 5.31.2: a Boxed follower has no evolve ability
                 if names is None:
                     names = {cards[u].base.name for u in p.evolve_deck}
+                into = self._evolve_options(c)
+                if into:  # evolve abilities into cards of other names
+                    costs = [n for name, n in into if name in names]
+                    pay_pp = any(p.pp >= n for n in costs)
+                    pay_ep = any(n >= 1 and p.ep >= 1 and p.pp >= n - 1 for n in costs)
+                    for s in (False, True) if sup else (False,):
+                        if pay_pp:
+                            acts.append(Evolve(uid, False, s))
+                        if pay_ep:
+                            acts.append(Evolve(uid, True, s))
+                    continue
                 if c.base.name not in names:
                     continue
                 evolve_if = self.scripts.evolve_if(c.base.card_id)
@@ -1973,7 +2006,26 @@ class State:
         """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""
         p = self.players[player]
         card = self.cards[uid]
-        n = self.evolve_cost(card)
+        into = self._evolve_options(card)
+        if into:  # CR 12.2: one of its evolve abilities, each into a card of its own name
+            names = {self.cards[u].base.name for u in p.evolve_deck}
+            ok = [
+                (name, n)
+                for name, n in into
+                if name in names and (p.pp >= n - 1 and n >= 1 if ep else p.pp >= n)
+            ]
+            p.evolved_on = self.turn
+            if len(ok) == 1:
+                self._pay_evolve(player, uid, ep, super_, ok[0][1], ok[0][0])
+            else:
+                self.frames.append(Frame((_EvolveChoice(ep, super_, tuple(ok)),), uid, player))
+            return
+        self._pay_evolve(player, uid, ep, super_, self.evolve_cost(card), "")
+
+    def _pay_evolve(self, player: int, uid: int, ep: bool, super_: bool, n: int, into: str) -> None:
+        """CR 12.2.3-12.2.4: pay the evolve cost (one PP may be an EP, SEP to super-evolve),
+        then evolve (into the card named ``into``, or the same-named one)."""
+        p = self.players[player]
         pp_paid = n - 1 if ep else n
         p.pp -= pp_paid
         if ep:
@@ -1981,7 +2033,18 @@ class State:
         if super_:
             p.sep -= 1
         p.evolved_on = self.turn
-        self._transform(player, uid, super_, pp_paid, ep)
+        self._transform(player, uid, super_, pp_paid, ep, into)
+
+    def _evolve_options(self, card: Card) -> list[tuple[str, int]]:
+        """The evolve abilities of a card into cards of other names ``(name, cost)``."""
+        if card.base.card_id not in self.scripts.ids_with(Trigger.STATIC):
+            return []
+        return [
+            (e.name, e.n)
+            for ability in self.abilities_of(card, Trigger.STATIC)
+            for e in ability.effects
+            if isinstance(e, EvolveInto)
+        ]
 
     def evolve_by_effect(self, uid: int) -> None:
         """CR 5.16: an effect evolves a field follower (no cost, not the turn's evolve)."""
@@ -1993,11 +2056,15 @@ class State:
             return  # CR 5.16.1.1.1: nothing to evolve into
         self._transform(card.controller, uid, False, 0, False)
 
-    def _transform(self, player: int, uid: int, super_: bool, pp_paid: int, ep: bool) -> None:
-        """CR 5.16.1-5.16.2: put the same-named evolved card on top, keep the differences."""
+    def _transform(
+        self, player: int, uid: int, super_: bool, pp_paid: int, ep: bool, into: str = ""
+    ) -> None:
+        """CR 5.16.1-5.16.2: put the same-named evolved card (or the one named ``into``) on
+        top, keep the differences."""
         p = self.players[player]
         card = self.cards[uid]
-        evo_uid = min(u for u in p.evolve_deck if self.cards[u].base.name == card.base.name)
+        name = into or card.base.name
+        evo_uid = min(u for u in p.evolve_deck if self.cards[u].base.name == name)
         p.evolve_deck.remove(evo_uid)
         evo = self.cards[evo_uid]
         evo.zone = Zone.EVOLVE_AREA

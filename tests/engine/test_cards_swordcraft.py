@@ -1281,3 +1281,68 @@ def test_advance_card_leaving_the_field_goes_face_up_to_the_evolve_deck() -> Non
     assert game.cards[adv].zone is Zone.EVOLVE_DECK
     assert adv in game.players[0].evolve_used
     assert adv not in game.players[0].grave
+
+
+# --- BP09-018: evolving into cards of other names -------------------------------------------------
+
+CELIA = _sword("BP09-018", "空の指揮官・セリア", 1, 2, 2, "指揮官")
+HOPE = CardRecord(
+    "X-Hope",
+    "希望の戦術家・セリア",
+    card_class="sword",
+    card_type="evolved_follower",
+    attack=2,
+    defense=2,
+)
+DESPAIR = CardRecord(
+    "X-Despair",
+    "絶望の使者・セリア",
+    card_class="sword",
+    card_type="evolved_follower",
+    attack=5,
+    defense=5,
+)
+
+
+def _celia(pp: int, ep: int = 0) -> tuple[State, int]:
+    game = position(
+        fields=([CELIA], []),
+        evolve=([HOPE, DESPAIR], []),
+        pp=(pp, 0),
+        ep=(ep, 0),
+        scripts=_scripts("BP09-018"),
+    )
+    return game, game.players[0].field[0]
+
+
+def test_celia_evolves_into_hope_for_1_or_despair_for_4() -> None:
+    """BP09-018: with 1 PP only the cost-1 evolve (into the hope Celia) can be paid and is
+    used at once; with 4 PP the player chooses, and the despair Celia costs 4; with 0 PP
+    and no EP it cannot evolve."""
+    game, celia = _celia(1)
+    game.apply(Evolve(celia, False, False))
+    assert game.cards[celia].face.name == HOPE.name
+    assert game.players[0].pp == 0
+    game, celia = _celia(4)
+    game.apply(Evolve(celia, False, False))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["into1", "into2"]
+    game.apply(Choose("into2"))
+    card = game.cards[celia]
+    assert card.face.name == DESPAIR.name
+    assert (card.atk, card.dfn) == (5, 5)
+    assert game.players[0].pp == 0
+    game, celia = _celia(0)
+    assert not any(isinstance(a, Evolve) for a in game.legal_actions())
+
+
+def test_celia_evolve_with_an_ep() -> None:
+    """BP09-018: with 3 PP and an EP, the cost-4 evolve can be paid with the EP (3 PP + 1
+    EP); the cost-1 one then costs only the EP."""
+    game, celia = _celia(3, ep=1)
+    assert Evolve(celia, True, False) in game.legal_actions()
+    game.apply(Evolve(celia, True, False))
+    game.apply(Choose("into2"))
+    assert game.cards[celia].face.name == DESPAIR.name
+    assert (game.players[0].pp, game.players[0].ep) == (0, 0)
