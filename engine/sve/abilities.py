@@ -677,7 +677,7 @@ class Draw:
     n: int = 1
     who: str = "you"
     plus_it: bool = False
-    """Draw ``n`` more for each card of "it" (``「これによって捨てた手札の枚数+1」``)."""
+    """Draw ``n`` more for each card of "it" (X being the cards discarded by it, plus 1)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Draw."""
@@ -928,14 +928,14 @@ COUNTER_PREFIX = "c:"
 @dataclass(frozen=True, slots=True)
 class AddCounters:
     """Put ``n`` counters named ``counter`` on ``to`` (``self``, ``targets``), or on every
-    field card ``what`` allows (``…すべてに…カウンターN個を置く``)."""
+    field card ``what`` allows ("on each of them")."""
 
     counter: str
     n: int
     to: str = "self"
     what: Targets | None = None
     anywhere: bool = False
-    """On this card wherever it is (``自分のEXエリアのこれに``)."""
+    """On this card wherever it is (in the EX area, for one)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Put the counters."""
@@ -1060,7 +1060,7 @@ class Mill:
     n: int
     who: str = "you"
     it: bool = False
-    """The cards put into the graveyard become "it" (``墓場に置いたカード``)."""
+    """The cards put into the graveyard become "it" ("the cards put into the graveyard")."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Mill."""
@@ -1135,7 +1135,7 @@ class DiscardAny:
 @dataclass(frozen=True, slots=True)
 class HandToDeck:
     """Put one card of your choice from your hand on the top or the bottom of your deck,
-    as you choose (``自分の手札1枚をデッキの上か下に置く``)."""
+    as you choose."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask for the card, then for the end of the deck."""
@@ -1185,7 +1185,7 @@ class PlayFromOpponentGrave:
 @dataclass(frozen=True, slots=True)
 class EvolveCostIf:
     """A ``STATIC`` ability: a second evolve ability of the same card, with cost ``n``,
-    usable while ``condition`` holds (``【進化】【コストN】…この能力は…なら使える``). Both
+    usable while ``condition`` holds (an evolve ability "usable only if ..."). Both
     evolve the card the same way, so the cheaper one that may be used is the evolve cost."""
 
     n: int
@@ -1199,7 +1199,7 @@ class EvolveCostIf:
 @dataclass(frozen=True, slots=True)
 class EvolveInto:
     """A ``STATIC`` entry for one evolve ability (CR 12.2) of a card that evolves into an
-    evolved card of another name (``【進化】【コストN】：これは『…』に進化する``): cost ``n``,
+    evolved card of another name ("this evolves into <name>"): cost ``n``,
     into the card named ``name``. A card with several has them all; the player chooses."""
 
     name: str
@@ -1348,12 +1348,12 @@ class PayCost:
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
     take_from: Targets | None = None
     """Remove ``take_n`` counters named ``take`` from one field card this allows
-    (``場の『…』1つの…カウンターN個を取る``)."""
+    ("remove N counters from one <name> on the field")."""
     take: str = ""
     take_n: int = 0
     engage_any: Targets | None = None
-    """Engage any number of your standing field cards this allows (``場の『…』を好きな枚数
-    【アクト】``, CR 10.4.6); how many is the ability's amount (``AMOUNT``)."""
+    """Engage any number of your standing field cards this allows (CR 10.4.6); how many is
+    the ability's amount (``AMOUNT``)."""
 
     def _engageable(self, game: State, controller: int, source: int) -> list[int]:
         what = self.engage_any
@@ -1728,7 +1728,7 @@ class ItIs:
 @dataclass(frozen=True, slots=True)
 class Revealed:
     """One of the cards taken or revealed just before ("it", wherever it went) passes
-    ``what`` (``…を公開したなら``, ``墓場に置いたカードの中に…があるなら``)."""
+    ``what`` ("if you revealed a ...", "if a ... is among the cards put into the graveyard")."""
 
     what: CardFilter
 
@@ -1920,7 +1920,7 @@ class AllOf:
 
 @dataclass(frozen=True, slots=True)
 class AnyOf:
-    """At least one of ``conditions`` holds (``…以上か…以上なら``)."""
+    """At least one of ``conditions`` holds ("if ... or ...")."""
 
     conditions: tuple[Condition, ...]
 
@@ -1944,7 +1944,7 @@ class SelfToField:
 @dataclass(frozen=True, slots=True)
 class SelfFromEx:
     """You may put this card from your EX area onto your field (not a play); if you do, it
-    is "it" (so ``そうしたなら`` can follow)."""
+    is "it" (so "if you did" can follow)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask, then move it if it is still there and the field has room."""
@@ -1990,7 +1990,7 @@ class FromEvolveDeck:
 
 @dataclass(frozen=True, slots=True)
 class SelfCounters:
-    """This card has ``n`` or more counters named ``counter`` (``これの…カウンターがN個以上``)."""
+    """This card has ``n`` or more counters named ``counter``."""
 
     counter: str
     n: int

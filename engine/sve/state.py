@@ -1640,7 +1640,7 @@ class State:
         base = card.base
         if card.kw & NO_EX_PLAY and card.zone is Zone.EX:
             return False  # "this cannot be played from the EX area"
-        btype = base.card_type
+        btype = base.base_type  # a spell token is a spell (CR 9.1.4.2)
         cost = self.play_cost(card)
         permanent = btype.endswith("follower") or btype.endswith("amulet")
         room = len(p.field) < FIELD_LIMIT
@@ -1976,7 +1976,7 @@ class State:
                     "cost": cost,
                 },
             )
-        if card.base.card_type == "spell":
+        if card.base.base_type == "spell":  # spell tokens too (CR 9.1.4.2)
             self.frames.append(Frame(_TO_GRAVE, uid, player))
             for ability in reversed(self.scripts.abilities(card.base.card_id, Trigger.SPELL)):
                 self.frames.append(Frame(ability.effects, uid, player))
@@ -1998,7 +1998,7 @@ class State:
                 if isinstance(e, ExtraCost):  # CR 10.4.7.2: offered as the card is played
                     self.frames.append(Frame((PayCost((_MARK_PAID,), pp=e.n),), uid, player))
         if alts:  # CR 10.4.7.2: the full cost or an alternative, chosen first
-            needs_room = card.base.card_type != "spell"
+            needs_room = card.base.base_type != "spell"
             choice = _PlayCostChoice(cost, tuple(alts), needs_room)
             self.frames.append(Frame((choice,), uid, player))
 
@@ -2354,9 +2354,9 @@ class State:
         cost = self.play_cost(card)
         if cost > p.pp:
             return f"card {uid} costs {cost} PP and player {player} has {p.pp} (CR 8.2.1)"
-        if card.base.card_type != "spell" and len(p.field) >= FIELD_LIMIT:
+        if card.base.base_type != "spell" and len(p.field) >= FIELD_LIMIT:
             return f"the field already holds {FIELD_LIMIT} cards (CR 4.4.4, 10.6.2.6)"
-        if card.base.card_type == "spell":
+        if card.base.base_type == "spell":
             return f"card {uid} has no legal target (CR 10.6.2.3.3)"
         return f"card {uid} cannot be played (type {card.base.card_type})"
 

@@ -1346,3 +1346,15 @@ def test_celia_evolve_with_an_ep() -> None:
     game.apply(Choose("into2"))
     assert game.cards[celia].face.name == DESPAIR.name
     assert (game.players[0].pp, game.players[0].ep) == (0, 0)
+
+
+def test_golden_goblet_heals_1_or_2_with_ten_enemy_graveyard_cards() -> None:
+    """BP15-P30 (the token BP15-024 makes): your leader gets +1 defense, +2 instead when the
+    opponent has 10 or more cards in the graveyard."""
+    goblet = CardRecord("BP15-P30", "黄金の杯", card_class="sword", card_type="token_spell", cost=2)
+    for grave, heal in ((9, 1), (10, 2)):
+        game = position(ex=([goblet], []), pp=(2, 0), hp=(10, 20), scripts=_scripts("BP15-P30"))
+        for _ in range(grave):
+            add_card(game, 1, follower("G"), Zone.GRAVE)
+        game.apply(Play(game.players[0].ex[0]))
+        assert game.players[0].hp == 10 + heal

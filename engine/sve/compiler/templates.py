@@ -1208,7 +1208,7 @@ an "if ..., " clause governs its own sentence and becomes an :class:`If`."""
 
 
 def _kind_filter(kind: str, trait: str | None, cls: str | None) -> CardFilter:
-    """A card kind with a trait or a class (``宴楽・カード``, ``【ロイヤル】カード``)."""
+    """A card kind with a trait or a class (a trait card, or a card of a class)."""
     if cls:
         if cls not in CLASS_WORDS:
             raise Unsupported(f"unknown class {cls}")
