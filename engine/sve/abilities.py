@@ -1351,6 +1351,8 @@ class PayCost:
     ("remove N counters from one <name> on the field")."""
     take: str = ""
     take_n: int = 0
+    banish_ex: bool = False
+    """The ``banish`` cards are banished from your EX area instead of the graveyard."""
     engage_any: Targets | None = None
     """Engage any number of your standing field cards this allows (CR 10.4.6); how many is
     the ability's amount (``AMOUNT``)."""
@@ -1387,8 +1389,9 @@ class PayCost:
                 return False
         if self.banish is not None:
             match = self.banish.matches
-            grave = game.players[controller].grave
-            if sum(1 for u in grave if u != source and match(cards[u].base)) < self.banish_n:
+            p = game.players[controller]
+            pool = p.ex if self.banish_ex else p.grave
+            if sum(1 for u in pool if u != source and match(cards[u].base)) < self.banish_n:
                 return False
         if self.take_from is not None and not self._takeable(game, controller, source):
             return False
@@ -1400,8 +1403,9 @@ class PayCost:
         what = self.banish
         assert what is not None
         cards = game.cards
-        grave = sorted(game.players[controller].grave)
-        return [u for u in grave if u != source and what.matches(cards[u].base)]
+        p = game.players[controller]
+        pool = sorted(p.ex if self.banish_ex else p.grave)
+        return [u for u in pool if u != source and what.matches(cards[u].base)]
 
     def _discardable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.discard
@@ -2467,7 +2471,9 @@ def describe(obj: Any) -> str:
             costs.append("discard this from your hand")
         if obj.from_grave:
             costs.append("played from your graveyard")
-        if obj.from_ex:
+        if obj.from_ex and obj.banish_cost:
+            costs[costs.index("banish this")] = "banish this from your EX area"
+        elif obj.from_ex:
             costs.append("put this from your EX area into the graveyard")
         if obj.trigger is Trigger.ACTIVATED:
             label = ("Quick act" if obj.quick else "Act") + (
@@ -2688,7 +2694,8 @@ def _cost_words(e: PayCost) -> str:
         parts.append(verb.format(_targets_words(e.sacrifice)))
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
-        parts.append(f"banish {e.banish_n} {words} from your graveyard")
+        where = "EX area" if e.banish_ex else "graveyard"
+        parts.append(f"banish {e.banish_n} {words} from your {where}")
     if e.engage_any is not None:
         parts.append(f"engage any number of {_all_words(e.engage_any)[4:]} (X)")
     if e.take_from is not None:

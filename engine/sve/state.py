@@ -1885,7 +1885,9 @@ class State:
             p.pp -= ability.pp_cost
         if ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
-        if ability.from_ex and card.zone is Zone.EX:  # or putting it from EX into the grave
+        if (
+            ability.from_ex and card.zone is Zone.EX and not ability.banish_cost
+        ):  # or into the grave
             self._remove_from_zone(card)
             self._arrive(card, Zone.GRAVE)
         if ability.once_per_turn or ability.times_per_turn:

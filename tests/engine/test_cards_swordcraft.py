@@ -1358,3 +1358,24 @@ def test_golden_goblet_heals_1_or_2_with_ten_enemy_graveyard_cards() -> None:
             add_card(game, 1, follower("G"), Zone.GRAVE)
         game.apply(Play(game.players[0].ex[0]))
         assert game.players[0].hp == 10 + heal
+
+
+def test_gold_coin_act_banishes_three_coins_to_heal_and_draw() -> None:
+    """BP14-T02 (the coin token several Swordcraft cards make): from the EX area, for 1 PP
+    and banishing it with 2 other coins there, your leader gets +1 defense and you draw;
+    with only 2 coins it cannot be used."""
+    coin = CardRecord("BP14-T02", "輝く金貨", card_class="sword", card_type="token_spell", cost=0)
+    game = position(ex=([coin] * 3, []), pp=(1, 0), hp=(10, 20), scripts=_scripts("BP14-T02"))
+    first = game.players[0].ex[0]
+    assert Activate(first, 0) in game.legal_actions()
+    game.apply(Activate(first, 0))
+    for _ in range(2):
+        d = game.decision
+        assert d is not None
+        game.apply(Choose(d.options[0]))
+    assert not game.players[0].ex
+    assert game.players[0].hp == 11
+    assert len(game.players[0].hand) == 1
+    assert game.players[0].pp == 0
+    two = position(ex=([coin] * 2, []), pp=(1, 0), scripts=_scripts("BP14-T02"))
+    assert not any(isinstance(a, Activate) for a in two.legal_actions())

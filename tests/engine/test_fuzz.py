@@ -67,6 +67,7 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
         elif ev in ("destroy", "banish", "leave"):
             uid = e["uid"]
             inflight.pop(uid, None)
+            ex_tokens.pop(uid, None)  # an EX-area token banished as a cost is gone
             if on_field.pop(uid, None) is not None:
                 tokens.discard(uid)
                 evolved_uids.discard(uid)
