@@ -395,11 +395,15 @@ class Targets:
     """Only followers whose defense is at most this now; -1 for any."""
     token: bool = False
     """Only tokens (``兵士・トークン・フォロワー``)."""
+    boxed: bool = False
+    """Only Boxed cards (CR 5.31)."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
         rec = card.face
         if self.token and not card.token:
+            return False
+        if self.boxed and not (card.counters is not None and "boxed" in card.counters):
             return False
         if self.trait and self.trait not in rec.traits and self.trait != rec.card_class:
             return False
@@ -2410,6 +2414,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append(f"'{t.name}'")
     if t.token:
         parts.append("token")
+    if t.boxed:
+        parts.append("Boxed")
     head = f"{'up to ' if up_to else ''}{count}"
     noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
     own = t.side == "own"

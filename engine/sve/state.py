@@ -757,6 +757,7 @@ class State:
             what.trait
             or what.name
             or what.token
+            or what.boxed
             or what.max_cost >= 0
             or what.max_defense >= 0
             or what.exact_cost >= 0

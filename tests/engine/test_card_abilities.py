@@ -48,6 +48,7 @@ EXAMPLES: dict[str, list[str]] = {
     "no_attack": ["BP16-009", "CP04-005"],
     "skip_stand": ["BP11-085", "BP13-017"],
     "box_it": ["BP11-018"],
+    "select_boxed": ["BP11-024"],
     "hand_to_field": ["BP13-027", "BP15-030", "SP01-010"],
     "x_is_max_pp": ["BP13-027"],
     "play_cost_if": ["BP14-035", "BP11-031", "BP07-024"],

@@ -1379,3 +1379,33 @@ def test_gold_coin_act_banishes_three_coins_to_heal_and_draw() -> None:
     assert game.players[0].pp == 0
     two = position(ex=([coin] * 2, []), pp=(1, 0), scripts=_scripts("BP14-T02"))
     assert not any(isinstance(a, Activate) for a in two.legal_actions())
+
+
+def test_tyrant_order_destroys_only_a_boxed_follower() -> None:
+    """BP11-024: up to 1 Boxed enemy follower is destroyed (an unboxed one is not offered);
+    then a 荒野 follower is searched from the deck into the hand."""
+    order = CardRecord(
+        "BP11-024", "タイラントオーダー", card_class="sword", card_type="spell", cost=2
+    )
+    wild = _sword("X-Wild", "Wild", 2, 2, 2, "荒野")
+    game = position(
+        hands=([order], []),
+        fields=([NACHT], [follower("A", 2, 2, 2), follower("B", 2, 2, 2)]),
+        decks=([follower("X"), wild], 5),
+        pp=(2, 0),
+        scripts=_scripts("BP11-018", "BP11-024"),
+    )
+    boxed, plain = game.players[1].field
+    game.apply(Activate(game.players[0].field[0], 0))
+    game.apply(Choose(str(boxed)))
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    assert d.options == [str(boxed), "done"]
+    game.apply(Choose(str(boxed)))
+    assert game.cards[boxed].zone is Zone.GRAVE
+    assert game.cards[plain].zone is Zone.FIELD
+    d = game.decision
+    assert d is not None
+    pick = next(o for o in d.options if o != "done")
+    assert game.cards[int(pick)].base.card_id == "X-Wild"

@@ -275,6 +275,12 @@ def _select(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Select(what, int(m["n"]), bool(m["upto"]))]
 
 
+@template("select_boxed", r"相手の場の【箱詰め】状態のフォロワー(?P<n>\d+)体(?P<upto>まで)?選ぶ。")
+def _select_boxed(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "enemy"
+    return [Select(Targets(boxed=True), int(m["n"]), bool(m["upto"]))]
+
+
 @template(
     "select_leader_or_follower",
     r"相手のリーダー(?:1人)?か相手の(?:場の)?フォロワー1体を選ぶ。",
