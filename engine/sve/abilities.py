@@ -958,6 +958,31 @@ class AddCounters:
 
 
 @dataclass(frozen=True, slots=True)
+class CounterOnOwn:
+    """Choose one of your cards named ``name`` on your field or in your EX area; put ``n``
+    counters named ``counter`` on it."""
+
+    name: str
+    counter: str
+    n: int = 1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching cards (field first), then put the counters."""
+        p = game.players[frame.controller]
+        cards = game.cards
+        if frame.choice is None:
+            found = [u for u in sorted(p.field) + sorted(p.ex) if cards[u].face.name == self.name]
+            if not found:
+                return True
+            game.ask_pick(frame.controller, [str(u) for u in found], False)
+            return False
+        uid, frame.choice = int(frame.choice), None
+        if uid in p.field or uid in p.ex:
+            game.add_counter(uid, COUNTER_PREFIX + self.counter, self.n)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class CostDown:
     """This turn, the chosen cards cost ``n`` less to play (not below 0)."""
 
@@ -2281,6 +2306,7 @@ ELEMENTS: dict[str, type] = {
         If,
         CostDown,
         AddCounters,
+        CounterOnOwn,
         NoAttack,
         EventIs,
         FromGrave,
@@ -2594,6 +2620,9 @@ def _describe_element(e: Any) -> str:
         if e.anywhere:
             who = "this (wherever it is)"
         return f"put {e.n} '{e.counter}' counter{'s' if e.n != 1 else ''} on {who}"
+    if isinstance(e, CounterOnOwn):
+        what = f"1 '{e.name}' on your field or in your EX area"
+        return f"choose {what}; put {e.n} '{e.counter}' counter{'s' if e.n != 1 else ''} on it"
     if isinstance(e, CostDown):
         less = "X (the cards you played this turn)" if e.per_played else str(e.n)
         return f"this turn, {_TO_WORDS[e.to]} costs {less} less to play"

@@ -1409,3 +1409,31 @@ def test_tyrant_order_destroys_only_a_boxed_follower() -> None:
     assert d is not None
     pick = next(o for o in d.options if o != "done")
     assert game.cards[int(pick)].base.card_id == "X-Wild"
+
+
+def test_battle_blade_damages_and_feeds_kagemitsu_in_the_ex_area() -> None:
+    """BP15-031: up to 2 options: 2 damage to an enemy follower, and a fighting-spirit
+    counter on a Kagemitsu of yours on the field or in the EX area (another card of yours
+    is not offered)."""
+    blade = CardRecord("BP15-031", "戦技斬刀", card_class="sword", card_type="spell", cost=1)
+    game = position(
+        hands=([blade], []),
+        fields=([follower("Other")], [follower("E", 3, 3, 3)]),
+        ex=([KAGEMITSU], []),
+        pp=(1, 0),
+        scripts=_scripts("BP15-031"),
+    )
+    kage = game.players[0].ex[0]
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("mode1"))
+    game.apply(Choose("mode2"))
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))
+    assert game.cards[enemy].dfn == 1
+    d = game.decision
+    assert d is not None
+    assert d.options == [str(kage)]
+    game.apply(Choose(str(kage)))
+    counters = game.cards[kage].counters
+    assert counters is not None
+    assert counters["c:戦意"] == 1
