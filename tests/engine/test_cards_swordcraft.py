@@ -1437,3 +1437,28 @@ def test_battle_blade_damages_and_feeds_kagemitsu_in_the_ex_area() -> None:
     counters = game.cards[kage].counters
     assert counters is not None
     assert counters["c:戦意"] == 1
+
+
+def test_usurping_dance_divides_4_or_8_damage_and_hits_the_leader_at_20() -> None:
+    """BP08-028: any number of enemy followers share 4 damage (8 with 10 or more cards in
+    the opponent's graveyard); with 20 or more the enemy leader also takes 8."""
+    dance = CardRecord("BP08-028", "簒奪の舞", card_class="sword", card_type="spell", cost=4)
+    for grave, total, leader in ((9, 4, 0), (10, 8, 0), (20, 8, 8)):
+        game = position(
+            hands=([dance], []),
+            fields=([], [follower("A", 9, 9, 9), follower("B", 9, 9, 9)]),
+            pp=(4, 0),
+            scripts=_scripts("BP08-028"),
+        )
+        for _ in range(grave):
+            add_card(game, 1, follower("G"), Zone.GRAVE)
+        a, b = game.players[1].field
+        game.apply(Play(game.players[0].hand[0]))
+        game.apply(Choose(str(a)))
+        game.apply(Choose(str(b)))
+        d = game.decision
+        assert d is not None
+        game.apply(Choose("1"))  # 1 to the first, the rest to the second
+        assert game.cards[a].dfn == 8
+        assert game.cards[b].dfn == 9 - (total - 1)
+        assert game.players[1].hp == 20 - leader
