@@ -913,7 +913,8 @@ class Box:
     abilities gained later are kept, 5.31.2.1), so its auto, activated and continuous
     abilities, its keywords and its evolve ability (CR 12.2.1) do nothing; and it does not
     stand by rule in its controller's start phase (CR 5.31.3; an effect may still stand it,
-    5.31.3.1)."""
+    5.31.3.1). Keywords that continuous abilities of other cards give it are applied again at
+    the next check, as abilities gained after the boxing (CR 5.31.2.1)."""
 
     to: str = "targets"
 
