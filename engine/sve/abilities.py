@@ -104,6 +104,9 @@ class Trigger(enum.Enum):
     """CR 10.7.1: this card dealt ability damage (CR 5.14.3.3) to one or more enemy
     followers (once per :class:`Damage` effect that dealt it; divided damage does not
     trigger it yet)."""
+    EX_ALLY_EVOLVES = "ex_ally_evolves"
+    """CR 10.7.1: a follower on your field evolved, while this card is in your EX area (it
+    is the event's card)."""
     OPPONENT_MILLED = "opponent_milled"
     """CR 10.7.1: a card of your opponent's deck was put into the graveyard (this card on
     the field; once per card, the card is the event's)."""
@@ -145,6 +148,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
     Trigger.DEALT_ABILITY_DAMAGE: "When this deals ability damage to an enemy follower",
     Trigger.OPPONENT_MILLED: "When a card of your opponent's deck is put into the graveyard",
+    Trigger.EX_ALLY_EVOLVES: "While this is in your EX area, when a follower of yours evolves",
 }
 """The English label of each trigger, for :func:`describe`."""
 
@@ -465,11 +469,15 @@ class Targets:
     """Only followers whose attack is at most this now (``攻撃力3以下の``); -1 for any."""
     name_contains: str = ""
     """Only cards whose name contains this (``「カード名に『…』を含むフォロワー」``)."""
+    boxed: bool = False
+    """Only Boxed cards (CR 5.31)."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
         rec = card.face
         if self.token and not card.token:
+            return False
+        if self.boxed and not (card.counters is not None and "boxed" in card.counters):
             return False
         if self.trait and self.trait not in rec.traits and self.trait != rec.card_class:
             return False
@@ -782,7 +790,7 @@ class Draw:
     n: int = 1
     who: str = "you"
     plus_it: bool = False
-    """Draw ``n`` more for each card of "it" (``「これによって捨てた手札の枚数+1」``)."""
+    """Draw ``n`` more for each card of "it" (X being the cards discarded by it, plus 1)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Draw."""
@@ -1044,7 +1052,8 @@ class Box:
     abilities gained later are kept, 5.31.2.1), so its auto, activated and continuous
     abilities, its keywords and its evolve ability (CR 12.2.1) do nothing; and it does not
     stand by rule in its controller's start phase (CR 5.31.3; an effect may still stand it,
-    5.31.3.1)."""
+    5.31.3.1). Keywords that continuous abilities of other cards give it are applied again at
+    the next check, as abilities gained after the boxing (CR 5.31.2.1)."""
 
     to: str = "targets"
 
@@ -1058,6 +1067,31 @@ class Box:
 
 COUNTER_PREFIX = "c:"
 """Named counters a card's text puts on cards are kept as ``c:<name>`` in its counters."""
+
+
+@dataclass(frozen=True, slots=True)
+class CounterOnOwn:
+    """Choose one of your cards named ``name`` on your field or in your EX area; put ``n``
+    counters named ``counter`` on it."""
+
+    name: str
+    counter: str
+    n: int = 1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching cards (field first), then put the counters."""
+        p = game.players[frame.controller]
+        cards = game.cards
+        if frame.choice is None:
+            found = [u for u in sorted(p.field) + sorted(p.ex) if cards[u].face.name == self.name]
+            if not found:
+                return True
+            game.ask_pick(frame.controller, [str(u) for u in found], False)
+            return False
+        uid, frame.choice = int(frame.choice), None
+        if uid in p.field or uid in p.ex:
+            game.add_counter(uid, COUNTER_PREFIX + self.counter, self.n)
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -1201,7 +1235,7 @@ class Mill:
     n: int
     who: str = "you"
     it: bool = False
-    """The cards put into the graveyard become "it" (``墓場に置いたカード``)."""
+    """The cards put into the graveyard become "it" ("the cards put into the graveyard")."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Mill."""
@@ -1285,7 +1319,7 @@ class DiscardAny:
 @dataclass(frozen=True, slots=True)
 class HandToDeck:
     """Put one card of your choice from your hand on the top or the bottom of your deck,
-    as you choose (``自分の手札1枚をデッキの上か下に置く``)."""
+    as you choose."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask for the card, then for the end of the deck."""
@@ -1304,6 +1338,59 @@ class HandToDeck:
             return False
         uid, frame.sub = frame.sub - 2, 0
         game.hand_to_deck(uid, word == "top")
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFromOpponentGrave:
+    """Choose a card in your opponent's graveyard and play it with its cost set to ``cost``
+    (CR 10.4.4.1); a card that cannot be played now is left there (CR 10.6.2.3.3)."""
+
+    cost: int = 0
+
+    def available(self, game: State, controller: int, source: int = -1) -> bool:
+        """A card must be there to be chosen (CR 10.6.2.3.3)."""
+        return bool(game.players[1 - controller].grave)
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask for the card, then play it."""
+        grave = game.players[1 - frame.controller].grave
+        if frame.choice is None:
+            if not grave:
+                return True
+            game.ask_pick(frame.controller, [str(u) for u in sorted(grave)], False)
+            return False
+        uid, frame.choice = int(frame.choice), None
+        if uid in grave:
+            game.play_by_effect(frame.controller, uid, self.cost)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class EvolveCostIf:
+    """A ``STATIC`` ability: a second evolve ability of the same card, with cost ``n``,
+    usable while ``condition`` holds (an evolve ability "usable only if ..."). Both
+    evolve the card the same way, so the cheaper one that may be used is the evolve cost."""
+
+    n: int
+    condition: Condition
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the evolve cost is computed where it is paid."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class EvolveInto:
+    """A ``STATIC`` entry for one evolve ability (CR 12.2) of a card that evolves into an
+    evolved card of another name ("this evolves into <name>"): cost ``n``,
+    into the card named ``name``. A card with several has them all; the player chooses."""
+
+    name: str
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the evolve procedure offers it."""
         return True
 
 
@@ -1619,10 +1706,14 @@ class PutCounters:
     cap: int = -1
     what: Targets | None = None
     to: str = "self"
+    anywhere: bool = False
+    """On this card wherever it is (in the EX area, for one)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Add the counters to each recipient on the field."""
-        if self.what is not None:
+        if self.anywhere:
+            got = [frame.source]
+        elif self.what is not None:
             got = game.candidates(self.what, frame.controller, frame.source, counting=True)
         else:
             got = _resolve(game, frame, self.to)
@@ -1701,9 +1792,11 @@ PAID_DISCARD = "paid_discard"
 """The counter on an ability's card naming the card its :class:`PayCost` discarded."""
 
 _BANISHING = 10
+"""The step of :class:`PayCost` from which graveyard cards are banished (plus the count)."""
 _ENGAGING = 50
 """The step of :class:`PayCost` from which field cards are engaged (plus the count)."""
-"""The step of :class:`PayCost` from which graveyard cards are banished (plus the count)."""
+_ENGAGING_ANY = 1000
+"""The step of :class:`PayCost` in which any number of field cards are engaged."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1734,9 +1827,19 @@ class PayCost:
     """Lesson N (``【レッスン_N】``, CR 14.3.2.1): banish N Magic Items from your EX area."""
     take_from: Targets | None = None
     """Remove ``take_n`` counters named ``take`` from one field card this allows
-    (``場の『…』1つの…カウンターN個を取る``)."""
+    ("remove N counters from one <name> on the field")."""
     take: str = ""
     take_n: int = 0
+    engage_any: Targets | None = None
+    """Engage any number of your standing field cards this allows (CR 10.4.6); how many is
+    the ability's amount (``AMOUNT``)."""
+
+    def _engageable_any(self, game: State, controller: int, source: int) -> list[int]:
+        what = self.engage_any
+        assert what is not None
+        cards = game.cards
+        found = game.candidates(what, controller, source, counting=True)
+        return [u for u in found if not cards[u].engaged and u != source]
 
     engage_self: bool = False
     """Engage this standing field card (``これを【アクト】``, CR 10.4.6)."""
@@ -1831,6 +1934,19 @@ class PayCost:
     def run(self, game: State, frame: Frame) -> bool:
         """Offer to pay (``pay`` or ``done``), take the card to pay with, then run the effects."""
         me = frame.controller
+        if frame.sub >= _ENGAGING_ANY:  # engaging any number of cards, one at a time
+            word, frame.choice = frame.choice, None
+            if word is not None and word != "done":
+                game.set_engaged(int(word), True)
+                frame.amount += 1
+            options = [str(u) for u in self._engageable_any(game, me, frame.source)]
+            if word != "done" and options:
+                game.ask_pick(me, options, True)
+                return False
+            frame.sub = 0
+            if self.effects:
+                game.push_frame(self.effects, frame)
+            return True
         if frame.sub == 0:
             if not self.available(game, me, frame.source):
                 if self.otherwise:
@@ -1917,6 +2033,13 @@ class PayCost:
             options = [str(u) for u in self._banishable(game, me, frame.source)]
             if options:
                 game.ask_pick(me, options, False)
+                return False
+        if self.engage_any is not None:
+            frame.sub = _ENGAGING_ANY
+            frame.amount = 0
+            options = [str(u) for u in self._engageable_any(game, me, frame.source)]
+            if options:
+                game.ask_pick(me, options, True)
                 return False
         frame.sub = 0
         if self.effects:
@@ -2399,7 +2522,7 @@ class ItIs:
 @dataclass(frozen=True, slots=True)
 class Revealed:
     """One of the cards taken or revealed just before ("it", wherever it went) passes
-    ``what`` (``…を公開したなら``, ``墓場に置いたカードの中に…があるなら``)."""
+    ``what`` ("if you revealed a ...", "if a ... is among the cards put into the graveyard")."""
 
     what: CardFilter
 
@@ -2624,7 +2747,7 @@ class AllOf:
 
 @dataclass(frozen=True, slots=True)
 class AnyOf:
-    """At least one of ``conditions`` holds (``…以上か…以上なら``)."""
+    """At least one of ``conditions`` holds ("if ... or ...")."""
 
     conditions: tuple[Condition, ...]
 
@@ -2659,6 +2782,28 @@ class SelfExToField:
             game.move_found(frame.source, "field", me)
             if self.engaged:
                 game.set_engaged(frame.source, True)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class SelfFromEx:
+    """You may put this card from your EX area onto your field (not a play); if you do, it
+    is "it" (so "if you did" can follow)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask, then move it if it is still there and the field has room."""
+        me = frame.controller
+        here = frame.source in game.players[me].ex and game.field_has_room(me)
+        if frame.choice is None:
+            frame.targets = []
+            if not here:
+                return True
+            game.ask_pick(me, ["yes"], True)
+            return False
+        word, frame.choice = frame.choice, None
+        if word == "yes" and here:
+            game.move_found(frame.source, "field", me)
+            frame.targets = [frame.source]
         return True
 
 
@@ -3200,6 +3345,9 @@ ELEMENTS: dict[str, type] = {
         DiscardCards,
         DiscardAny,
         HandToDeck,
+        PlayFromOpponentGrave,
+        EvolveCostIf,
+        EvolveInto,
         WinGame,
         DeckAtMost,
         Search,
@@ -3208,6 +3356,7 @@ ELEMENTS: dict[str, type] = {
         Gate,
         If,
         CostDown,
+        CounterOnOwn,
         NoAttack,
         EventIs,
         FromGrave,
@@ -3268,6 +3417,8 @@ ELEMENTS: dict[str, type] = {
         AllOf,
         AnyOf,
         SelfToField,
+        SelfFromEx,
+        FromEvolveDeck,
         ExileLater,
         ExileSelf,
         TopToEx,
@@ -3382,6 +3533,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append(f"'*{t.name_contains}*'")
     if t.token:
         parts.append("token")
+    if t.boxed:
+        parts.append("Boxed")
     head = f"{'up to ' if up_to else ''}{count}"
     noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
     own = t.side == "own"
@@ -3451,7 +3604,9 @@ def describe(obj: Any) -> str:
             )
         if obj.from_grave:
             costs.append("played from your graveyard")
-        if obj.from_ex:
+        if obj.from_ex and obj.banish_cost:
+            costs[costs.index("banish this")] = "banish this from your EX area"
+        elif obj.from_ex:
             costs.append(
                 "played from your EX area"
                 if obj.ex_free
@@ -3470,6 +3625,8 @@ def describe(obj: Any) -> str:
             body += f" ({obj.times_per_turn} times per turn)"
         if obj.union_burst:
             label = f"Union Burst {label}"
+        if obj.advance:
+            label = f"Advance {label}"
         return f"{label}: {body}"
     return _describe_element(obj)
 
@@ -3538,6 +3695,8 @@ def _describe_element(e: Any) -> str:
         return "put this from your graveyard onto your field"
     if isinstance(e, SelfExToField):
         return f"put this from your EX area onto your field{' engaged' if e.engaged else ''}"
+    if isinstance(e, SelfFromEx):
+        return "you may put this from your EX area onto your field"
     if isinstance(e, ExileLater):
         return "this gets 'Last Words: banish this'"
     if isinstance(e, ExileSelf):
@@ -3625,6 +3784,9 @@ def _describe_element(e: Any) -> str:
     phrase = simple.get(type(e))
     if phrase is not None:
         return phrase.format(_TO_WORDS[e.to])
+    if isinstance(e, CounterOnOwn):
+        what = f"1 '{e.name}' on your field or in your EX area"
+        return f"choose {what}; put {e.n} '{e.counter}' counter{'s' if e.n != 1 else ''} on it"
     if isinstance(e, CostDown):
         if e.zero:
             return f"this turn, {_TO_WORDS[e.to]} costs 0 to play"
@@ -3677,6 +3839,12 @@ def _describe_element(e: Any) -> str:
         return f"as a cost, choose X, pay X PP and take X {e.counter} counters from this"
     if isinstance(e, DiscardAny):
         return "discard any number of cards"
+    if isinstance(e, PlayFromOpponentGrave):
+        return f"choose a card in your opponent's graveyard; play it with its cost {e.cost}"
+    if isinstance(e, EvolveInto):
+        return f"Evolve ({e.n}): this evolves into '{e.name}'"
+    if isinstance(e, EvolveCostIf):
+        return f"this card may also evolve for {e.n} while {describe(e.condition)}"
     if isinstance(e, HandToDeck):
         return "put 1 card from your hand on the top or the bottom of your deck"
     if isinstance(e, WinGame):
@@ -3794,6 +3962,8 @@ def _pay_words(e: PayCost) -> str:
         parts.append(f"banish {e.banish_n} {words} from your {where}")
     if e.lesson:
         parts.append(f"Lesson {e.lesson} (banish {e.lesson} Magic Items from your EX area)")
+    if e.engage_any is not None:
+        parts.append(f"engage any number of {_all_words(e.engage_any)[4:]} (X)")
     if e.take_from is not None:
         what = _targets_words(e.take_from)
         parts.append(f"remove {e.take_n} '{e.take}' counters from {what}")

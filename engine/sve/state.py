@@ -42,7 +42,9 @@ from engine.sve.abilities import (
     DiscountChoice,
     DiscountFor,
     Effect,
+    EvolveCostIf,
     EvolveCostPer,
+    EvolveInto,
     ExileSelf,
     ExToGraveSelf,
     ExtraCost,
@@ -103,6 +105,8 @@ WARD, STORM, RUSH, BANE, DRAIN, INTIMIDATE, AURA, ASSAIL, QUICK = (1 << i for i 
 IGNORE_WARD, CANNOT_ATTACK, ENTERS_ENGAGED, EVOLVE_ANY = (1 << i for i in range(9, 13))
 ABILITY_PROOF = 1 << 13
 """Not destroyed by abilities and not banished (a continuous ability of its own)."""
+NO_EX_PLAY = 1 << 14
+"""Cannot be played from the EX area (a continuous ability of its own)."""
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -118,6 +122,7 @@ KEYWORD_BITS = {
     "enters_engaged": ENTERS_ENGAGED,
     "evolve_any_times": EVOLVE_ANY,
     "ability_proof": ABILITY_PROOF,
+    "no_play_from_ex": NO_EX_PLAY,
 }
 _BIT_NAMES = sorted(KEYWORD_BITS.items(), key=lambda kv: kv[0])
 
@@ -581,6 +586,29 @@ def _frees_ex(ability: Ability) -> bool:
 
 
 _HAND_TO_EX = _SelfHandToEx()
+
+
+@dataclass(frozen=True, slots=True)
+class _EvolveChoice:
+    """CR 12.2: which of a card's evolve abilities (into cards of different names) the
+    player uses, among those that can be paid the way they chose (PP, or with an EP)."""
+
+    ep: bool
+    super_: bool
+    options: tuple[tuple[str, int], ...]
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask, then pay and evolve."""
+        if frame.choice is None:
+            words = [f"into{i + 1}" for i in range(len(self.options))]
+            game.ask_pick(frame.controller, words, False)
+            return False
+        word, frame.choice = frame.choice, None
+        name, n = self.options[int(word[4:]) - 1]
+        game._pay_evolve(frame.controller, frame.source, self.ep, self.super_, n, name)
+        return True
+
+
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _EX_TO_GRAVE_AT_END = Ability(Trigger.END_PHASE, (ExToGraveSelf(),), name="given end phase")
@@ -787,6 +815,7 @@ class State:
             what.trait
             or what.name
             or what.token
+            or what.boxed
             or what.max_cost >= 0
             or what.max_defense >= 0
             or what.exact_cost >= 0
@@ -998,6 +1027,10 @@ class State:
                     if isinstance(e, EvolveCostPer):
                         found = self.candidates(e.what, card.controller, card.uid, counting=True)
                         cost = max(0, cost - len(found))
+                    elif isinstance(e, EvolveCostIf) and e.condition.holds(
+                        self, card.controller, card.uid
+                    ):
+                        cost = min(cost, e.n)
         return cost
 
     def set_origin(self, card: Card, zone: str) -> None:
@@ -1841,7 +1874,9 @@ class State:
 
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
-        btype = base.base_type  # a spell token in the EX area is played too (CR 9.1)
+        if card.kw & NO_EX_PLAY and card.zone is Zone.EX:
+            return False  # "this cannot be played from the EX area"
+        btype = base.base_type  # a spell token is a spell (CR 9.1.4.2)
         cost = self.play_cost(card)
         if cost > p.pp and self.scripts:  # a discount paid for with another cost (DiscountFor)
             cost -= self._discount(p.index, card, cost)[0]
@@ -1914,6 +1949,17 @@ class State:
                     continue  # CR 5.31.2: a Boxed follower has no evolve ability
                 if names is None:
                     names = {cards[u].base.name for u in p.evolve_deck}
+                into = self._evolve_options(c)
+                if into:  # evolve abilities into cards of other names
+                    costs = [n for name, n in into if name in names]
+                    pay_pp = any(p.pp >= n for n in costs)
+                    pay_ep = any(n >= 1 and p.ep >= 1 and p.pp >= n - 1 for n in costs)
+                    for s in (False, True) if sup else (False,):
+                        if pay_pp:
+                            acts.append(Evolve(uid, False, s))
+                        if pay_ep:
+                            acts.append(Evolve(uid, True, s))
+                    continue
                 if c.base.name not in names:
                     continue
                 evolve_if = self.scripts.evolve_if(c.base.card_id)
@@ -2151,7 +2197,12 @@ class State:
                 effects = (effects[0], _HAND_TO_EX, *effects[1:])
         elif ability.from_hand:  # discarding this card is part of the cost (CR 10.4.2.1)
             self._discard(player, uid)
-        if ability.from_ex and card.zone is Zone.EX and not ability.ex_free:  # or into the grave
+        if (
+            ability.from_ex
+            and card.zone is Zone.EX
+            and not ability.ex_free
+            and not ability.banish_cost
+        ):
             self._remove_from_zone(card)
             self._arrive(card, Zone.GRAVE)
         if ability.once_per_turn or ability.times_per_turn:
@@ -2177,13 +2228,38 @@ class State:
         if ask_pay:
             self.frames.append(Frame((_PayAdvance(n),), uid, player))
 
-    def _play(self, player: int, uid: int) -> None:
+    def play_by_effect(self, player: int, uid: int, cost: int) -> bool:
+        """An effect makes ``player`` play a card with its cost set to ``cost`` (CR 10.4.4.1;
+        from any zone, the opponent's graveyard included; the card keeps its owner, CR
+        5.22.5). Returns ``False`` when the card cannot be played now (CR 10.6.2.3.3,
+        10.6.2.6)."""
+        card = self.cards[uid]
+        p = self.players[player]
+        btype = card.base.card_type
+        if card.token or p.pp < cost:
+            return False
+        if btype == "spell":
+            for ability in self.scripts.abilities(card.base.card_id, Trigger.SPELL):
+                first = ability.effects[0] if ability.effects else None
+                available = getattr(first, "available", None)
+                if available is not None and not available(self, player):
+                    return False
+        elif not (
+            btype.endswith("follower") or btype.endswith("amulet")
+        ) or not self.field_has_room(player):
+            return False
+        self._play(player, uid, cost)
+        return True
+
+    def _play(self, player: int, uid: int, fixed_cost: int | None = None) -> None:
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
         p = self.players[player]
         card = self.cards[uid]
         origin = "ex" if card.zone is Zone.EX else "grave" if card.zone is Zone.GRAVE else "hand"
         cost = self.play_cost(card)  # reductions "as you play this from the EX area" see it
         alts = self._payable_alternatives(player, card, cost) if self.scripts else []
+        if fixed_cost is not None:  # CR 10.6.2.5.1.3: a cost set to a value
+            cost, alts = fixed_cost, []
         self._remove_from_zone(card)
         card.zone = Zone.RESOLVING
         short, discount = (0, None)
@@ -2204,7 +2280,7 @@ class State:
                     "cost": cost,
                 },
             )
-        if card.base.base_type == "spell":
+        if card.base.base_type == "spell":  # spell tokens too (CR 9.1.4.2)
             self.frames.append(Frame(_TO_GRAVE, uid, player))
             for ability in reversed(self.scripts.abilities(card.base.card_id, Trigger.SPELL)):
                 self.frames.append(Frame(ability.effects, uid, player))
@@ -2232,7 +2308,7 @@ class State:
             paid = dataclasses.replace(discount, optional=False, effects=())
             self.frames.append(Frame((DiscountChoice(paid),), uid, player, short))
         if alts:  # CR 10.4.7.2: the full cost or an alternative, chosen first
-            needs_room = card.base.card_type != "spell"
+            needs_room = card.base.base_type != "spell"
             choice = _PlayCostChoice(cost, tuple(alts), needs_room)
             self.frames.append(Frame((choice,), uid, player))
 
@@ -2240,7 +2316,26 @@ class State:
         """CR 12.2 / 5.16: pay, put the same-named evolved card on top, keep the differences."""
         p = self.players[player]
         card = self.cards[uid]
-        n = self.evolve_cost(card)
+        into = self._evolve_options(card)
+        if into:  # CR 12.2: one of its evolve abilities, each into a card of its own name
+            names = {self.cards[u].base.name for u in p.evolve_deck}
+            ok = [
+                (name, n)
+                for name, n in into
+                if name in names and (p.pp >= n - 1 and n >= 1 if ep else p.pp >= n)
+            ]
+            p.evolved_on = self.turn
+            if len(ok) == 1:
+                self._pay_evolve(player, uid, ep, super_, ok[0][1], ok[0][0])
+            else:
+                self.frames.append(Frame((_EvolveChoice(ep, super_, tuple(ok)),), uid, player))
+            return
+        self._pay_evolve(player, uid, ep, super_, self.evolve_cost(card), "")
+
+    def _pay_evolve(self, player: int, uid: int, ep: bool, super_: bool, n: int, into: str) -> None:
+        """CR 12.2.3-12.2.4: pay the evolve cost (one PP may be an EP, SEP to super-evolve),
+        then evolve (into the card named ``into``, or the same-named one)."""
+        p = self.players[player]
         pp_paid = n - 1 if ep else n
         p.pp -= pp_paid
         if ep:
@@ -2248,7 +2343,18 @@ class State:
         if super_:
             p.sep -= 1
         p.evolved_on = self.turn
-        self._transform(player, uid, super_, pp_paid, ep)
+        self._transform(player, uid, super_, pp_paid, ep, into)
+
+    def _evolve_options(self, card: Card) -> list[tuple[str, int]]:
+        """The evolve abilities of a card into cards of other names ``(name, cost)``."""
+        if card.base.card_id not in self.scripts.ids_with(Trigger.STATIC):
+            return []
+        return [
+            (e.name, e.n)
+            for ability in self.abilities_of(card, Trigger.STATIC)
+            for e in ability.effects
+            if isinstance(e, EvolveInto)
+        ]
 
     def evolve_by_effect(self, uid: int) -> None:
         """CR 5.16: an effect evolves a field follower (no cost, not the turn's evolve)."""
@@ -2265,11 +2371,15 @@ class State:
         p = self.players[card.controller]
         return any(self.cards[u].base.name == card.base.name for u in p.evolve_deck)
 
-    def _transform(self, player: int, uid: int, super_: bool, pp_paid: int, ep: bool) -> None:
-        """CR 5.16.1-5.16.2: put the same-named evolved card on top, keep the differences."""
+    def _transform(
+        self, player: int, uid: int, super_: bool, pp_paid: int, ep: bool, into: str = ""
+    ) -> None:
+        """CR 5.16.1-5.16.2: put the same-named evolved card (or the one named ``into``) on
+        top, keep the differences."""
         p = self.players[player]
         card = self.cards[uid]
-        evo_uid = min(u for u in p.evolve_deck if self.cards[u].base.name == card.base.name)
+        name = into or card.base.name
+        evo_uid = min(u for u in p.evolve_deck if self.cards[u].base.name == name)
         p.evolve_deck.remove(evo_uid)
         evo = self.cards[evo_uid]
         evo.zone = Zone.EVOLVE_AREA
@@ -2309,6 +2419,10 @@ class State:
         if super_:
             self._fire(card, Trigger.ON_SUPER_EVOLVE, player)  # CR 12.2.4.2
         if self.scripts:  # CR 10.7.1: "when a follower of yours evolves"
+            if p.ex:  # abilities that work while their card is in the EX area
+                for other in self.holders(p.ex, Trigger.EX_ALLY_EVOLVES):
+                    for ability in self.abilities_of(self.cards[other], Trigger.EX_ALLY_EVOLVES):
+                        self.pending.append((ability, other, player, uid))
             for other in self.holders(p.field, Trigger.ALLY_EVOLVES):
                 for ability in self.abilities_of(self.cards[other], Trigger.ALLY_EVOLVES):
                     self.pending.append((ability, other, player, uid))
@@ -2587,12 +2701,14 @@ class State:
             return f"card {uid} is not in player {player}'s hand or EX area (CR 8.2.1)"
         if quick_window and not card.kw & QUICK:
             return f"card {uid} does not have Quick (CR 12.3.4)"
+        if card.kw & NO_EX_PLAY and card.zone is Zone.EX:
+            return f"card {uid} cannot be played from the EX area (an ability of its own)"
         cost = self.play_cost(card)
         if cost > p.pp:
             return f"card {uid} costs {cost} PP and player {player} has {p.pp} (CR 8.2.1)"
-        if card.base.card_type != "spell" and len(p.field) >= FIELD_LIMIT:
+        if card.base.base_type != "spell" and len(p.field) >= FIELD_LIMIT:
             return f"the field already holds {FIELD_LIMIT} cards (CR 4.4.4, 10.6.2.6)"
-        if card.base.card_type == "spell":
+        if card.base.base_type == "spell":
             return f"card {uid} has no legal target (CR 10.6.2.3.3)"
         return f"card {uid} cannot be played (type {card.base.card_type})"
 

@@ -14,6 +14,7 @@ from engine.sve.abilities import (
     Buff,
     CameFrom,
     CardScript,
+    Damage,
     Draw,
     Scripts,
     Trigger,
@@ -977,3 +978,488 @@ def test_ginne_mode_two_draws_then_puts_a_hand_card_on_top_or_bottom() -> None:
         deck = game.players[0].deck
         assert (deck[-1] if where == "top" else deck[0]) == keep
         assert game.cards[keep].zone is Zone.DECK
+
+
+# --- BP05-018 -----------------------------------------------------------------------------------
+
+BOLT = spell("Bolt", 3)
+BOLT_SCRIPT = CardScript("X-Bolt", (Ability(Trigger.SPELL, (Damage(2, "enemy_leader"),)),))
+
+
+def test_octrice_evolves_for_2_or_for_0_with_ten_cards_in_the_enemy_graveyard() -> None:
+    """BP05-018: its evolve cost is 2; the second evolve ability costs 0 and may be used
+    while the opponent has 10 or more cards in the graveyard (not with 9)."""
+    for grave, cost in ((9, 2), (10, 0)):
+        game = position(
+            fields=([OCTRICE], []),
+            evolve=([evolved(OCTRICE)], []),
+            pp=(0, 0),
+            ep=(0, 0),
+            scripts=_scripts("BP05-018"),
+        )
+        for _ in range(grave):
+            add_card(game, 1, follower("G"), Zone.GRAVE)
+        uid = game.players[0].field[0]
+        assert game.evolve_cost(game.cards[uid]) == cost
+        assert (Evolve(uid, False, False) in game.legal_actions()) is (cost == 0)
+
+
+def test_octrice_fanfare_mills_two() -> None:
+    """BP05-018 Fanfare: the top 2 cards of the opponent's deck go to the graveyard."""
+    game = position(hands=([OCTRICE], []), pp=(2, 0), scripts=_scripts("BP05-018"))
+    game.apply(Play(game.players[0].hand[0]))
+    assert len(game.players[1].grave) == 2
+    assert len(game.players[1].deck) == 18
+
+
+def test_octrice_plays_a_card_from_the_enemy_graveyard_for_free() -> None:
+    """BP05-018 Act (8 PP): a follower chosen in the opponent's graveyard is played onto
+    your field for 0 PP (it stays the opponent's card: destroyed, it goes to their
+    graveyard); a spell chosen there resolves for you; with an empty enemy graveyard, or
+    7 PP, the ability cannot be used."""
+    scripts = _scripts("BP05-018", extra=(BOLT_SCRIPT,))
+    game = position(fields=([OCTRICE], []), pp=(8, 0), scripts=scripts)
+    theirs = add_card(game, 1, follower("Theirs", 3, 3, 3), Zone.GRAVE)
+    octrice = game.players[0].field[0]
+    assert Activate(octrice, 0) in game.legal_actions()
+    game.apply(Activate(octrice, 0))
+    game.apply(Choose(str(theirs)))
+    card = game.cards[theirs]
+    assert card.zone is Zone.FIELD
+    assert theirs in game.players[0].field
+    assert card.controller == 0
+    assert card.owner == 1
+    assert game.players[0].pp == 0
+    assert game.players[0].played == 1
+    game.destroy([theirs])
+    assert theirs in game.players[1].grave
+    # A spell from the enemy graveyard hits the enemy leader.
+    game = position(fields=([OCTRICE], []), pp=(8, 0), scripts=scripts)
+    bolt = add_card(game, 1, BOLT, Zone.GRAVE)
+    game.apply(Activate(game.players[0].field[0], 0))
+    game.apply(Choose(str(bolt)))
+    assert game.players[1].hp == 18
+    assert bolt in game.players[1].grave
+    # Not usable: no card to choose, or not enough PP.
+    empty = position(fields=([OCTRICE], []), pp=(8, 0), scripts=scripts)
+    assert Activate(empty.players[0].field[0], 0) not in empty.legal_actions()
+    poor = position(fields=([OCTRICE], []), pp=(7, 0), scripts=scripts)
+    add_card(poor, 1, follower("Theirs"), Zone.GRAVE)
+    assert Activate(poor.players[0].field[0], 0) not in poor.legal_actions()
+
+
+# --- BP17-025 -----------------------------------------------------------------------------------
+
+ENCOUNTER = CardRecord("BP17-025", "陽だまりの邂逅", card_class="sword", card_type="spell", cost=3)
+NATURE_3 = _sword("X-Nat3", "Nat3", 3, 3, 3, "自然")
+NATURE_6 = _sword("X-Nat6", "Nat6", 6, 6, 6, "自然")
+
+
+def _encounter(pp: int, mode: str) -> State:
+    game = position(
+        hands=([ENCOUNTER], []),
+        decks=([NATURE_6, NATURE_3, follower("X")], 5),
+        pp=(pp, 0),
+        scripts=_scripts("BP17-025"),
+    )
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose(mode))
+    return game
+
+
+def test_sunlit_encounter_option_two_costs_3_more_for_a_bigger_follower() -> None:
+    """BP17-025: option 1 puts a nature follower of original cost 3 or less from the deck
+    onto the field; option 2, paying 3 more PP, one of cost 6 or less; without the 3 PP
+    option 2 cannot be chosen (CR 5.18.3.1.2)."""
+    game = _encounter(3, "mode1")
+    d = game.decision
+    assert d is not None
+    offered = {game.cards[int(o)].base.card_id for o in d.options if o != "done"}
+    assert offered == {"X-Nat3"}
+    game = _encounter(6, "mode2")
+    assert game.players[0].pp == 0
+    d = game.decision
+    assert d is not None
+    offered = {game.cards[int(o)].base.card_id for o in d.options if o != "done"}
+    assert offered == {"X-Nat3", "X-Nat6"}
+    game.apply(Choose(next(o for o in d.options if game.cards[int(o)].base.card_id == "X-Nat6")))
+    assert [game.cards[u].base.card_id for u in game.players[0].field] == ["X-Nat6"]
+    poor = position(
+        hands=([ENCOUNTER], []),
+        decks=([NATURE_6, NATURE_3, follower("X")], 5),
+        pp=(3, 0),
+        scripts=_scripts("BP17-025"),
+    )
+    poor.apply(Play(poor.players[0].hand[0]))
+    assert poor.decision is not None
+    assert "mode2" not in poor.decision.options
+
+
+# --- BP07-030 -----------------------------------------------------------------------------------
+
+HALBERD = _sword("BP07-030", "ハルバードウルフ", 2, 2, 3, "自然", "兵士", "獣")
+
+
+def test_halberd_wolf_deals_damage_equal_to_the_trees_engaged() -> None:
+    """BP07-030 Act (engage this and any number of standing Natera trees): the chosen enemy
+    follower takes as much damage as trees were engaged (2 of 3 here; 0 trees: 0 damage);
+    an engaged tree is not offered."""
+    for engage, damage in ((2, 2), (0, 0)):
+        game = position(
+            fields=([HALBERD, TREE, TREE, OnField(TREE, engaged=True)], [follower("E", 5, 5, 5)]),
+            scripts=_scripts("BP07-030"),
+        )
+        wolf, t1, t2, t3 = game.players[0].field
+        game.apply(Activate(wolf, 0))
+        d = game.decision
+        assert d is not None
+        assert d.options == [str(t1), str(t2), "done"]
+        for _ in range(engage):
+            game.apply(Choose(game.decision.options[0]))
+        if engage < 2:
+            game.apply(Choose("done"))
+        enemy = game.players[1].field[0]
+        game.apply(Choose(str(enemy)))
+        assert game.cards[enemy].dfn == 5 - damage
+        assert game.cards[wolf].engaged
+        assert sum(game.cards[t].engaged for t in (t1, t2)) == engage
+        assert game.cards[t3].engaged
+
+
+def test_halberd_wolf_fanfare_may_make_a_tree() -> None:
+    """BP07-030 Fanfare: a Natera tree onto the field (option 1), into the EX area (option
+    2) or none (option 3)."""
+    for mode, field, ex in (("mode1", 2, 0), ("mode2", 1, 1), ("mode3", 1, 0)):
+        game = position(hands=([HALBERD], []), pp=(2, 0), scripts=_scripts("BP07-030"))
+        game.apply(Play(game.players[0].hand[0]))
+        game.apply(Choose(mode))
+        assert (len(game.players[0].field), len(game.players[0].ex)) == (field, ex)
+
+
+# --- BP15-021 -----------------------------------------------------------------------------------
+
+KAGEMITSU = _sword("BP15-021", "ロストサムライ・カゲミツ", 2, 2, 2, "挑戦者", "兵士")
+
+
+def _kagemitsu_game(counters: int) -> tuple[State, int, int]:
+    """Kagemitsu in player 0's EX area with ``counters`` counters; a follower on the field
+    that can evolve; Kagemitsu's evolved card in the evolve deck."""
+    scripts = _scripts("BP15-021")
+    base = follower("Evo", 2, 2, 2)
+    game = position(
+        fields=([base], []),
+        ex=([scripts.record(KAGEMITSU)], []),
+        evolve=([evolved(base), evolved(KAGEMITSU)], []),
+        pp=(5, 0),
+        scripts=scripts,
+    )
+    kage = game.players[0].ex[0]
+    if counters:
+        game.add_counter(kage, "c:戦意", counters)
+    return game, kage, game.players[0].field[0]
+
+
+def test_kagemitsu_cannot_be_played_from_the_ex_area() -> None:
+    """BP15-021: it cannot be played from the EX area; from the hand it can."""
+    scripts = _scripts("BP15-021")
+    rec = scripts.record(KAGEMITSU)
+    game = position(hands=([rec], []), ex=([rec], []), pp=(5, 0), scripts=scripts)
+    assert _plays(game) == {game.players[0].hand[0]}
+
+
+def test_kagemitsu_comes_back_from_the_ex_area_after_two_evolutions() -> None:
+    """BP15-021: while in the EX area, each evolution of a follower of yours gives it a
+    counter; at 2 you may put it onto the field, and it then evolves (with 1 counter it
+    stays; declining leaves it in the EX area)."""
+    game, kage, evo = _kagemitsu_game(0)
+    game.apply(Evolve(evo, False, False))
+    assert game.cards[kage].zone is Zone.EX
+    assert game.cards[kage].counters is not None
+    assert game.cards[kage].counters["c:戦意"] == 1
+    game, kage, evo = _kagemitsu_game(1)
+    game.apply(Evolve(evo, False, False))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["yes", "done"]
+    game.apply(Choose("yes"))
+    card = game.cards[kage]
+    assert card.zone is Zone.FIELD
+    assert card.evo >= 0  # evolved
+    assert (card.atk, card.dfn) == (4, 4)
+    game, kage, evo = _kagemitsu_game(1)
+    game.apply(Evolve(evo, False, False))
+    game.apply(Choose("done"))
+    assert game.cards[kage].zone is Zone.EX
+
+
+def test_kagemitsu_last_words_puts_it_into_the_ex_area() -> None:
+    """BP15-021 Last Words: destroyed, it goes from the graveyard into the EX area."""
+    scripts = _scripts("BP15-021")
+    game = position(
+        fields=([scripts.record(KAGEMITSU)], [OnField(follower("E", 3, 5, 5), engaged=True)]),
+        scripts=scripts,
+    )
+    kage = game.players[0].field[0]
+    game.apply(Attack(kage, game.players[1].field[0]))
+    _settle(game)
+    assert game.cards[kage].zone is Zone.EX
+
+
+# --- BP14-018 and Advance (CR 12.16, 9.2) ---------------------------------------------------------
+
+PARADISE = CardRecord(
+    "BP14-019",
+    "楽園の開闢・タケツミ",
+    card_class="sword",
+    card_type="advance_follower",
+    cost=4,
+    attack=5,
+    defense=6,
+)
+
+
+def _takezumi(pp: int, ep: int, revel: int = 5) -> tuple[State, int]:
+    base = follower("Evo", 2, 2, 2)
+    game = position(
+        fields=([TAKEZUMI, base], []),
+        evolve=([PARADISE, evolved(base)], []),
+        pp=(pp, 0),
+        ep=(ep, 0),
+        scripts=_scripts("BP14-018"),
+    )
+    for _ in range(revel):
+        add_card(game, 0, REVEL, Zone.GRAVE)
+    return game, game.players[0].field[0]
+
+
+def test_takezumi_advance_needs_its_graveyard_condition_and_the_cost() -> None:
+    """BP14-018 Advance act: usable with 5 revelry cards in the graveyard and 4 PP, or 3 PP
+    and an EP (CR 12.16.3); not with 4 revelry cards, nor with 3 PP and no EP."""
+    for pp, ep, revel, usable in (
+        (4, 0, 5, True),
+        (3, 1, 5, True),
+        (4, 0, 4, False),
+        (3, 0, 5, False),
+    ):
+        game, tk = _takezumi(pp, ep, revel)
+        assert (Activate(tk, 0) in game.legal_actions()) is usable
+
+
+def test_takezumi_advance_puts_the_advance_card_and_counts_as_the_turns_evolve() -> None:
+    """BP14-018: paying 3 PP and an EP, Takezumi is banished and the Advance card comes
+    from the evolve deck onto the field; no evolve is possible after it this turn (CR
+    8.3.2.1), and with the turn's evolve already used the Advance act is not offered."""
+    game, tk = _takezumi(4, 1)
+    other = game.players[0].field[1]
+    assert Evolve(other, False, False) in game.legal_actions()
+    game.apply(Activate(tk, 0))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["pp", "ep"]
+    game.apply(Choose("ep"))
+    assert (game.players[0].pp, game.players[0].ep) == (1, 0)
+    d = game.decision
+    assert d is not None
+    game.apply(Choose(d.options[0]))
+    assert game.cards[tk].zone is Zone.BANISH
+    names = [game.cards[u].base.name for u in game.players[0].field]
+    assert PARADISE.name in names
+    assert not any(isinstance(a, Evolve) for a in game.legal_actions())
+    # The other way: evolve first, then the Advance act is gone.
+    game, tk = _takezumi(6, 0)
+    game.apply(Evolve(game.players[0].field[1], False, False))
+    assert Activate(tk, 0) not in game.legal_actions()
+
+
+def test_advance_card_leaving_the_field_goes_face_up_to_the_evolve_deck() -> None:
+    """CR 9.2.2: an Advance card destroyed goes face up into its owner's evolve deck, not
+    the graveyard."""
+    game, tk = _takezumi(4, 0)
+    game.apply(Activate(tk, 0))
+    game.apply(Choose(game.decision.options[0]))
+    adv = next(u for u in game.players[0].field if game.cards[u].base.name == PARADISE.name)
+    game.destroy([adv])
+    assert game.cards[adv].zone is Zone.EVOLVE_DECK
+    assert adv in game.players[0].evolve_used
+    assert adv not in game.players[0].grave
+
+
+# --- BP09-018: evolving into cards of other names -------------------------------------------------
+
+CELIA = _sword("BP09-018", "空の指揮官・セリア", 1, 2, 2, "指揮官")
+HOPE = CardRecord(
+    "X-Hope",
+    "希望の戦術家・セリア",
+    card_class="sword",
+    card_type="evolved_follower",
+    attack=2,
+    defense=2,
+)
+DESPAIR = CardRecord(
+    "X-Despair",
+    "絶望の使者・セリア",
+    card_class="sword",
+    card_type="evolved_follower",
+    attack=5,
+    defense=5,
+)
+
+
+def _celia(pp: int, ep: int = 0) -> tuple[State, int]:
+    game = position(
+        fields=([CELIA], []),
+        evolve=([HOPE, DESPAIR], []),
+        pp=(pp, 0),
+        ep=(ep, 0),
+        scripts=_scripts("BP09-018"),
+    )
+    return game, game.players[0].field[0]
+
+
+def test_celia_evolves_into_hope_for_1_or_despair_for_4() -> None:
+    """BP09-018: with 1 PP only the cost-1 evolve (into the hope Celia) can be paid and is
+    used at once; with 4 PP the player chooses, and the despair Celia costs 4; with 0 PP
+    and no EP it cannot evolve."""
+    game, celia = _celia(1)
+    game.apply(Evolve(celia, False, False))
+    assert game.cards[celia].face.name == HOPE.name
+    assert game.players[0].pp == 0
+    game, celia = _celia(4)
+    game.apply(Evolve(celia, False, False))
+    d = game.decision
+    assert d is not None
+    assert d.options == ["into1", "into2"]
+    game.apply(Choose("into2"))
+    card = game.cards[celia]
+    assert card.face.name == DESPAIR.name
+    assert (card.atk, card.dfn) == (5, 5)
+    assert game.players[0].pp == 0
+    game, celia = _celia(0)
+    assert not any(isinstance(a, Evolve) for a in game.legal_actions())
+
+
+def test_celia_evolve_with_an_ep() -> None:
+    """BP09-018: with 3 PP and an EP, the cost-4 evolve can be paid with the EP (3 PP + 1
+    EP); the cost-1 one then costs only the EP."""
+    game, celia = _celia(3, ep=1)
+    assert Evolve(celia, True, False) in game.legal_actions()
+    game.apply(Evolve(celia, True, False))
+    game.apply(Choose("into2"))
+    assert game.cards[celia].face.name == DESPAIR.name
+    assert (game.players[0].pp, game.players[0].ep) == (0, 0)
+
+
+def test_golden_goblet_heals_1_or_2_with_ten_enemy_graveyard_cards() -> None:
+    """BP15-P30 (the token BP15-024 makes): your leader gets +1 defense, +2 instead when the
+    opponent has 10 or more cards in the graveyard."""
+    goblet = CardRecord("BP15-P30", "黄金の杯", card_class="sword", card_type="token_spell", cost=2)
+    for grave, heal in ((9, 1), (10, 2)):
+        game = position(ex=([goblet], []), pp=(2, 0), hp=(10, 20), scripts=_scripts("BP15-P30"))
+        for _ in range(grave):
+            add_card(game, 1, follower("G"), Zone.GRAVE)
+        game.apply(Play(game.players[0].ex[0]))
+        assert game.players[0].hp == 10 + heal
+
+
+def test_gold_coin_act_banishes_three_coins_to_heal_and_draw() -> None:
+    """BP14-T02 (the coin token several Swordcraft cards make): from the EX area, for 1 PP
+    and banishing it with 2 other coins there, your leader gets +1 defense and you draw;
+    with only 2 coins it cannot be used."""
+    coin = CardRecord("BP14-T02", "輝く金貨", card_class="sword", card_type="token_spell", cost=0)
+    game = position(ex=([coin] * 3, []), pp=(1, 0), hp=(10, 20), scripts=_scripts("BP14-T02"))
+    first = game.players[0].ex[0]
+    assert Activate(first, 0) in game.legal_actions()
+    game.apply(Activate(first, 0))
+    for _ in range(2):
+        d = game.decision
+        assert d is not None
+        game.apply(Choose(d.options[0]))
+    assert not game.players[0].ex
+    assert game.players[0].hp == 11
+    assert len(game.players[0].hand) == 1
+    assert game.players[0].pp == 0
+    two = position(ex=([coin] * 2, []), pp=(1, 0), scripts=_scripts("BP14-T02"))
+    assert not any(isinstance(a, Activate) for a in two.legal_actions())
+
+
+def test_tyrant_order_destroys_only_a_boxed_follower() -> None:
+    """BP11-024: up to 1 Boxed enemy follower is destroyed (an unboxed one is not offered);
+    then a 荒野 follower is searched from the deck into the hand."""
+    order = CardRecord(
+        "BP11-024", "タイラントオーダー", card_class="sword", card_type="spell", cost=2
+    )
+    wild = _sword("X-Wild", "Wild", 2, 2, 2, "荒野")
+    game = position(
+        hands=([order], []),
+        fields=([NACHT], [follower("A", 2, 2, 2), follower("B", 2, 2, 2)]),
+        decks=([follower("X"), wild], 5),
+        pp=(2, 0),
+        scripts=_scripts("BP11-018", "BP11-024"),
+    )
+    boxed, plain = game.players[1].field
+    game.apply(Activate(game.players[0].field[0], 0))
+    game.apply(Choose(str(boxed)))
+    game.apply(Play(game.players[0].hand[0]))
+    d = game.decision
+    assert d is not None
+    assert d.options == [str(boxed), "done"]
+    game.apply(Choose(str(boxed)))
+    assert game.cards[boxed].zone is Zone.GRAVE
+    assert game.cards[plain].zone is Zone.FIELD
+    d = game.decision
+    assert d is not None
+    pick = next(o for o in d.options if o != "done")
+    assert game.cards[int(pick)].base.card_id == "X-Wild"
+
+
+def test_battle_blade_damages_and_feeds_kagemitsu_in_the_ex_area() -> None:
+    """BP15-031: up to 2 options: 2 damage to an enemy follower, and a fighting-spirit
+    counter on a Kagemitsu of yours on the field or in the EX area (another card of yours
+    is not offered)."""
+    blade = CardRecord("BP15-031", "戦技斬刀", card_class="sword", card_type="spell", cost=1)
+    game = position(
+        hands=([blade], []),
+        fields=([follower("Other")], [follower("E", 3, 3, 3)]),
+        ex=([KAGEMITSU], []),
+        pp=(1, 0),
+        scripts=_scripts("BP15-031"),
+    )
+    kage = game.players[0].ex[0]
+    game.apply(Play(game.players[0].hand[0]))
+    game.apply(Choose("mode1"))
+    game.apply(Choose("mode2"))
+    enemy = game.players[1].field[0]
+    game.apply(Choose(str(enemy)))
+    assert game.cards[enemy].dfn == 1
+    d = game.decision
+    assert d is not None
+    assert d.options == [str(kage)]
+    game.apply(Choose(str(kage)))
+    counters = game.cards[kage].counters
+    assert counters is not None
+    assert counters["c:戦意"] == 1
+
+
+def test_usurping_dance_divides_4_or_8_damage_and_hits_the_leader_at_20() -> None:
+    """BP08-028: any number of enemy followers share 4 damage (8 with 10 or more cards in
+    the opponent's graveyard); with 20 or more the enemy leader also takes 8."""
+    dance = CardRecord("BP08-028", "簒奪の舞", card_class="sword", card_type="spell", cost=4)
+    for grave, total, leader in ((9, 4, 0), (10, 8, 0), (20, 8, 8)):
+        game = position(
+            hands=([dance], []),
+            fields=([], [follower("A", 9, 9, 9), follower("B", 9, 9, 9)]),
+            pp=(4, 0),
+            scripts=_scripts("BP08-028"),
+        )
+        for _ in range(grave):
+            add_card(game, 1, follower("G"), Zone.GRAVE)
+        a, b = game.players[1].field
+        game.apply(Play(game.players[0].hand[0]))
+        game.apply(Choose(str(a)))
+        game.apply(Choose(str(b)))
+        d = game.decision
+        assert d is not None
+        game.apply(Choose("1"))  # 1 to the first, the rest to the second
+        assert game.cards[a].dfn == 8
+        assert game.cards[b].dfn == 9 - (total - 1)
+        assert game.players[1].hp == 20 - leader

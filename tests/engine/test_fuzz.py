@@ -42,6 +42,12 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
     ex_tokens: dict[int, int] = {}  # tokens created in an EX area -> player
     evolved_uids: set[int] = set()
     prev: dict[str, list[int]] | None = None
+    dealt = totals[0] + totals[1]
+
+    def owner(uid: int) -> int:
+        """Player 0's cards are made first, then player 1's (tokens come after both)."""
+        return 0 if uid < totals[0] else 1
+
     assert events[-1]["ev"] == "game_end"
     for e in events:
         ev, s = e["ev"], e["s"]
@@ -49,7 +55,7 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
             ex_tokens[e["uid"]] = e["player"]
         elif ev == "play":
             if ex_tokens.pop(e["uid"], None) is None:
-                inflight[e["uid"]] = e["player"]
+                inflight[e["uid"]] = owner(e["uid"])  # an enemy card played stays theirs
         elif ev == "enter":
             inflight.pop(e["uid"], None)
             ex_tokens.pop(e["uid"], None)  # an EX-area token an ability put onto the field
@@ -76,6 +82,9 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
             n -= sum(1 for who in ex_tokens.values() if who == p)
             n += sum(1 for u in evolved_uids if on_field[u] == p)
             n += sum(1 for who in inflight.values() if who == p)
+            for u, who in on_field.items():  # cards on the field of a player not their owner
+                if u < dealt and owner(u) != who:
+                    n += 1 if owner(u) == p else -1 if who == p else 0
             assert n == totals[p], (e, n, totals)
             assert s["field"][p] <= 5, e  # CR 4.4.4.1
             assert s["ex"][p] <= 5, e  # CR 4.8.3.1

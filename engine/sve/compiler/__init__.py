@@ -32,6 +32,7 @@ from engine.sve.abilities import (
     Draw,
     Engage,
     EventIs,
+    EvolveCostIf,
     Gate,
     Grant,
     HealLeader,
@@ -379,6 +380,17 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             return
         raise _Fail("keyword the engine does not implement")
     m = _EVOLVE.match(line)
+    if m and m[2] and out.evolve_cost is not None and out.evolve_if is None:
+        # A second evolve ability, usable under a condition: the cheaper one applies then.
+        found_if = _ACT_IF.fullmatch(m[2])
+        if found_if is None or found_if[2]:
+            raise _Fail("evolve ability with a condition")
+        cond, _whole, left, cid = condition(found_if[1] + "なら、")
+        if cond is None or left:
+            raise _Fail("evolve ability with a condition the engine does not check")
+        out.abilities.append(Ability(Trigger.STATIC, (EvolveCostIf(int(m[1]), cond),)))
+        used.extend((f"if_{cid}", "evolve_cost_if"))
+        return
     if m:
         out.evolve_cost = int(m[1])
         used.append("evolve_cost")

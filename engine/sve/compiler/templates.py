@@ -306,6 +306,12 @@ def _select(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Select(what, int(m["n"]), bool(m["upto"]))]
 
 
+@template("select_boxed", r"相手の場の【箱詰め】状態のフォロワー(?P<n>\d+)体(?P<upto>まで)?選ぶ。")
+def _select_boxed(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "enemy"
+    return [Select(Targets(boxed=True), int(m["n"]), bool(m["upto"]))]
+
+
 @template(
     "select_leader_or_follower",
     r"相手のリーダー(?:1人)?か相手の(?:場の)?フォロワー1体を選ぶ。",
@@ -1645,7 +1651,7 @@ an "if ..., " clause governs its own sentence and becomes an :class:`If`."""
 
 
 def _kind_filter(kind: str, trait: str | None, cls: str | None) -> CardFilter:
-    """A card kind with a trait or a class (``宴楽・カード``, ``【ロイヤル】カード``)."""
+    """A card kind with a trait or a class (a trait card, or a card of a class)."""
     if cls:
         if cls not in CLASS_WORDS:
             raise Unsupported(f"unknown class {cls}")
@@ -1863,6 +1869,7 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
     "これは相手を攻撃できない。": "cannot_attack",
     "これが場にいる限り、自分は【進化】能力を1ターンに何回でも使える。": "evolve_any_times",
     "これは能力によって破壊されず、消滅しない。": "ability_proof",
+    "これはEXエリアからプレイできない。": "no_play_from_ex",
 }
 """Continuous abilities of a card's own that the engine checks like keywords."""
 
