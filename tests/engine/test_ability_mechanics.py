@@ -10,36 +10,11 @@ from __future__ import annotations
 from engine.cards import CardRecord
 from engine.sve import LEADER, Attack, Choose, Evolve, Play
 from engine.sve.abilities import Scripts
-from engine.sve.library import library, script_of
+from engine.sve.library import library
 from engine.sve.position import OnField, add_card, evolved, follower, position
 from engine.sve.state import DeckSpec, Zone, deck_title, new_game
-
-
-def _lib(*card_ids: str) -> Scripts:
-    return Scripts([script_of(c, library()["cards"][c]) for c in card_ids])
-
-
-def _rec(
-    scripts: Scripts,
-    card_id: str,
-    card_type: str = "follower",
-    cost: int = 1,
-    atk: int = 2,
-    dfn: int = 2,
-    name: str = "",
-    traits: tuple[str, ...] = (),
-) -> CardRecord:
-    """A record of a real card id with its own keywords from the library."""
-    rec = CardRecord(
-        card_id,
-        name or card_id,
-        card_type=card_type,
-        cost=cost,
-        attack=atk,
-        defense=dfn,
-        traits=traits,
-    )
-    return scripts.record(rec)
+from tests.engine.library_cards import library_record as _rec
+from tests.engine.library_cards import library_scripts as _lib
 
 
 def test_optional_discard_cost_and_discard_trigger() -> None:

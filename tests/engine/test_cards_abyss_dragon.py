@@ -12,10 +12,7 @@ from engine.sve.abilities import Scripts
 from engine.sve.library import library, script_of
 from engine.sve.position import evolved, position
 from engine.sve.state import State, Zone
-
-
-def _lib(*card_ids: str) -> Scripts:
-    return Scripts([script_of(c, library()["cards"][c]) for c in card_ids])
+from tests.engine.library_cards import library_scripts as _lib
 
 
 def _rec(

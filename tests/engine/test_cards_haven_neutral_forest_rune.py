@@ -21,14 +21,10 @@ from engine.sve.abilities import (
     Scripts,
     Trigger,
 )
-from engine.sve.library import library, script_of, tokens
+from engine.sve.library import tokens
 from engine.sve.position import OnField, add_card, evolved, follower, position, spell
 from engine.sve.state import Kind, State, Zone
-
-
-def _lib(*card_ids: str) -> Scripts:
-    cards = library()["cards"]
-    return Scripts([script_of(c, cards[c]) for c in card_ids])
+from tests.engine.library_cards import library_scripts as _lib
 
 
 def _card(

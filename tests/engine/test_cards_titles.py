@@ -18,45 +18,17 @@ from engine.sve.abilities import (
     Buff,
     CardScript,
     DiscardCards,
-    Scripts,
     Trigger,
     magic_items,
 )
 from engine.sve.actions import END
-from engine.sve.library import library, script_of, tokens
+from engine.sve.library import tokens
 from engine.sve.position import OnField, add_card, follower, position
 from engine.sve.state import DeckSpec, State, Zone, new_game
+from tests.engine.library_cards import library_record as _rec
+from tests.engine.library_cards import library_scripts as _lib
 
 CG = "cinderella_girls"
-
-
-def _lib(*card_ids: str) -> Scripts:
-    return Scripts([script_of(c, library()["cards"][c]) for c in card_ids])
-
-
-def _rec(
-    scripts: Scripts,
-    card_id: str,
-    card_type: str = "follower",
-    cost: int = 1,
-    atk: int = 2,
-    dfn: int = 2,
-    name: str = "",
-    traits: tuple[str, ...] = (),
-    title: str | None = None,
-) -> CardRecord:
-    """A record of a real card id with its own keywords from the library."""
-    rec = CardRecord(
-        card_id,
-        name or card_id,
-        card_type=card_type,
-        cost=cost,
-        attack=atk,
-        defense=dfn,
-        traits=traits,
-        title=title,
-    )
-    return scripts.record(rec)
 
 
 ITEM = CardRecord(

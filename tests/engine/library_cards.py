@@ -1,0 +1,37 @@
+"""Helpers for behaviour tests of real cards: their library scripts and their records."""
+
+from __future__ import annotations
+
+from engine.cards import CardRecord
+from engine.sve.abilities import Scripts
+from engine.sve.library import library, script_of
+
+
+def library_scripts(*card_ids: str) -> Scripts:
+    """A registry holding only the committed library scripts of ``card_ids``."""
+    return Scripts([script_of(c, library()["cards"][c]) for c in card_ids])
+
+
+def library_record(
+    scripts: Scripts,
+    card_id: str,
+    card_type: str = "follower",
+    cost: int = 1,
+    atk: int = 2,
+    dfn: int = 2,
+    name: str = "",
+    traits: tuple[str, ...] = (),
+    title: str | None = None,
+) -> CardRecord:
+    """A record of a real card id (made-up stats) with its own keywords from the library."""
+    rec = CardRecord(
+        card_id,
+        name or card_id,
+        card_type=card_type,
+        cost=cost,
+        attack=atk,
+        defense=dfn,
+        traits=traits,
+        title=title,
+    )
+    return scripts.record(rec)
