@@ -168,7 +168,7 @@ EXAMPLES: dict[str, list[str]] = {
     "times_per_turn": ["CP04-PR20", "BP04-108"],
     "my_turn": ["CP02-006", "BP09-057"],
     "damage_half_attack": ["CP04-PR20"],
-    "act_from_grave": ["BP11-075", "BP10-026"],
+    "act_from_grave": ["BP11-075", "BP10-081"],
     "evolve_condition": ["BP11-076", "BP07-001"],
     "evolve_self": ["BP06-005", "BP10-031"],
     "mill_opponent": ["BP15-034", "BP15-035"],
@@ -312,6 +312,19 @@ def test_compiled_effects_of_known_cards(texts: dict[str, CardText]) -> None:
 
 
 @pytest.mark.shared
+def test_a_phrase_read_as_an_unknown_trait_leaves_the_line_unmodelled(
+    texts: dict[str, CardText],
+) -> None:
+    """SP01-032 names "other <trait>" followers: without the pool's traits the templates
+    read "other ..." as a trait no card has; with them the line is honestly not modelled,
+    while a card whose traits are real (BP01-025, 妖精) stays full."""
+    names = {rec.name: rec for rec in sorted(tokens().values(), key=lambda r: r.card_id)}
+    known = frozenset(t for c in texts.values() for t in c.traits) | {"forest", "sword"}
+    assert compile_card(texts["SP01-032"], names).status == "full"
+    assert compile_card(texts["SP01-032"], names, known_traits=known).status != "full"
+    assert compile_card(texts["BP01-025"], names, known_traits=known).status == "full"
+
+
 def test_graveyard_card_put_into_ex(texts: dict[str, CardText]) -> None:
     """A card chosen in the graveyard and put into the EX area may then cost less this
     turn; an effect that works on field cards only (a buff) leaves the line unmodelled."""

@@ -715,11 +715,35 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         )
 
 
+def _traits_in(obj: Any) -> list[str]:
+    """Every trait an ability's selectors and filters name (``Targets.trait``,
+    ``CardFilter.traits``), nested elements included."""
+    if isinstance(obj, (list, tuple)):
+        return [t for x in obj for t in _traits_in(x)]
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        return []
+    found: list[str] = []
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if f.name == "trait" and isinstance(value, str) and value:
+            found.append(value)
+        elif f.name == "traits" and isinstance(value, tuple):
+            found.extend(v for v in value if isinstance(v, str))
+        else:
+            found.extend(_traits_in(value))
+    return found
+
+
 def compile_card(
-    card: CardText, tokens: Mapping[str, CardRecord], unmodelled: frozenset[str] = frozenset()
+    card: CardText,
+    tokens: Mapping[str, CardRecord],
+    unmodelled: frozenset[str] = frozenset(),
+    known_traits: frozenset[str] | None = None,
 ) -> Compiled:
     """Compile one card's text; ``tokens`` maps token names to their records, ``unmodelled``
-    holds the ids of tokens whose own text is not fully modelled."""
+    holds the ids of tokens whose own text is not fully modelled. With ``known_traits`` a
+    line whose abilities name any other trait is not modelled: the templates read a phrase
+    they do not understand ("other X", "cost 3 or less X") as a trait name otherwise."""
     out = Compiled(card.card_id, "full")
     lines = ability_lines(card.text)
     # CR 5.18: the options of "choose one" may stand on lines of their own.
@@ -750,6 +774,10 @@ def compile_card(
                     unmodelled=unmodelled,
                 )
                 _line(part, card, ctx, used, out)
+            if known_traits is not None:
+                strange = set(_traits_in(out.abilities[len(before[0]) :])) - known_traits
+                if strange:
+                    raise _Fail(f"a trait no card has: {sorted(strange)[0]}")
         except _Fail:  # the evolve cost, a printed fact, stays known
             out.abilities, out.keywords = before
             out.evolve_if = evolve_if
@@ -827,10 +855,11 @@ def compile_pool(
     names = _by_name(tokens)
     weak = frozenset(tid for tid, c in first.items() if c.status != "full")
     entries: dict[str, Any] = {}
+    known = frozenset(t for c in cards for t in c.traits) | frozenset(CLASS_WORDS.values())
     for card in cards:
         local = dict(names[""])
         local.update(names.get(card.card_id.split("-", 1)[0], {}))
-        c = compile_card(card, local, weak)
+        c = compile_card(card, local, weak, known)
         entry: dict[str, Any] = {"status": c.status, "lines": c.lines, "modelled": c.modelled}
         if c.abilities:
             entry["abilities"] = [to_data(a) for a in c.abilities]
