@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
+    COUNTER_PREFIX,
     EX_LESS,
     EX_TO_GRAVE_MARK,
     KEYWORD_ABILITIES,
@@ -2606,6 +2607,9 @@ class State:
         card.engaged = False
         card.eq = ()  # CR 14.5.2.4: the equipment is no longer associated
         card.gen += 1
+        if card.counters:  # CR 4.1.4: a new card in its new zone, without the field's counters
+            for key in [k for k in card.counters if k.startswith(COUNTER_PREFIX)]:
+                del card.counters[key]
         self._arrive(card, zone)
         if evo_uid >= 0:  # moved in the same instant, logged right after
             evo = self.cards[evo_uid]

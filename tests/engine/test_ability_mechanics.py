@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import LEADER, Attack, Choose, Evolve, Play
-from engine.sve.abilities import Scripts
+from engine.sve.abilities import COUNTER_PREFIX, Scripts
 from engine.sve.library import library
 from engine.sve.position import OnField, add_card, evolved, follower, position
 from engine.sve.state import DeckSpec, Zone, deck_title, new_game
@@ -1041,3 +1041,16 @@ def test_evolve_any_number_of_times_while_on_the_field() -> None:
     ua, ub = game.players[0].field
     game.apply(Evolve(ua, False, False))
     assert Evolve(ub, False, False) not in game.legal_actions()
+
+
+def test_counters_are_gone_when_a_card_leaves_the_field() -> None:
+    """CR 4.1.4: a card that moves to another zone is a new card, so the named counters it
+    had on the field do not follow it; counters on a card that stays are kept."""
+    game = position(fields=([follower("A", 2), follower("B", 2)], []))
+    gone, stays = game.players[0].field
+    for uid in (gone, stays):
+        game.add_counter(uid, COUNTER_PREFIX + "charge", 2)
+    game.destroy([gone])
+    assert game.cards[gone].zone is Zone.GRAVE
+    assert COUNTER_PREFIX + "charge" not in (game.cards[gone].counters or {})
+    assert (game.cards[stays].counters or {})[COUNTER_PREFIX + "charge"] == 2
