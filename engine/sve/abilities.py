@@ -674,6 +674,9 @@ class Damage:
     """The damage is half this card's attack, rounded up (``「これの攻撃力の半分」``)."""
     attack: bool = False
     """The damage is this card's attack (``「これの攻撃力」と同じダメージ``)."""
+    attack_of_it: bool = False
+    """The damage is the attack of the chosen card ("it") still on the field, 0 if none
+    (``「それの攻撃力」と同じダメージ``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
@@ -687,6 +690,11 @@ class Damage:
             if frame.source < 0 or not game.target_exists(frame.source):
                 return True
             amount = max(0, game.cards[frame.source].atk)
+        elif self.attack_of_it:
+            alive = [t for t in frame.targets if t >= 0 and game.target_exists(t)]
+            if not alive:
+                return True
+            amount = max(0, game.cards[alive[0]].atk)
         else:
             amount = frame.amount if self.n == AMOUNT else self.n
         if amount > 0 and frame.source >= 0 and game.target_exists(frame.source):
@@ -1017,6 +1025,8 @@ class LookTop:
     to: str = "hand"
     distinct_names: bool = False
     rest: str = "bottom"
+    must: bool = False
+    """The ``n`` cards must be taken while there are any (``…を手札に加える``, no "may")."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards among the top ones; then move the rest."""
@@ -1069,6 +1079,8 @@ def _take(
         if seen:
             options = [str(u) for u in sorted(seen.values())]
             optional = not isinstance(how, FromGrave) or how.up_to
+            if isinstance(how, LookTop) and how.must:
+                optional = False
             game.ask_pick(frame.controller, options, optional)
             return False
     frame.sub = 0
@@ -2206,6 +2218,8 @@ def _describe_element(e: Any) -> str:
             return f"deal damage equal to half this card's attack (rounded up) to {_TO_WORDS[e.to]}"
         if e.attack:
             return f"deal damage equal to this card's attack to {_TO_WORDS[e.to]}"
+        if e.attack_of_it:
+            return f"deal damage equal to its attack to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"
@@ -2269,6 +2283,11 @@ def _describe_element(e: Any) -> str:
             "top": "",
         }[e.rest]
         where = "graveyard" if e.to == "grave" else e.to
+        if e.must:
+            return (
+                f"look at the top {e.look} cards of your deck; put {e.n} "
+                f"{_filter_words(e.what, e.n)} among them into your {where}{rest}"
+            )
         return (
             f"look at the top {e.look} cards of your deck; you may put up to {e.n} "
             f"{_filter_words(e.what, e.n)} among them into your {where}{rest}"

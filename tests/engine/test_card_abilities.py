@@ -196,6 +196,9 @@ EXAMPLES: dict[str, list[str]] = {
     "x_count": ["BP02-069", "BP08-087"],
     "instead_count": ["BP18-089", "BP09-062"],
     "if_name_contains_on_field": ["BP18-089", "CP02-021"],
+    "select_named": ["BP07-007", "BP09-009"],
+    "damage_its_attack": ["BP07-007", "BP04-026"],
+    "look_take_forced": ["BP14-042"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -92,6 +92,9 @@ def test_full_status() -> None:
         "BP16-040",
         "BP08-087",
         "BP18-089",
+        "BP10-121",
+        "BP07-007",
+        "BP14-042",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -600,3 +603,69 @@ def test_more_bats_with_the_queen() -> None:
         names = [game.cards[u].base.name for u in game.players[0].field]
         assert names.count("フォレストバット") == bats
         assert len(game.players[0].grave) == 1
+
+
+def test_discard_angel_or_fallen_angel() -> None:
+    """BP10-121 (Fanfare): you may discard an 天使 or 堕天使 card to heal 3, draw 1 and
+    recover 2 PP; with only other cards in hand nothing is offered."""
+    scripts = _lib("BP10-121")
+    guardian = _rec(scripts, "BP10-121", cost=3)
+    fallen = CardRecord("FA-1", "Fallen", card_type="spell", cost=1, traits=("堕天使",))
+    plain = CardRecord("PL-1", "Plain", card_type="spell", cost=1)
+    game = position(hands=([guardian, fallen], []), pp=(3, 0), hp=(10, 20), scripts=scripts)
+    _play_first(game)
+    if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+        game.apply(Choose("stand"))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    game.apply(Choose(game.decision.options[0]))
+    assert (game.players[0].hp, game.players[0].pp, len(game.players[0].hand)) == (13, 2, 1)
+    game = position(hands=([guardian, plain], []), pp=(3, 0), hp=(10, 20), scripts=scripts)
+    _play_first(game)
+    if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+        game.apply(Choose("stand"))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.players[0].hp == 10
+
+
+def test_named_ally_buff_then_combo_damage() -> None:
+    """BP07-007: the chosen named follower gets +1/+1; with Combo 5 every enemy follower
+    takes damage equal to its attack, without Combo none."""
+    scripts = _lib("BP07-007")
+    spell = _rec(scripts, "BP07-007", card_type="spell", cost=2)
+    latika = CardRecord("LA-1", "回帰する抱擁・ラティカ", cost=3, attack=3, defense=3)
+    for played, dfn in ((4, 1), (0, 5)):
+        game = position(
+            hands=([spell], []),
+            fields=([latika], [follower("E", 1, 1, 5)]),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        game.players[0].played = played
+        _play_first(game)
+        assert game.decision is not None
+        game.apply(Choose(game.decision.options[0]))
+        assert game.cards[game.players[0].field[0]].atk == 4
+        assert game.cards[game.players[1].field[0]].dfn == dfn
+
+
+def test_look_must_take_two() -> None:
+    """BP14-042: look at the top 4, 2 of them must go to the hand (no 'done'), the rest to
+    the graveyard; 1 PP back only with the named follower on your field."""
+    scripts = _lib("BP14-042")
+    spell = _rec(scripts, "BP14-042", card_type="spell", cost=3)
+    cards = [CardRecord(f"C-{i}", f"C{i}", cost=i, attack=1, defense=1) for i in range(4)]
+    yuki = CardRecord("Y-1", "真理の大文豪・ユキシマ", cost=4, attack=4, defense=4)
+    for allies, pp in (([yuki], 1), ([], 0)):
+        game = position(
+            hands=([spell], []), fields=(allies, []), decks=(cards, []), pp=(3, 0), scripts=scripts
+        )
+        _play_first(game)
+        for _ in range(2):
+            assert game.decision is not None
+            assert "done" not in game.decision.options
+            game.apply(Choose(game.decision.options[0]))
+        assert len(game.players[0].hand) == 2
+        assert len(game.players[0].grave) == 3  # the other two and the spell
+        assert game.players[0].pp == pp

@@ -1041,6 +1041,33 @@ def _instead_count(m: re.Match[str], ctx: Context) -> list[Any]:
     return [INSTEAD_COUNT, int(m[1])]
 
 
+@template(
+    "select_named",
+    r"(?P<side>自分|相手)の場の(?P<other>他の)?『(?P<name>[^』]+)』(?P<n>\d+)(?:体|枚|つ)(?P<upto>まで)?を?選ぶ。",
+)
+def _select_named(m: re.Match[str], ctx: Context) -> list[Any]:
+    side = "own" if m["side"] == "自分" else "enemy"
+    what = Targets(side=side, amulets=True, name=m["name"], other=bool(m["other"]))
+    ctx.it, ctx.it_side = "targets", side
+    return [Select(what, int(m["n"]), bool(m["upto"]))]
+
+
+@template("damage_its_attack", _GROUP + r"に「それの攻撃力」と同じダメージ。")
+def _damage_its_attack(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.need_it() != "targets":
+        raise Unsupported("'its attack' without a chosen card")
+    return [Damage(0, _GROUPS[m[1]], attack_of_it=True)]
+
+
+@template("look_take_forced", r"その中から、(?P<n>\d+)枚を(?:公開して)?手札に加える。")
+def _look_take_forced(m: re.Match[str], ctx: Context) -> list[Any]:
+    if not ctx.look:
+        raise Unsupported("'among them' without a look at the deck")
+    look, ctx.look = ctx.look, 0
+    ctx.it, ctx.it_side = "targets", "own"
+    return [LookTop(look, CardFilter(), int(m["n"]), "hand", rest="top", must=True)]
+
+
 INSTEAD_COUNT = "instead:count"
 """Marker: the tokens just summoned are this many instead when the condition holds."""
 
@@ -1360,6 +1387,8 @@ _COST_PARTS = re.compile(
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
     r"|手札の" + _FILTER + r"1枚を捨てる"
     r"|(?P<anyhand>手札1枚を捨てる)"
+    r"|手札の(?P<dt1>[^・、。「」『』【】]+)・(?P<dk1>カード|フォロワー|スペル|アミュレット)か"
+    r"(?P<dt2>[^・、。「」『』【】]+)・(?P<dk2>カード|フォロワー|スペル|アミュレット)1枚を捨てる"
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を墓場に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
@@ -1400,6 +1429,11 @@ def cost(text: str) -> PayCost | None:
                 return None
             sacrifice = Targets(side="own", amulets=True, name=m["fname"])
             banish_field = True
+        elif m["dt1"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            first = CardFilter(_KINDS[m["dk1"]], (m["dt1"],))
+            discard = CardFilter(_KINDS[m["dk2"]], (m["dt2"],), also=(first,))
         elif m["sname"]:
             if discard is not None or sacrifice is not None:
                 return None
