@@ -87,6 +87,9 @@ class Trigger(enum.Enum):
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
     """CR 14.5.2.2.2: this equipment was equipped (the follower is the ability's card)."""
+    BUFFED = "buffed"
+    """CR 10.7.1: this follower's attack or defense was raised (``これの【攻撃力】か【体力】を
+    +したとき``): by an effect's +N, or by super-evolving (CR 12.2.4.1)."""
     ENGAGED = "engaged"
     """CR 5.4 / 10.7.1: this card on the field became engaged (``これがアクトしたとき``): by
     attacking, by an engage cost or by an effect."""
@@ -121,6 +124,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.TO_EX: "When this is put into the EX area",
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
     Trigger.ENGAGED: "When this becomes engaged",
+    Trigger.BUFFED: "When this gets + attack or defense",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
 }
 """The English label of each trigger, for :func:`describe`."""
@@ -745,6 +749,8 @@ class Buff:
                     game.heal_leader(-tgt - LEADER_OFFSET, dfn)
                 continue
             game.modify(tgt, atk, dfn, self.keywords, self.until_end_of_turn)
+            if atk > 0 or dfn > 0:
+                game.raised(tgt)
         return True
 
 
@@ -1854,6 +1860,30 @@ class FieldHas:
         return sum(1 for u in game.players[controller].field if match(cards[u].face)) >= self.n
 
 
+@dataclass(frozen=True, slots=True)
+class SelfCostDown:
+    """A continuous ability of a card in your hand: it costs ``n`` less to play while the
+    ability's condition holds (``これをプレイする際、…なら、コストを-N する``, CR 10.2.1.3.3)."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the cost is lowered where it is computed."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class SpellTax:
+    """A continuous ability on the field: your opponent's spells cost ``n`` more to play
+    (``相手がスペルをプレイする際、コストを+N する``, CR 10.2.1.3.3)."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the cost is raised where it is computed."""
+        return True
+
+
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -1997,6 +2027,8 @@ ELEMENTS: dict[str, type] = {
         LeaderShield,
         Scaled,
         FieldHas,
+        SelfCostDown,
+        SpellTax,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2312,6 +2344,10 @@ def _describe_element(e: Any) -> str:
         return f"damage this deals is {e.n:+d}"
     if isinstance(e, ExtraCost):
         return f"you may pay {e.n} more PP to play this"
+    if isinstance(e, SelfCostDown):
+        return f"this costs {e.n} less to play"
+    if isinstance(e, SpellTax):
+        return f"your opponent's spells cost {e.n} more to play"
     if isinstance(e, MarkPaid):
         return "the extra cost was paid"
     if isinstance(e, SetEvolveCost):

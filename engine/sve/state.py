@@ -38,6 +38,8 @@ from engine.sve.abilities import (
     MarkPaid,
     PayCost,
     Scripts,
+    SelfCostDown,
+    SpellTax,
     Targets,
     Trigger,
     parse_target_word,
@@ -679,6 +681,8 @@ class State:
     def play_cost(self, card: Card) -> int:
         """The PP a card costs to play now (its cost, less this turn's reductions, >= 0)."""
         cost = card.base.cost or 0
+        if self.scripts:
+            cost = max(0, self._static_cost(card, cost))
         counters = card.counters
         if counters is not None and counters.get("cost_turn") == self.turn:
             cost = max(0, cost - counters["cost_down"])
@@ -688,6 +692,39 @@ class State:
                 if turn == self.turn and what.matches(card.base):
                     cost = max(0, cost - n)
         return cost
+
+    def _static_cost(self, card: Card, cost: int) -> int:
+        """CR 10.2.1.3.3: continuous changes to the cost of playing ``card``: its own
+        conditional reduction, and the spell taxes of the opponent's field cards (raises
+        first, so the floor of 0 comes last: the cheapest order for the player, CR 10.10.2)."""
+        owner = card.owner
+        for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
+            for e in ability.effects:
+                if isinstance(e, SelfCostDown):
+                    cond = ability.condition
+                    if cond is None or cond.holds(self, owner, card.uid):
+                        cost -= e.n
+        if card.base.base_type == "spell":
+            ids = self.scripts.ids_with(Trigger.STATIC)
+            for u in self.players[1 - owner].field:
+                other = self.cards[u]
+                if other.face.card_id not in ids:
+                    continue
+                for ability in self.abilities_of(other, Trigger.STATIC):
+                    cond = ability.condition
+                    if cond is not None and not cond.holds(self, other.controller, u):
+                        continue
+                    for e in ability.effects:
+                        if isinstance(e, SpellTax):
+                            cost += e.n
+        return cost
+
+    def raised(self, uid: int) -> None:
+        """A follower's attack or defense was raised: its "when this gets +" abilities go off
+        (CR 10.7.1)."""
+        if self.scripts:
+            card = self.cards[uid]
+            self._fire(card, Trigger.BUFFED, card.controller)
 
     def holders(self, uids: Sequence[int], trigger: Trigger) -> list[int]:
         """The cards among ``uids`` (sorted) that may have an ability with ``trigger``: their
@@ -1414,12 +1451,16 @@ class State:
         acts: list[Action] = []
         pp = p.pp
         playable = self._playable
+        statics = self.scripts.ids_with(Trigger.STATIC)  # a cost may be lowered by its own
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
-                if ((card.base.cost or 0) <= pp or card.counters or p.discounts) and playable(
-                    p, card
-                ):
+                if (
+                    (card.base.cost or 0) <= pp
+                    or card.counters
+                    or p.discounts
+                    or card.base.card_id in statics
+                ) and playable(p, card):
                     acts.append(Play(uid))
         if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
             names: set[str] | None = None
@@ -1717,6 +1758,7 @@ class State:
             card.atk += 1
             card.dfn += 1
             card.super_ = True
+            self.raised(uid)
         if self.log is not None:
             self._emit(
                 "evolve",

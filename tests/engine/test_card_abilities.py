@@ -199,6 +199,9 @@ EXAMPLES: dict[str, list[str]] = {
     "select_named": ["BP07-007", "BP09-009"],
     "damage_its_attack": ["BP07-007", "BP04-026"],
     "look_take_forced": ["BP14-042"],
+    "buffed": ["BP11-113", "BP11-082"],
+    "self_cost_down": ["BP09-075", "BP02-038"],
+    "spell_tax": ["BP05-070", "BP05-071"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

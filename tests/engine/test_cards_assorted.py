@@ -12,6 +12,7 @@ from engine.cards import CardRecord
 from engine.sve import LEADER, Activate, Attack, Choose, End, Play
 from engine.sve.abilities import (
     Ability,
+    Buff,
     CardScript,
     Engage,
     Scripts,
@@ -95,6 +96,9 @@ def test_full_status() -> None:
         "BP10-121",
         "BP07-007",
         "BP14-042",
+        "BP11-113",
+        "BP05-070",
+        "BP09-075",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -669,3 +673,63 @@ def test_look_must_take_two() -> None:
         assert len(game.players[0].hand) == 2
         assert len(game.players[0].grave) == 3  # the other two and the spell
         assert game.players[0].pp == pp
+
+
+def test_buff_gives_storm() -> None:
+    """BP11-113: when a spell gives it +1/+1 it gains Storm (and may attack the turn it
+    entered); a -1/-1 does not trigger it."""
+    for delta, storm in ((1, True), (-1, False)):
+        scripts = _lib("BP11-113")
+        outlaw = _rec(scripts, "BP11-113", atk=1, dfn=3)
+        pump = Ability(Trigger.SPELL, (Select(Targets(side="own")), Buff(delta, delta, "targets")))
+        scripts.add(CardScript("X-PUMP", (pump,)))
+        spell = CardRecord("X-PUMP", "Pump", card_type="spell", cost=0)
+        game = position(
+            fields=([OnField(outlaw, new=True)], []), hands=([spell], []), scripts=scripts
+        )
+        uid = game.players[0].field[0]
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "TARGET":
+            game.apply(Choose(game.decision.options[0]))
+        assert game.cards[uid].atk == 1 + delta
+        assert ("storm" in game.cards[uid].keywords) is storm
+        assert (Attack(uid, LEADER) in game.legal_actions()) is storm
+
+
+def test_opponent_spells_cost_more() -> None:
+    """BP05-070: while it is on your field the opponent's spells cost 1 more (a 2-cost
+    spell needs 3 PP); their followers and your own spells do not."""
+    scripts = _lib("BP05-070")
+    lulunai = _rec(scripts, "BP05-070", cost=3, atk=3, dfn=3)
+    two = CardRecord("S-2", "Two", card_type="spell", cost=2)
+    body = CardRecord("F-2", "Body", cost=2, attack=2, defense=2)
+    game = position(
+        active=1, fields=([lulunai], []), hands=([two], [two, body]), pp=(2, 2), scripts=scripts
+    )
+    spell_uid, body_uid = game.players[1].hand
+    actions = game.legal_actions()
+    assert Play(spell_uid) not in actions
+    assert Play(body_uid) in actions
+    assert game.play_cost(game.cards[spell_uid]) == 3
+    assert game.play_cost(game.cards[game.players[0].hand[0]]) == 2
+    free = position(active=1, hands=([], [two]), pp=(0, 2), scripts=scripts)
+    assert Play(free.players[1].hand[0]) in free.legal_actions()
+
+
+def test_cost_down_with_vampires_in_graveyard() -> None:
+    """BP09-075: costs 2 less with 5 吸血鬼 cards in your graveyard (0 PP then), not with 4;
+    it puts 2 Forest Bats onto the field."""
+    scripts = _lib("BP09-075")
+    gift = _rec(scripts, "BP09-075", card_type="spell", cost=2)
+    vamp = CardRecord("V-1", "Vamp", card_type="spell", cost=1, traits=("吸血鬼",))
+    for n, cost in ((5, 0), (4, 2)):
+        game = position(hands=([gift], []), scripts=scripts)
+        for _ in range(n):
+            add_card(game, 0, vamp, Zone.GRAVE)
+        uid = game.players[0].hand[0]
+        assert game.play_cost(game.cards[uid]) == cost
+        assert (Play(uid) in game.legal_actions()) is (cost == 0)
+    game = position(hands=([gift], []), pp=(2, 0), scripts=scripts)
+    _play_first(game)
+    names = [game.cards[u].base.name for u in game.players[0].field]
+    assert names == ["フォレストバット", "フォレストバット"]

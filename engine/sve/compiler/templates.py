@@ -74,6 +74,7 @@ from engine.sve.abilities import (
     Search,
     Select,
     SelectEx,
+    SelfCostDown,
     SelfToEx,
     SelfToField,
     SetEvolveCost,
@@ -81,6 +82,7 @@ from engine.sve.abilities import (
     ShuffleDeck,
     SkipStand,
     Spellchain,
+    SpellTax,
     SplitDamage,
     Standing,
     Summon,
@@ -1503,6 +1505,12 @@ _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$"
 _WHILE_ANY = re.compile(r"^(?P<cond>[^、]+)限り、これは(?P<kw>(?:【[^】]+】)+)を持つ。$")
 _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
+_SELF_COST_DOWN = re.compile(
+    r"^これをプレイする際、(?P<cond>[^、]+なら、)コストを-(?P<n>\d+)する。$"
+)
+_SPELL_TAX = re.compile(
+    r"^これが(?:場に)?(?:いる|ある)限り、相手がスペルをプレイする際、コストを\+(\d+)する。$"
+)
 
 
 def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
@@ -1522,6 +1530,14 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _HAS_KEYWORDS.match(line)
     if m:
         return "self_keyword", None, Grant(keyword_ids(m[1]))
+    m = _SELF_COST_DOWN.match(line)
+    if m:  # CR 10.2.1.3.3: a cost change that works while this card is in the hand
+        cond, _whole, rest, cid = condition(m["cond"])
+        if cond is not None and not rest:
+            return f"self_cost_down|if_{cid}", cond, SelfCostDown(int(m["n"]))
+    m = _SPELL_TAX.match(line)
+    if m:
+        return "spell_tax", None, SpellTax(int(m[1]))
     m = _WHILE_HERE.match(line)
     if m:
         what = Targets(
