@@ -821,10 +821,12 @@ class Banish:
     to: str = "targets"
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Banish."""
+        """Banish (this card from the graveyard too: a Last Words ability, CR 12.5)."""
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
                 game.banish(tgt)
+        if self.to == "self" and _self_in_grave(game, frame):
+            game.banish(frame.source)
         return True
 
 
@@ -849,11 +851,20 @@ class PutInEx:
     to: str = "targets"
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Move them."""
+        """Move them (this card from the graveyard too: a Last Words ability, CR 12.5)."""
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
                 game.field_to_ex(tgt)
+        if self.to == "self" and _self_in_grave(game, frame):
+            game.move_found(frame.source, "ex", game.cards[frame.source].owner)
         return True
+
+
+def _self_in_grave(game: State, frame: Frame) -> bool:
+    """Whether the ability's own card is in its owner's graveyard (where a Last Words
+    ability finds it, CR 12.5: "this" is that card)."""
+    src = frame.source
+    return src >= 0 and src in game.players[game.cards[src].owner].grave
 
 
 @dataclass(frozen=True, slots=True)
@@ -1121,6 +1132,11 @@ class PayCost:
     banish_n: int = 0
     banish_field: bool = False
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
+    discard_n: int = 1
+    """How many cards passing ``discard`` are discarded (``手札2枚を捨てる``)."""
+    to_ex: bool = False
+    """The field card of ``sacrifice`` is put into the EX area instead
+    (``場の…1枚をEXエリアに置く``, CR 4.8)."""
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1131,13 +1147,15 @@ class PayCost:
         if self.discard is not None:
             match = self.discard.matches
             hand = game.players[controller].hand
-            if not any(u != source and match(cards[u].base) for u in hand):
+            if sum(1 for u in hand if u != source and match(cards[u].base)) < self.discard_n:
                 return False
         if self.banish is not None:
             match = self.banish.matches
             grave = game.players[controller].grave
             if sum(1 for u in grave if u != source and match(cards[u].base)) < self.banish_n:
                 return False
+        if self.to_ex and len(p.ex) >= 5:  # CR 4.8.3.2: no room to put it there
+            return False
         return self.sacrifice is None or bool(
             game.candidates(self.sacrifice, controller, source, counting=True)
         )
@@ -1185,10 +1203,18 @@ class PayCost:
                 game.ask_pick(me, [str(u) for u in cands], False)
                 return False
             frame.sub = _BANISHING
-        if frame.sub == 2 and frame.choice is not None:
+        if 2 <= frame.sub < _BANISHING and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
                 game.discard_card(me, uid)
+                frame.sub += 1
+                if frame.sub - 2 < self.discard_n:  # another card to discard
+                    options = [str(u) for u in self._discardable(game, me, frame.source)]
+                    if options:
+                        game.ask_pick(me, options, False)
+                        return False
+            elif self.to_ex:
+                game.field_to_ex(uid)
             elif self.banish_field:
                 game.banish(uid)
             else:
@@ -1308,7 +1334,11 @@ class Modal:
             picks = self.more
         count = bin(chosen).count("1")
         if not done and count < picks:
-            left = [f"mode{i + 1}" for i in range(len(self.options)) if not chosen >> i & 1]
+            left = [
+                f"mode{i + 1}"
+                for i, option in enumerate(self.options)
+                if not chosen >> i & 1 and _payable(option, game, frame)
+            ]
             if left:
                 frame.sub = chosen
                 game.ask_pick(frame.controller, left, count > 0)
@@ -1318,6 +1348,14 @@ class Modal:
             if chosen >> i & 1:
                 game.push_frame(self.options[i], frame)
         return True
+
+
+def _payable(option: tuple[Effect, ...], game: State, frame: Frame) -> bool:
+    """CR 5.18.3.1.2: an option that opens with a cost may be chosen only if it can be paid."""
+    first = option[0] if option else None
+    if isinstance(first, PayCost) and not first.optional:
+        return first.available(game, frame.controller, frame.source)
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -1884,6 +1922,18 @@ class SpellTax:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class GraveSelfToEx:
+    """Put this card from your graveyard into your EX area (``自分の墓場のこれをEXエリアに
+    置く``; the ability is played from the graveyard, CR 4.8)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move it if it is still in the graveyard (and the EX area has room)."""
+        if frame.source in game.players[frame.controller].grave:
+            game.move_found(frame.source, "ex", frame.controller)
+        return True
+
+
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -2029,6 +2079,7 @@ ELEMENTS: dict[str, type] = {
         FieldHas,
         SelfCostDown,
         SpellTax,
+        GraveSelfToEx,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2206,6 +2257,8 @@ def _describe_element(e: Any) -> str:
         return "this turn, this takes no damage"
     if isinstance(e, SelfToField):
         return "put this from your graveyard onto your field"
+    if isinstance(e, GraveSelfToEx):
+        return "put this from your graveyard into your EX area"
     if isinstance(e, ExileLater):
         return "this gets 'Last Words: banish this'"
     if isinstance(e, ExileSelf):
@@ -2367,16 +2420,19 @@ def _cost_words(e: PayCost) -> str:
     if e.leader:
         parts.append(f"your leader loses {e.leader} defense")
     if e.discard is not None:
-        parts.append(f"discard 1 {_filter_words(e.discard, 1)}")
+        parts.append(f"discard {e.discard_n} {_filter_words(e.discard, e.discard_n)}")
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
+        if e.to_ex:
+            verb = "put {} into the EX area"
         parts.append(verb.format(_targets_words(e.sacrifice)))
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
         parts.append(f"banish {e.banish_n} {words} from your graveyard")
     cost = " and ".join(parts)
     if not e.optional:
-        return f"as a cost, {cost}"
+        then = f"; then: {_sequence(e.effects)}" if e.effects else ""
+        return f"as a cost, {cost}{then}"
     return f"you may {cost}; if you do: {_sequence(e.effects)}"
 
 

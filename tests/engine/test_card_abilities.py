@@ -202,6 +202,8 @@ EXAMPLES: dict[str, list[str]] = {
     "buffed": ["BP11-113", "BP11-082"],
     "self_cost_down": ["BP09-075", "BP02-038"],
     "spell_tax": ["BP05-070", "BP05-071"],
+    "self_grave_to_ex": ["CP04-076"],
+    "option_cost": ["BP12-007", "BP03-117"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

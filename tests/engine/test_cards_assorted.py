@@ -14,6 +14,7 @@ from engine.sve.abilities import (
     Ability,
     Buff,
     CardScript,
+    Destroy,
     Engage,
     Scripts,
     Select,
@@ -99,6 +100,9 @@ def test_full_status() -> None:
         "BP11-113",
         "BP05-070",
         "BP09-075",
+        "CP04-076",
+        "BP12-007",
+        "BP11-071",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -733,3 +737,70 @@ def test_cost_down_with_vampires_in_graveyard() -> None:
     _play_first(game)
     names = [game.cards[u].base.name for u in game.players[0].field]
     assert names == ["フォレストバット", "フォレストバット"]
+
+
+def test_discard_two_to_move_from_graveyard_to_ex() -> None:
+    """CP04-076: from the graveyard, discard 2 cards to put it into the EX area; with one
+    card in hand the ability is not offered."""
+    scripts = _lib("CP04-076")
+    violet = _rec(scripts, "CP04-076", cost=4, atk=3, dfn=4)
+    filler = CardRecord("H-1", "H", card_type="spell", cost=9)
+    game = position(hands=([filler, filler], []), scripts=scripts)
+    uid = add_card(game, 0, violet, Zone.GRAVE)
+    assert Activate(uid, 0) in game.legal_actions()
+    game.apply(Activate(uid, 0))
+    for _ in range(2):
+        assert game.decision is not None
+        game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].ex == [uid]
+    assert game.players[0].hand == []
+    assert len(game.players[0].grave) == 2
+    short = position(hands=([filler], []), scripts=scripts)
+    uid = add_card(short, 0, violet, Zone.GRAVE)
+    assert Activate(uid, 0) not in short.legal_actions()
+
+
+def test_mode_with_a_cost() -> None:
+    """BP12-007: mode 1 costs putting a 自然 card of your field into the EX area, then deals
+    3 damage; without such a card only mode 2 (two Fairies) can be chosen."""
+    scripts = _lib("BP12-007")
+    spell = _rec(scripts, "BP12-007", card_type="spell")
+    tree = CardRecord("N-1", "Tree", card_type="amulet", cost=1, traits=("自然",))
+    game = position(
+        hands=([spell], []), fields=([tree], [follower("E", 1, 1, 5)]), pp=(1, 0), scripts=scripts
+    )
+    tree_uid = game.players[0].field[0]
+    _play_first(game)
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode1"))
+    game.apply(Choose(str(tree_uid)))  # the cost
+    _pick_enemy(game)
+    assert game.players[0].ex == [tree_uid]
+    assert game.cards[game.players[1].field[0]].dfn == 2
+    bare = position(
+        hands=([spell], []), fields=([], [follower("E", 1, 1, 5)]), pp=(1, 0), scripts=scripts
+    )
+    _play_first(bare)
+    assert bare.decision is not None
+    assert bare.decision.options == ["mode2"]
+    bare.apply(Choose("mode2"))
+    assert len(bare.players[0].field) == 2
+
+
+def test_last_words_puts_itself_into_the_ex_area() -> None:
+    """BP11-071 (Last Words): destroyed, it goes from the graveyard into the EX area and the
+    top card of the deck is milled."""
+    scripts = _lib("BP11-071")
+    hollow = _rec(scripts, "BP11-071", atk=1, dfn=1)
+    kill = Ability(Trigger.SPELL, (Select(Targets(side="own")), Destroy()))
+    scripts.add(CardScript("X-KILL", (kill,)))
+    spell = CardRecord("X-KILL", "Kill", card_type="spell", cost=0)
+    game = position(fields=([hollow], []), hands=([spell], []), scripts=scripts)
+    uid = game.players[0].field[0]
+    _play_first(game)
+    if game.decision is not None and game.decision.kind.name == "TARGET":
+        game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].field == []
+    assert game.players[0].ex == [uid]
+    assert len(game.players[0].grave) == 2  # the milled card and the spell

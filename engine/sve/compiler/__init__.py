@@ -32,6 +32,7 @@ from engine.sve.abilities import (
     EventIs,
     Gate,
     Grant,
+    GraveSelfToEx,
     HealLeader,
     If,
     LookTop,
@@ -195,6 +196,10 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         effects = _body(head, ctx, used) if head else []
         options = []
         for text in parts[2::2]:
+            head_cost, colon, after = text.partition("：")
+            paid = cost(head_cost) if colon else None
+            if paid is not None:  # "【1】(cost)：(effects)": the option's own cost (CR 5.18)
+                text = after
             sub = Context(
                 ctx.card_id,
                 ctx.tokens,
@@ -204,7 +209,11 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 equipment=ctx.equipment,
                 unmodelled=ctx.unmodelled,
             )
-            options.append(tuple(_body(text, sub, used)))
+            option = _body(text, sub, used)
+            if paid is not None:
+                option = [dataclasses.replace(paid, optional=False, effects=tuple(option))]
+                used.append("option_cost")
+            options.append(tuple(option))
         used.append("choose_one")
         return [*effects, Modal(tuple(options), more_if, more)]
     out: list[Any] = []
@@ -286,6 +295,17 @@ def _moves_self(effects: Iterable[Any]) -> bool:
         if isinstance(e, Modal) and any(_moves_self(o) for o in e.options):
             return True
         if isinstance(e, PayCost) and _moves_self(e.effects):
+            return True
+    return False
+
+
+def _from_grave_only(effects: Iterable[Any]) -> bool:
+    """Whether an effect (or one nested in a cost or condition) works on this card in the
+    graveyard only (``自分の墓場のこれをEXエリアに置く``)."""
+    for e in effects:
+        if isinstance(e, GraveSelfToEx):
+            return True
+        if isinstance(e, (If, PayCost)) and _from_grave_only(e.effects):
             return True
     return False
 
@@ -398,7 +418,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             extra_text = extra_text[len(_FROM_GRAVE) :]
             extra_text = "" if extra_text == "を消滅" else "墓場の" + extra_text[1:]
             used.append("act_from_grave")
-        grave_self = any(isinstance(e, SelfToField) for e in effects)
+        grave_self = any(isinstance(e, (SelfToField, GraveSelfToEx)) for e in effects)
         if grave_self and (from_grave or m[3] or m[4]):
             raise _Fail("a graveyard ability with another zone's cost")
         from_hand = extra_text.startswith(_FROM_HAND)
@@ -556,6 +576,8 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
     effects = _effects(body, ctx, used)
     if Trigger.SPELL in triggers and _moves_self(effects):
         raise _Fail("a spell that moves itself (it is not on the field)")
+    if Trigger.LAST_WORDS in triggers and "evolve" in card.card_type and _moves_self(effects):
+        raise _Fail("an evolved card's Last Words that move it (it is not in the graveyard)")
     for trig in triggers:
         used.append(trig.value)
         out.abilities.append(
@@ -604,6 +626,11 @@ def compile_card(
                     unmodelled=unmodelled,
                 )
                 _line(part, card, ctx, used, out)
+            if any(  # triggers are looked for on the field only
+                a.trigger is not Trigger.ACTIVATED and _from_grave_only(a.effects)
+                for a in out.abilities[len(before[0]) :]
+            ):
+                raise _Fail("a triggered ability of a card in the graveyard")
         except _Fail:  # the evolve cost, a printed fact, stays known
             out.abilities, out.keywords = before
             out.evolve_if = evolve_if

@@ -43,6 +43,7 @@ from engine.sve.abilities import (
     GainPP,
     Grant,
     GraveCount,
+    GraveSelfToEx,
     HandAtMost,
     HaveEvolved,
     HaveOnField,
@@ -647,6 +648,11 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("no_damage", r"このターン、これはダメージを受けない。")
 def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NoDamage()]
+
+
+@template("self_grave_to_ex", r"自分の墓場のこれをEXエリアに置く。")
+def _self_grave_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [GraveSelfToEx()]
 
 
 @template("self_from_grave", r"自分の墓場のこれを場に出す。")
@@ -1388,7 +1394,9 @@ _COST_PARTS = re.compile(
     r"(?:【コスト(?P<pp>\d+)】"
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
     r"|手札の" + _FILTER + r"1枚を捨てる"
-    r"|(?P<anyhand>手札1枚を捨てる)"
+    r"|(?P<anyhand>手札(?P<hn>\d)枚を捨てる)"
+    r"|場の(?:(?P<xtrait2>[^・、。「」『』【】]+)・)?(?P<xkind2>フォロワー|カード|アミュレット)1(?:体|枚|つ)"
+    r"をEXエリアに置く"
     r"|手札の(?P<dt1>[^・、。「」『』【】]+)・(?P<dk1>カード|フォロワー|スペル|アミュレット)か"
     r"(?P<dt2>[^・、。「」『』【】]+)・(?P<dk2>カード|フォロワー|スペル|アミュレット)1枚を捨てる"
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
@@ -1413,6 +1421,8 @@ def cost(text: str) -> PayCost | None:
     banish: CardFilter | None = None
     banish_n = 0
     banish_field = False
+    discard_n = 1
+    to_ex = False
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1426,6 +1436,20 @@ def cost(text: str) -> PayCost | None:
             if discard is not None or sacrifice is not None:
                 return None
             discard = CardFilter()
+            discard_n = int(m["hn"])
+        elif m["xkind2"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            kind = m["xkind2"]
+            token = m["xtrait2"] == "トークン"
+            sacrifice = Targets(
+                side="own",
+                followers=kind != "アミュレット",
+                amulets=kind != "フォロワー",
+                trait="" if token else m["xtrait2"] or "",
+                token=token,
+            )
+            to_ex = True
         elif m["fname"]:
             if discard is not None or sacrifice is not None:
                 return None
@@ -1475,6 +1499,8 @@ def cost(text: str) -> PayCost | None:
         banish=banish,
         banish_n=banish_n,
         banish_field=banish_field,
+        discard_n=discard_n,
+        to_ex=to_ex,
     )
 
 
