@@ -196,6 +196,9 @@ class CardScript:
     keywords: tuple[str, ...] | None = None
     """The card's own keyword abilities when known from its text (overrides the record's,
     which also lists keywords the card only grants to others)."""
+    evolve_discard: int = 0
+    """The evolve ability's cost discards this many cards from your hand (``【進化】手札1枚を
+    捨てる``, CR 12.2; ``evolve_cost`` is then 0)."""
 
 
 DEFAULT_EVOLVE_COST = 2
@@ -301,6 +304,11 @@ class Scripts:
         """The evolve cost of the base follower ``card_id`` (CR 12.2)."""
         script = self.get(card_id)
         return DEFAULT_EVOLVE_COST if script is None else script.evolve_cost
+
+    def evolve_discard(self, card_id: str) -> int:
+        """How many cards the evolve ability of ``card_id`` discards as its cost (0: none)."""
+        script = self.get(card_id)
+        return 0 if script is None else script.evolve_discard
 
     def record(self, rec: CardRecord) -> CardRecord:
         """``rec`` with its keywords replaced by the script's own keywords, when known."""

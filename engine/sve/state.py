@@ -435,6 +435,20 @@ class _SpellToGrave:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class _EvolvePaid:
+    """CR 12.2 / 5.16: the evolve ability's discard cost was paid; the follower evolves."""
+
+    super_: bool = False
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Evolve the follower if it is still on the field and unevolved."""
+        card = game.cards[frame.source]
+        if card.zone is Zone.FIELD and card.evo < 0:
+            game._transform(frame.controller, frame.source, self.super_, 0, False)
+        return True
+
+
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _ENTER = (_EnterFromResolution(),)
@@ -1478,6 +1492,8 @@ class State:
                     continue
                 n = self.evolve_cost(c)
                 pay_pp, pay_ep = p.pp >= n, n >= 1 and p.ep >= 1 and p.pp >= n - 1
+                if len(p.hand) < self.scripts.evolve_discard(c.base.card_id):
+                    continue  # CR 10.4.2.2: the discard cost cannot be paid
                 for s in (False, True) if sup else (False,):
                     if pay_pp:
                         acts.append(Evolve(uid, False, s))
@@ -1722,6 +1738,12 @@ class State:
         if super_:
             p.sep -= 1
         p.evolved_on = self.turn
+        discard = self.scripts.evolve_discard(card.base.card_id)
+        if discard:  # CR 12.2: a discard cost, paid before the follower evolves
+            then = (_EvolvePaid(super_),)
+            pay = PayCost(then, discard=CardFilter(), discard_n=discard, optional=False)
+            self.frames.append(Frame((pay,), uid, player))
+            return
         self._transform(player, uid, super_, pp_paid, ep)
 
     def evolve_by_effect(self, uid: int) -> None:
@@ -2046,6 +2068,8 @@ class State:
         if evolve_if is not None and not evolve_if.holds(self, p.index, uid):
             return "the condition of its evolve ability does not hold"
         n = self.evolve_cost(card)
+        if len(p.hand) < self.scripts.evolve_discard(card.base.card_id):
+            return "its evolve ability discards cards and the hand is too small (CR 12.2)"
         if action.ep and p.ep < 1:
             return "no EP to pay with (CR 12.2.3)"
         need = n - 1 if action.ep else n

@@ -204,6 +204,7 @@ EXAMPLES: dict[str, list[str]] = {
     "spell_tax": ["BP05-070", "BP05-071"],
     "self_grave_to_ex": ["CP04-076"],
     "option_cost": ["BP12-007", "BP03-117"],
+    "evolve_discard": ["BP05-098"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -9,7 +9,7 @@ checks the outcome both ways where the card has a condition. No card text is use
 from __future__ import annotations
 
 from engine.cards import CardRecord
-from engine.sve import LEADER, Activate, Attack, Choose, End, Play
+from engine.sve import LEADER, Activate, Attack, Choose, End, Evolve, Play
 from engine.sve.abilities import (
     Ability,
     Buff,
@@ -103,6 +103,7 @@ def test_full_status() -> None:
         "CP04-076",
         "BP12-007",
         "BP11-071",
+        "BP05-098",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -804,3 +805,32 @@ def test_last_words_puts_itself_into_the_ex_area() -> None:
     assert game.players[0].field == []
     assert game.players[0].ex == [uid]
     assert len(game.players[0].grave) == 2  # the milled card and the spell
+
+
+def test_evolve_by_discarding() -> None:
+    """BP05-098: its evolve ability costs a discard and no PP (so no EP option); with an
+    empty hand it cannot evolve."""
+    scripts = _lib("BP05-098")
+    epitaph = _rec(scripts, "BP05-098", cost=2, atk=2, dfn=3)
+    filler = CardRecord("H-1", "H", card_type="spell", cost=9)
+    game = position(
+        fields=([epitaph], []),
+        hands=([filler], []),
+        evolve=([evolved(epitaph)], []),
+        ep=(2, 0),
+        scripts=scripts,
+    )
+    uid = game.players[0].field[0]
+    evolves = [a for a in game.legal_actions() if isinstance(a, Evolve)]
+    assert evolves == [Evolve(uid)]
+    game.apply(Evolve(uid))
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].hand == []
+    assert len(game.players[0].grave) == 1
+    assert game.cards[uid].evo >= 0
+    assert (game.players[0].pp, game.players[0].ep) == (0, 2)
+    empty = position(
+        fields=([epitaph], []), evolve=([evolved(epitaph)], []), ep=(2, 0), scripts=scripts
+    )
+    assert not [a for a in empty.legal_actions() if isinstance(a, Evolve)]

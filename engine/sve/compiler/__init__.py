@@ -102,6 +102,8 @@ class Compiled:
     evolve_cost: int | None = None
     evolve_if: Any = None
     """The condition of the evolve ability (``この能力は…なら使える``), if any."""
+    evolve_discard: int = 0
+    """Cards the evolve ability discards as its cost (``【進化】手札1枚を捨てる``)."""
     lines: int = 0
     modelled: int = 0
     templates: list[str] = field(default_factory=list)
@@ -143,6 +145,7 @@ _BODY_TRIGGERS = (
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
+_EVOLVE_DISCARD = re.compile(r"^【進化】手札(\d)枚を捨てる[：:]これは進化する。$")
 _ACT = re.compile(
     r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く|消滅)?"
     r"((?:[^：:【]|【[^Q】][^】]*】)*)[：:](.*)$"
@@ -342,6 +345,11 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 raise _Fail("evolve ability with a condition the engine does not check")
             out.evolve_if = cond
             used.extend((f"if_{cid}", "evolve_condition"))
+        return
+    m = _EVOLVE_DISCARD.match(line)
+    if m:  # CR 12.2: the evolve ability's cost is a discard, no PP
+        out.evolve_cost, out.evolve_discard = 0, int(m[1])
+        used.append("evolve_discard")
         return
     if line in STATIC_KEYWORD_LINES:
         out.keywords += (STATIC_KEYWORD_LINES[line],)
@@ -719,6 +727,8 @@ def compile_pool(
             entry["evolve_cost"] = c.evolve_cost
         if c.evolve_if is not None:
             entry["evolve_if"] = to_data(c.evolve_if)
+        if c.evolve_discard:
+            entry["evolve_discard"] = c.evolve_discard
         if c.lines:
             entry["keywords"] = list(c.keywords)
         if c.templates:
