@@ -1115,6 +1115,8 @@ def _take(
 
 
 _BANISHING = 10
+_ENGAGING = 100
+"""The step of :class:`PayCost` from which field cards are engaged (plus the count)."""
 """The step of :class:`PayCost` from which graveyard cards are banished (plus the count)."""
 
 
@@ -1145,6 +1147,12 @@ class PayCost:
     to_ex: bool = False
     """The field card of ``sacrifice`` is put into the EX area instead
     (``場の…1枚をEXエリアに置く``, CR 4.8)."""
+    sacrifice_n: int = 1
+    """How many field cards ``sacrifice`` allows are put into the graveyard."""
+    engage: Targets | None = None
+    """Engage ``engage_n`` standing field cards of yours that this allows
+    (``場のアミュレット1つを【アクト】``, CR 5.4)."""
+    engage_n: int = 0
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1164,9 +1172,20 @@ class PayCost:
                 return False
         if self.to_ex and len(p.ex) >= 5:  # CR 4.8.3.2: no room to put it there
             return False
-        return self.sacrifice is None or bool(
+        if self.engage is not None and len(self._engageable(game, controller, source)) < (
+            self.engage_n
+        ):
+            return False
+        return self.sacrifice is None or len(
             game.candidates(self.sacrifice, controller, source, counting=True)
-        )
+        ) >= (self.sacrifice_n if not (self.to_ex or self.banish_field) else 1)
+
+    def _engageable(self, game: State, controller: int, source: int = -1) -> list[int]:
+        what = self.engage
+        assert what is not None
+        cards = game.cards
+        found = game.candidates(what, controller, source, counting=True)
+        return [u for u in found if not cards[u].engaged]
 
     def _banishable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.banish
@@ -1201,7 +1220,19 @@ class PayCost:
             p.pp -= self.pp
             if self.leader:
                 game.lose_defense(me, self.leader)
+            frame.sub = _ENGAGING if self.engage is not None else 2
+        if frame.sub >= _ENGAGING:  # engage field cards one at a time (CR 5.4)
+            if frame.choice is not None:
+                uid, frame.choice = int(frame.choice), None
+                game.set_engaged(uid, True)
+                frame.sub += 1
+            if frame.sub - _ENGAGING < self.engage_n:
+                options = [str(u) for u in self._engageable(game, me, frame.source)]
+                if options:
+                    game.ask_pick(me, options, False)
+                    return False
             frame.sub = 2
+        if frame.sub == 2 and frame.choice is None:
             if self.discard is not None:
                 options = [str(u) for u in self._discardable(game, me, frame.source)]
                 game.ask_pick(me, options, False)
@@ -1227,6 +1258,13 @@ class PayCost:
                 game.banish(uid)
             else:
                 game.destroy_as_cost(uid)
+                frame.sub += 1
+                more = self.sacrifice
+                if more is not None and frame.sub - 2 < self.sacrifice_n:  # another card
+                    cands = game.candidates(more, me, frame.source, counting=True)
+                    if cands:
+                        game.ask_pick(me, [str(u) for u in cands], False)
+                        return False
             frame.sub = _BANISHING
         if frame.choice is not None:  # one card banished from the graveyard
             game.banish(int(frame.choice))
@@ -2429,11 +2467,13 @@ def _cost_words(e: PayCost) -> str:
         parts.append(f"your leader loses {e.leader} defense")
     if e.discard is not None:
         parts.append(f"discard {e.discard_n} {_filter_words(e.discard, e.discard_n)}")
+    if e.engage is not None:
+        parts.append(f"engage {_targets_words(e.engage, e.engage_n)}")
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
         if e.to_ex:
             verb = "put {} into the EX area"
-        parts.append(verb.format(_targets_words(e.sacrifice)))
+        parts.append(verb.format(_targets_words(e.sacrifice, e.sacrifice_n)))
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
         parts.append(f"banish {e.banish_n} {words} from your graveyard")

@@ -104,6 +104,8 @@ def test_full_status() -> None:
         "BP12-007",
         "BP11-071",
         "BP05-098",
+        "CP04-093",
+        "CP04-008",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -834,3 +836,62 @@ def test_evolve_by_discarding() -> None:
         fields=([epitaph], []), evolve=([evolved(epitaph)], []), ep=(2, 0), scripts=scripts
     )
     assert not [a for a in empty.legal_actions() if isinstance(a, Evolve)]
+
+
+def test_engage_an_amulet_as_a_cost() -> None:
+    """CP04-093: engaging a standing amulet of yours pays for 1 damage to an enemy follower
+    (engaging CP04-102 also sets off its own ability); with only engaged amulets the ability
+    is not offered. Its second ability engages it and puts 3 amulets into the graveyard."""
+    scripts = _lib("CP04-093", "CP04-102")
+    nozomi = _rec(scripts, "CP04-093", cost=3, atk=1, dfn=3)
+    string = _rec(scripts, "CP04-102", card_type="amulet", cost=2)
+    game = position(fields=([nozomi, string], [follower("E", 1, 1, 5)]), scripts=scripts)
+    noz, amu = game.players[0].field
+    game.apply(Activate(noz, 0))
+    assert game.decision is not None
+    assert game.decision.options == [str(amu)]
+    game.apply(Choose(str(amu)))
+    assert game.cards[amu].engaged
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        opts = game.decision.options
+        game.apply(Choose("leader1" if "leader1" in opts else opts[0]))
+    assert game.cards[game.players[1].field[0]].dfn == 4  # 1 from CP04-093
+    assert game.players[1].hp == 19  # 1 from CP04-102's own ability
+    assert Activate(noz, 0) not in game.legal_actions()
+    tall = position(
+        fields=([nozomi, amulet("M1"), amulet("M2"), amulet("M3")], [follower("E", 1, 1, 5)]),
+        scripts=scripts,
+    )
+    noz = tall.players[0].field[0]
+    tall.apply(Activate(noz, 1))
+    for _ in range(3):
+        assert tall.decision is not None
+        tall.apply(Choose(tall.decision.options[0]))
+    _pick_enemy(tall)
+    assert tall.players[0].field == [noz]
+    assert tall.cards[noz].engaged
+    assert (tall.cards[tall.players[1].field[0]].dfn, tall.players[1].hp) == (2, 17)
+
+
+def test_fanfare_engages_three_cards() -> None:
+    """CP04-008 (Fanfare): you may engage 3 of your cards (itself included) for 4 damage to
+    an enemy follower and 2 to its leader; with fewer than 3 standing it is not offered."""
+    scripts = _lib("CP04-008")
+    makoto = _rec(scripts, "CP04-008", cost=2, atk=3, dfn=2)
+    for others, paid in (([amulet("M1"), amulet("M2")], True), ([amulet("M1")], False)):
+        game = position(
+            hands=([makoto], []),
+            fields=(others, [follower("E", 1, 1, 5)]),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        if paid:
+            assert game.decision is not None
+            game.apply(Choose("pay"))
+            for _ in range(3):
+                game.apply(Choose(game.decision.options[0]))
+            _pick_enemy(game)
+            assert all(game.cards[u].engaged for u in game.players[0].field)
+        assert game.players[1].hp == (18 if paid else 20)
+        assert game.cards[game.players[1].field[0]].dfn == (1 if paid else 5)

@@ -1400,7 +1400,9 @@ _COST_PARTS = re.compile(
     r"|手札の(?P<dt1>[^・、。「」『』【】]+)・(?P<dk1>カード|フォロワー|スペル|アミュレット)か"
     r"(?P<dt2>[^・、。「」『』【】]+)・(?P<dk2>カード|フォロワー|スペル|アミュレット)1枚を捨てる"
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
-    r"1(?:体|枚|つ)を墓場に置く"
+    r"(?P<sn>\d+)(?:体|枚|つ)を墓場に置く"
+    r"|場の(?P<eother>他の)?(?:『(?P<ename>[^』]+)』|(?:【(?P<ecls>[^】]+)】|(?P<etrait>[^・、。「」『』【】]+)・)?"
+    r"(?P<ekind>フォロワー|カード|アミュレット))(?P<en>\d+)(?:体|枚|つ)を【アクト】"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
     r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>[^・、。「」『』【】]+)・)?"
@@ -1423,6 +1425,9 @@ def cost(text: str) -> PayCost | None:
     banish_field = False
     discard_n = 1
     to_ex = False
+    sacrifice_n = 1
+    engage: Targets | None = None
+    engage_n = 0
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1455,6 +1460,25 @@ def cost(text: str) -> PayCost | None:
                 return None
             sacrifice = Targets(side="own", amulets=True, name=m["fname"])
             banish_field = True
+        elif m["en"]:
+            if engage is not None:
+                return None
+            kind = m["ekind"] or "カード"
+            cls = m["ecls"]
+            if cls and cls not in CLASS_WORDS:
+                return None
+            etrait = CLASS_WORDS[cls] if cls else m["etrait"] or ""
+            token = etrait == "トークン"
+            engage = Targets(
+                side="own",
+                followers=kind != "アミュレット",
+                amulets=kind != "フォロワー",
+                trait="" if token else etrait,
+                token=token,
+                name=m["ename"] or "",
+                other=bool(m["eother"]),
+            )
+            engage_n = int(m["en"])
         elif m["dt1"]:
             if discard is not None or sacrifice is not None:
                 return None
@@ -1474,6 +1498,7 @@ def cost(text: str) -> PayCost | None:
             if discard is not None or sacrifice is not None:
                 return None
             kind = m["skind"]
+            sacrifice_n = int(m["sn"])
             sacrifice = Targets(
                 side="own",
                 followers=kind != "アミュレット",
@@ -1488,7 +1513,7 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice or banish):
+    if not (pp or leader or discard or sacrifice or banish or engage):
         return None
     return PayCost(
         (),
@@ -1501,6 +1526,9 @@ def cost(text: str) -> PayCost | None:
         banish_field=banish_field,
         discard_n=discard_n,
         to_ex=to_ex,
+        sacrifice_n=sacrifice_n,
+        engage=engage,
+        engage_n=engage_n,
     )
 
 
