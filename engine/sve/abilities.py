@@ -913,13 +913,22 @@ class CostDown:
     per_played: bool = False
     """``n`` is the number of cards you played this turn (``Xは「このターン中に自分がプレイ
     したカードの枚数」``)."""
+    zero: bool = False
+    """The cost becomes 0 instead (``コストを0にする``; set before other changes, CR
+    10.10.2.4)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Mark them (cards in any zone: a found card is in the hand or EX area)."""
         n = game.players[frame.controller].played if self.per_played else self.n
         for tgt in frame.targets if self.to == "targets" else _resolve(game, frame, self.to):
             if tgt >= 0:
-                game.cost_down(tgt, n)
+                if self.zero:
+                    card = game.cards[tgt]
+                    if card.counters is None:
+                        card.counters = {}
+                    card.counters["cost_zero"] = game.turn
+                else:
+                    game.cost_down(tgt, n)
         return True
 
 
@@ -1426,9 +1435,11 @@ class If:
     effects: tuple[Effect, ...]
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Test the condition; run the effects as a nested ability when it holds."""
+        """Test the condition; run the effects as a nested ability when it holds (what they
+        choose stays "it" for the rest of the ability)."""
         if holds(self.condition, game, frame):
             game.push_frame(self.effects, frame)
+            game.frames[-1].share = True
         return True
 
 
@@ -1980,6 +1991,28 @@ class GraveSelfToEx:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class TopToEx:
+    """Put the top ``n`` cards of your deck into your EX area as "it" (``自分のデッキの上N枚を
+    EXエリアに置く``, CR 4.8; the EX area holds at most 5, CR 4.8.3.2)."""
+
+    n: int = 1
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Move them one by one from the top."""
+        me = frame.controller
+        deck = game.players[me].deck
+        frame.targets = []
+        for _ in range(self.n):
+            if not deck or len(game.players[me].ex) >= 5:
+                break
+            uid = deck[-1]
+            game.move_found(uid, "ex", me)
+            if game.cards[uid].zone.name == "EX":
+                frame.targets.append(uid)
+        return True
+
+
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -2126,6 +2159,7 @@ ELEMENTS: dict[str, type] = {
         SelfCostDown,
         SpellTax,
         GraveSelfToEx,
+        TopToEx,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2311,6 +2345,8 @@ def _describe_element(e: Any) -> str:
         return "banish this"
     if isinstance(e, ShuffleDeck):
         return "shuffle your deck"
+    if isinstance(e, TopToEx):
+        return f"put the top {e.n} card{'s' if e.n != 1 else ''} of your deck into your EX area"
     if isinstance(e, Scaled):
         times = f"{e.k} times " if e.k != 1 else ""
         return f"X times: {describe(e.effect)} (X: {times}the number of {_all_words(e.per)[4:]})"
@@ -2384,6 +2420,8 @@ def _describe_element(e: Any) -> str:
     phrase = simple.get(type(e))
     if phrase is not None:
         return phrase.format(_TO_WORDS[e.to])
+    if isinstance(e, CostDown) and e.zero:
+        return f"this turn, {_TO_WORDS[e.to]} costs 0 to play"
     if isinstance(e, CostDown):
         less = "X (the cards you played this turn)" if e.per_played else str(e.n)
         return f"this turn, {_TO_WORDS[e.to]} costs {less} less to play"

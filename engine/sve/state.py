@@ -365,6 +365,7 @@ class Frame:
         "controller",
         "effects",
         "origin",
+        "share",
         "source",
         "step",
         "sub",
@@ -384,12 +385,16 @@ class Frame:
         self.choice: str | None = None
         self.origin = -1
         """The follower whose auto or activated ability this is (for "発動したとき")."""
+        self.share = False
+        """A conditional part of its parent's effects: what it chose stays "it" for the
+        rest of the parent (``…なら、…を選ぶ。それに…``)."""
 
     def copy(self) -> Frame:
         """A copy with its own target list."""
         new = Frame(self.effects, self.source, self.controller, self.amount)
         new.step, new.sub, new.choice = self.step, self.sub, self.choice
         new.origin = self.origin
+        new.share = self.share
         new.targets = self.targets[:]
         return new
 
@@ -695,9 +700,11 @@ class State:
     def play_cost(self, card: Card) -> int:
         """The PP a card costs to play now (its cost, less this turn's reductions, >= 0)."""
         cost = card.base.cost or 0
+        counters = card.counters
+        if counters is not None and counters.get("cost_zero") == self.turn:
+            cost = 0  # CR 10.10.2.4: a cost set to a value comes before raises and cuts
         if self.scripts:
             cost = max(0, self._static_cost(card, cost))
-        counters = card.counters
         if counters is not None and counters.get("cost_turn") == self.turn:
             cost = max(0, cost - counters["cost_down"])
         discounts = self.players[card.owner].discounts
@@ -1171,6 +1178,8 @@ class State:
                 if len(self.frames) != depth:
                     continue
                 self.frames.pop()
+                if frame.share and self.frames:  # "it" chosen under a condition
+                    self.frames[-1].targets = frame.targets
                 if frame.origin >= 0 and self.scripts:
                     self._ability_used(frame)
                 continue

@@ -205,6 +205,8 @@ EXAMPLES: dict[str, list[str]] = {
     "self_grave_to_ex": ["CP04-076"],
     "option_cost": ["BP12-007", "BP03-117"],
     "evolve_discard": ["BP05-098"],
+    "top_to_ex": ["BP11-054", "BP10-117"],
+    "cost_zero": ["BP11-054"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -106,6 +106,8 @@ def test_full_status() -> None:
         "BP05-098",
         "CP04-093",
         "CP04-008",
+        "BP11-054",
+        "CP02-021",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -895,3 +897,51 @@ def test_fanfare_engages_three_cards() -> None:
             assert all(game.cards[u].engaged for u in game.players[0].field)
         assert game.players[1].hp == (18 if paid else 20)
         assert game.cards[game.players[1].field[0]].dfn == (1 if paid else 5)
+
+
+def test_overflow_top_card_to_ex_for_free() -> None:
+    """BP11-054 (Fanfare, pay 2): with Overflow the top card of the shuffled deck goes into
+    the EX area and costs 0 this turn; without Overflow nothing moves."""
+    scripts = _lib("BP11-054")
+    phoenix = _rec(scripts, "BP11-054", cost=3, atk=3, dfn=3)
+    big = CardRecord("B-9", "Big", cost=9, attack=9, defense=9)
+    for max_pp, moved in ((7, True), (6, False)):
+        game = position(
+            hands=([phoenix], []),
+            decks=([big] * 3, []),
+            pp=(5, 0),
+            max_pp=(max_pp, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+            game.apply(Choose("stand"))
+        assert game.decision is not None
+        game.apply(Choose("pay"))
+        assert game.players[0].pp == 0
+        assert (len(game.players[0].ex) == 1) is moved
+        if moved:
+            uid = game.players[0].ex[0]
+            assert game.play_cost(game.cards[uid]) == 0
+            assert Play(uid) in game.legal_actions()
+
+
+def test_choice_under_a_condition_stays_it() -> None:
+    """CP02-021 (Fanfare): with a follower named Uzuki on your field an enemy follower is
+    chosen and takes 5 damage (the choice made under the condition is "it" afterwards);
+    without one nothing happens."""
+    scripts = _lib("CP02-021")
+    card = _rec(scripts, "CP02-021", cost=3)
+    uzuki = CardRecord("U-1", "X島村卯月Y", cost=2, attack=2, defense=2)
+    for allies, dfn in (([uzuki], 1), ([], 6)):
+        game = position(
+            hands=([card], []),
+            fields=(allies, [follower("E", 1, 1, 6)]),
+            pp=(3, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        while game.decision is not None and game.decision.kind.name != "MAIN":
+            opts = game.decision.options
+            game.apply(Choose("stand" if "stand" in opts else opts[0]))
+        assert game.cards[game.players[1].field[0]].dfn == dfn

@@ -89,6 +89,7 @@ from engine.sve.abilities import (
     Summon,
     Targets,
     ToGrave,
+    TopToEx,
 )
 
 
@@ -483,6 +484,21 @@ def _x_cards_played(m: re.Match[str], ctx: Context) -> list[Any]:
         raise Unsupported("X defined for nothing that uses it")
     ctx.pending = ""
     return []
+
+
+@template("cost_zero", r"このターン、それをプレイする際、コストを0にする。")
+def _cost_zero(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [CostDown(0, ctx.need_it(any_zone=True), zero=True)]
+
+
+@template(
+    "top_to_ex",
+    r"自分のデッキ(?P<shuffle>をシャッフルし、)?(?:の)?上" + N + r"枚をEXエリアに置く。",
+)
+def _top_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "ex"
+    moved = [TopToEx(int(m[2]))]
+    return [ShuffleDeck(), *moved] if m["shuffle"] else moved
 
 
 @template("cost_down", r"このターン、それをプレイする際、コストを-" + N + r"する。")
