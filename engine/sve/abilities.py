@@ -1074,6 +1074,9 @@ class LookTop:
             left = min(self.look - len(frame.targets), len(deck))
             if left > 0 and self.rest == "grave":
                 game.mill(frame.controller, left)
+            elif left > 0 and self.rest == "hand":
+                for uid in reversed(deck[len(deck) - left :]):
+                    game.move_found(uid, "hand", frame.controller)
             elif left > 0:
                 game.to_bottom(frame.controller, deck[len(deck) - left :])
         return done
@@ -1941,6 +1944,23 @@ class Scaled:
 
 
 @dataclass(frozen=True, slots=True)
+class FieldExCount:
+    """You have ``n`` or more cards passing ``what`` on your field and in your EX area
+    together (``自分の場や自分のEXエリアの…が N 枚以上``)."""
+
+    what: CardFilter
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count both zones."""
+        cards = game.cards
+        match = self.what.matches
+        p = game.players[controller]
+        found = sum(1 for u in p.field if match(cards[u].face))
+        return found + sum(1 for u in p.ex if match(cards[u].base)) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
 class FieldHas:
     """You have ``n`` or more cards on your field passing ``what`` (by their current card:
     ``「カード名に『…』を含むフォロワー」がいる``)."""
@@ -2160,6 +2180,7 @@ ELEMENTS: dict[str, type] = {
         SpellTax,
         GraveSelfToEx,
         TopToEx,
+        FieldExCount,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2449,6 +2470,7 @@ def _describe_element(e: Any) -> str:
         rest = {
             "bottom": "; the rest to the bottom",
             "grave": "; the rest into the graveyard",
+            "hand": "; the rest into your hand",
             "top": "",
         }[e.rest]
         where = "graveyard" if e.to == "grave" else e.to
@@ -2582,6 +2604,9 @@ def _describe_condition(c: Any) -> str:
         return f"you revealed a {_filter_words(c.what, 1)}"
     if isinstance(c, HaveEvolved):
         return "you have an evolved follower on your field"
+    if isinstance(c, FieldExCount):
+        words = _filter_words(c.what, c.n)
+        return f"you have {c.n} or more {words} on your field and in your EX area"
     if isinstance(c, FieldHas):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} on your field"
     if isinstance(c, HandAtMost):

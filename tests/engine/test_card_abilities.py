@@ -207,6 +207,10 @@ EXAMPLES: dict[str, list[str]] = {
     "evolve_discard": ["BP05-098"],
     "top_to_ex": ["BP11-054", "BP10-117"],
     "cost_zero": ["BP11-054"],
+    "look_condition": ["BP07-107", "BP06-066"],
+    "look_take_any_number": ["CP01-080"],
+    "look_rest_hand": ["CP01-080"],
+    "if_field_and_ex_count": ["BP07-107", "BP16-004"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

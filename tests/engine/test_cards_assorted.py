@@ -108,6 +108,9 @@ def test_full_status() -> None:
         "CP04-008",
         "BP11-054",
         "CP02-021",
+        "BP07-107",
+        "CP01-080",
+        "BP06-066",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -945,3 +948,82 @@ def test_choice_under_a_condition_stays_it() -> None:
             opts = game.decision.options
             game.apply(Choose("stand" if "stand" in opts else opts[0]))
         assert game.cards[game.players[1].field[0]].dfn == dfn
+
+
+def test_look_only_when_enough_nature_cards() -> None:
+    """BP07-107 (Fanfare): a Naterran Great Tree may go onto the field or EX area; then, with
+    5 自然 cards on your field and EX area together, look at the top 3 and a 自然 card may go
+    to the hand; with fewer there is no look."""
+    scripts = _lib("BP07-107")
+    guide = _rec(scripts, "BP07-107", cost=2, atk=2, dfn=3, traits=("自然",))
+    nat = CardRecord("N-1", "Nat", card_type="amulet", cost=1, traits=("自然",))
+    top = CardRecord("N-2", "NatCard", card_type="spell", cost=1, traits=("自然",))
+    for ex_cards, looked in ((2, True), (1, False)):
+        game = position(
+            hands=([guide], []),
+            fields=([nat], []),
+            ex=([nat] * ex_cards, []),
+            decks=([top] * 3, []),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        assert game.decision is not None
+        game.apply(Choose("mode1"))  # the tree onto the field: guide, nat, tree + EX cards
+        if looked:
+            assert game.decision is not None
+            assert game.decision.options[-1] == "done"
+            game.apply(Choose(game.decision.options[0]))
+            assert len(game.players[0].hand) == 1
+        else:
+            assert game.decision is None or game.decision.kind.name == "MAIN"
+            assert game.players[0].hand == []
+
+
+def test_reveal_six_followers_to_field_rest_to_hand() -> None:
+    """CP01-080: shuffle, reveal the top 6; any number of ウマ娘 followers or amulets among
+    them may enter the field; the rest go to the hand."""
+    scripts = _lib("CP01-080")
+    spell = _rec(scripts, "CP01-080", card_type="spell", cost=10)
+    uma = CardRecord("U-1", "Uma", cost=3, attack=3, defense=3, traits=("ウマ娘",))
+    other = CardRecord("O-1", "Other", card_type="spell", cost=1)
+    game = position(
+        hands=([spell], []),
+        decks=([uma, uma, other, other, other, other, other], []),
+        pp=(10, 0),
+        scripts=scripts,
+    )
+    _play_first(game)
+    taken = 0
+    while game.decision is not None and game.decision.kind.name == "PICK":
+        opts = [o for o in game.decision.options if o != "done"]
+        if not opts:
+            game.apply(Choose("done"))
+            break
+        game.apply(Choose(opts[0]))
+        taken += 1
+    on_field = [game.cards[u].base.card_id for u in game.players[0].field]
+    assert on_field.count("U-1") == taken
+    assert len(game.players[0].hand) == 6 - taken
+    assert len(game.players[0].deck) == 1
+
+
+def test_overflow_gates_the_whole_look() -> None:
+    """BP06-066 (Fanfare): only with Overflow does it look at the top 5 (a dragon follower of
+    cost 5 or more may go to the hand); without Overflow nothing is offered."""
+    scripts = _lib("BP06-066")
+    card = _rec(scripts, "BP06-066", cost=3)
+    drake = CardRecord("D-1", "Drake", card_class="dragon", cost=6, attack=6, defense=6)
+    for max_pp, looked in ((7, True), (6, False)):
+        game = position(
+            hands=([card], []),
+            decks=([drake] * 5, []),
+            pp=(3, 0),
+            max_pp=(max_pp, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+            game.apply(Choose("stand"))
+        offered = game.decision is not None and game.decision.kind.name == "PICK"
+        assert offered is looked

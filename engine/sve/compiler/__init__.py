@@ -55,6 +55,7 @@ from engine.sve.compiler.templates import (
     PLAYED_TRIGGER,
     REST_BOTTOM,
     REST_GRAVE,
+    REST_HAND,
     RULE_KEYWORDS,
     STATIC_KEYWORD_LINES,
     Context,
@@ -178,6 +179,21 @@ class _Fail(Exception):
     """A line could not be modelled."""
 
 
+_LOOK_PARTS = frozenset(
+    (
+        "look_take",
+        "look_take_either",
+        "look_take_forced",
+        "look_take_any_number",
+        "look_rest_bottom",
+        "look_rest_grave",
+        "look_rest_hand",
+        "look_mill_it",
+    )
+)
+"""Sentences that continue a look at the deck (taking from it, placing the rest)."""
+
+
 def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     """Effects of an ability body (raises :class:`_Fail` unless every sentence matched)."""
     up_to = _MODAL_UP_TO.search(body)
@@ -220,6 +236,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         used.append("choose_one")
         return [*effects, Modal(tuple(options), more_if, more)]
     out: list[Any] = []
+    gated = False  # a look at the deck under a condition: the rest of the ability is the look's
     for sentence in sentences(body):
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
         cond, whole, rest, cid = condition(sentence)
@@ -240,11 +257,19 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             raise _Fail("no template")
         tid, effects = found
         used.append(tid)
-        if effects and effects[0] in (REST_BOTTOM, REST_GRAVE):  # where the looked-at rest go
+        if gated and tid not in _LOOK_PARTS and cid != "revealed":
+            raise _Fail("a conditional look at the deck followed by more")
+        if tid in ("look_top", "shuffle_look_top") and cond is not None and not whole:
+            out.append(Gate(cond))  # "…なら、デッキの上N枚を見る": the look and what it takes
+            out.extend(effects)
+            gated = True
+            used.append("look_condition")
+            continue
+        if effects and effects[0] in (REST_BOTTOM, REST_GRAVE, REST_HAND):  # the looked-at rest
             looks = [i for i, e in enumerate(out) if isinstance(e, LookTop)]
             if not looks or cond is not None:
                 raise _Fail("'the rest' without a look at the deck")
-            rest = "bottom" if effects[0] == REST_BOTTOM else "grave"
+            rest = {REST_BOTTOM: "bottom", REST_GRAVE: "grave", REST_HAND: "hand"}[effects[0]]
             out[looks[-1]] = dataclasses.replace(out[looks[-1]], rest=rest)
             continue
         if effects and isinstance(effects[0], XCount):  # "Xは「…の数」である"

@@ -38,6 +38,7 @@ from engine.sve.abilities import (
     ExCount,
     ExileLater,
     ExtraCost,
+    FieldExCount,
     FieldHas,
     FromGrave,
     GainPP,
@@ -924,6 +925,29 @@ def _look_rest_grave(m: re.Match[str], ctx: Context) -> list[Any]:
     return [REST_GRAVE]
 
 
+@template("look_rest_hand", r"残りを手札に加える。")
+def _look_rest_hand(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [REST_HAND]
+
+
+REST_HAND = "rest:hand"
+"""Marker: the looked-at cards not taken go to the hand."""
+
+
+@template(
+    "look_take_any_number",
+    r"その中から、(?:" + _EITHER + r"|" + _FILTER + r")を好きな枚数"
+    r"(?P<dest>手札に加え|EXエリアに置い|場に出し)てよい。",
+)
+def _look_take_any_number(m: re.Match[str], ctx: Context) -> list[Any]:
+    if not ctx.look:
+        raise Unsupported("'among them' without a look at the deck")
+    look, ctx.look = ctx.look, 0
+    ctx.it, ctx.it_side = "targets", "own"
+    what = _either(m) if m["k1"] else _filter(m, ctx)
+    return [LookTop(look, what, look, _LOOK_DEST[m["dest"]], rest="top")]
+
+
 REST_BOTTOM = "rest:bottom"
 REST_GRAVE = "rest:grave"
 """Markers the compiler turns into the ``rest`` of the look at the deck before them."""
@@ -967,7 +991,7 @@ def _damage_attack(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(0, _GROUPS[m[1]], attack=True)]
 
 
-@template("shuffle_look_top", r"自分のデッキをシャッフルし、上" + N + r"枚を見る。")
+@template("shuffle_look_top", r"自分のデッキをシャッフルし、上" + N + r"枚を(?:見|公開す)る。")
 def _shuffle_look(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.look = int(m[1])
     return [ShuffleDeck()]
@@ -1349,6 +1373,14 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^自分の墓場に" + _FILTER + r"があるなら、"),
         lambda m: GraveCount(_filter(m), 1),
+    ),
+    (
+        "field_and_ex_count",
+        False,
+        re.compile(
+            r"^自分の場や自分のEXエリアの" + _FILTER + r"が(?P<fn>\d+)枚以上(?:ある)?なら、"
+        ),
+        lambda m: FieldExCount(_filter(m), int(m["fn"])),
     ),
     (
         "name_contains_on_field",
