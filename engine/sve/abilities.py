@@ -1159,6 +1159,9 @@ class PayCost:
     to_ex: bool = False
     """The field card of ``sacrifice`` is put into the EX area instead
     (``場の…1枚をEXエリアに置く``, CR 4.8)."""
+    to_hand: bool = False
+    """The field card of ``sacrifice`` is returned to its owner's hand instead
+    (``場の他のカード1枚を手札に戻す``)."""
     sacrifice_n: int = 1
     """How many field cards ``sacrifice`` allows are put into the graveyard."""
     engage: Targets | None = None
@@ -1190,7 +1193,7 @@ class PayCost:
             return False
         return self.sacrifice is None or len(
             game.candidates(self.sacrifice, controller, source, counting=True)
-        ) >= (self.sacrifice_n if not (self.to_ex or self.banish_field) else 1)
+        ) >= (self.sacrifice_n if not (self.to_ex or self.to_hand or self.banish_field) else 1)
 
     def _engageable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.engage
@@ -1266,6 +1269,8 @@ class PayCost:
                         return False
             elif self.to_ex:
                 game.field_to_ex(uid)
+            elif self.to_hand:
+                game.return_to_hand(uid)
             elif self.banish_field:
                 game.banish(uid)
             else:
@@ -1597,7 +1602,7 @@ class GraveCount:
         return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
 
 
-ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5}
+ORIGINS = {"hand": 1, "ex": 2, "grave": 3, "deck": 4, "created": 5, "hand_ability": 6}
 """Where a card on the field came from (kept in its ``origin`` counter)."""
 
 
@@ -1614,6 +1619,8 @@ class CameFrom:
         origin = 0 if counters is None else counters.get("origin", 0)
         if self.zone == "ability":
             return origin >= ORIGINS["grave"]
+        if self.zone == "hand":  # played from the hand, or put from it by an ability
+            return origin in (ORIGINS["hand"], ORIGINS["hand_ability"])
         return origin == ORIGINS[self.zone]
 
 
@@ -2033,6 +2040,61 @@ class TopToEx:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class HandToField:
+    """You may put a card passing ``what`` from your hand onto your field as "it" (``自分の
+    手札の…1枚を場に出してよい``; not a play, so no cost, CR 5.5)."""
+
+    what: CardFilter
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Offer the matching followers and amulets (``done`` declines)."""
+        me = frame.controller
+        if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            frame.targets = []
+            if word != "done":
+                uid = int(word)
+                game.move_found(uid, "field", me)
+                if game.target_exists(uid):
+                    frame.targets.append(uid)
+            return True
+        cards = game.cards
+        options = [
+            str(u)
+            for u in sorted(game.players[me].hand)
+            if self.what.matches(cards[u].base)
+            and cards[u].base.base_type in ("follower", "amulet")
+        ]
+        if not options or not game.field_has_room(me):
+            frame.targets = []
+            return True
+        game.ask_pick(me, options, True)
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class TakesMore:
+    """This turn, the chosen followers take ``n`` more damage (``このターン、それが受ける
+    ダメージを+N する``: a replacement effect, CR 10.2.1.3.2)."""
+
+    n: int
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark them for this turn."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                card = game.cards[tgt]
+                if card.counters is None:
+                    card.counters = {}
+                if card.counters.get("more_turn") != game.turn:
+                    card.counters["more"] = 0
+                card.counters["more_turn"] = game.turn
+                card.counters["more"] += self.n
+        return True
+
+
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -2181,6 +2243,8 @@ ELEMENTS: dict[str, type] = {
         GraveSelfToEx,
         TopToEx,
         FieldExCount,
+        HandToField,
+        TakesMore,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2366,6 +2430,10 @@ def _describe_element(e: Any) -> str:
         return "banish this"
     if isinstance(e, ShuffleDeck):
         return "shuffle your deck"
+    if isinstance(e, HandToField):
+        return f"you may put 1 {_filter_words(e.what, 1)} from your hand onto your field"
+    if isinstance(e, TakesMore):
+        return f"this turn, {_TO_WORDS[e.to]} takes {e.n} more damage"
     if isinstance(e, TopToEx):
         return f"put the top {e.n} card{'s' if e.n != 1 else ''} of your deck into your EX area"
     if isinstance(e, Scaled):
@@ -2533,6 +2601,8 @@ def _cost_words(e: PayCost) -> str:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
         if e.to_ex:
             verb = "put {} into the EX area"
+        if e.to_hand:
+            verb = "return {} to the hand"
         parts.append(verb.format(_targets_words(e.sacrifice, e.sacrifice_n)))
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)

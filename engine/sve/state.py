@@ -865,7 +865,13 @@ class State:
             if not self.put_in_ex(uid):
                 return
         elif to == "field":
-            origin = "grave" if card.zone is Zone.GRAVE else "deck"
+            origin = (
+                "grave"
+                if card.zone is Zone.GRAVE
+                else "hand_ability"
+                if card.zone is Zone.HAND
+                else "deck"
+            )
             self._remove_from_zone(card)
             card.zone = Zone.RESOLVING
             self.enter_field(card, player, engaged=False)
@@ -970,6 +976,8 @@ class State:
                 return  # CR 5.14.1.2
             if card.counters is not None and card.counters.get("no_damage") == self.turn:
                 return
+            if card.counters is not None and card.counters.get("more_turn") == self.turn:
+                amount += card.counters["more"]  # CR 10.2.1.3.2: takes more damage
             if card.eq:
                 amount += self.damage_taken(card)
                 if amount <= 0:

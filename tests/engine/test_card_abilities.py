@@ -211,6 +211,8 @@ EXAMPLES: dict[str, list[str]] = {
     "look_take_any_number": ["CP01-080"],
     "look_rest_hand": ["CP01-080"],
     "if_field_and_ex_count": ["BP07-107", "BP16-004"],
+    "hand_to_field": ["BP08-021", "CP02-090"],
+    "takes_more": ["CP04-026"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -111,6 +111,9 @@ def test_full_status() -> None:
         "BP07-107",
         "CP01-080",
         "BP06-066",
+        "CP04-026",
+        "BP01-002",
+        "BP08-021",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1027,3 +1030,59 @@ def test_overflow_gates_the_whole_look() -> None:
             game.apply(Choose("stand"))
         offered = game.decision is not None and game.decision.kind.name == "PICK"
         assert offered is looked
+
+
+def test_chosen_enemy_takes_more_damage_this_turn() -> None:
+    """CP04-026 (engage it): the chosen enemy follower takes 2 more damage this turn (3
+    becomes 5), and no more the next turn."""
+    scripts = _lib("CP04-026")
+    credit = _rec(scripts, "CP04-026", cost=4, atk=3, dfn=4)
+    game = position(fields=([credit], [follower("E", 1, 1, 9)]), scripts=scripts)
+    enemy = game.players[1].field[0]
+    game.apply(Activate(game.players[0].field[0], 0))
+    _pick_enemy(game)
+    game.deal_damage(enemy, 3)
+    assert game.cards[enemy].dfn == 4
+    game.turn += 1
+    game.deal_damage(enemy, 3)
+    assert game.cards[enemy].dfn == 1
+
+
+def test_return_another_card_for_a_buff() -> None:
+    """BP01-002 (Fanfare): you may return another card of yours to the hand for +1/+1; with
+    no other card on the field nothing is offered."""
+    scripts = _lib("BP01-002")
+    elf = _rec(scripts, "BP01-002", cost=2, atk=2, dfn=2)
+    for others, buffed in (([follower("A")], True), ([], False)):
+        game = position(hands=([elf], []), fields=(others, []), pp=(2, 0), scripts=scripts)
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+            game.apply(Choose("stand"))
+        if buffed:
+            assert game.decision is not None
+            game.apply(Choose("pay"))
+            game.apply(Choose(game.decision.options[0]))
+        uid = game.players[0].field[-1]
+        assert game.cards[uid].atk == (3 if buffed else 2)
+        assert len(game.players[0].hand) == (1 if buffed else 0)
+
+
+def test_mode_puts_a_named_card_from_hand_onto_field() -> None:
+    """BP08-021 mode 2: you may put Durandal from your hand onto the field (not a play: no
+    PP is paid); another card in hand is not offered."""
+    scripts = _lib("BP08-021")
+    roland = _rec(scripts, "BP08-021", cost=4, atk=3, dfn=4)
+    durandal = CardRecord("DU-1", "不滅の聖剣・デュランダル", card_type="amulet", cost=3)
+    other = CardRecord("O-1", "Other", card_type="amulet", cost=1)
+    game = position(hands=([roland, durandal, other], []), pp=(4, 0), scripts=scripts)
+    _play_first(game)
+    if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+        game.apply(Choose("stand"))
+    game.apply(Choose("mode2"))
+    d = game.decision
+    assert d is not None
+    dur_uid = next(u for u in game.players[0].hand if game.cards[u].base.card_id == "DU-1")
+    assert d.options == [str(dur_uid), "done"]
+    game.apply(Choose(str(dur_uid)))
+    assert dur_uid in game.players[0].field
+    assert game.players[0].pp == 0

@@ -46,6 +46,7 @@ from engine.sve.abilities import (
     GraveCount,
     GraveSelfToEx,
     HandAtMost,
+    HandToField,
     HaveEvolved,
     HaveOnField,
     HealLeader,
@@ -88,6 +89,7 @@ from engine.sve.abilities import (
     SplitDamage,
     Standing,
     Summon,
+    TakesMore,
     Targets,
     ToGrave,
     TopToEx,
@@ -925,6 +927,18 @@ def _look_rest_grave(m: re.Match[str], ctx: Context) -> list[Any]:
     return [REST_GRAVE]
 
 
+@template("hand_to_field", r"(?:自分の)?手札の" + _FILTER + r"1枚を場に出してよい。")
+def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "own"
+    ctx.did = True
+    return [HandToField(_filter(m, ctx))]
+
+
+@template("takes_more", r"このターン、それが受けるダメージを\+" + N + r"する。")
+def _takes_more(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [TakesMore(int(m[1]), ctx.need_it())]
+
+
 @template("look_rest_hand", r"残りを手札に加える。")
 def _look_rest_hand(m: re.Match[str], ctx: Context) -> list[Any]:
     return [REST_HAND]
@@ -1443,6 +1457,8 @@ _COST_PARTS = re.compile(
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
     r"|手札の" + _FILTER + r"1枚を捨てる"
     r"|(?P<anyhand>手札(?P<hn>\d)枚を捨てる)"
+    r"|場の(?P<rother>他の)?(?:(?P<rtrait>[^・、。「」『』【】]+)・)?(?P<rkind>フォロワー|カード|アミュレット)"
+    r"1(?:体|枚|つ)を手札に戻す"
     r"|場の(?:(?P<xtrait2>[^・、。「」『』【】]+)・)?(?P<xkind2>フォロワー|カード|アミュレット)1(?:体|枚|つ)"
     r"をEXエリアに置く"
     r"|手札の(?P<dt1>[^・、。「」『』【】]+)・(?P<dk1>カード|フォロワー|スペル|アミュレット)か"
@@ -1473,6 +1489,7 @@ def cost(text: str) -> PayCost | None:
     banish_field = False
     discard_n = 1
     to_ex = False
+    to_hand = False
     sacrifice_n = 1
     engage: Targets | None = None
     engage_n = 0
@@ -1490,6 +1507,18 @@ def cost(text: str) -> PayCost | None:
                 return None
             discard = CardFilter()
             discard_n = int(m["hn"])
+        elif m["rkind"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            kind = m["rkind"]
+            sacrifice = Targets(
+                side="own",
+                followers=kind != "アミュレット",
+                amulets=kind != "フォロワー",
+                trait=m["rtrait"] or "",
+                other=bool(m["rother"]),
+            )
+            to_hand = True
         elif m["xkind2"]:
             if discard is not None or sacrifice is not None:
                 return None
@@ -1574,6 +1603,7 @@ def cost(text: str) -> PayCost | None:
         banish_field=banish_field,
         discard_n=discard_n,
         to_ex=to_ex,
+        to_hand=to_hand,
         sacrifice_n=sacrifice_n,
         engage=engage,
         engage_n=engage_n,
