@@ -87,6 +87,9 @@ class Trigger(enum.Enum):
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
     """CR 14.5.2.2.2: this equipment was equipped (the follower is the ability's card)."""
+    EX_END_PHASE = "ex_end_phase"
+    """CR 7.4.1 / 10.7.1: your end phase came while this card is in your EX area
+    (``自分のエンドフェイズが来たとき、これがEXエリアにあるなら``)."""
     BUFFED = "buffed"
     """CR 10.7.1: this follower's attack or defense was raised (``これの【攻撃力】か【体力】を
     +したとき``): by an effect's +N, or by super-evolving (CR 12.2.4.1)."""
@@ -125,6 +128,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
     Trigger.ENGAGED: "When this becomes engaged",
     Trigger.BUFFED: "When this gets + attack or defense",
+    Trigger.EX_END_PHASE: "When your end phase comes while this is in your EX area",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
 }
 """The English label of each trigger, for :func:`describe`."""
@@ -865,6 +869,8 @@ class PutInEx:
                 game.field_to_ex(tgt)
         if self.to == "self" and _self_in_grave(game, frame):
             game.move_found(frame.source, "ex", game.cards[frame.source].owner)
+        elif self.to == "self" and frame.source >= 0:
+            game.resolution_to_ex(frame.source)  # a spell: to the EX area, not the graveyard
         return True
 
 
@@ -2095,6 +2101,16 @@ class TakesMore:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class NoPlayFromEx:
+    """A continuous ability of the card itself: it cannot be played from the EX area
+    (``これはEXエリアからプレイできない``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: checked where plays are offered."""
+        return True
+
+
 # --- Recipients -------------------------------------------------------------------------------
 
 RECIPIENTS = (
@@ -2245,6 +2261,7 @@ ELEMENTS: dict[str, type] = {
         FieldExCount,
         HandToField,
         TakesMore,
+        NoPlayFromEx,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2571,6 +2588,8 @@ def _describe_element(e: Any) -> str:
         return f"damage this deals is {e.n:+d}"
     if isinstance(e, ExtraCost):
         return f"you may pay {e.n} more PP to play this"
+    if isinstance(e, NoPlayFromEx):
+        return "this cannot be played from the EX area"
     if isinstance(e, SelfCostDown):
         return f"this costs {e.n} less to play"
     if isinstance(e, SpellTax):

@@ -36,6 +36,7 @@ from engine.sve.abilities import (
     ExtraCost,
     Grant,
     MarkPaid,
+    NoPlayFromEx,
     PayCost,
     Scripts,
     SelfCostDown,
@@ -740,6 +741,13 @@ class State:
                             cost += e.n
         return cost
 
+    def _no_play_from_ex(self, card: Card) -> bool:
+        """Whether the card has "this cannot be played from the EX area"."""
+        for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
+            if any(isinstance(e, NoPlayFromEx) for e in ability.effects):
+                return True
+        return False
+
     def raised(self, uid: int) -> None:
         """A follower's attack or defense was raised: its "when this gets +" abilities go off
         (CR 10.7.1)."""
@@ -1145,6 +1153,13 @@ class State:
             to = _ZONE_WORD[card.zone]
             self._emit("leave", {"uid": card.uid, "card": card.base.card_id, "to": to})
 
+    def resolution_to_ex(self, uid: int) -> None:
+        """A resolving spell goes into its owner's EX area instead of the graveyard
+        (``これをEXエリアに置く``); logged as ``leave`` like the move to the graveyard."""
+        card = self.cards[uid]
+        if card.zone is Zone.RESOLVING and self.put_in_ex(uid) and self.log is not None:
+            self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "ex"})
+
     # --- setup (CR 6.2) ------------------------------------------------------------------------
 
     def _mulligan(self, player: int, redraw: bool) -> None:
@@ -1366,6 +1381,10 @@ class State:
         elif step is Step.END_BEGIN:  # CR 7.4.1
             self.step = Step.END_WARD
             self._fire_all(self.active, Trigger.END_PHASE)
+            ex = self.players[self.active].ex
+            if ex and self.scripts:  # "…while this is in your EX area" (CR 10.7.1)
+                for uid in self.holders(ex, Trigger.EX_END_PHASE):
+                    self._fire(self.cards[uid], Trigger.EX_END_PHASE, self.active)
             self._fire_all(1 - self.active, Trigger.OPPONENT_END_PHASE)
         elif step is Step.END_WARD:  # CR 7.4.3
             wards = [
@@ -1460,6 +1479,8 @@ class State:
     def _playable(self, p: Player, card: Card) -> bool:
         base = card.base
         if self.play_cost(card) > p.pp:
+            return False
+        if card.zone is Zone.EX and self._no_play_from_ex(card):
             return False
         btype = base.card_type
         if btype == "spell":
@@ -2051,6 +2072,8 @@ class State:
             return f"card {uid} is not in player {player}'s hand or EX area (CR 8.2.1)"
         if quick_window and not card.kw & QUICK:
             return f"card {uid} does not have Quick (CR 12.3.4)"
+        if card.zone is Zone.EX and self._no_play_from_ex(card):
+            return f"card {uid} cannot be played from the EX area"
         cost = self.play_cost(card)
         if cost > p.pp:
             return f"card {uid} costs {cost} PP and player {player} has {p.pp} (CR 8.2.1)"

@@ -213,6 +213,8 @@ EXAMPLES: dict[str, list[str]] = {
     "if_field_and_ex_count": ["BP07-107", "BP16-004"],
     "hand_to_field": ["BP08-021", "CP02-090"],
     "takes_more": ["CP04-026"],
+    "no_play_from_ex": ["BP10-043", "BP13-003"],
+    "ex_end_phase": ["BP10-043", "BP10-110"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -114,6 +114,8 @@ def test_full_status() -> None:
         "CP04-026",
         "BP01-002",
         "BP08-021",
+        "BP10-043",
+        "BP10-047",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1086,3 +1088,45 @@ def test_mode_puts_a_named_card_from_hand_onto_field() -> None:
     game.apply(Choose(str(dur_uid)))
     assert dur_uid in game.players[0].field
     assert game.players[0].pp == 0
+
+
+def test_arcana_spell_to_ex_and_end_phase_from_ex() -> None:
+    """BP10-043: 2 damage to the enemy leader; with 《愚者》・リンクル on your field it goes
+    into the EX area instead of the graveyard, cannot be played from there, and deals 1 to
+    the enemy leader in each of your end phases while there. Without her it goes to the
+    graveyard."""
+    scripts = _lib("BP10-043")
+    spell = _rec(scripts, "BP10-043", card_type="spell")
+    linkle = CardRecord("LK-1", "《愚者》・リンクル", cost=2, attack=2, defense=2)
+    game = position(hands=([spell], []), fields=([linkle], []), pp=(1, 0), scripts=scripts)
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    assert game.players[1].hp == 18
+    assert game.players[0].ex == [uid]
+    game.players[0].pp = 5
+    assert Play(uid) not in game.legal_actions()
+    game.apply(End())
+    assert game.players[1].hp == 17
+    plain = position(hands=([spell], []), pp=(1, 0), scripts=scripts)
+    uid = plain.players[0].hand[0]
+    plain.apply(Play(uid))
+    assert plain.players[0].ex == []
+    assert plain.players[0].grave == [uid]
+    plain.apply(End())
+    assert plain.players[1].hp == 18
+
+
+def test_arcana_draw_and_discard_from_ex() -> None:
+    """BP10-047 in the EX area: in your end phase draw 1, then discard 1; in the hand it
+    does nothing at the end phase."""
+    scripts = _lib("BP10-047")
+    spell = _rec(scripts, "BP10-047", card_type="spell")
+    game = position(ex=([spell], []), scripts=scripts)
+    game.apply(End())
+    assert game.decision is not None
+    assert game.decision.kind.name == "PICK"
+    game.apply(Choose(game.decision.options[0]))
+    assert len(game.players[0].grave) == 1
+    held = position(hands=([spell], []), scripts=scripts)
+    held.apply(End())
+    assert held.players[0].grave == []

@@ -40,7 +40,6 @@ from engine.sve.abilities import (
     MyTurn,
     Not,
     PayCost,
-    PutInEx,
     ReturnToHand,
     Scaled,
     SelfToField,
@@ -129,6 +128,7 @@ _ALLY_ATTACKS = re.compile(
     r"^自分の場の(?:攻撃力(?P<atk>\d+)以上の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが攻撃したとき、"
 )
 _BODY_TRIGGERS = (
+    ("自分のエンドフェイズが来たとき、これがEXエリアにあるなら、", Trigger.EX_END_PHASE),
     ("自分のメインフェイズが来たとき、", Trigger.MAIN_PHASE),
     ("自分のエンドフェイズが来たとき、", Trigger.END_PHASE),
     ("相手のエンドフェイズが来たとき、", Trigger.OPPONENT_END_PHASE),
@@ -309,7 +309,8 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     return out
 
 
-_SELF_MOVES = (Destroy, ReturnToHand, PutInEx, Banish, Engage)
+_SELF_MOVES = (Destroy, ReturnToHand, Banish, Engage)
+"""Moves of "this" that do nothing to a resolving spell (it goes to the EX area, though)."""
 
 
 def _moves_self(effects: Iterable[Any]) -> bool:

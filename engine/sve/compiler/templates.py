@@ -61,6 +61,7 @@ from engine.sve.abilities import (
     NoAttack,
     NoCombatDamage,
     NoDamage,
+    NoPlayFromEx,
     Not,
     OpponentFollowers,
     OpponentGrave,
@@ -1670,6 +1671,8 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _SPELL_TAX.match(line)
     if m:
         return "spell_tax", None, SpellTax(int(m[1]))
+    if line == "これはEXエリアからプレイできない。":
+        return "no_play_from_ex", None, NoPlayFromEx()
     m = _WHILE_HERE.match(line)
     if m:
         what = Targets(
