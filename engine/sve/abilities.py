@@ -693,6 +693,9 @@ class Damage:
     attack_of_it: bool = False
     """The damage is the attack of the chosen card ("it") still on the field, 0 if none
     (``「それの攻撃力」と同じダメージ``)."""
+    per_hurt: bool = False
+    """The damage is the number of times your leader's defense went down this turn
+    (``「このターン中に自分のリーダーの体力が減少した回数」``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
@@ -706,6 +709,9 @@ class Damage:
             if frame.source < 0 or not game.target_exists(frame.source):
                 return True
             amount = max(0, game.cards[frame.source].atk)
+        elif self.per_hurt:
+            turn, times = game.players[frame.controller].hurts
+            amount = times if turn == game.turn else 0
         elif self.attack_of_it:
             alive = [t for t in frame.targets if t >= 0 and game.target_exists(t)]
             if not alive:
@@ -2493,6 +2499,9 @@ def _describe_element(e: Any) -> str:
             return f"deal damage equal to this card's attack to {_TO_WORDS[e.to]}"
         if e.attack_of_it:
             return f"deal damage equal to its attack to {_TO_WORDS[e.to]}"
+        if e.per_hurt:
+            times = "the times your leader's defense went down this turn"
+            return f"deal damage equal to {times} to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"

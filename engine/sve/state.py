@@ -307,6 +307,7 @@ class Player:
         "hand",
         "hp",
         "hurt_on",
+        "hurts",
         "index",
         "leader",
         "max_pp",
@@ -339,6 +340,7 @@ class Player:
         self.decked_out = False
         self.played = 0  # cards played this turn (CR 13.2.1 Combo)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
+        self.hurts: tuple[int, int] = (-1, 0)  # (turn, times the leader's defense went down)
         self.discounts: list[tuple[int, CardFilter, int]] = []  # (turn, filter, PP less)
         self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
         self.bursts = 0  # ... and how many
@@ -846,6 +848,7 @@ class State:
         p.hp -= amount
         if player == self.active:
             p.hurt_on = self.turn
+        p.hurts = (self.turn, p.hurts[1] + 1 if p.hurts[0] == self.turn else 1)
         self.dirty = True
         if self.log is not None:
             self._emit("damage", {"target": f"leader{player}", "amount": amount})
@@ -977,6 +980,7 @@ class State:
             hurt.hp -= amount
             if hurt.index == self.active:
                 hurt.hurt_on = self.turn
+            hurt.hurts = (self.turn, hurt.hurts[1] + 1 if hurt.hurts[0] == self.turn else 1)
             name = f"leader{-target - LEADER_OFFSET}"
         else:
             card = self.cards[target]

@@ -215,6 +215,7 @@ EXAMPLES: dict[str, list[str]] = {
     "takes_more": ["CP04-026"],
     "no_play_from_ex": ["BP10-043", "BP13-003"],
     "ex_end_phase": ["BP10-043", "BP10-110"],
+    "damage_per_hurt": ["BP05-069"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -116,6 +116,7 @@ def test_full_status() -> None:
         "BP08-021",
         "BP10-043",
         "BP10-047",
+        "BP05-069",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1130,3 +1131,20 @@ def test_arcana_draw_and_discard_from_ex() -> None:
     held = position(hands=([spell], []), scripts=scripts)
     held.apply(End())
     assert held.players[0].grave == []
+
+
+def test_strike_counts_leader_defense_losses() -> None:
+    """BP05-069 (Strike): damage to the enemy leader equal to the times your leader's
+    defense went down this turn (twice: 2; none: 0), and +2/+2 when your leader then has
+    exactly 7 defense (not with 8)."""
+    scripts = _lib("BP05-069")
+    vanarek = _rec(scripts, "BP05-069", atk=2, dfn=2)
+    for hits, start, atk in ((2, 11, 4), (0, 8, 2)):
+        extra = hits
+        game = position(fields=([vanarek], []), hp=(start, 20), scripts=scripts)
+        for _ in range(hits):
+            _hit_leader(game, 2)
+        uid = game.players[0].field[0]
+        game.apply(Attack(uid, LEADER))
+        assert game.cards[uid].atk == atk
+        assert game.players[1].hp == 20 - extra - atk

@@ -1115,6 +1115,14 @@ def _select_named(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Select(what, int(m["n"]), bool(m["upto"]))]
 
 
+@template(
+    "damage_per_hurt",
+    _GROUP + r"に「このターン中に自分のリーダーの体力が減少した回数」と同じダメージ。",
+)
+def _damage_per_hurt(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, _GROUPS[m[1]], per_hurt=True)]
+
+
 @template("damage_its_attack", _GROUP + r"に「それの攻撃力」と同じダメージ。")
 def _damage_its_attack(m: re.Match[str], ctx: Context) -> list[Any]:
     if ctx.need_it() != "targets":
