@@ -1980,6 +1980,24 @@ class FieldExCount:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayedThisTurn:
+    """You played a card passing ``what`` this turn (``other``: not this card) (``このターン、
+    自分が他の…をプレイしていたなら``)."""
+
+    what: CardFilter
+    other: bool = False
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look through the cards played this turn."""
+        cards = game.cards
+        match = self.what.matches
+        return any(
+            match(cards[u].base) and not (self.other and u == source)
+            for u in game.players[controller].played_ids
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class FieldHas:
     """You have ``n`` or more cards on your field passing ``what`` (by their current card:
     ``「カード名に『…』を含むフォロワー」がいる``)."""
@@ -2268,6 +2286,7 @@ ELEMENTS: dict[str, type] = {
         HandToField,
         TakesMore,
         NoPlayFromEx,
+        PlayedThisTurn,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2702,6 +2721,9 @@ def _describe_condition(c: Any) -> str:
         return f"you revealed a {_filter_words(c.what, 1)}"
     if isinstance(c, HaveEvolved):
         return "you have an evolved follower on your field"
+    if isinstance(c, PlayedThisTurn):
+        other = "another " if c.other else "a "
+        return f"you played {other}{_filter_words(c.what, 1)} this turn"
     if isinstance(c, FieldExCount):
         words = _filter_words(c.what, c.n)
         return f"you have {c.n} or more {words} on your field and in your EX area"

@@ -312,6 +312,7 @@ class Player:
         "leader",
         "max_pp",
         "played",
+        "played_ids",
         "pp",
         "sep",
         "shield",
@@ -339,6 +340,7 @@ class Player:
         self.evolved_on = 0  # global turn of the last evolve (CR 8.3.2.1)
         self.decked_out = False
         self.played = 0  # cards played this turn (CR 13.2.1 Combo)
+        self.played_ids: list[int] = []  # ... and which (uids, in order)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
         self.hurts: tuple[int, int] = (-1, 0)  # (turn, times the leader's defense went down)
         self.discounts: list[tuple[int, CardFilter, int]] = []  # (turn, filter, PP less)
@@ -1442,6 +1444,7 @@ class State:
         p.pp = p.max_pp  # CR 7.2.2
         for q in self.players:
             q.played = 0
+            q.played_ids = []
             if q.discounts:  # "this turn" reductions end with the turn
                 q.discounts = []
         for uid in p.field:  # CR 7.2.3
@@ -1735,6 +1738,7 @@ class State:
         cost = self.play_cost(card)
         p.pp -= cost
         p.played += 1
+        p.played_ids.append(uid)
         if self.log is not None:
             self._emit(
                 "play",

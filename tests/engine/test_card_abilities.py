@@ -216,6 +216,8 @@ EXAMPLES: dict[str, list[str]] = {
     "no_play_from_ex": ["BP10-043", "BP13-003"],
     "ex_end_phase": ["BP10-043", "BP10-110"],
     "damage_per_hurt": ["BP05-069"],
+    "if_played_this_turn": ["BP14-043", "CP04-046"],
+    "keyword_choice": ["BP14-043"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

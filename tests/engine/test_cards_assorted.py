@@ -117,6 +117,7 @@ def test_full_status() -> None:
         "BP10-043",
         "BP10-047",
         "BP05-069",
+        "BP14-043",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1148,3 +1149,26 @@ def test_strike_counts_leader_defense_losses() -> None:
         game.apply(Attack(uid, LEADER))
         assert game.cards[uid].atk == atk
         assert game.players[1].hp == 20 - extra - atk
+
+
+def test_keyword_choice_after_another_party_card() -> None:
+    """BP14-043 (Fanfare): if you played another 宴楽 card this turn, choose Storm or Drain;
+    otherwise (or when only this card was played) no choice and no keyword."""
+    scripts = _lib("BP14-043")
+    mage = _rec(scripts, "BP14-043", cost=3, atk=3, dfn=3, traits=("宴楽",))
+    party = CardRecord("PA-1", "Party", card_type="spell", cost=0, traits=("宴楽",))
+    for first, chose in ((party, True), (None, False)):
+        hand = [mage, first] if first is not None else [mage]
+        game = position(hands=(hand, []), pp=(3, 0), scripts=scripts)
+        mage_uid = game.players[0].hand[0]
+        if first is not None:
+            game.apply(Play(game.players[0].hand[1]))
+        game.apply(Play(mage_uid))
+        if chose:
+            assert game.decision is not None
+            assert game.decision.options == ["mode1", "mode2"]
+            game.apply(Choose("mode2"))
+            assert "drain" in game.cards[mage_uid].keywords
+        else:
+            assert game.decision is None or game.decision.kind.name == "MAIN"
+            assert game.cards[mage_uid].keywords == ()

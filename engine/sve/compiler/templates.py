@@ -70,6 +70,7 @@ from engine.sve.abilities import (
     PaidExtra,
     PayCost,
     PlayedExactly,
+    PlayedThisTurn,
     PutInEx,
     RandomDiscard,
     ReturnToHand,
@@ -1123,6 +1124,14 @@ def _damage_per_hurt(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(0, _GROUPS[m[1]], per_hurt=True)]
 
 
+@template("keyword_choice", r"これは(【[^】]+】)か(【[^】]+】)を持つ。")
+def _keyword_choice(m: re.Match[str], ctx: Context) -> list[Any]:
+    from engine.sve.abilities import Modal
+
+    first, second = keyword_ids(m[1]), keyword_ids(m[2])
+    return [Modal(((Buff(0, 0, "self", keywords=first),), (Buff(0, 0, "self", keywords=second),)))]
+
+
 @template("damage_its_attack", _GROUP + r"に「それの攻撃力」と同じダメージ。")
 def _damage_its_attack(m: re.Match[str], ctx: Context) -> list[Any]:
     if ctx.need_it() != "targets":
@@ -1396,6 +1405,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^自分の墓場に" + _FILTER + r"があるなら、"),
         lambda m: GraveCount(_filter(m), 1),
+    ),
+    (
+        "played_this_turn",
+        False,
+        re.compile(r"^このターン、自分が(?P<pother>他の)?" + _FILTER + r"をプレイしていたなら、"),
+        lambda m: PlayedThisTurn(_filter(m), other=bool(m["pother"])),
     ),
     (
         "field_and_ex_count",
