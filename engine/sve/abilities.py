@@ -87,6 +87,9 @@ class Trigger(enum.Enum):
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
     """CR 14.5.2.2.2: this equipment was equipped (the follower is the ability's card)."""
+    CARD_ENTERS = "card_enters"
+    """CR 10.7.1: another card (a follower or an amulet) was put onto your field (it is the
+    event's card; ``自分の場に…カードが出たとき``)."""
     EX_END_PHASE = "ex_end_phase"
     """CR 7.4.1 / 10.7.1: your end phase came while this card is in your EX area
     (``自分のエンドフェイズが来たとき、これがEXエリアにあるなら``)."""
@@ -129,6 +132,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ENGAGED: "When this becomes engaged",
     Trigger.BUFFED: "When this gets + attack or defense",
     Trigger.EX_END_PHASE: "When your end phase comes while this is in your EX area",
+    Trigger.CARD_ENTERS: "When another card enters your field",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
 }
 """The English label of each trigger, for :func:`describe`."""
@@ -1980,6 +1984,17 @@ class FieldExCount:
 
 
 @dataclass(frozen=True, slots=True)
+class BanishCount:
+    """You have ``n`` or more cards in your banish zone (``自分の消滅領域がN枚以上``, CR 4.9)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the banish zone."""
+        return len(game.players[controller].banish) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
 class PlayedThisTurn:
     """You played a card passing ``what`` this turn (``other``: not this card) (``このターン、
     自分が他の…をプレイしていたなら``)."""
@@ -2287,6 +2302,7 @@ ELEMENTS: dict[str, type] = {
         TakesMore,
         NoPlayFromEx,
         PlayedThisTurn,
+        BanishCount,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -2721,6 +2737,8 @@ def _describe_condition(c: Any) -> str:
         return f"you revealed a {_filter_words(c.what, 1)}"
     if isinstance(c, HaveEvolved):
         return "you have an evolved follower on your field"
+    if isinstance(c, BanishCount):
+        return f"you have {c.n} or more cards in your banish zone"
     if isinstance(c, PlayedThisTurn):
         other = "another " if c.other else "a "
         return f"you played {other}{_filter_words(c.what, 1)} this turn"

@@ -1150,6 +1150,12 @@ class State:
                     other = self.cards[uid]
                     for ability in self.abilities_of(other, Trigger.ALLY_ENTERS):
                         self.pending.append((ability, uid, player, card.uid))
+        if self.scripts:  # CR 10.7.1: "when another card enters your field"
+            for uid in self.holders(p.field, Trigger.CARD_ENTERS):
+                if uid != card.uid:
+                    other = self.cards[uid]
+                    for ability in self.abilities_of(other, Trigger.CARD_ENTERS):
+                        self.pending.append((ability, uid, player, card.uid))
 
     def move_to_grave_from_resolution(self, card: Card) -> None:
         """CR 10.6.2.8.3: a card left in the resolution zone goes to the graveyard (a token

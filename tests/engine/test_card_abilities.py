@@ -218,6 +218,8 @@ EXAMPLES: dict[str, list[str]] = {
     "damage_per_hurt": ["BP05-069"],
     "if_played_this_turn": ["BP14-043", "CP04-046"],
     "keyword_choice": ["BP14-043"],
+    "if_banish_count": ["CP03-048"],
+    "card_enters": ["BP11-048", "BP16-109"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

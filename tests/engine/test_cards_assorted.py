@@ -118,6 +118,8 @@ def test_full_status() -> None:
         "BP10-047",
         "BP05-069",
         "BP14-043",
+        "BP11-048",
+        "CP03-048",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1172,3 +1174,37 @@ def test_keyword_choice_after_another_party_card() -> None:
         else:
             assert game.decision is None or game.decision.kind.name == "MAIN"
             assert game.cards[mage_uid].keywords == ()
+
+
+def test_vehicle_card_entering_draws_then_discards() -> None:
+    """BP11-048: in your turn, once per turn, when a 乗物 card (an amulet here) enters your
+    field, draw 1 then discard 1; another amulet does nothing."""
+    scripts = _lib("BP11-048")
+    deputy = _rec(scripts, "BP11-048", cost=2)
+    ride = CardRecord("R-1", "Ride", card_type="amulet", cost=0, traits=("乗物",))
+    plain = CardRecord("R-2", "Plain", card_type="amulet", cost=0)
+    for rec, drew in ((ride, True), (plain, False)):
+        game = position(fields=([deputy], []), hands=([rec], []), scripts=scripts)
+        _play_first(game)
+        if drew:
+            assert game.decision is not None
+            assert game.decision.kind.name == "PICK"
+            game.apply(Choose(game.decision.options[0]))
+            assert len(game.players[0].grave) == 1
+        else:
+            assert game.players[0].grave == []
+            assert game.players[0].hand == []
+
+
+def test_banish_zone_count_gives_storm() -> None:
+    """CP03-048 (Fanfare): Storm with 5 cards in your banish zone, not with 4."""
+    scripts = _lib("CP03-048")
+    card = _rec(scripts, "CP03-048", cost=2)
+    junk = CardRecord("J-1", "Junk", card_type="spell", cost=1)
+    for n, storm in ((5, True), (4, False)):
+        game = position(hands=([card], []), pp=(2, 0), scripts=scripts)
+        for _ in range(n):
+            add_card(game, 0, junk, Zone.BANISH)
+        _play_first(game)
+        uid = game.players[0].field[0]
+        assert ("storm" in game.cards[uid].keywords) is storm

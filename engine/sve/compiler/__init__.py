@@ -124,6 +124,10 @@ _ALLY = re.compile(
     r"|【(?P<cls>[^】]+)】(?P<tok>トークン・)?フォロワー)"
     r"が出たとき、"
 )
+_ALLY_CARD = re.compile(
+    r"^自分の場に(?P<other>他の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>カード|アミュレット)"
+    r"が出たとき、"
+)
 _ALLY_ATTACKS = re.compile(
     r"^自分の場の(?:攻撃力(?P<atk>\d+)以上の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが攻撃したとき、"
 )
@@ -564,6 +568,24 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             out.abilities.append(
                 Ability(
                     Trigger.CARD_PLAYED,
+                    tuple(effects),
+                    MyTurn() if my_turn else None,
+                    once_per_turn=once_auto,
+                    times_per_turn=times_per_turn,
+                )
+            )
+            return
+        card_in = _ALLY_CARD.match(body) if not triggers else None
+        if card_in:  # "when a card / amulet enters your field" (followers and amulets)
+            body = body[card_in.end() :]
+            ctx.it, ctx.it_side = "event", "own"
+            kind = "amulet" if card_in["kind"] == "アミュレット" else "card"
+            traits = (card_in["trait"],) if card_in["trait"] else ()
+            used.append("card_enters")
+            effects = [EventIs(CardFilter(kind, traits)), *_effects(body, ctx, used)]
+            out.abilities.append(
+                Ability(
+                    Trigger.CARD_ENTERS,
                     tuple(effects),
                     MyTurn() if my_turn else None,
                     once_per_turn=once_auto,

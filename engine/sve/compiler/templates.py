@@ -18,6 +18,7 @@ from engine.cards import CardRecord
 from engine.sve.abilities import (
     Always,
     Banish,
+    BanishCount,
     Buff,
     BurstsThisTurn,
     CameFrom,
@@ -1405,6 +1406,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^自分の墓場に" + _FILTER + r"があるなら、"),
         lambda m: GraveCount(_filter(m), 1),
+    ),
+    (
+        "banish_count",
+        False,
+        re.compile(r"^自分の消滅領域が(\d+)枚以上(?:ある)?なら、"),
+        lambda m: BanishCount(int(m[1])),
     ),
     (
         "played_this_turn",
