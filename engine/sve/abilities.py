@@ -1184,6 +1184,11 @@ class PayCost:
     """Engage ``engage_n`` standing field cards of yours that this allows
     (``場のアミュレット1つを【アクト】``, CR 5.4)."""
     engage_n: int = 0
+    reveal: CardFilter | None = None
+    """Reveal ``reveal_n`` cards passing this filter from your hand (``手札の…N枚を公開``):
+    the cards stay in the hand, so paying only needs them to be there (the opponent's
+    view of the hand is not changed by it)."""
+    reveal_n: int = 0
 
     def available(self, game: State, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
@@ -1203,6 +1208,11 @@ class PayCost:
                 return False
         if self.to_ex and len(p.ex) >= 5:  # CR 4.8.3.2: no room to put it there
             return False
+        if self.reveal is not None:
+            match = self.reveal.matches
+            hand = p.hand
+            if sum(1 for u in hand if u != source and match(cards[u].base)) < self.reveal_n:
+                return False
         if self.engage is not None and len(self._engageable(game, controller, source)) < (
             self.engage_n
         ):
@@ -2660,6 +2670,8 @@ def _cost_words(e: PayCost) -> str:
         parts.append(f"discard {e.discard_n} {_filter_words(e.discard, e.discard_n)}")
     if e.engage is not None:
         parts.append(f"engage {_targets_words(e.engage, e.engage_n)}")
+    if e.reveal is not None:
+        parts.append(f"reveal {e.reveal_n} {_filter_words(e.reveal, e.reveal_n)} from your hand")
     if e.sacrifice is not None:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
         if e.to_ex:

@@ -120,6 +120,7 @@ def test_full_status() -> None:
         "BP14-043",
         "BP11-048",
         "CP03-048",
+        "BP18-082",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1208,3 +1209,25 @@ def test_banish_zone_count_gives_storm() -> None:
         _play_first(game)
         uid = game.players[0].field[0]
         assert ("storm" in game.cards[uid].keywords) is storm
+
+
+def test_reveal_two_cost_two_cards_as_a_cost() -> None:
+    """BP18-082: engage it and reveal 2 cards of original cost 2 from your hand (they stay
+    there) for 4 damage to an enemy follower; with only one such card it is not offered."""
+    scripts = _lib("BP18-082")
+    snake = _rec(scripts, "BP18-082", cost=3)
+    two = CardRecord("T-2", "Two", card_type="spell", cost=2)
+    three = CardRecord("T-3", "Three", card_type="spell", cost=3)
+    game = position(
+        fields=([snake], [follower("E", 1, 1, 5)]), hands=([two, two], []), scripts=scripts
+    )
+    uid = game.players[0].field[0]
+    assert Activate(uid, 0) in game.legal_actions()
+    game.apply(Activate(uid, 0))
+    _pick_enemy(game)
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    assert len(game.players[0].hand) == 2
+    short = position(
+        fields=([snake], [follower("E", 1, 1, 5)]), hands=([two, three], []), scripts=scripts
+    )
+    assert Activate(short.players[0].field[0], 0) not in short.legal_actions()

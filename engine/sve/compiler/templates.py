@@ -1488,6 +1488,8 @@ _COST_PARTS = re.compile(
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
     r"|手札の" + _FILTER + r"1枚を捨てる"
     r"|(?P<anyhand>手札(?P<hn>\d)枚を捨てる)"
+    r"|手札の(?:元のコスト(?P<vc>\d+)の)?(?:(?P<vt>[^・、。「」『』【】]+)・)?"
+    r"(?P<vk>カード|フォロワー|スペル|アミュレット)(?P<vn>\d+)枚を公開"
     r"|場の(?P<rother>他の)?(?:(?P<rtrait>[^・、。「」『』【】]+)・)?(?P<rkind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を手札に戻す"
     r"|場の(?:(?P<xtrait2>[^・、。「」『』【】]+)・)?(?P<xkind2>フォロワー|カード|アミュレット)1(?:体|枚|つ)"
@@ -1524,6 +1526,8 @@ def cost(text: str) -> PayCost | None:
     sacrifice_n = 1
     engage: Targets | None = None
     engage_n = 0
+    reveal: CardFilter | None = None
+    reveal_n = 0
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1568,6 +1572,15 @@ def cost(text: str) -> PayCost | None:
                 return None
             sacrifice = Targets(side="own", amulets=True, name=m["fname"])
             banish_field = True
+        elif m["vn"]:
+            if reveal is not None:
+                return None
+            reveal = CardFilter(
+                _KINDS[m["vk"]],
+                (m["vt"],) if m["vt"] else (),
+                exact_cost=int(m["vc"]) if m["vc"] else -1,
+            )
+            reveal_n = int(m["vn"])
         elif m["en"]:
             if engage is not None:
                 return None
@@ -1621,7 +1634,7 @@ def cost(text: str) -> PayCost | None:
                 discard = _filter(m)
             except Unsupported:
                 return None
-    if not (pp or leader or discard or sacrifice or banish or engage):
+    if not (pp or leader or discard or sacrifice or banish or engage or reveal):
         return None
     return PayCost(
         (),
@@ -1638,6 +1651,8 @@ def cost(text: str) -> PayCost | None:
         sacrifice_n=sacrifice_n,
         engage=engage,
         engage_n=engage_n,
+        reveal=reveal,
+        reveal_n=reveal_n,
     )
 
 
