@@ -87,6 +87,9 @@ class Trigger(enum.Enum):
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
     """CR 14.5.2.2.2: this equipment was equipped (the follower is the ability's card)."""
+    LEADER_HURT = "leader_hurt"
+    """CR 10.7.1: your leader's defense went down (by damage or a cost; this card on the
+    field; ``自分のリーダーの体力が減少したとき``)."""
     CARD_ENTERS = "card_enters"
     """CR 10.7.1: another card (a follower or an amulet) was put onto your field (it is the
     event's card; ``自分の場に…カードが出たとき``)."""
@@ -133,6 +136,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.BUFFED: "When this gets + attack or defense",
     Trigger.EX_END_PHASE: "When your end phase comes while this is in your EX area",
     Trigger.CARD_ENTERS: "When another card enters your field",
+    Trigger.LEADER_HURT: "When your leader's defense goes down",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
 }
 """The English label of each trigger, for :func:`describe`."""
@@ -1406,6 +1410,9 @@ class Modal:
     more_if: Condition | None = None
     """When this holds, up to ``more`` different options instead (``…なら、代わりに2つまで``)."""
     more: int = 1
+    fresh: bool = False
+    """An option chosen by this ability cannot be chosen again this turn (``このターン、この
+    能力でチョイスした選択肢はチョイスできない``); remembered on the ability's card."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask for the mode(s), then run them in the card's order as nested abilities with
@@ -1422,17 +1429,28 @@ class Modal:
         if self.more_if is not None and holds(self.more_if, game, frame):
             picks = self.more
         count = bin(chosen).count("1")
+        used = 0
+        if self.fresh and frame.source >= 0:
+            counters = game.cards[frame.source].counters
+            if counters is not None and counters.get("modes_turn") == game.turn:
+                used = counters.get("modes", 0)
         if not done and count < picks:
             left = [
                 f"mode{i + 1}"
                 for i, option in enumerate(self.options)
-                if not chosen >> i & 1 and _payable(option, game, frame)
+                if not (chosen | used) >> i & 1 and _payable(option, game, frame)
             ]
             if left:
                 frame.sub = chosen
                 game.ask_pick(frame.controller, left, count > 0)
                 return False
         frame.sub = 0
+        if self.fresh and frame.source >= 0 and chosen:
+            card = game.cards[frame.source]
+            if card.counters is None:
+                card.counters = {}
+            card.counters["modes"] = used | chosen
+            card.counters["modes_turn"] = game.turn
         for i in reversed(range(len(self.options))):
             if chosen >> i & 1:
                 game.push_frame(self.options[i], frame)
@@ -2625,6 +2643,8 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, Modal):
         opts = " | ".join(f"({i + 1}) {_sequence(o)}" for i, o in enumerate(e.options))
         more = ""
+        if e.fresh:
+            opts += " (an option chosen this turn cannot be chosen again this turn)"
         if isinstance(e.more_if, Always):
             return f"choose up to {e.more}: {opts}"
         if e.more_if is not None:

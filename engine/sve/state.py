@@ -752,6 +752,14 @@ class State:
                 return True
         return False
 
+    def _leader_hurt(self, player: int) -> None:
+        """``player``'s leader defense went down: "when your leader's defense goes down"
+        abilities on that player's field go off (CR 10.7.1)."""
+        field = self.players[player].field
+        if field and self.scripts:
+            for uid in self.holders(field, Trigger.LEADER_HURT):
+                self._fire(self.cards[uid], Trigger.LEADER_HURT, player)
+
     def raised(self, uid: int) -> None:
         """A follower's attack or defense was raised: its "when this gets +" abilities go off
         (CR 10.7.1)."""
@@ -851,6 +859,7 @@ class State:
         if player == self.active:
             p.hurt_on = self.turn
         p.hurts = (self.turn, p.hurts[1] + 1 if p.hurts[0] == self.turn else 1)
+        self._leader_hurt(player)
         self.dirty = True
         if self.log is not None:
             self._emit("damage", {"target": f"leader{player}", "amount": amount})
@@ -983,6 +992,7 @@ class State:
             if hurt.index == self.active:
                 hurt.hurt_on = self.turn
             hurt.hurts = (self.turn, hurt.hurts[1] + 1 if hurt.hurts[0] == self.turn else 1)
+            self._leader_hurt(hurt.index)
             name = f"leader{-target - LEADER_OFFSET}"
         else:
             card = self.cards[target]

@@ -220,6 +220,9 @@ EXAMPLES: dict[str, list[str]] = {
     "keyword_choice": ["BP14-043"],
     "if_banish_count": ["CP03-048"],
     "card_enters": ["BP11-048", "BP16-109"],
+    "leader_hurt": ["BP13-073", "BP06-089"],
+    "choose_fresh": ["BP13-073", "CP04-075"],
+    "if_leader_at_most_marked": ["BP06-089", "BP03-097"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -14,6 +14,7 @@ from engine.sve.abilities import (
     Ability,
     Buff,
     CardScript,
+    Damage,
     Destroy,
     Engage,
     Scripts,
@@ -121,6 +122,7 @@ def test_full_status() -> None:
         "BP11-048",
         "CP03-048",
         "BP18-082",
+        "BP13-073",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1231,3 +1233,43 @@ def test_reveal_two_cost_two_cards_as_a_cost() -> None:
         fields=([snake], [follower("E", 1, 1, 5)]), hands=([two, three], []), scripts=scripts
     )
     assert Activate(short.players[0].field[0], 0) not in short.legal_actions()
+
+
+def _hurt_by_spell(scripts: Scripts, n: int) -> CardRecord:
+    """A synthetic 0-cost spell of yours that deals ``n`` damage to your own leader."""
+    scripts.add(CardScript("X-HURT", (Ability(Trigger.SPELL, (Damage(n, "own_leader"),)),)))
+    return CardRecord("X-HURT", "Hurt", card_type="spell", cost=0)
+
+
+def test_leader_hurt_modes_once_each_per_turn() -> None:
+    """BP13-073: in your turn, each time your leader's defense goes down choose a mode not
+    chosen this turn: after Storm is chosen the next time only modes 1 and 2 are offered
+    (mode 1 deals the times hurt this turn, 2, to an enemy follower); in the opponent's turn
+    nothing happens."""
+    scripts = _lib("BP13-073")
+    laura = _rec(scripts, "BP13-073", cost=3)
+    hurt = _hurt_by_spell(scripts, 1)
+    game = position(
+        fields=([OnField(laura, new=True)], [follower("E", 1, 1, 5)]),
+        hands=([hurt, hurt], []),
+        scripts=scripts,
+    )
+    uid = game.players[0].field[0]
+    _play_first(game)
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2", "mode3"]
+    game.apply(Choose("mode3"))
+    assert "storm" in game.cards[uid].keywords
+    _play_first(game)
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode1"))
+    _pick_enemy(game)
+    assert game.cards[game.players[1].field[0]].dfn == 3
+    theirs = position(active=1, fields=([laura], []), scripts=scripts)
+    theirs.deal_damage(-2, 1)
+    theirs.decision = None
+    theirs._run()  # the waiting ability finds it is not your turn and does nothing
+    assert theirs.decision is not None
+    assert theirs.decision.kind.name == "MAIN"
+    assert theirs.pending == []

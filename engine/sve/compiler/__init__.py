@@ -147,6 +147,7 @@ _BODY_TRIGGERS = (
     ("EXエリアにこれが置かれたとき、", Trigger.TO_EX),
     ("これがアクトしたとき、", Trigger.ENGAGED),
     ("これの【攻撃力】か【体力】を+したとき、", Trigger.BUFFED),
+    ("自分のリーダーの体力が減少したとき、", Trigger.LEADER_HURT),
 )
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
@@ -177,6 +178,7 @@ _MODAL_UP_TO = re.compile(r"下記から(\d)つまでチョイスする。")
 _ALWAYS_MORE = "常に、代わりに{}つまで。"
 """How "up to N" is rewritten: an always-true condition opener and the "instead" clause."""
 _OPTION = re.compile(r"【(\d)】")
+_FRESH = "このターン、この能力でチョイスした選択肢はチョイスできない。"
 
 
 class _Fail(Exception):
@@ -207,6 +209,10 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         head, _, tail = body.partition(_MODAL)
         parts = _OPTION.split(tail)
         more_if, more = None, 1
+        fresh = parts[0].strip() == _FRESH
+        if fresh:  # "an option chosen by this ability cannot be chosen again this turn"
+            parts[0] = ""
+            used.append("choose_fresh")
         if parts[0].strip():  # "…なら、代わりに2つまで。" (CR 5.18)
             more_cond, _whole, more_text, more_id = condition(parts[0].strip())
             more_m = _MORE.match(more_text)
@@ -238,7 +244,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 used.append("option_cost")
             options.append(tuple(option))
         used.append("choose_one")
-        return [*effects, Modal(tuple(options), more_if, more)]
+        return [*effects, Modal(tuple(options), more_if, more, fresh=fresh)]
     out: list[Any] = []
     gated = False  # a look at the deck under a condition: the rest of the ability is the look's
     for sentence in sentences(body):

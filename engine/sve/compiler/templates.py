@@ -1119,10 +1119,13 @@ def _select_named(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template(
     "damage_per_hurt",
-    _GROUP + r"に「このターン中に自分のリーダーの体力が減少した回数」と同じダメージ。",
+    r"(それ|"
+    + _GROUP[1:-1]
+    + r")に「このターン中に自分のリーダーの体力が減少した回数」と同じダメージ。",
 )
 def _damage_per_hurt(m: re.Match[str], ctx: Context) -> list[Any]:
-    return [Damage(0, _GROUPS[m[1]], per_hurt=True)]
+    to = ctx.need_it() if m[1] == "それ" else _GROUPS[m[1]]
+    return [Damage(0, to, per_hurt=True)]
 
 
 @template("keyword_choice", r"これは(【[^】]+】)か(【[^】]+】)を持つ。")
@@ -1406,6 +1409,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^自分の墓場に" + _FILTER + r"があるなら、"),
         lambda m: GraveCount(_filter(m), 1),
+    ),
+    (
+        "leader_at_most_marked",
+        False,
+        re.compile(r"^自分のリーダーの【体力】(\d+)以下なら、"),
+        lambda m: LeaderAtMost(int(m[1])),
     ),
     (
         "banish_count",
