@@ -223,6 +223,7 @@ EXAMPLES: dict[str, list[str]] = {
     "leader_hurt": ["BP13-073", "BP06-089"],
     "choose_fresh": ["BP13-073", "CP04-075"],
     "if_leader_at_most_marked": ["BP06-089", "BP03-097"],
+    "select_any_number": ["BP08-028", "CP04-111"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

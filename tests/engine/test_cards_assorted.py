@@ -123,6 +123,7 @@ def test_full_status() -> None:
         "CP03-048",
         "BP18-082",
         "BP13-073",
+        "BP08-028",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1273,3 +1274,24 @@ def test_leader_hurt_modes_once_each_per_turn() -> None:
     assert theirs.decision is not None
     assert theirs.decision.kind.name == "MAIN"
     assert theirs.pending == []
+
+
+def test_divided_damage_grows_with_the_enemy_graveyard() -> None:
+    """BP08-028: choose any number of enemy followers and divide 4 damage among them; 8
+    instead with 10 cards in the opponent's graveyard; with 20, 8 more to their leader."""
+    scripts = _lib("BP08-028")
+    spell = _rec(scripts, "BP08-028", card_type="spell", cost=3)
+    junk = CardRecord("J-1", "Junk", card_type="spell", cost=1)
+    for grave, dealt, leader in ((0, 4, 20), (10, 8, 20), (20, 8, 12)):
+        game = position(
+            hands=([spell], []), fields=([], [follower("E", 1, 1, 9)]), pp=(3, 0), scripts=scripts
+        )
+        for _ in range(grave):
+            add_card(game, 1, junk, Zone.GRAVE)
+        _play_first(game)
+        assert game.decision is not None
+        game.apply(Choose(game.decision.options[0]))  # the only enemy follower
+        while game.decision is not None and game.decision.kind.name != "MAIN":
+            game.apply(Choose(game.decision.options[0]))
+        assert game.cards[game.players[1].field[0]].dfn == 9 - dealt
+        assert game.players[1].hp == leader

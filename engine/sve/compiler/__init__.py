@@ -43,6 +43,7 @@ from engine.sve.abilities import (
     ReturnToHand,
     Scaled,
     SelfToField,
+    SplitDamage,
     Summon,
     Trigger,
     to_data,
@@ -298,6 +299,13 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 raise _Fail("'instead N' without a condition or tokens just summoned")
             out[-1] = If(Not(cond), (last,))
             out.append(If(cond, (dataclasses.replace(last, n=effects[1]),)))
+            continue
+        if tid == "instead_damage" and out and isinstance(out[-1], SplitDamage):
+            if cond is None:  # "代わりにNダメージ" after damage divided among them
+                raise _Fail("'instead' without a condition")
+            old_split = out[-1]
+            out[-1] = If(Not(cond), (old_split,))
+            out.append(If(cond, (SplitDamage(effects[0].n),)))
             continue
         if tid == "instead_damage":  # "代わりにNダメージ": replaces the damage before it
             before = [i for i, e in enumerate(out) if isinstance(e, Damage)]

@@ -386,6 +386,12 @@ def _damage_count(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(0, ctx.need_it(), per)]
 
 
+@template("select_any_number", r"相手の場のフォロワーを好きな(?:枚|体)数選ぶ。")
+def _select_any_number(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "enemy"
+    return [Select(Targets(), 5, up_to=True)]  # CR 4.4.4.1: at most 5 on a field
+
+
 @template("split_damage", r"それに" + N + r"ダメージを割りふる。")
 def _split_damage(m: re.Match[str], ctx: Context) -> list[Any]:
     if ctx.need_it() != "targets":
