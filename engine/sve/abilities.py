@@ -2472,6 +2472,8 @@ def describe(obj: Any) -> str:
             costs.append("played from your graveyard")
         if obj.from_ex:
             costs.append("put this from your EX area into the graveyard")
+        if obj.trigger is Trigger.STATIC and obj.from_ex:
+            label = "Continuous (on the field or in the EX area)"
         if obj.trigger is Trigger.ACTIVATED:
             label = ("Quick act" if obj.quick else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""

@@ -1078,6 +1078,7 @@ class State:
         return True
 
     def _to_ex(self, card: Card) -> None:
+        self.statics_dirty = True  # a continuous ability may work from the EX area
         """CR 10.7.1: "when this is put into the EX area", "when a card is put into your EX
         area" abilities go off."""
         if not self.scripts:
@@ -1294,14 +1295,19 @@ class State:
         sources = [
             u for p in self.players for u in p.field if cards[u].face.card_id in ids or cards[u].eq
         ]
+        sources += [u for p in self.players for u in p.ex if cards[u].base.card_id in ids]
         if not sources and not self.granting:
             return
         grants: dict[int, int] | None = None
         for uid in sorted(sources):
             card = cards[uid]
+            in_ex = card.zone is Zone.EX  # only abilities that work there (from_ex)
+            master = card.owner if in_ex else card.controller
             for ability in self.abilities_of(card, Trigger.STATIC):
+                if in_ex and not ability.from_ex:
+                    continue
                 cond = ability.condition
-                if cond is not None and not cond.holds(self, card.controller, uid):
+                if cond is not None and not cond.holds(self, master, uid):
                     continue
                 if grants is None:
                     grants = {}
@@ -1311,7 +1317,7 @@ class State:
                         if e.what is None:
                             got = [uid]
                         else:
-                            got = self.candidates(e.what, card.controller, uid, counting=True)
+                            got = self.candidates(e.what, master, uid, counting=True)
                         for t in got:
                             grants[t] = grants.get(t, 0) | bits
         if grants is None and not self.granting:
@@ -1971,6 +1977,7 @@ class State:
             p.hand.remove(card.uid)
         elif zone is Zone.EX:
             p.ex.remove(card.uid)
+            self.statics_dirty = True
         elif zone is Zone.FIELD:
             p.field.remove(card.uid)
         elif zone is Zone.GRAVE:

@@ -224,6 +224,7 @@ EXAMPLES: dict[str, list[str]] = {
     "choose_fresh": ["BP13-073", "CP04-075"],
     "if_leader_at_most_marked": ["BP06-089", "BP03-097"],
     "select_any_number": ["BP08-028", "CP04-111"],
+    "while_here_or_ex": ["BP13-003"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

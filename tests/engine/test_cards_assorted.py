@@ -124,6 +124,7 @@ def test_full_status() -> None:
         "BP18-082",
         "BP13-073",
         "BP08-028",
+        "BP13-003",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1295,3 +1296,28 @@ def test_divided_damage_grows_with_the_enemy_graveyard() -> None:
             game.apply(Choose(game.decision.options[0]))
         assert game.cards[game.players[1].field[0]].dfn == 9 - dealt
         assert game.players[1].hp == leader
+
+
+def test_grant_from_the_ex_area() -> None:
+    """BP13-003: while it is in the EX area (or on the field) your 妖精 token followers have
+    Rush; from the hand it gives nothing, and it cannot be played from the EX area."""
+    scripts = _lib("BP13-003")
+    aria = _rec(scripts, "BP13-003", cost=3, atk=3, dfn=3)
+    fairy = CardRecord(
+        "F-T", "F", card_type="token_follower", cost=1, attack=1, defense=1, traits=("妖精",)
+    )
+    for zone, rush in (("ex", True), ("hand", False)):
+        game = position(
+            fields=([OnField(fairy, new=True)], []),
+            ex=([aria], []) if zone == "ex" else ([], []),
+            hands=([aria], []) if zone == "hand" else ([], []),
+            pp=(5, 0),
+            scripts=scripts,
+        )
+        tok = game.players[0].field[0]
+        game.cards[tok].token = True
+        game.statics_dirty = True
+        game._rule_processing()
+        assert ("rush" in game.cards[tok].keywords) is rush
+        if zone == "ex":
+            assert Play(game.players[0].ex[0]) not in game.legal_actions()

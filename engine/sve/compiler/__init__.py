@@ -159,6 +159,7 @@ _ACT = re.compile(
 )
 PRINCESS_CONNECT = "プリコネ"
 """The trait of Princess Connect cards (the title whose cards have Union Burst)."""
+_HERE_OR_EX = re.compile(r"^これが場かEXエリアにある限り、(.+)$")
 _FROM_HAND = "手札のこれ"
 _FROM_GRAVE = "墓場のこれ"
 _FROM_EX = "EXエリアのこれを墓場に置く"
@@ -398,6 +399,18 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
     if line in STATIC_KEYWORD_LINES:
         out.keywords += (STATIC_KEYWORD_LINES[line],)
         used.append("static_keyword")
+        return
+    here_or_ex = _HERE_OR_EX.match(line)
+    if here_or_ex:  # "while this is on the field or in the EX area": a grant from either
+        try:
+            ex_grant = static("これが場にいる限り、" + here_or_ex[1], ctx.equipment)
+        except Unsupported as err:
+            raise _Fail(str(err)) from err
+        if ex_grant is None or not isinstance(ex_grant[2], Grant) or ex_grant[2].what is None:
+            raise _Fail("a continuous ability from the EX area the engine does not apply")
+        tid, cond, effect = ex_grant
+        out.abilities.append(Ability(Trigger.STATIC, (effect,), cond, from_ex=True))
+        used.extend((*tid.split("|"), "while_here_or_ex"))
         return
     try:
         grant = static(line, ctx.equipment)

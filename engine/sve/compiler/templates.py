@@ -1681,7 +1681,7 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
 
 _WHILE_HERE = re.compile(
     r"^これ(?:が場に|が)(?:いる|ある)限り、自分の(?:場の)?(?P<other>他の)?"
-    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?:フォロワー|(?P<tok>トークン)))"
+    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?:フォロワー|(?P<tok>トークン)(?:・フォロワー)?))"
     r"すべては" + KW + r"を持つ。$"
 )
 _WHILE_SELF = re.compile(
