@@ -1974,16 +1974,41 @@ class LeaderShield:
 @dataclass(frozen=True, slots=True)
 class Scaled:
     """``effect`` written for one (``+1/+1``, ``draw 1``, ``+1 defense``, ``1 damage``) done
-    for X: X is ``k`` times the number of field cards ``per`` allows, counted when it
-    resolves (``Xは「自分の場の…の数」である``)."""
+    for X, counted when it resolves: ``k`` times the number of field cards ``per`` allows
+    (``Xは「自分の場の…の数」である``), or with ``count`` another number: ``max_pp`` (your
+    PP maximum), ``hand``, ``ex``, ``banish`` (cards in that zone of yours), ``hand_ex``
+    (hand and EX area together), ``attack`` (this card's attack), ``attack_it`` (the
+    chosen card's attack)."""
 
     effect: Effect
-    per: Targets
+    per: Targets | None = None
     k: int = 1
+    count: str = "field"
+
+    def _x(self, game: State, frame: Frame) -> int:
+        p = game.players[frame.controller]
+        count = self.count
+        if count == "max_pp":
+            return p.max_pp
+        if count == "hand":
+            return len(p.hand)
+        if count == "ex":
+            return len(p.ex)
+        if count == "banish":
+            return len(p.banish)
+        if count == "hand_ex":
+            return len(p.hand) + len(p.ex)
+        if count in ("attack", "attack_it"):  # last known values if it left (CR 10.11.1)
+            cards = [frame.source] if count == "attack" else frame.targets
+            found = [t for t in cards if t >= 0]
+            return max(0, game.cards[found[0]].atk) if found else 0
+        per = self.per
+        assert per is not None
+        return len(game.candidates(per, frame.controller, frame.source, counting=True))
 
     def run(self, game: State, frame: Frame) -> bool:
         """Count, then run the effect with its amounts multiplied."""
-        x = self.k * len(game.candidates(self.per, frame.controller, frame.source, counting=True))
+        x = self.k * self._x(game, frame)
         if x <= 0:
             return True
         e = self.effect
@@ -2526,7 +2551,18 @@ def _describe_element(e: Any) -> str:
         return f"put the top {e.n} card{'s' if e.n != 1 else ''} of your deck into your EX area"
     if isinstance(e, Scaled):
         times = f"{e.k} times " if e.k != 1 else ""
-        return f"X times: {describe(e.effect)} (X: {times}the number of {_all_words(e.per)[4:]})"
+        what = {
+            "max_pp": "your PP maximum",
+            "hand": "the cards in your hand",
+            "ex": "the cards in your EX area",
+            "banish": "the cards in your banish zone",
+            "hand_ex": "the cards in your hand and EX area",
+            "attack": "this card's attack",
+            "attack_it": "its attack",
+        }.get(e.count, "")
+        if not what and e.per is not None:
+            what = f"the number of {_all_words(e.per)[4:]}"
+        return f"X times: {describe(e.effect)} (X: {times}{what})"
     if isinstance(e, RandomDiscard):
         who = "you discard" if e.who == "you" else "your opponent discards"
         return f"{who} {e.n} random card{'s' if e.n != 1 else ''}"

@@ -225,6 +225,8 @@ EXAMPLES: dict[str, list[str]] = {
     "if_leader_at_most_marked": ["BP06-089", "BP03-097"],
     "select_any_number": ["BP08-028", "CP04-111"],
     "while_here_or_ex": ["BP13-003"],
+    "x_number": ["BP02-014", "BP02-072"],
+    "buff_attack_x": ["BP02-014", "BP13-069"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -125,6 +125,8 @@ def test_full_status() -> None:
         "BP13-073",
         "BP08-028",
         "BP13-003",
+        "BP02-072",
+        "BP02-014",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1321,3 +1323,37 @@ def test_grant_from_the_ex_area() -> None:
         assert ("rush" in game.cards[tok].keywords) is rush
         if zone == "ex":
             assert Play(game.players[0].ex[0]) not in game.legal_actions()
+
+
+def test_heal_by_the_destroyed_followers_attack() -> None:
+    """BP02-072 (an evolved card; On Evolve): destroy an enemy follower, then your leader
+    gets + its attack (its last value on the field, CR 10.11.1)."""
+    scripts = _lib("BP02-072")
+    base = CardRecord("X-SD", "SD", cost=4, attack=6, defense=5)
+    evo = _rec(scripts, "BP02-072", card_type="evolved_follower", cost=4, atk=7, dfn=6, name="SD")
+    for foe_atk in (4, 1):
+        game = position(
+            fields=([base], [follower("E", 3, foe_atk, 5)]),
+            evolve=([evo], []),
+            ep=(1, 0),
+            pp=(5, 0),
+            hp=(10, 20),
+            scripts=scripts,
+        )
+        game.apply(Evolve(game.players[0].field[0], ep=True))
+        _pick_enemy(game)
+        assert game.players[1].field == []
+        assert game.players[0].hp == 10 + foe_atk
+
+
+def test_attack_plus_the_ex_area_size() -> None:
+    """BP02-014 (Fanfare): +X attack, X being the cards in your EX area (2 here, 0 without)."""
+    scripts = _lib("BP02-014")
+    card = _rec(scripts, "BP02-014", cost=3, atk=2, dfn=3)
+    junk = CardRecord("J-1", "Junk", card_type="spell", cost=1)
+    for n in (2, 0):
+        game = position(hands=([card], []), ex=([junk] * n, []), pp=(3, 0), scripts=scripts)
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+            game.apply(Choose("stand"))
+        assert game.cards[game.players[0].field[0]].atk == 2 + n

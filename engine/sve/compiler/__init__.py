@@ -288,11 +288,14 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             unit = out[-1] if out else None
             if isinstance(unit, Buff) and unit.per_died and unit.to == "self":
                 unit = dataclasses.replace(unit, atk=1, dfn=1, per_died=False)
-            elif not isinstance(unit, (Draw, HealLeader)) or unit.n != 1:
+            elif isinstance(unit, Buff) and (unit.atk, unit.dfn) == (1, 0) and not unit.what:
+                pass  # "+X attack"
+            elif not isinstance(unit, (Draw, HealLeader, Damage)) or unit.n != 1:
                 raise _Fail("X defined for an effect that does not use it")
             if cond is not None:
                 raise _Fail("a condition on the definition of X")
-            out[-1] = Scaled(unit, effects[0].per, effects[0].k)
+            x = effects[0]
+            out[-1] = Scaled(unit, x.per, x.k, x.count)
             continue
         if effects and effects[0] == INSTEAD_COUNT:  # "代わりにN体": more tokens if …
             last = out[-1] if out else None

@@ -1055,7 +1055,7 @@ def _leader_shield(m: re.Match[str], ctx: Context) -> list[Any]:
 
 _COUNTED = (
     r"「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
-    r"(?P<kind>フォロワー|カード|アミュレット))の数(?:の(?P<k>\d+)倍)?」"
+    r"(?P<kind>フォロワー|カード|アミュレット))の(?:数|枚数)(?:の(?P<k>\d+)倍)?」"
 )
 """``「自分の場の…の数」``: a count of field cards (optionally doubled, ``の2倍``)."""
 
@@ -1081,10 +1081,40 @@ def _damage_group_count(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @dataclass(frozen=True)
 class XCount:
-    """Marker: the X of the effect just before is ``k`` times a count of field cards."""
+    """Marker: the X of the effect just before is ``k`` times a count of field cards (or
+    another number, see :class:`Scaled`)."""
 
-    per: Targets
+    per: Targets | None
     k: int = 1
+    count: str = "field"
+
+
+_X_NUMBERS = {
+    "自分のPP最大値": "max_pp",
+    "自分の手札の枚数": "hand",
+    "自分のEXエリアのカードの枚数": "ex",
+    "自分の消滅領域の枚数": "banish",
+    "自分の手札とEXエリアのカードの合計": "hand_ex",
+    "これの攻撃力": "attack",
+    "選んだフォロワーの攻撃力": "attack_it",
+}
+
+
+@template("x_number", r"Xは「(" + "|".join(_X_NUMBERS) + r")」である。")
+def _x_number(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending not in ("x_count", "x_died"):
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    count = _X_NUMBERS[m[1]]
+    if count == "attack_it":
+        ctx.need_it()
+    return [XCount(None, 1, count)]
+
+
+@template("buff_attack_x", r"これは【攻撃力】\+Xする。")
+def _buff_attack_x(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.pending = "x_count"
+    return [Buff(1, 0, "self")]
 
 
 @template("draw_x", r"X枚引く。")
