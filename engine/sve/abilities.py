@@ -1999,12 +1999,20 @@ class Scaled:
         if count == "hand_ex":
             return len(p.hand) + len(p.ex)
         if count in ("attack", "attack_it"):  # last known values if it left (CR 10.11.1)
-            cards = [frame.source] if count == "attack" else frame.targets
-            found = [t for t in cards if t >= 0]
-            return max(0, game.cards[found[0]].atk) if found else 0
+            which = [frame.source] if count == "attack" else frame.targets
+            known = [t for t in which if t >= 0]
+            return max(0, game.cards[known[0]].atk) if known else 0
         per = self.per
         assert per is not None
-        return len(game.candidates(per, frame.controller, frame.source, counting=True))
+        found = len(game.candidates(per, frame.controller, frame.source, counting=True))
+        if count == "field_ex":  # the EX area's cards that the selector allows too
+            cards = game.cards
+            found += sum(
+                1
+                for u in p.ex
+                if (per.followers if cards[u].fol else per.amulets) and per.allows(cards[u])
+            )
+        return found
 
     def run(self, game: State, frame: Frame) -> bool:
         """Count, then run the effect with its amounts multiplied."""
@@ -2560,6 +2568,8 @@ def _describe_element(e: Any) -> str:
             "attack": "this card's attack",
             "attack_it": "its attack",
         }.get(e.count, "")
+        if e.count == "field_ex" and e.per is not None:
+            what = f"the number of {_all_words(e.per)[4:]} and such cards in your EX area"
         if not what and e.per is not None:
             what = f"the number of {_all_words(e.per)[4:]}"
         return f"X times: {describe(e.effect)} (X: {times}{what})"

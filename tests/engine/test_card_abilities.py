@@ -227,6 +227,7 @@ EXAMPLES: dict[str, list[str]] = {
     "while_here_or_ex": ["BP13-003"],
     "x_number": ["BP02-014", "BP02-072"],
     "buff_attack_x": ["BP02-014", "BP13-069"],
+    "x_field_and_ex": ["BP06-007"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

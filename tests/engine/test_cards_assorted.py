@@ -127,6 +127,7 @@ def test_full_status() -> None:
         "BP13-003",
         "BP02-072",
         "BP02-014",
+        "BP06-007",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1357,3 +1358,27 @@ def test_attack_plus_the_ex_area_size() -> None:
         if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
             game.apply(Choose("stand"))
         assert game.cards[game.players[0].field[0]].atk == 2 + n
+
+
+def test_attack_per_fairy_tokens_on_field_and_ex() -> None:
+    """BP06-007 (Fanfare): +X attack for the 妖精 tokens on your field and in your EX area
+    together (one of each: +2; a 妖精 card that is not a token does not count)."""
+    scripts = _lib("BP06-007")
+    dragon = _rec(scripts, "BP06-007", cost=4, atk=2, dfn=4)
+    fairy = CardRecord(
+        "F-T", "F", card_type="token_follower", cost=1, attack=1, defense=1, traits=("妖精",)
+    )
+    plain = CardRecord("F-P", "P", cost=1, attack=1, defense=1, traits=("妖精",))
+    game = position(
+        hands=([dragon], []),
+        fields=([fairy, plain], []),
+        ex=([fairy], []),
+        pp=(4, 0),
+        scripts=scripts,
+    )
+    game.cards[game.players[0].field[0]].token = True
+    game.cards[game.players[0].ex[0]].token = True
+    _play_first(game)
+    if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+        game.apply(Choose("stand"))
+    assert game.cards[game.players[0].field[-1]].atk == 4

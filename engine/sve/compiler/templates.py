@@ -1111,6 +1111,25 @@ def _x_number(m: re.Match[str], ctx: Context) -> list[Any]:
     return [XCount(None, 1, count)]
 
 
+@template(
+    "x_field_and_ex",
+    r"Xは「自分の場と自分のEXエリアの(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>トークン|フォロワー|カード)"
+    r"の枚数の合計」である。",
+)
+def _x_field_and_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending not in ("x_count", "x_died"):
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    kind = m["kind"]
+    per = Targets(
+        side="own",
+        amulets=kind == "カード",
+        trait=m["trait"] or "",
+        token=kind == "トークン",
+    )
+    return [XCount(per, 1, "field_ex")]
+
+
 @template("buff_attack_x", r"これは【攻撃力】\+Xする。")
 def _buff_attack_x(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.pending = "x_count"
