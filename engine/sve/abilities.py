@@ -1034,21 +1034,24 @@ class GainPP:
 
 @dataclass(frozen=True, slots=True)
 class DiscardCards:
-    """CR 5.12: you discard ``n`` cards of your choice from your hand."""
+    """CR 5.12: ``who`` (you, or your opponent: ``相手プレイヤーすべては、自身の手札N枚を
+    捨てる``) discards ``n`` cards of their choice from their hand."""
 
     n: int = 1
+    who: str = "you"
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask which card to discard, ``n`` times (fewer if the hand runs out)."""
+        player = _who(game, frame, self.who)
         if frame.choice is not None:
-            game.discard_card(frame.controller, int(frame.choice))
+            game.discard_card(player, int(frame.choice))
             frame.choice = None
             frame.sub += 1
-        hand = game.players[frame.controller].hand
+        hand = game.players[player].hand
         if frame.sub >= self.n or not hand:
             frame.sub = 0
             return True
-        game.ask_pick(frame.controller, [str(u) for u in sorted(hand)], False)
+        game.ask_pick(player, [str(u) for u in sorted(hand)], False)
         return False
 
 
@@ -2668,7 +2671,8 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, GainPP):
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
     if isinstance(e, DiscardCards):
-        return f"discard {e.n} card{'s' if e.n != 1 else ''}"
+        who = "" if e.who == "you" else "your opponent chooses and "
+        return f"{who}discard{'s' if who else ''} {e.n} card{'s' if e.n != 1 else ''}"
     if isinstance(e, Search):
         return f"search your deck for up to {e.n} {_filter_words(e.what, e.n)} to your {e.to}"
     if isinstance(e, LookTop):

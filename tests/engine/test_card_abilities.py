@@ -228,6 +228,7 @@ EXAMPLES: dict[str, list[str]] = {
     "x_number": ["BP02-014", "BP02-072"],
     "buff_attack_x": ["BP02-014", "BP13-069"],
     "x_field_and_ex": ["BP06-007"],
+    "opponent_discards": ["BP11-069", "BP03-073"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

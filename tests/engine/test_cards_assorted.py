@@ -128,6 +128,7 @@ def test_full_status() -> None:
         "BP02-072",
         "BP02-014",
         "BP06-007",
+        "BP11-069",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1382,3 +1383,21 @@ def test_attack_per_fairy_tokens_on_field_and_ex() -> None:
     if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
         game.apply(Choose("stand"))
     assert game.cards[game.players[0].field[-1]].atk == 4
+
+
+def test_engaging_makes_the_opponent_discard() -> None:
+    """BP11-069: when it becomes engaged (by attacking) the opponent chooses and discards a
+    card from their hand; with an empty hand nothing is asked."""
+    scripts = _lib("BP11-069")
+    ruler = _rec(scripts, "BP11-069", cost=4, atk=4, dfn=4)
+    junk = CardRecord("J-1", "Junk", card_type="spell", cost=9)
+    for hand in (2, 0):
+        game = position(fields=([ruler], []), hands=([], [junk] * hand), scripts=scripts)
+        game.apply(Attack(game.players[0].field[0], LEADER))
+        if hand:
+            assert game.decision is not None
+            assert game.decision.player == 1
+            assert game.decision.kind.name == "PICK"
+            game.apply(Choose(game.decision.options[0]))
+        assert len(game.players[1].hand) == max(0, hand - 1)
+        assert len(game.players[1].grave) == (1 if hand else 0)

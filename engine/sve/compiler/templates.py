@@ -1040,6 +1040,11 @@ def _buff_all(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Buff(int(m["atk"]), int(m["dfn"] or 0), what=what)]
 
 
+@template("opponent_discards", r"相手プレイヤーすべては、自身の手札" + N + r"枚を捨てる。")
+def _opponent_discards(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [DiscardCards(int(m[1]), "opponent")]
+
+
 @template("random_discard", r"相手プレイヤーすべては、自身の手札をランダムに" + N + r"枚捨てる。")
 def _random_discard(m: re.Match[str], ctx: Context) -> list[Any]:
     return [RandomDiscard(int(m[1]))]
