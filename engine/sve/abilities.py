@@ -2183,6 +2183,25 @@ class HandToField:
 
 
 @dataclass(frozen=True, slots=True)
+class NextDamageShield:
+    """This turn, the next damage the chosen followers would take is prevented
+    (``このターン、それは次のダメージを受けない``: a replacement effect used up once it
+    applies, CR 10.2.1.3.2)."""
+
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark them for this turn."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                card = game.cards[tgt]
+                if card.counters is None:
+                    card.counters = {}
+                card.counters["shield_turn"] = game.turn
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class TakesMore:
     """This turn, the chosen followers take ``n`` more damage (``このターン、それが受ける
     ダメージを+N する``: a replacement effect, CR 10.2.1.3.2)."""
@@ -2364,6 +2383,7 @@ ELEMENTS: dict[str, type] = {
         FieldExCount,
         HandToField,
         TakesMore,
+        NextDamageShield,
         NoPlayFromEx,
         PlayedThisTurn,
         BanishCount,
@@ -2556,6 +2576,8 @@ def _describe_element(e: Any) -> str:
         return "shuffle your deck"
     if isinstance(e, HandToField):
         return f"you may put 1 {_filter_words(e.what, 1)} from your hand onto your field"
+    if isinstance(e, NextDamageShield):
+        return f"this turn, {_TO_WORDS[e.to]} takes no damage the next time it would be damaged"
     if isinstance(e, TakesMore):
         return f"this turn, {_TO_WORDS[e.to]} takes {e.n} more damage"
     if isinstance(e, TopToEx):

@@ -1000,6 +1000,9 @@ class State:
                 return  # CR 5.14.1.2
             if card.counters is not None and card.counters.get("no_damage") == self.turn:
                 return
+            if card.counters is not None and card.counters.get("shield_turn") == self.turn:
+                card.counters["shield_turn"] = -1  # CR 10.2.1.3.2: "the next damage", used up
+                return
             if card.counters is not None and card.counters.get("more_turn") == self.turn:
                 amount += card.counters["more"]  # CR 10.2.1.3.2: takes more damage
             if card.eq:

@@ -229,6 +229,7 @@ EXAMPLES: dict[str, list[str]] = {
     "buff_attack_x": ["BP02-014", "BP13-069"],
     "x_field_and_ex": ["BP06-007"],
     "opponent_discards": ["BP11-069", "BP03-073"],
+    "next_damage_shield": ["BP17-062", "BP13-117"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -129,6 +129,8 @@ def test_full_status() -> None:
         "BP02-014",
         "BP06-007",
         "BP11-069",
+        "BP17-062",
+        "CP04-016",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1401,3 +1403,42 @@ def test_engaging_makes_the_opponent_discard() -> None:
             game.apply(Choose(game.decision.options[0]))
         assert len(game.players[1].hand) == max(0, hand - 1)
         assert len(game.players[1].grave) == (1 if hand else 0)
+
+
+def test_named_follower_shielded_from_the_next_damage() -> None:
+    """BP17-062 (engage it, put it into the graveyard): the chosen named follower takes no
+    damage the next time this turn; the time after it does."""
+    scripts = _lib("BP17-062")
+    spear = _rec(scripts, "BP17-062", card_type="amulet", cost=2)
+    rowen = CardRecord("RW-1", "竜槍の戦士・ローウェン", cost=3, attack=3, defense=5)
+    game = position(fields=([spear, rowen], []), scripts=scripts)
+    spear_uid, rowen_uid = game.players[0].field
+    game.apply(Activate(spear_uid, 0))
+    if game.decision is not None and game.decision.kind.name == "TARGET":
+        game.apply(Choose(game.decision.options[0]))
+    game.deal_damage(rowen_uid, 3)
+    assert game.cards[rowen_uid].dfn == 5
+    game.deal_damage(rowen_uid, 3)
+    assert game.cards[rowen_uid].dfn == 2
+
+
+def test_other_card_into_ex_as_a_cost() -> None:
+    """CP04-016 (Fanfare): you may put another card of yours into the EX area to engage an
+    enemy follower; with no other card nothing is offered."""
+    scripts = _lib("CP04-016")
+    nebia = _rec(scripts, "CP04-016", cost=2)
+    for others, paid in (([amulet("M1")], True), ([], False)):
+        game = position(
+            hands=([nebia], []),
+            fields=(others, [follower("E", 1, 1, 5)]),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        if paid:
+            assert game.decision is not None
+            game.apply(Choose("pay"))
+            game.apply(Choose(game.decision.options[0]))
+            _pick_enemy(game)
+            assert len(game.players[0].ex) == 1
+        assert game.cards[game.players[1].field[0]].engaged is paid

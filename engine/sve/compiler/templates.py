@@ -59,6 +59,7 @@ from engine.sve.abilities import (
     Mill,
     Necrocharge,
     NextCostDown,
+    NextDamageShield,
     NoAttack,
     NoCombatDamage,
     NoDamage,
@@ -943,6 +944,11 @@ def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
     return [HandToField(_filter(m, ctx))]
 
 
+@template("next_damage_shield", r"このターン、(それ|これ)は次のダメージを受けない。")
+def _next_damage_shield(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [NextDamageShield(ctx.need_it() if m[1] == "それ" else "self")]
+
+
 @template("takes_more", r"このターン、それが受けるダメージを\+" + N + r"する。")
 def _takes_more(m: re.Match[str], ctx: Context) -> list[Any]:
     return [TakesMore(int(m[1]), ctx.need_it())]
@@ -1561,8 +1567,8 @@ _COST_PARTS = re.compile(
     r"(?P<vk>カード|フォロワー|スペル|アミュレット)(?P<vn>\d+)枚を公開"
     r"|場の(?P<rother>他の)?(?:(?P<rtrait>[^・、。「」『』【】]+)・)?(?P<rkind>フォロワー|カード|アミュレット)"
     r"1(?:体|枚|つ)を手札に戻す"
-    r"|場の(?:(?P<xtrait2>[^・、。「」『』【】]+)・)?(?P<xkind2>フォロワー|カード|アミュレット)1(?:体|枚|つ)"
-    r"をEXエリアに置く"
+    r"|場の(?P<xother>他の)?(?:(?P<xtrait2>[^・、。「」『』【】]+)・)?(?P<xkind2>フォロワー|カード|アミュレット)"
+    r"1(?:体|枚|つ)をEXエリアに置く"
     r"|手札の(?P<dt1>[^・、。「」『』【】]+)・(?P<dk1>カード|フォロワー|スペル|アミュレット)か"
     r"(?P<dt2>[^・、。「」『』【】]+)・(?P<dk2>カード|フォロワー|スペル|アミュレット)1枚を捨てる"
     r"|場の(?P<other>他の)?(?:(?P<strait>[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
@@ -1634,6 +1640,7 @@ def cost(text: str) -> PayCost | None:
                 amulets=kind != "フォロワー",
                 trait="" if token else m["xtrait2"] or "",
                 token=token,
+                other=bool(m["xother"]),
             )
             to_ex = True
         elif m["fname"]:
