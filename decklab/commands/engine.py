@@ -244,7 +244,9 @@ def run_show(args: argparse.Namespace) -> int:
         script = script_of(code, entry)
         print(f"{code}: {status(code)} ({entry['modelled']}/{entry['lines']} abilities modelled)")
         if entry.get("evolve_cost") is not None:
-            print(f"  Evolve: cost {entry['evolve_cost']}")
+            discard = entry.get("evolve_discard")
+            also = f", discard {discard} card{'s' if discard != 1 else ''}" if discard else ""
+            print(f"  Evolve: cost {entry['evolve_cost']}{also}")
         if script.keywords:
             print(f"  Keywords: {', '.join(script.keywords)}")
         for ability in script.abilities:

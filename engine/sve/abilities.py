@@ -110,6 +110,18 @@ class Trigger(enum.Enum):
     OPPONENT_MILLED = "opponent_milled"
     """CR 10.7.1: a card of your opponent's deck was put into the graveyard (this card on
     the field; once per card, the card is the event's)."""
+    LEADER_HURT = "leader_hurt"
+    """CR 10.7.1: your leader's defense went down (by damage or a cost; this card on the
+    field; ``自分のリーダーの体力が減少したとき``)."""
+    CARD_ENTERS = "card_enters"
+    """CR 10.7.1: another card (a follower or an amulet) was put onto your field (it is the
+    event's card; ``自分の場に…カードが出たとき``)."""
+    EX_END_PHASE = "ex_end_phase"
+    """CR 7.4.1 / 10.7.1: your end phase came while this card is in your EX area
+    (``自分のエンドフェイズが来たとき、これがEXエリアにあるなら``)."""
+    BUFFED = "buffed"
+    """CR 10.7.1: this follower's attack or defense was raised (``これの【攻撃力】か【体力】を
+    +したとき``): by an effect's +N, or by super-evolving (CR 12.2.4.1)."""
     STATIC = "static"
     """CR 10.1.1.3: a continuous ability, applied by rule processing while this card is on
     the field (its effects are :class:`Grant` elements, its condition is checked then)."""
@@ -145,6 +157,10 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ALLY_ATTACKS: "When a follower of yours attacks",
     Trigger.TO_EX: "When this is put into the EX area",
     Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
+    Trigger.BUFFED: "When this gets + attack or defense",
+    Trigger.EX_END_PHASE: "When your end phase comes while this is in your EX area",
+    Trigger.CARD_ENTERS: "When another card enters your field",
+    Trigger.LEADER_HURT: "When your leader's defense goes down",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
     Trigger.DEALT_ABILITY_DAMAGE: "When this deals ability damage to an enemy follower",
     Trigger.OPPONENT_MILLED: "When a card of your opponent's deck is put into the graveyard",
@@ -198,7 +214,8 @@ class Ability:
     cost, with ``banish_cost``; ``自分の墓場のこれを場に出す`` is its effect)."""
     from_ex: bool = False
     """Activated abilities: played from the EX area, putting this card into the graveyard
-    as cost (``EXエリアのこれを墓場に置く``)."""
+    as cost (``EXエリアのこれを墓場に置く``). Continuous abilities: they work from the EX area
+    as well as from the field (``これが場かEXエリアにある限り``)."""
     times_per_turn: int = 0
     """Auto abilities: go off at most this many times per turn (``ターンごとにN回``)."""
     hand_to_ex: bool = False
@@ -228,6 +245,9 @@ class CardScript:
     keywords: tuple[str, ...] | None = None
     """The card's own keyword abilities when known from its text (overrides the record's,
     which also lists keywords the card only grants to others)."""
+    evolve_discard: int = 0
+    """The evolve ability's cost discards this many cards from your hand (``【進化】手札1枚を
+    捨てる``, CR 12.2; ``evolve_cost`` is then 0)."""
 
 
 DEFAULT_EVOLVE_COST = 2
@@ -392,6 +412,11 @@ class Scripts:
         """The evolve cost of the base follower ``card_id`` (CR 12.2)."""
         script = self.get(card_id)
         return DEFAULT_EVOLVE_COST if script is None else script.evolve_cost
+
+    def evolve_discard(self, card_id: str) -> int:
+        """How many cards the evolve ability of ``card_id`` discards as its cost (0: none)."""
+        script = self.get(card_id)
+        return 0 if script is None else script.evolve_discard
 
     def record(self, rec: CardRecord) -> CardRecord:
         """``rec`` with its keywords replaced by the script's own keywords, when known."""
@@ -822,6 +847,12 @@ class Damage:
     per_hand: bool = False
     """The damage is the number of cards in your hand when it is dealt (``「自分の手札の
     枚数」と同じダメージ``)."""
+    attack_of_it: bool = False
+    """The damage is the attack of the chosen card ("it") still on the field, 0 if none
+    (``「それの攻撃力」と同じダメージ``)."""
+    per_hurt: bool = False
+    """The damage is the number of times your leader's defense went down this turn
+    (``「このターン中に自分のリーダーの体力が減少した回数」``)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
@@ -843,6 +874,14 @@ class Damage:
             if frame.source < 0 or not game.target_exists(frame.source):
                 return True
             amount = max(0, game.cards[frame.source].atk)
+        elif self.per_hurt:
+            turn, times = game.players[frame.controller].hurts
+            amount = times if turn == game.turn else 0
+        elif self.attack_of_it:
+            alive = [t for t in frame.targets if t >= 0 and game.target_exists(t)]
+            if not alive:
+                return True
+            amount = max(0, game.cards[alive[0]].atk)
         else:
             amount = frame.amount if self.n == AMOUNT else self.n
         if amount > 0 and frame.source >= 0 and game.target_exists(frame.source):
@@ -897,6 +936,8 @@ class Buff:
                     game.heal_leader(-tgt - LEADER_OFFSET, dfn)
                 continue
             game.modify(tgt, atk, dfn, self.keywords, self.until_end_of_turn)
+            if atk > 0 or dfn > 0:
+                game.raised(tgt)
         return True
 
 
@@ -1448,6 +1489,8 @@ class LookTop:
     to: str = "hand"
     distinct_names: bool = False
     rest: str = "bottom"
+    must: bool = False
+    """The ``n`` cards must be taken while there are any (``…を手札に加える``, no "may")."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards among the top ones; then move the rest."""
@@ -1461,6 +1504,9 @@ class LookTop:
             left = min(self.look - len(frame.targets), len(deck))
             if left > 0 and self.rest == "grave":
                 game.mill(frame.controller, left)
+            elif left > 0 and self.rest == "hand":
+                for uid in reversed(deck[len(deck) - left :]):
+                    game.move_found(uid, "hand", frame.controller)
             elif left > 0:
                 game.to_bottom(frame.controller, deck[len(deck) - left :])
         return done
@@ -1666,6 +1712,8 @@ def _take(
         if seen:
             options = [str(u) for u in sorted(seen.values())]
             optional = not isinstance(how, FromGrave) or how.up_to
+            if isinstance(how, LookTop) and how.must:
+                optional = False
             game.ask_pick(frame.controller, options, optional)
             return False
     frame.sub = 0
@@ -1854,6 +1902,16 @@ class PayCost:
     sacrifice_to_ex: bool = False
     """The field card of ``sacrifice`` goes to its owner's EX area instead
     (``場の…1枚をEXエリアに置く``; the EX area must have room, CR 4.8.3.2)."""
+    sacrifice_to_hand: bool = False
+    """The field card of ``sacrifice`` is returned to its owner's hand instead
+    (``場の他のカード1枚を手札に戻す``)."""
+    sacrifice_n: int = 1
+    """How many field cards ``sacrifice`` allows are put into the graveyard."""
+    reveal: CardFilter | None = None
+    """Reveal ``reveal_n`` cards passing this filter from your hand (``手札の…N枚を公開``):
+    the cards stay in the hand, so paying only needs them to be there (the opponent's
+    view of the hand is not changed by it)."""
+    reveal_n: int = 0
 
     def _takeable(self, game: State, controller: int, source: int = -1) -> list[int]:
         what = self.take_from
@@ -1909,8 +1967,15 @@ class PayCost:
                 return False
         if self.take_from is not None and not self._takeable(game, controller, source):
             return False
-        return self.sacrifice is None or bool(
-            game.candidates(self.sacrifice, controller, source, counting=True)
+        if self.reveal is not None:
+            match = self.reveal.matches
+            hand = p.hand
+            if sum(1 for u in hand if u != source and match(cards[u].base)) < self.reveal_n:
+                return False
+        return (
+            self.sacrifice is None
+            or len(game.candidates(self.sacrifice, controller, source, counting=True))
+            >= self.sacrifice_n
         )
 
     def _banish_zone(self, game: State, controller: int) -> list[int]:
@@ -2011,8 +2076,18 @@ class PayCost:
                 game.banish(uid)
             elif self.sacrifice_to_ex:
                 game.field_to_ex(uid)
+            elif self.sacrifice_to_hand:
+                game.return_to_hand(uid)
             else:
                 game.destroy_as_cost(uid)
+            more = self.sacrifice
+            another = self.discard is None and self.take_from is None
+            if more is not None and another and frame.sub - 1 < self.sacrifice_n:
+                cands = game.candidates(more, me, frame.source, counting=True)
+                if cands:  # another field card
+                    frame.sub += 1
+                    game.ask_pick(me, [str(u) for u in cands], False)
+                    return False
             frame.sub = _BANISHING if self.engage is None else _ENGAGING
         if frame.sub >= _ENGAGING:  # engage the field cards one by one
             if frame.choice is not None:
@@ -3145,16 +3220,49 @@ class LeaderShield:
 @dataclass(frozen=True, slots=True)
 class Scaled:
     """``effect`` written for one (``+1/+1``, ``draw 1``, ``+1 defense``, ``1 damage``) done
-    for X: X is ``k`` times the number of field cards ``per`` allows, counted when it
-    resolves (``Xは「自分の場の…の数」である``)."""
+    for X, counted when it resolves: ``k`` times the number of field cards ``per`` allows
+    (``Xは「自分の場の…の数」である``), or with ``count`` another number: ``max_pp`` (your
+    PP maximum), ``hand``, ``ex``, ``banish`` (cards in that zone of yours), ``hand_ex``
+    (hand and EX area together), ``attack`` (this card's attack), ``attack_it`` (the
+    chosen card's attack)."""
 
     effect: Effect
-    per: Targets
+    per: Targets | None = None
     k: int = 1
+    count: str = "field"
+
+    def _x(self, game: State, frame: Frame) -> int:
+        p = game.players[frame.controller]
+        count = self.count
+        if count == "max_pp":
+            return p.max_pp
+        if count == "hand":
+            return len(p.hand)
+        if count == "ex":
+            return len(p.ex)
+        if count == "banish":
+            return len(p.banish)
+        if count == "hand_ex":
+            return len(p.hand) + len(p.ex)
+        if count in ("attack", "attack_it"):  # last known values if it left (CR 10.11.1)
+            which = [frame.source] if count == "attack" else frame.targets
+            known = [t for t in which if t >= 0]
+            return max(0, game.cards[known[0]].atk) if known else 0
+        per = self.per
+        assert per is not None
+        found = len(game.candidates(per, frame.controller, frame.source, counting=True))
+        if count == "field_ex":  # the EX area's cards that the selector allows too
+            cards = game.cards
+            found += sum(
+                1
+                for u in p.ex
+                if (per.followers if cards[u].fol else per.amulets) and per.allows(cards[u])
+            )
+        return found
 
     def run(self, game: State, frame: Frame) -> bool:
         """Count, then run the effect with its amounts multiplied."""
-        x = self.k * len(game.candidates(self.per, frame.controller, frame.source, counting=True))
+        x = self.k * self._x(game, frame)
         if x <= 0:
             return True
         e = self.effect
@@ -3163,6 +3271,52 @@ class Scaled:
         if isinstance(e, (Draw, HealLeader, Damage)):
             return dataclasses.replace(e, n=e.n * x).run(game, frame)
         raise ValueError(f"cannot scale {e!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class FieldExCount:
+    """You have ``n`` or more cards passing ``what`` on your field and in your EX area
+    together (``自分の場や自分のEXエリアの…が N 枚以上``)."""
+
+    what: CardFilter
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count both zones."""
+        cards = game.cards
+        match = self.what.matches
+        p = game.players[controller]
+        found = sum(1 for u in p.field if match(cards[u].face))
+        return found + sum(1 for u in p.ex if match(cards[u].base)) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class BanishCount:
+    """You have ``n`` or more cards in your banish zone (``自分の消滅領域がN枚以上``, CR 4.9)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the banish zone."""
+        return len(game.players[controller].banish) >= self.n
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedThisTurn:
+    """You played a card passing ``what`` this turn (``other``: not this card) (``このターン、
+    自分が他の…をプレイしていたなら``)."""
+
+    what: CardFilter
+    other: bool = False
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look through the cards played this turn."""
+        cards = game.cards
+        match = self.what.matches
+        return any(
+            match(cards[u].base) and not (self.other and u == source)
+            for u in game.players[controller].played_ids
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -3244,6 +3398,40 @@ class EvolveOrReturn:
             game.evolve_by_effect(uid)
         else:
             game.return_to_hand(uid)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class SpellTax:
+    """A ``STATIC`` ability on the field: your opponent's spells cost ``n`` more to play
+    (``相手がスペルをプレイする際、コストを+N する``, CR 10.2.1.3.3)."""
+
+    n: int
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Nothing to resolve: the cost is raised where it is computed."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class TakesMore:
+    """This turn, the chosen followers take ``n`` more damage (``このターン、それが受ける
+    ダメージを+N する``: a replacement effect, CR 10.2.1.3.2)."""
+
+    n: int
+    to: str = "targets"
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Mark them for this turn."""
+        for tgt in _resolve(game, frame, self.to):
+            if tgt >= 0:
+                card = game.cards[tgt]
+                if card.counters is None:
+                    card.counters = {}
+                if card.counters.get("more_turn") != game.turn:
+                    card.counters["more"] = 0
+                card.counters["more_turn"] = game.turn
+                card.counters["more"] += self.n
         return True
 
 
@@ -3453,6 +3641,11 @@ ELEMENTS: dict[str, type] = {
         TookCard,
         ToGraveAll,
         DiscountFor,
+        SpellTax,
+        TakesMore,
+        FieldExCount,
+        PlayedThisTurn,
+        BanishCount,
     )
 }
 """Every element of the language by its JSON ``op`` name."""
@@ -3612,6 +3805,8 @@ def describe(obj: Any) -> str:
                 if obj.ex_free
                 else "put this from your EX area into the graveyard"
             )
+        if obj.trigger is Trigger.STATIC and obj.from_ex:
+            label = "Continuous (on the field or in the EX area)"
         if obj.trigger is Trigger.ACTIVATED:
             label = ("Quick act" if obj.quick else "Advance act" if obj.advance else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""
@@ -3707,9 +3902,26 @@ def _describe_element(e: Any) -> str:
         return "put this from your EX area into the graveyard"
     if isinstance(e, ShuffleDeck):
         return "shuffle your deck"
+    if isinstance(e, TakesMore):
+        return f"this turn, {_TO_WORDS[e.to]} takes {e.n} more damage"
+    if isinstance(e, TopToEx):
+        return f"put the top {e.n} card{'s' if e.n != 1 else ''} of your deck into your EX area"
     if isinstance(e, Scaled):
         times = f"{e.k} times " if e.k != 1 else ""
-        return f"X times: {describe(e.effect)} (X: {times}the number of {_all_words(e.per)[4:]})"
+        what = {
+            "max_pp": "your PP maximum",
+            "hand": "the cards in your hand",
+            "ex": "the cards in your EX area",
+            "banish": "the cards in your banish zone",
+            "hand_ex": "the cards in your hand and EX area",
+            "attack": "this card's attack",
+            "attack_it": "its attack",
+        }.get(e.count, "")
+        if e.count == "field_ex" and e.per is not None:
+            what = f"the number of {_all_words(e.per)[4:]} and such cards in your EX area"
+        if not what and e.per is not None:
+            what = f"the number of {_all_words(e.per)[4:]}"
+        return f"X times: {describe(e.effect)} (X: {times}{what})"
     if isinstance(e, LeaderShield):
         if e.n < 0:
             return "this turn, your leader takes no damage the next time it would be damaged"
@@ -3750,6 +3962,11 @@ def _describe_element(e: Any) -> str:
             return f"deal damage equal to the discarded card's cost to {_TO_WORDS[e.to]}"
         if e.per_hand:
             return f"deal damage equal to the number of cards in your hand to {_TO_WORDS[e.to]}"
+        if e.attack_of_it:
+            return f"deal damage equal to its attack to {_TO_WORDS[e.to]}"
+        if e.per_hurt:
+            times = "the times your leader's defense went down this turn"
+            return f"deal damage equal to {times} to {_TO_WORDS[e.to]}"
         return f"deal {amount} damage to {_TO_WORDS[e.to]}"
     if isinstance(e, HealLeader):
         amount = "that much" if e.n == AMOUNT else f"+{e.n}"
@@ -3859,9 +4076,15 @@ def _describe_element(e: Any) -> str:
         rest = {
             "bottom": "; the rest to the bottom",
             "grave": "; the rest into the graveyard",
+            "hand": "; the rest into your hand",
             "top": "",
         }[e.rest]
         where = "graveyard" if e.to == "grave" else e.to
+        if e.must:
+            return (
+                f"look at the top {e.look} cards of your deck; put {e.n} "
+                f"{_filter_words(e.what, e.n)} among them into your {where}{rest}"
+            )
         return (
             f"look at the top {e.look} cards of your deck; you may put up to {e.n} "
             f"{_filter_words(e.what, e.n)} among them into your {where}{rest}"
@@ -3903,6 +4126,8 @@ def _describe_element(e: Any) -> str:
         return f"as this is played, you may {paid} to pay {e.n} PP less"
     if isinstance(e, CannotPlay):
         return "this cannot be played"
+    if isinstance(e, SpellTax):
+        return f"your opponent's spells cost {e.n} more to play"
     if isinstance(e, AdditionalCost):
         return f"to play this, also {_cost_words(e.cost).removeprefix('as a cost, ')}"
     if isinstance(e, MarkPaid):
@@ -3955,7 +4180,11 @@ def _pay_words(e: PayCost) -> str:
         verb = "banish {}" if e.banish_field else "put {} into the graveyard"
         if e.sacrifice_to_ex:
             verb = "put {} into your EX area"
-        parts.append(verb.format(_targets_words(e.sacrifice)))
+        if e.sacrifice_to_hand:
+            verb = "return {} to the hand"
+        parts.append(verb.format(_targets_words(e.sacrifice, e.sacrifice_n)))
+    if e.reveal is not None:
+        parts.append(f"reveal {e.reveal_n} {_filter_words(e.reveal, e.reveal_n)} from your hand")
     if e.banish is not None:
         words = _filter_words(e.banish, e.banish_n)
         where = "EX area" if e.banish_from == "ex" else "graveyard"
@@ -4064,6 +4293,14 @@ def _describe_condition(c: Any) -> str:
         return f"you revealed a {_filter_words(c.what, 1)}"
     if isinstance(c, HaveEvolved):
         return "you have an evolved follower on your field"
+    if isinstance(c, BanishCount):
+        return f"you have {c.n} or more cards in your banish zone"
+    if isinstance(c, PlayedThisTurn):
+        other = "another " if c.other else "a "
+        return f"you played {other}{_filter_words(c.what, 1)} this turn"
+    if isinstance(c, FieldExCount):
+        words = _filter_words(c.what, c.n)
+        return f"you have {c.n} or more {words} on your field and in your EX area"
     if isinstance(c, FieldHas):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} on your field"
     if isinstance(c, HandAtMost):

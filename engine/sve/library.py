@@ -62,6 +62,7 @@ def script_of(card_id: str, entry: dict[str, Any]) -> CardScript:
         evolve_cost=entry.get("evolve_cost", 2),
         keywords=None if kws is None else tuple(kws),
         evolve_if=None if evolve_if is None else from_data(evolve_if, table),
+        evolve_discard=entry.get("evolve_discard", 0),
     )
 
 

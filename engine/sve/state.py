@@ -60,6 +60,7 @@ from engine.sve.abilities import (
     PlayFromGrave,
     Scripts,
     Select,
+    SpellTax,
     Targets,
     Trigger,
     is_magic_item,
@@ -355,10 +356,12 @@ class Player:
         "hand",
         "hp",
         "hurt_on",
+        "hurts",
         "index",
         "leader",
         "max_pp",
         "played",
+        "played_ids",
         "pp",
         "sep",
         "shield",
@@ -388,8 +391,10 @@ class Player:
         self.evolves = 0  # ... and how many times (by any means, CR 5.16)
         self.decked_out = False
         self.played = 0  # cards played this turn (CR 13.2.1 Combo)
+        self.played_ids: list[int] = []  # ... and which (uids, in order)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
         self.discarded_on = -1  # last turn this player discarded a card (CR 5.12)
+        self.hurts: tuple[int, int] = (-1, 0)  # (turn, times the leader's defense went down)
         self.discounts: list[tuple[int, CardFilter, int]] = []  # (turn, filter, PP less)
         self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
         self.bursts = 0  # ... and how many
@@ -607,6 +612,25 @@ class _EvolveChoice:
         word, frame.choice = frame.choice, None
         name, n = self.options[int(word[4:]) - 1]
         game._pay_evolve(frame.controller, frame.source, self.ep, self.super_, n, name)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class _EvolvePaid:
+    """CR 12.2 / 5.16: the evolve ability's discard cost was paid; the follower evolves."""
+
+    super_: bool
+    pp_paid: int
+    ep: bool
+    into: str
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Evolve the follower if it is still on the field and unevolved."""
+        card = game.cards[frame.source]
+        if card.zone is Zone.FIELD and card.evo < 0:
+            game._transform(
+                frame.controller, frame.source, self.super_, self.pp_paid, self.ep, self.into
+            )
         return True
 
 
@@ -870,6 +894,8 @@ class State:
     def play_cost(self, card: Card) -> int:
         """The PP a card costs to play now (its cost, less this turn's reductions, >= 0)."""
         cost = card.base.cost or 0
+        if card.base.base_type == "spell" and self.scripts:  # raises first (CR 10.10.2)
+            cost += self._spell_tax(card.owner)
         counters = card.counters
         if counters is not None:
             if counters.get("cost_turn") == self.turn:
@@ -942,6 +968,40 @@ class State:
                     ):
                         out.append(e)
         return out
+
+    def _spell_tax(self, player: int) -> int:
+        """CR 10.2.1.3.3: how much more ``player``'s spells cost to play, by the continuous
+        abilities of the opponent's field cards (:class:`SpellTax`)."""
+        ids = self.scripts.ids_with_effect(SpellTax)
+        if not ids:
+            return 0
+        more = 0
+        opp = 1 - player
+        for u in self.players[opp].field:
+            other = self.cards[u]
+            if other.face.card_id not in ids:
+                continue
+            for ability in self.abilities_of(other, Trigger.STATIC):
+                cond = ability.condition
+                if cond is not None and not cond.holds(self, opp, u):
+                    continue
+                more += sum(e.n for e in ability.effects if isinstance(e, SpellTax))
+        return more
+
+    def _leader_hurt(self, player: int) -> None:
+        """``player``'s leader defense went down: "when your leader's defense goes down"
+        abilities on that player's field go off (CR 10.7.1)."""
+        field = self.players[player].field
+        if field and self.scripts:
+            for uid in self.holders(field, Trigger.LEADER_HURT):
+                self._fire(self.cards[uid], Trigger.LEADER_HURT, player)
+
+    def raised(self, uid: int) -> None:
+        """A follower's attack or defense was raised: its "when this gets +" abilities go off
+        (CR 10.7.1)."""
+        if self.scripts:
+            card = self.cards[uid]
+            self._fire(card, Trigger.BUFFED, card.controller)
 
     def holders(self, uids: Sequence[int], trigger: Trigger) -> list[int]:
         """The cards among ``uids`` (sorted) that may have an ability with ``trigger``: their
@@ -1119,6 +1179,8 @@ class State:
         p.hp -= amount
         if player == self.active:
             p.hurt_on = self.turn
+        p.hurts = (self.turn, p.hurts[1] + 1 if p.hurts[0] == self.turn else 1)
+        self._leader_hurt(player)
         self.dirty = True
         if self.log is not None:
             self._emit("damage", {"target": f"leader{player}", "amount": amount})
@@ -1299,6 +1361,8 @@ class State:
             hurt.hp -= amount
             if hurt.index == self.active:
                 hurt.hurt_on = self.turn
+            hurt.hurts = (self.turn, hurt.hurts[1] + 1 if hurt.hurts[0] == self.turn else 1)
+            self._leader_hurt(hurt.index)
             name = f"leader{-target - LEADER_OFFSET}"
         else:
             card = self.cards[target]
@@ -1311,6 +1375,8 @@ class State:
                 if counters.get("shield_next") == self.turn:  # the next damage only
                     del counters["shield_next"]
                     return False
+                if counters.get("more_turn") == self.turn:  # CR 10.2.1.3.2: TakesMore
+                    amount += counters["more"]
             if card.eq:
                 amount += self.damage_taken(card)
                 if amount <= 0:
@@ -1421,6 +1487,7 @@ class State:
         return True
 
     def _to_ex(self, card: Card) -> None:
+        self.statics_dirty = True  # a continuous ability may work from the EX area
         """CR 10.7.1: "when this is put into the EX area", "when a card is put into your EX
         area" abilities go off."""
         if not self.scripts:
@@ -1525,6 +1592,12 @@ class State:
                         grave_card.base.card_id, Trigger.GRAVE_ALLY_ENTERS
                     ):
                         self.pending.append((ability, uid, player, card.uid))
+        if self.scripts:  # CR 10.7.1: "when another card enters your field"
+            for uid in self.holders(p.field, Trigger.CARD_ENTERS):
+                if uid != card.uid:
+                    other = self.cards[uid]
+                    for ability in self.abilities_of(other, Trigger.CARD_ENTERS):
+                        self.pending.append((ability, uid, player, card.uid))
 
     def move_to_grave_from_resolution(self, card: Card) -> None:
         """CR 10.6.2.8.3: a card left in the resolution zone goes to the graveyard (a token
@@ -1533,6 +1606,13 @@ class State:
         if self.log is not None:
             to = _ZONE_WORD[card.zone]
             self._emit("leave", {"uid": card.uid, "card": card.base.card_id, "to": to})
+
+    def resolution_to_ex(self, uid: int) -> None:
+        """A resolving spell goes into its owner's EX area instead of the graveyard
+        (``これをEXエリアに置く``); logged as ``leave`` like the move to the graveyard."""
+        card = self.cards[uid]
+        if card.zone is Zone.RESOLVING and self.put_in_ex(uid) and self.log is not None:
+            self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "ex"})
 
     # --- setup (CR 6.2) ------------------------------------------------------------------------
 
@@ -1649,14 +1729,19 @@ class State:
             for u in p.field
             if (cards[u].face.card_id in ids or cards[u].eq) and not _boxed(cards[u])
         ]
+        sources += [u for p in self.players for u in p.ex if cards[u].base.card_id in ids]
         if not sources and not self.granting:
             return
         grants: dict[int, int] | None = None
         for uid in sorted(sources):
             card = cards[uid]
+            in_ex = card.zone is Zone.EX  # only abilities that work there (from_ex)
+            master = card.owner if in_ex else card.controller
             for ability in self.abilities_of(card, Trigger.STATIC):
+                if in_ex and not ability.from_ex:
+                    continue
                 cond = ability.condition
-                if cond is not None and not cond.holds(self, card.controller, uid):
+                if cond is not None and not cond.holds(self, master, uid):
                     continue
                 if grants is None:
                     grants = {}
@@ -1666,7 +1751,7 @@ class State:
                         if e.what is None:
                             got = [uid]
                         else:
-                            got = self.candidates(e.what, card.controller, uid, counting=True)
+                            got = self.candidates(e.what, master, uid, counting=True)
                         for t in got:
                             grants[t] = grants.get(t, 0) | bits
         if grants is None and not self.granting:
@@ -1759,6 +1844,10 @@ class State:
         elif step is Step.END_BEGIN:  # CR 7.4.1
             self.step = Step.END_WARD
             self._fire_all(self.active, Trigger.END_PHASE)
+            ex = self.players[self.active].ex
+            if ex and self.scripts:  # "…while this is in your EX area" (CR 10.7.1)
+                for uid in self.holders(ex, Trigger.EX_END_PHASE):
+                    self._fire(self.cards[uid], Trigger.EX_END_PHASE, self.active)
             self._fire_all(1 - self.active, Trigger.OPPONENT_END_PHASE)
             for uid in self.players[self.active].ex:  # given "EXエリアのこれを墓場に置く"
                 counters = self.cards[uid].counters
@@ -1816,6 +1905,7 @@ class State:
         p.pp = p.max_pp  # CR 7.2.2
         for q in self.players:
             q.played = 0
+            q.played_ids = []
             if q.discounts:  # "this turn" reductions end with the turn
                 q.discounts = []
         for uid in p.field:  # CR 7.2.3
@@ -1968,6 +2058,8 @@ class State:
                     continue
                 n = self.evolve_cost(c)
                 pay_pp, pay_ep = p.pp >= n, n >= 1 and p.ep >= 1 and p.pp >= n - 1
+                if len(p.hand) < self.scripts.evolve_discard(c.base.card_id):
+                    continue  # CR 10.4.2.2: the discard cost cannot be paid
                 for s in (False, True) if sup else (False,):
                     if pay_pp:
                         acts.append(Evolve(uid, False, s))
@@ -2270,6 +2362,7 @@ class State:
         if not alts:
             p.pp -= cost
         p.played += 1
+        p.played_ids.append(uid)
         if self.log is not None:
             self._emit(
                 "play",
@@ -2344,6 +2437,12 @@ class State:
         if super_:
             p.sep -= 1
         p.evolved_on = self.turn
+        discard = self.scripts.evolve_discard(self.cards[uid].base.card_id)
+        if discard:  # CR 12.2: a discard cost, paid before the follower evolves
+            then = (_EvolvePaid(super_, pp_paid, ep, into),)
+            pay = PayCost(then, discard=CardFilter(), discard_n=discard, optional=False)
+            self.frames.append(Frame((pay,), uid, player))
+            return
         self._transform(player, uid, super_, pp_paid, ep, into)
 
     def _evolve_options(self, card: Card) -> list[tuple[str, int]]:
@@ -2404,6 +2503,7 @@ class State:
             card.atk += 1
             card.dfn += 1
             card.super_ = True
+            self.raised(uid)
         if self.log is not None:
             self._emit(
                 "evolve",
@@ -2557,6 +2657,7 @@ class State:
                 card.counters.pop(EX_TO_GRAVE_MARK, None)
             if card.counters is not None:
                 card.counters.pop(EX_LESS, None)
+            self.statics_dirty = True
         elif zone is Zone.FIELD:
             p.field.remove(card.uid)
         elif zone is Zone.GRAVE:
@@ -2743,6 +2844,8 @@ class State:
         if evolve_if is not None and not evolve_if.holds(self, p.index, uid):
             return "the condition of its evolve ability does not hold"
         n = self.evolve_cost(card)
+        if len(p.hand) < self.scripts.evolve_discard(card.base.card_id):
+            return "its evolve ability discards cards and the hand is too small (CR 12.2)"
         if action.ep and p.ep < 1:
             return "no EP to pay with (CR 12.2.3)"
         need = n - 1 if action.ep else n

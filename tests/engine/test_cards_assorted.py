@@ -9,10 +9,13 @@ checks the outcome both ways where the card has a condition. No card text is use
 from __future__ import annotations
 
 from engine.cards import CardRecord
-from engine.sve import LEADER, Activate, Attack, Choose, End, Play
+from engine.sve import LEADER, Activate, Attack, Choose, End, Evolve, Play
 from engine.sve.abilities import (
     Ability,
+    Buff,
     CardScript,
+    Damage,
+    Destroy,
     Engage,
     Scripts,
     Select,
@@ -92,6 +95,42 @@ def test_full_status() -> None:
         "BP16-040",
         "BP08-087",
         "BP18-089",
+        "BP10-121",
+        "BP07-007",
+        "BP14-042",
+        "BP11-113",
+        "BP05-070",
+        "BP09-075",
+        "CP04-076",
+        "BP12-007",
+        "BP11-071",
+        "BP05-098",
+        "CP04-093",
+        "CP04-008",
+        "BP11-054",
+        "CP02-021",
+        "BP07-107",
+        "CP01-080",
+        "BP06-066",
+        "CP04-026",
+        "BP01-002",
+        "BP08-021",
+        "BP10-043",
+        "BP10-047",
+        "BP05-069",
+        "BP14-043",
+        "BP11-048",
+        "CP03-048",
+        "BP18-082",
+        "BP13-073",
+        "BP08-028",
+        "BP13-003",
+        "BP02-072",
+        "BP02-014",
+        "BP06-007",
+        "BP11-069",
+        "BP17-062",
+        "CP04-016",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -600,3 +639,806 @@ def test_more_bats_with_the_queen() -> None:
         names = [game.cards[u].base.name for u in game.players[0].field]
         assert names.count("フォレストバット") == bats
         assert len(game.players[0].grave) == 1
+
+
+def test_discard_angel_or_fallen_angel() -> None:
+    """BP10-121 (Fanfare): you may discard an 天使 or 堕天使 card to heal 3, draw 1 and
+    recover 2 PP; with only other cards in hand nothing is offered."""
+    scripts = _lib("BP10-121")
+    guardian = _rec(scripts, "BP10-121", cost=3)
+    fallen = CardRecord("FA-1", "Fallen", card_type="spell", cost=1, traits=("堕天使",))
+    plain = CardRecord("PL-1", "Plain", card_type="spell", cost=1)
+    game = position(hands=([guardian, fallen], []), pp=(3, 0), hp=(10, 20), scripts=scripts)
+    _play_first(game)
+    if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+        game.apply(Choose("stand"))
+    assert game.decision is not None
+    assert game.decision.options == ["pay", "done"]
+    game.apply(Choose("pay"))
+    game.apply(Choose(game.decision.options[0]))
+    assert (game.players[0].hp, game.players[0].pp, len(game.players[0].hand)) == (13, 2, 1)
+    game = position(hands=([guardian, plain], []), pp=(3, 0), hp=(10, 20), scripts=scripts)
+    _play_first(game)
+    if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+        game.apply(Choose("stand"))
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.players[0].hp == 10
+
+
+def test_named_ally_buff_then_combo_damage() -> None:
+    """BP07-007: the chosen named follower gets +1/+1; with Combo 5 every enemy follower
+    takes damage equal to its attack, without Combo none."""
+    scripts = _lib("BP07-007")
+    spell = _rec(scripts, "BP07-007", card_type="spell", cost=2)
+    latika = CardRecord("LA-1", "回帰する抱擁・ラティカ", cost=3, attack=3, defense=3)
+    for played, dfn in ((4, 1), (0, 5)):
+        game = position(
+            hands=([spell], []),
+            fields=([latika], [follower("E", 1, 1, 5)]),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        game.players[0].played = played
+        _play_first(game)
+        assert game.decision is not None
+        game.apply(Choose(game.decision.options[0]))
+        assert game.cards[game.players[0].field[0]].atk == 4
+        assert game.cards[game.players[1].field[0]].dfn == dfn
+
+
+def test_look_must_take_two() -> None:
+    """BP14-042: look at the top 4, 2 of them must go to the hand (no 'done'), the rest to
+    the graveyard; 1 PP back only with the named follower on your field."""
+    scripts = _lib("BP14-042")
+    spell = _rec(scripts, "BP14-042", card_type="spell", cost=3)
+    cards = [CardRecord(f"C-{i}", f"C{i}", cost=i, attack=1, defense=1) for i in range(4)]
+    yuki = CardRecord("Y-1", "真理の大文豪・ユキシマ", cost=4, attack=4, defense=4)
+    for allies, pp in (([yuki], 1), ([], 0)):
+        game = position(
+            hands=([spell], []), fields=(allies, []), decks=(cards, []), pp=(3, 0), scripts=scripts
+        )
+        _play_first(game)
+        for _ in range(2):
+            assert game.decision is not None
+            assert "done" not in game.decision.options
+            game.apply(Choose(game.decision.options[0]))
+        assert len(game.players[0].hand) == 2
+        assert len(game.players[0].grave) == 3  # the other two and the spell
+        assert game.players[0].pp == pp
+
+
+def test_buff_gives_storm() -> None:
+    """BP11-113: when a spell gives it +1/+1 it gains Storm (and may attack the turn it
+    entered); a -1/-1 does not trigger it."""
+    for delta, storm in ((1, True), (-1, False)):
+        scripts = _lib("BP11-113")
+        outlaw = _rec(scripts, "BP11-113", atk=1, dfn=3)
+        pump = Ability(Trigger.SPELL, (Select(Targets(side="own")), Buff(delta, delta, "targets")))
+        scripts.add(CardScript("X-PUMP", (pump,)))
+        spell = CardRecord("X-PUMP", "Pump", card_type="spell", cost=0)
+        game = position(
+            fields=([OnField(outlaw, new=True)], []), hands=([spell], []), scripts=scripts
+        )
+        uid = game.players[0].field[0]
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "TARGET":
+            game.apply(Choose(game.decision.options[0]))
+        assert game.cards[uid].atk == 1 + delta
+        assert ("storm" in game.cards[uid].keywords) is storm
+        assert (Attack(uid, LEADER) in game.legal_actions()) is storm
+
+
+def test_opponent_spells_cost_more() -> None:
+    """BP05-070: while it is on your field the opponent's spells cost 1 more (a 2-cost
+    spell needs 3 PP); their followers and your own spells do not."""
+    scripts = _lib("BP05-070")
+    lulunai = _rec(scripts, "BP05-070", cost=3, atk=3, dfn=3)
+    two = CardRecord("S-2", "Two", card_type="spell", cost=2)
+    body = CardRecord("F-2", "Body", cost=2, attack=2, defense=2)
+    game = position(
+        active=1, fields=([lulunai], []), hands=([two], [two, body]), pp=(2, 2), scripts=scripts
+    )
+    spell_uid, body_uid = game.players[1].hand
+    actions = game.legal_actions()
+    assert Play(spell_uid) not in actions
+    assert Play(body_uid) in actions
+    assert game.play_cost(game.cards[spell_uid]) == 3
+    assert game.play_cost(game.cards[game.players[0].hand[0]]) == 2
+    free = position(active=1, hands=([], [two]), pp=(0, 2), scripts=scripts)
+    assert Play(free.players[1].hand[0]) in free.legal_actions()
+
+
+def test_cost_down_with_vampires_in_graveyard() -> None:
+    """BP09-075: costs 2 less with 5 吸血鬼 cards in your graveyard (0 PP then), not with 4;
+    it puts 2 Forest Bats onto the field."""
+    scripts = _lib("BP09-075")
+    gift = _rec(scripts, "BP09-075", card_type="spell", cost=2)
+    vamp = CardRecord("V-1", "Vamp", card_type="spell", cost=1, traits=("吸血鬼",))
+    for n, cost in ((5, 0), (4, 2)):
+        game = position(hands=([gift], []), scripts=scripts)
+        for _ in range(n):
+            add_card(game, 0, vamp, Zone.GRAVE)
+        uid = game.players[0].hand[0]
+        assert game.play_cost(game.cards[uid]) == cost
+        assert (Play(uid) in game.legal_actions()) is (cost == 0)
+    game = position(hands=([gift], []), pp=(2, 0), scripts=scripts)
+    _play_first(game)
+    names = [game.cards[u].base.name for u in game.players[0].field]
+    assert names == ["フォレストバット", "フォレストバット"]
+
+
+def test_discard_two_to_move_from_graveyard_to_ex() -> None:
+    """CP04-076: from the graveyard, discard 2 cards to put it into the EX area; with one
+    card in hand the ability is not offered."""
+    scripts = _lib("CP04-076")
+    violet = _rec(scripts, "CP04-076", cost=4, atk=3, dfn=4)
+    filler = CardRecord("H-1", "H", card_type="spell", cost=9)
+    game = position(hands=([filler, filler], []), scripts=scripts)
+    uid = add_card(game, 0, violet, Zone.GRAVE)
+    assert Activate(uid, 0) in game.legal_actions()
+    game.apply(Activate(uid, 0))
+    for _ in range(2):
+        assert game.decision is not None
+        game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].ex == [uid]
+    assert game.players[0].hand == []
+    assert len(game.players[0].grave) == 2
+    short = position(hands=([filler], []), scripts=scripts)
+    uid = add_card(short, 0, violet, Zone.GRAVE)
+    assert Activate(uid, 0) not in short.legal_actions()
+
+
+def test_mode_with_a_cost() -> None:
+    """BP12-007: mode 1 costs putting a 自然 card of your field into the EX area, then deals
+    3 damage; without such a card only mode 2 (two Fairies) can be chosen."""
+    scripts = _lib("BP12-007")
+    spell = _rec(scripts, "BP12-007", card_type="spell")
+    tree = CardRecord("N-1", "Tree", card_type="amulet", cost=1, traits=("自然",))
+    game = position(
+        hands=([spell], []), fields=([tree], [follower("E", 1, 1, 5)]), pp=(1, 0), scripts=scripts
+    )
+    tree_uid = game.players[0].field[0]
+    _play_first(game)
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode1"))
+    game.apply(Choose(str(tree_uid)))  # the cost
+    _pick_enemy(game)
+    assert game.players[0].ex == [tree_uid]
+    assert game.cards[game.players[1].field[0]].dfn == 2
+    bare = position(
+        hands=([spell], []), fields=([], [follower("E", 1, 1, 5)]), pp=(1, 0), scripts=scripts
+    )
+    _play_first(bare)
+    assert bare.decision is not None
+    assert bare.decision.options == ["mode2"]
+    bare.apply(Choose("mode2"))
+    assert len(bare.players[0].field) == 2
+
+
+def test_last_words_puts_itself_into_the_ex_area() -> None:
+    """BP11-071 (Last Words): destroyed, it goes from the graveyard into the EX area and the
+    top card of the deck is milled."""
+    scripts = _lib("BP11-071")
+    hollow = _rec(scripts, "BP11-071", atk=1, dfn=1)
+    kill = Ability(Trigger.SPELL, (Select(Targets(side="own")), Destroy()))
+    scripts.add(CardScript("X-KILL", (kill,)))
+    spell = CardRecord("X-KILL", "Kill", card_type="spell", cost=0)
+    game = position(fields=([hollow], []), hands=([spell], []), scripts=scripts)
+    uid = game.players[0].field[0]
+    _play_first(game)
+    if game.decision is not None and game.decision.kind.name == "TARGET":
+        game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].field == []
+    assert game.players[0].ex == [uid]
+    assert len(game.players[0].grave) == 2  # the milled card and the spell
+
+
+def test_evolve_by_discarding() -> None:
+    """BP05-098: its evolve ability costs a discard and no PP (so no EP option); with an
+    empty hand it cannot evolve."""
+    scripts = _lib("BP05-098")
+    epitaph = _rec(scripts, "BP05-098", cost=2, atk=2, dfn=3)
+    filler = CardRecord("H-1", "H", card_type="spell", cost=9)
+    game = position(
+        fields=([epitaph], []),
+        hands=([filler], []),
+        evolve=([evolved(epitaph)], []),
+        ep=(2, 0),
+        scripts=scripts,
+    )
+    uid = game.players[0].field[0]
+    evolves = [a for a in game.legal_actions() if isinstance(a, Evolve)]
+    assert evolves == [Evolve(uid)]
+    game.apply(Evolve(uid))
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0]))
+    assert game.players[0].hand == []
+    assert len(game.players[0].grave) == 1
+    assert game.cards[uid].evo >= 0
+    assert (game.players[0].pp, game.players[0].ep) == (0, 2)
+    empty = position(
+        fields=([epitaph], []), evolve=([evolved(epitaph)], []), ep=(2, 0), scripts=scripts
+    )
+    assert not [a for a in empty.legal_actions() if isinstance(a, Evolve)]
+
+
+def test_engage_an_amulet_as_a_cost() -> None:
+    """CP04-093: engaging a standing amulet of yours pays for 1 damage to an enemy follower
+    (engaging CP04-102 also sets off its own ability); with only engaged amulets the ability
+    is not offered. Its second ability engages it and puts 3 amulets into the graveyard."""
+    scripts = _lib("CP04-093", "CP04-102")
+    nozomi = _rec(scripts, "CP04-093", cost=3, atk=1, dfn=3)
+    string = _rec(scripts, "CP04-102", card_type="amulet", cost=2)
+    game = position(fields=([nozomi, string], [follower("E", 1, 1, 5)]), scripts=scripts)
+    noz, amu = game.players[0].field
+    game.apply(Activate(noz, 0))
+    assert game.decision is not None
+    assert game.decision.options == [str(amu)]
+    game.apply(Choose(str(amu)))
+    assert game.cards[amu].engaged
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        opts = game.decision.options
+        game.apply(Choose("leader1" if "leader1" in opts else opts[0]))
+    assert game.cards[game.players[1].field[0]].dfn == 4  # 1 from CP04-093
+    assert game.players[1].hp == 19  # 1 from CP04-102's own ability
+    assert Activate(noz, 0) not in game.legal_actions()
+    tall = position(
+        fields=([nozomi, amulet("M1"), amulet("M2"), amulet("M3")], [follower("E", 1, 1, 5)]),
+        scripts=scripts,
+    )
+    noz = tall.players[0].field[0]
+    tall.apply(Activate(noz, 1))
+    for _ in range(3):
+        assert tall.decision is not None
+        tall.apply(Choose(tall.decision.options[0]))
+    _pick_enemy(tall)
+    assert tall.players[0].field == [noz]
+    assert tall.cards[noz].engaged
+    assert (tall.cards[tall.players[1].field[0]].dfn, tall.players[1].hp) == (2, 17)
+
+
+def test_fanfare_engages_three_cards() -> None:
+    """CP04-008 (Fanfare): you may engage 3 of your cards (itself included) for 4 damage to
+    an enemy follower and 2 to its leader; with fewer than 3 standing it is not offered."""
+    scripts = _lib("CP04-008")
+    makoto = _rec(scripts, "CP04-008", cost=2, atk=3, dfn=2)
+    for others, paid in (([amulet("M1"), amulet("M2")], True), ([amulet("M1")], False)):
+        game = position(
+            hands=([makoto], []),
+            fields=(others, [follower("E", 1, 1, 5)]),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        if paid:
+            assert game.decision is not None
+            game.apply(Choose("pay"))
+            for _ in range(3):
+                game.apply(Choose(game.decision.options[0]))
+            _pick_enemy(game)
+            assert all(game.cards[u].engaged for u in game.players[0].field)
+        assert game.players[1].hp == (18 if paid else 20)
+        assert game.cards[game.players[1].field[0]].dfn == (1 if paid else 5)
+
+
+def test_overflow_top_card_to_ex_for_free() -> None:
+    """BP11-054 (Fanfare, pay 2): with Overflow the top card of the shuffled deck goes into
+    the EX area and costs 0 this turn; without Overflow nothing moves."""
+    scripts = _lib("BP11-054")
+    phoenix = _rec(scripts, "BP11-054", cost=3, atk=3, dfn=3)
+    big = CardRecord("B-9", "Big", cost=9, attack=9, defense=9)
+    for max_pp, moved in ((7, True), (6, False)):
+        game = position(
+            hands=([phoenix], []),
+            decks=([big] * 3, []),
+            pp=(5, 0),
+            max_pp=(max_pp, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+            game.apply(Choose("stand"))
+        assert game.decision is not None
+        game.apply(Choose("pay"))
+        assert game.players[0].pp == 0
+        assert (len(game.players[0].ex) == 1) is moved
+        if moved:
+            uid = game.players[0].ex[0]
+            assert game.play_cost(game.cards[uid]) == 0
+            assert Play(uid) in game.legal_actions()
+
+
+def test_choice_under_a_condition_stays_it() -> None:
+    """CP02-021 (Fanfare): with a follower named Uzuki on your field an enemy follower is
+    chosen and takes 5 damage (the choice made under the condition is "it" afterwards);
+    without one nothing happens."""
+    scripts = _lib("CP02-021")
+    card = _rec(scripts, "CP02-021", cost=3)
+    uzuki = CardRecord("U-1", "X島村卯月Y", cost=2, attack=2, defense=2)
+    for allies, dfn in (([uzuki], 1), ([], 6)):
+        game = position(
+            hands=([card], []),
+            fields=(allies, [follower("E", 1, 1, 6)]),
+            pp=(3, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        while game.decision is not None and game.decision.kind.name != "MAIN":
+            opts = game.decision.options
+            game.apply(Choose("stand" if "stand" in opts else opts[0]))
+        assert game.cards[game.players[1].field[0]].dfn == dfn
+
+
+def test_look_only_when_enough_nature_cards() -> None:
+    """BP07-107 (Fanfare): a Naterran Great Tree may go onto the field or EX area; then, with
+    5 自然 cards on your field and EX area together, look at the top 3 and a 自然 card may go
+    to the hand; with fewer there is no look."""
+    scripts = _lib("BP07-107")
+    guide = _rec(scripts, "BP07-107", cost=2, atk=2, dfn=3, traits=("自然",))
+    nat = CardRecord("N-1", "Nat", card_type="amulet", cost=1, traits=("自然",))
+    top = CardRecord("N-2", "NatCard", card_type="spell", cost=1, traits=("自然",))
+    for ex_cards, looked in ((2, True), (1, False)):
+        game = position(
+            hands=([guide], []),
+            fields=([nat], []),
+            ex=([nat] * ex_cards, []),
+            decks=([top] * 3, []),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        assert game.decision is not None
+        game.apply(Choose("mode1"))  # the tree onto the field: guide, nat, tree + EX cards
+        if looked:
+            assert game.decision is not None
+            assert game.decision.options[-1] == "done"
+            game.apply(Choose(game.decision.options[0]))
+            assert len(game.players[0].hand) == 1
+        else:
+            assert game.decision is None or game.decision.kind.name == "MAIN"
+            assert game.players[0].hand == []
+
+
+def test_reveal_six_followers_to_field_rest_to_hand() -> None:
+    """CP01-080: shuffle, reveal the top 6; any number of ウマ娘 followers or amulets among
+    them may enter the field; the rest go to the hand."""
+    scripts = _lib("CP01-080")
+    spell = _rec(scripts, "CP01-080", card_type="spell", cost=10)
+    uma = CardRecord("U-1", "Uma", cost=3, attack=3, defense=3, traits=("ウマ娘",))
+    other = CardRecord("O-1", "Other", card_type="spell", cost=1)
+    game = position(
+        hands=([spell], []),
+        decks=([uma, uma, other, other, other, other, other], []),
+        pp=(10, 0),
+        scripts=scripts,
+    )
+    _play_first(game)
+    taken = 0
+    while game.decision is not None and game.decision.kind.name == "PICK":
+        opts = [o for o in game.decision.options if o != "done"]
+        if not opts:
+            game.apply(Choose("done"))
+            break
+        game.apply(Choose(opts[0]))
+        taken += 1
+    on_field = [game.cards[u].base.card_id for u in game.players[0].field]
+    assert on_field.count("U-1") == taken
+    assert len(game.players[0].hand) == 6 - taken
+    assert len(game.players[0].deck) == 1
+
+
+def test_overflow_gates_the_whole_look() -> None:
+    """BP06-066 (Fanfare): only with Overflow does it look at the top 5 (a dragon follower of
+    cost 5 or more may go to the hand); without Overflow nothing is offered."""
+    scripts = _lib("BP06-066")
+    card = _rec(scripts, "BP06-066", cost=3)
+    drake = CardRecord("D-1", "Drake", card_class="dragon", cost=6, attack=6, defense=6)
+    for max_pp, looked in ((7, True), (6, False)):
+        game = position(
+            hands=([card], []),
+            decks=([drake] * 5, []),
+            pp=(3, 0),
+            max_pp=(max_pp, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+            game.apply(Choose("stand"))
+        offered = game.decision is not None and game.decision.kind.name == "PICK"
+        assert offered is looked
+
+
+def test_chosen_enemy_takes_more_damage_this_turn() -> None:
+    """CP04-026 (engage it): the chosen enemy follower takes 2 more damage this turn (3
+    becomes 5), and no more the next turn."""
+    scripts = _lib("CP04-026")
+    credit = _rec(scripts, "CP04-026", cost=4, atk=3, dfn=4)
+    game = position(fields=([credit], [follower("E", 1, 1, 9)]), scripts=scripts)
+    enemy = game.players[1].field[0]
+    game.apply(Activate(game.players[0].field[0], 0))
+    _pick_enemy(game)
+    game.deal_damage(enemy, 3)
+    assert game.cards[enemy].dfn == 4
+    game.turn += 1
+    game.deal_damage(enemy, 3)
+    assert game.cards[enemy].dfn == 1
+
+
+def test_return_another_card_for_a_buff() -> None:
+    """BP01-002 (Fanfare): you may return another card of yours to the hand for +1/+1; with
+    no other card on the field nothing is offered."""
+    scripts = _lib("BP01-002")
+    elf = _rec(scripts, "BP01-002", cost=2, atk=2, dfn=2)
+    for others, buffed in (([follower("A")], True), ([], False)):
+        game = position(hands=([elf], []), fields=(others, []), pp=(2, 0), scripts=scripts)
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+            game.apply(Choose("stand"))
+        if buffed:
+            assert game.decision is not None
+            game.apply(Choose("pay"))
+            game.apply(Choose(game.decision.options[0]))
+        uid = game.players[0].field[-1]
+        assert game.cards[uid].atk == (3 if buffed else 2)
+        assert len(game.players[0].hand) == (1 if buffed else 0)
+
+
+def test_mode_puts_a_named_card_from_hand_onto_field() -> None:
+    """BP08-021 mode 2: you may put Durandal from your hand onto the field (not a play: no
+    PP is paid); another card in hand is not offered."""
+    scripts = _lib("BP08-021")
+    roland = _rec(scripts, "BP08-021", cost=4, atk=3, dfn=4)
+    durandal = CardRecord("DU-1", "不滅の聖剣・デュランダル", card_type="amulet", cost=3)
+    other = CardRecord("O-1", "Other", card_type="amulet", cost=1)
+    game = position(hands=([roland, durandal, other], []), pp=(4, 0), scripts=scripts)
+    _play_first(game)
+    if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+        game.apply(Choose("stand"))
+    game.apply(Choose("mode2"))
+    d = game.decision
+    assert d is not None
+    dur_uid = next(u for u in game.players[0].hand if game.cards[u].base.card_id == "DU-1")
+    assert d.options == [str(dur_uid), "done"]
+    game.apply(Choose(str(dur_uid)))
+    assert dur_uid in game.players[0].field
+    assert game.players[0].pp == 0
+
+
+def test_arcana_spell_to_ex_and_end_phase_from_ex() -> None:
+    """BP10-043: 2 damage to the enemy leader; with 《愚者》・リンクル on your field it goes
+    into the EX area instead of the graveyard, cannot be played from there, and deals 1 to
+    the enemy leader in each of your end phases while there. Without her it goes to the
+    graveyard."""
+    scripts = _lib("BP10-043")
+    spell = _rec(scripts, "BP10-043", card_type="spell")
+    linkle = CardRecord("LK-1", "《愚者》・リンクル", cost=2, attack=2, defense=2)
+    game = position(hands=([spell], []), fields=([linkle], []), pp=(1, 0), scripts=scripts)
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    assert game.players[1].hp == 18
+    assert game.players[0].ex == [uid]
+    game.players[0].pp = 5
+    assert Play(uid) not in game.legal_actions()
+    game.apply(End())
+    assert game.players[1].hp == 17
+    plain = position(hands=([spell], []), pp=(1, 0), scripts=scripts)
+    uid = plain.players[0].hand[0]
+    plain.apply(Play(uid))
+    assert plain.players[0].ex == []
+    assert plain.players[0].grave == [uid]
+    plain.apply(End())
+    assert plain.players[1].hp == 18
+
+
+def test_arcana_draw_and_discard_from_ex() -> None:
+    """BP10-047 in the EX area: in your end phase draw 1, then discard 1; in the hand it
+    does nothing at the end phase."""
+    scripts = _lib("BP10-047")
+    spell = _rec(scripts, "BP10-047", card_type="spell")
+    game = position(ex=([spell], []), scripts=scripts)
+    game.apply(End())
+    assert game.decision is not None
+    assert game.decision.kind.name == "PICK"
+    game.apply(Choose(game.decision.options[0]))
+    assert len(game.players[0].grave) == 1
+    held = position(hands=([spell], []), scripts=scripts)
+    held.apply(End())
+    assert held.players[0].grave == []
+
+
+def test_strike_counts_leader_defense_losses() -> None:
+    """BP05-069 (Strike): damage to the enemy leader equal to the times your leader's
+    defense went down this turn (twice: 2; none: 0), and +2/+2 when your leader then has
+    exactly 7 defense (not with 8)."""
+    scripts = _lib("BP05-069")
+    vanarek = _rec(scripts, "BP05-069", atk=2, dfn=2)
+    for hits, start, atk in ((2, 11, 4), (0, 8, 2)):
+        extra = hits
+        game = position(fields=([vanarek], []), hp=(start, 20), scripts=scripts)
+        for _ in range(hits):
+            _hit_leader(game, 2)
+        uid = game.players[0].field[0]
+        game.apply(Attack(uid, LEADER))
+        assert game.cards[uid].atk == atk
+        assert game.players[1].hp == 20 - extra - atk
+
+
+def test_keyword_choice_after_another_party_card() -> None:
+    """BP14-043 (Fanfare): if you played another 宴楽 card this turn, choose Storm or Drain;
+    otherwise (or when only this card was played) no choice and no keyword."""
+    scripts = _lib("BP14-043")
+    mage = _rec(scripts, "BP14-043", cost=3, atk=3, dfn=3, traits=("宴楽",))
+    party = CardRecord("PA-1", "Party", card_type="spell", cost=0, traits=("宴楽",))
+    for first, chose in ((party, True), (None, False)):
+        hand = [mage, first] if first is not None else [mage]
+        game = position(hands=(hand, []), pp=(3, 0), scripts=scripts)
+        mage_uid = game.players[0].hand[0]
+        if first is not None:
+            game.apply(Play(game.players[0].hand[1]))
+        game.apply(Play(mage_uid))
+        if chose:
+            assert game.decision is not None
+            assert game.decision.options == ["mode1", "mode2"]
+            game.apply(Choose("mode2"))
+            assert "drain" in game.cards[mage_uid].keywords
+        else:
+            assert game.decision is None or game.decision.kind.name == "MAIN"
+            assert game.cards[mage_uid].keywords == ()
+
+
+def test_vehicle_card_entering_draws_then_discards() -> None:
+    """BP11-048: in your turn, once per turn, when a 乗物 card (an amulet here) enters your
+    field, draw 1 then discard 1; another amulet does nothing."""
+    scripts = _lib("BP11-048")
+    deputy = _rec(scripts, "BP11-048", cost=2)
+    ride = CardRecord("R-1", "Ride", card_type="amulet", cost=0, traits=("乗物",))
+    plain = CardRecord("R-2", "Plain", card_type="amulet", cost=0)
+    for rec, drew in ((ride, True), (plain, False)):
+        game = position(fields=([deputy], []), hands=([rec], []), scripts=scripts)
+        _play_first(game)
+        if drew:
+            assert game.decision is not None
+            assert game.decision.kind.name == "PICK"
+            game.apply(Choose(game.decision.options[0]))
+            assert len(game.players[0].grave) == 1
+        else:
+            assert game.players[0].grave == []
+            assert game.players[0].hand == []
+
+
+def test_banish_zone_count_gives_storm() -> None:
+    """CP03-048 (Fanfare): Storm with 5 cards in your banish zone, not with 4."""
+    scripts = _lib("CP03-048")
+    card = _rec(scripts, "CP03-048", cost=2)
+    junk = CardRecord("J-1", "Junk", card_type="spell", cost=1)
+    for n, storm in ((5, True), (4, False)):
+        game = position(hands=([card], []), pp=(2, 0), scripts=scripts)
+        for _ in range(n):
+            add_card(game, 0, junk, Zone.BANISH)
+        _play_first(game)
+        uid = game.players[0].field[0]
+        assert ("storm" in game.cards[uid].keywords) is storm
+
+
+def test_reveal_two_cost_two_cards_as_a_cost() -> None:
+    """BP18-082: engage it and reveal 2 cards of original cost 2 from your hand (they stay
+    there) for 4 damage to an enemy follower; with only one such card it is not offered."""
+    scripts = _lib("BP18-082")
+    snake = _rec(scripts, "BP18-082", cost=3)
+    two = CardRecord("T-2", "Two", card_type="spell", cost=2)
+    three = CardRecord("T-3", "Three", card_type="spell", cost=3)
+    game = position(
+        fields=([snake], [follower("E", 1, 1, 5)]), hands=([two, two], []), scripts=scripts
+    )
+    uid = game.players[0].field[0]
+    assert Activate(uid, 0) in game.legal_actions()
+    game.apply(Activate(uid, 0))
+    _pick_enemy(game)
+    assert game.cards[game.players[1].field[0]].dfn == 1
+    assert len(game.players[0].hand) == 2
+    short = position(
+        fields=([snake], [follower("E", 1, 1, 5)]), hands=([two, three], []), scripts=scripts
+    )
+    assert Activate(short.players[0].field[0], 0) not in short.legal_actions()
+
+
+def _hurt_by_spell(scripts: Scripts, n: int) -> CardRecord:
+    """A synthetic 0-cost spell of yours that deals ``n`` damage to your own leader."""
+    scripts.add(CardScript("X-HURT", (Ability(Trigger.SPELL, (Damage(n, "own_leader"),)),)))
+    return CardRecord("X-HURT", "Hurt", card_type="spell", cost=0)
+
+
+def test_leader_hurt_modes_once_each_per_turn() -> None:
+    """BP13-073: in your turn, each time your leader's defense goes down choose a mode not
+    chosen this turn: after Storm is chosen the next time only modes 1 and 2 are offered
+    (mode 1 deals the times hurt this turn, 2, to an enemy follower); in the opponent's turn
+    nothing happens."""
+    scripts = _lib("BP13-073")
+    laura = _rec(scripts, "BP13-073", cost=3)
+    hurt = _hurt_by_spell(scripts, 1)
+    game = position(
+        fields=([OnField(laura, new=True)], [follower("E", 1, 1, 5)]),
+        hands=([hurt, hurt], []),
+        scripts=scripts,
+    )
+    uid = game.players[0].field[0]
+    _play_first(game)
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2", "mode3"]
+    game.apply(Choose("mode3"))
+    assert "storm" in game.cards[uid].keywords
+    _play_first(game)
+    assert game.decision is not None
+    assert game.decision.options == ["mode1", "mode2"]
+    game.apply(Choose("mode1"))
+    _pick_enemy(game)
+    assert game.cards[game.players[1].field[0]].dfn == 3
+    theirs = position(active=1, fields=([laura], []), scripts=scripts)
+    theirs.deal_damage(-2, 1)
+    theirs.decision = None
+    theirs._run()  # the waiting ability finds it is not your turn and does nothing
+    assert theirs.decision is not None
+    assert theirs.decision.kind.name == "MAIN"
+    assert theirs.pending == []
+
+
+def test_divided_damage_grows_with_the_enemy_graveyard() -> None:
+    """BP08-028: choose any number of enemy followers and divide 4 damage among them; 8
+    instead with 10 cards in the opponent's graveyard; with 20, 8 more to their leader."""
+    scripts = _lib("BP08-028")
+    spell = _rec(scripts, "BP08-028", card_type="spell", cost=3)
+    junk = CardRecord("J-1", "Junk", card_type="spell", cost=1)
+    for grave, dealt, leader in ((0, 4, 20), (10, 8, 20), (20, 8, 12)):
+        game = position(
+            hands=([spell], []), fields=([], [follower("E", 1, 1, 9)]), pp=(3, 0), scripts=scripts
+        )
+        for _ in range(grave):
+            add_card(game, 1, junk, Zone.GRAVE)
+        _play_first(game)
+        assert game.decision is not None
+        game.apply(Choose(game.decision.options[0]))  # the only enemy follower
+        while game.decision is not None and game.decision.kind.name != "MAIN":
+            game.apply(Choose(game.decision.options[0]))
+        assert game.cards[game.players[1].field[0]].dfn == 9 - dealt
+        assert game.players[1].hp == leader
+
+
+def test_grant_from_the_ex_area() -> None:
+    """BP13-003: while it is in the EX area (or on the field) your 妖精 token followers have
+    Rush; from the hand it gives nothing, and it cannot be played from the EX area."""
+    scripts = _lib("BP13-003")
+    aria = _rec(scripts, "BP13-003", cost=3, atk=3, dfn=3)
+    fairy = CardRecord(
+        "F-T", "F", card_type="token_follower", cost=1, attack=1, defense=1, traits=("妖精",)
+    )
+    for zone, rush in (("ex", True), ("hand", False)):
+        game = position(
+            fields=([OnField(fairy, new=True)], []),
+            ex=([aria], []) if zone == "ex" else ([], []),
+            hands=([aria], []) if zone == "hand" else ([], []),
+            pp=(5, 0),
+            scripts=scripts,
+        )
+        tok = game.players[0].field[0]
+        game.cards[tok].token = True
+        game.statics_dirty = True
+        game._rule_processing()
+        assert ("rush" in game.cards[tok].keywords) is rush
+        if zone == "ex":
+            assert Play(game.players[0].ex[0]) not in game.legal_actions()
+
+
+def test_heal_by_the_destroyed_followers_attack() -> None:
+    """BP02-072 (an evolved card; On Evolve): destroy an enemy follower, then your leader
+    gets + its attack (its last value on the field, CR 10.11.1)."""
+    scripts = _lib("BP02-072")
+    base = CardRecord("X-SD", "SD", cost=4, attack=6, defense=5)
+    evo = _rec(scripts, "BP02-072", card_type="evolved_follower", cost=4, atk=7, dfn=6, name="SD")
+    for foe_atk in (4, 1):
+        game = position(
+            fields=([base], [follower("E", 3, foe_atk, 5)]),
+            evolve=([evo], []),
+            ep=(1, 0),
+            pp=(5, 0),
+            hp=(10, 20),
+            scripts=scripts,
+        )
+        game.apply(Evolve(game.players[0].field[0], ep=True))
+        _pick_enemy(game)
+        assert game.players[1].field == []
+        assert game.players[0].hp == 10 + foe_atk
+
+
+def test_attack_plus_the_ex_area_size() -> None:
+    """BP02-014 (Fanfare): +X attack, X being the cards in your EX area (2 here, 0 without)."""
+    scripts = _lib("BP02-014")
+    card = _rec(scripts, "BP02-014", cost=3, atk=2, dfn=3)
+    junk = CardRecord("J-1", "Junk", card_type="spell", cost=1)
+    for n in (2, 0):
+        game = position(hands=([card], []), ex=([junk] * n, []), pp=(3, 0), scripts=scripts)
+        _play_first(game)
+        if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+            game.apply(Choose("stand"))
+        assert game.cards[game.players[0].field[0]].atk == 2 + n
+
+
+def test_attack_per_fairy_tokens_on_field_and_ex() -> None:
+    """BP06-007 (Fanfare): +X attack for the 妖精 tokens on your field and in your EX area
+    together (one of each: +2; a 妖精 card that is not a token does not count)."""
+    scripts = _lib("BP06-007")
+    dragon = _rec(scripts, "BP06-007", cost=4, atk=2, dfn=4)
+    fairy = CardRecord(
+        "F-T", "F", card_type="token_follower", cost=1, attack=1, defense=1, traits=("妖精",)
+    )
+    plain = CardRecord("F-P", "P", cost=1, attack=1, defense=1, traits=("妖精",))
+    game = position(
+        hands=([dragon], []),
+        fields=([fairy, plain], []),
+        ex=([fairy], []),
+        pp=(4, 0),
+        scripts=scripts,
+    )
+    game.cards[game.players[0].field[0]].token = True
+    game.cards[game.players[0].ex[0]].token = True
+    _play_first(game)
+    if game.decision is not None and game.decision.kind.name == "WARD_ENTER":
+        game.apply(Choose("stand"))
+    assert game.cards[game.players[0].field[-1]].atk == 4
+
+
+def test_engaging_makes_the_opponent_discard() -> None:
+    """BP11-069: when it becomes engaged (by attacking) the opponent chooses and discards a
+    card from their hand; with an empty hand nothing is asked."""
+    scripts = _lib("BP11-069")
+    ruler = _rec(scripts, "BP11-069", cost=4, atk=4, dfn=4)
+    junk = CardRecord("J-1", "Junk", card_type="spell", cost=9)
+    for hand in (2, 0):
+        game = position(fields=([ruler], []), hands=([], [junk] * hand), scripts=scripts)
+        game.apply(Attack(game.players[0].field[0], LEADER))
+        if hand:
+            assert game.decision is not None
+            assert game.decision.player == 1
+            assert game.decision.kind.name == "PICK"
+            game.apply(Choose(game.decision.options[0]))
+        assert len(game.players[1].hand) == max(0, hand - 1)
+        assert len(game.players[1].grave) == (1 if hand else 0)
+
+
+def test_named_follower_shielded_from_the_next_damage() -> None:
+    """BP17-062 (engage it, put it into the graveyard): the chosen named follower takes no
+    damage the next time this turn; the time after it does."""
+    scripts = _lib("BP17-062")
+    spear = _rec(scripts, "BP17-062", card_type="amulet", cost=2)
+    rowen = CardRecord("RW-1", "竜槍の戦士・ローウェン", cost=3, attack=3, defense=5)
+    game = position(fields=([spear, rowen], []), scripts=scripts)
+    spear_uid, rowen_uid = game.players[0].field
+    game.apply(Activate(spear_uid, 0))
+    if game.decision is not None and game.decision.kind.name == "TARGET":
+        game.apply(Choose(game.decision.options[0]))
+    game.deal_damage(rowen_uid, 3)
+    assert game.cards[rowen_uid].dfn == 5
+    game.deal_damage(rowen_uid, 3)
+    assert game.cards[rowen_uid].dfn == 2
+
+
+def test_other_card_into_ex_as_a_cost() -> None:
+    """CP04-016 (Fanfare): you may put another card of yours into the EX area to engage an
+    enemy follower; with no other card nothing is offered."""
+    scripts = _lib("CP04-016")
+    nebia = _rec(scripts, "CP04-016", cost=2)
+    for others, paid in (([amulet("M1")], True), ([], False)):
+        game = position(
+            hands=([nebia], []),
+            fields=(others, [follower("E", 1, 1, 5)]),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        if paid:
+            assert game.decision is not None
+            game.apply(Choose("pay"))
+            game.apply(Choose(game.decision.options[0]))
+            _pick_enemy(game)
+            assert len(game.players[0].ex) == 1
+        assert game.cards[game.players[1].field[0]].engaged is paid

@@ -42,11 +42,12 @@ from engine.sve.abilities import (
     MyTurn,
     Not,
     PayCost,
-    PutInEx,
     Scaled,
     Select,
     SelfExToField,
+    SelfToEx,
     SelfToField,
+    SplitDamage,
     Summon,
     Trigger,
     to_data,
@@ -58,6 +59,7 @@ from engine.sve.compiler.templates import (
     PLAYED_TRIGGER,
     REST_BOTTOM,
     REST_GRAVE,
+    REST_HAND,
     RULE_KEYWORDS,
     STATIC_KEYWORD_LINES,
     Context,
@@ -105,6 +107,8 @@ class Compiled:
     evolve_cost: int | None = None
     evolve_if: Any = None
     """The condition of the evolve ability (``この能力は…なら使える``), if any."""
+    evolve_discard: int = 0
+    """Cards the evolve ability discards as its cost (``【進化】手札1枚を捨てる``)."""
     lines: int = 0
     modelled: int = 0
     templates: list[str] = field(default_factory=list)
@@ -132,10 +136,15 @@ _ALLY_LEAVES = re.compile(
 )
 _IN_GRAVE = "自分の墓場のこれ"
 """An ability whose text works on this card in the graveyard works from there."""
+_ALLY_CARD = re.compile(
+    r"^自分の場に(?P<other>他の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>カード|アミュレット)"
+    r"が出たとき、"
+)
 _ALLY_ATTACKS = re.compile(
     r"^自分の場の(?:攻撃力(?P<atk>\d+)以上の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?フォロワーが攻撃したとき、"
 )
 _BODY_TRIGGERS = (
+    ("自分のエンドフェイズが来たとき、これがEXエリアにあるなら、", Trigger.EX_END_PHASE),
     ("自分のメインフェイズが来たとき、", Trigger.MAIN_PHASE),
     ("自分のエンドフェイズが来たとき、", Trigger.END_PHASE),
     ("相手のエンドフェイズが来たとき、", Trigger.OPPONENT_END_PHASE),
@@ -149,6 +158,8 @@ _BODY_TRIGGERS = (
     ("自分の場のフォロワーが進化したとき、", Trigger.ALLY_EVOLVES),
     ("EXエリアにこれが置かれたとき、", Trigger.TO_EX),
     ("これがアクトしたとき、", Trigger.ON_ENGAGE),
+    ("これの【攻撃力】か【体力】を+したとき、", Trigger.BUFFED),
+    ("自分のリーダーの体力が減少したとき、", Trigger.LEADER_HURT),
     ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
     ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
     ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
@@ -158,6 +169,7 @@ _IT = "それ"
 _ANY_DISCARD = "いずれかのプレイヤーが自身の手札1枚を捨てたとき、"
 _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
+_EVOLVE_DISCARD = re.compile(r"^【進化】手札(\d)枚を捨てる[：:]これは進化する。$")
 _ACT = re.compile(
     r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く|消滅)?"
     r"((?:[^：:【]|【[^Q】][^】]*】)*)[：:](.*)$"
@@ -167,6 +179,7 @@ _LESSON_FIRST = re.compile(
 )
 PRINCESS_CONNECT = "プリコネ"
 """The trait of Princess Connect cards (the title whose cards have Union Burst)."""
+_HERE_OR_EX = re.compile(r"^これが場かEXエリアにある限り、(.+)$")
 _FROM_HAND = "手札のこれ"
 _FROM_GRAVE = "墓場のこれ"
 _FROM_EX = "EXエリアのこれを墓場に置く"
@@ -198,6 +211,21 @@ _ONCE_EACH = "このターン、この能力でチョイスした選択肢はチ
 
 class _Fail(Exception):
     """A line could not be modelled."""
+
+
+_LOOK_PARTS = frozenset(
+    (
+        "look_take",
+        "look_take_either",
+        "look_take_forced",
+        "look_take_any_number",
+        "look_rest_bottom",
+        "look_rest_grave",
+        "look_rest_hand",
+        "look_mill_it",
+    )
+)
+"""Sentences that continue a look at the deck (taking from it, placing the rest)."""
 
 
 def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
@@ -246,6 +274,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         return [*effects, Modal(tuple(options), more_if, more, once_each)]
     out: list[Any] = []
     open_if = -1  # an "if ..., choose ..." whose "it" the next sentences may use
+    gated = False  # a look at the deck under a condition: the rest of the ability is the look's
     for sentence in sentences(body):
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
         cond, whole, rest, cid = condition(sentence)
@@ -271,7 +300,15 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             raise _Fail("no template")
         tid, effects = found
         used.append(tid)
-        if effects and effects[0] in (REST_BOTTOM, REST_GRAVE):  # where the looked-at rest go
+        if gated and tid not in _LOOK_PARTS and cid != "revealed":
+            raise _Fail("a conditional look at the deck followed by more")
+        if tid in ("look_top", "shuffle_look_top") and cond is not None and not whole:
+            out.append(Gate(cond))  # "…なら、デッキの上N枚を見る": the look and what it takes
+            out.extend(effects)
+            gated = True
+            used.append("look_condition")
+            continue
+        if effects and effects[0] in (REST_BOTTOM, REST_GRAVE, REST_HAND):  # the looked-at rest
             looks = [i for i, e in enumerate(out) if isinstance(e, (LookTop, Arrange))]
             if not looks or cond is not None:
                 raise _Fail("'the rest' without a look at the deck")
@@ -279,18 +316,21 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 if effects[0] != REST_BOTTOM:
                     raise _Fail("an arranged look whose rest does not go to the bottom")
                 continue
-            rest = "bottom" if effects[0] == REST_BOTTOM else "grave"
+            rest = {REST_BOTTOM: "bottom", REST_GRAVE: "grave", REST_HAND: "hand"}[effects[0]]
             out[looks[-1]] = dataclasses.replace(out[looks[-1]], rest=rest)
             continue
         if effects and isinstance(effects[0], XCount):  # "Xは「…の数」である"
             unit = out[-1] if out else None
             if isinstance(unit, Buff) and unit.per_died and unit.to == "self":
                 unit = dataclasses.replace(unit, atk=1, dfn=1, per_died=False)
-            elif not isinstance(unit, (Draw, HealLeader)) or unit.n != 1:
+            elif isinstance(unit, Buff) and (unit.atk, unit.dfn) == (1, 0) and not unit.what:
+                pass  # "+X attack"
+            elif not isinstance(unit, (Draw, HealLeader, Damage)) or unit.n != 1:
                 raise _Fail("X defined for an effect that does not use it")
             if cond is not None:
                 raise _Fail("a condition on the definition of X")
-            out[-1] = Scaled(unit, effects[0].per, effects[0].k)
+            x = effects[0]
+            out[-1] = Scaled(unit, x.per, x.k, x.count)
             continue
         if effects and effects[0] == INSTEAD_COUNT:  # "代わりにN体": more tokens if …
             last = out[-1] if out else None
@@ -298,6 +338,13 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 raise _Fail("'instead N' without a condition or tokens just summoned")
             out[-1] = If(Not(cond), (last,))
             out.append(If(cond, (dataclasses.replace(last, n=effects[1]),)))
+            continue
+        if tid == "instead_damage" and out and isinstance(out[-1], SplitDamage):
+            if cond is None:  # "代わりにNダメージ" after damage divided among them
+                raise _Fail("'instead' without a condition")
+            old_split = out[-1]
+            out[-1] = If(Not(cond), (old_split,))
+            out.append(If(cond, (SplitDamage(effects[0].n),)))
             continue
         if tid == "instead_damage":  # "代わりにNダメージ": replaces the damage before it
             before = [i for i, e in enumerate(out) if isinstance(e, Damage)]
@@ -341,8 +388,9 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     return out
 
 
-_SELF_MOVES = (Destroy, PutInEx, Banish, Engage)
-"""Moves of "this" that do nothing to a resolving spell (returning it to the hand works)."""
+_SELF_MOVES = (Destroy, Banish, Engage)
+"""Moves of "this" that do nothing to a resolving spell (returning it to the hand or putting
+it into the EX area works)."""
 
 
 def _moves_self(effects: Iterable[Any]) -> bool:
@@ -404,9 +452,26 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             out.evolve_if = cond
             used.extend((f"if_{cid}", "evolve_condition"))
         return
+    m = _EVOLVE_DISCARD.match(line)
+    if m:  # CR 12.2: the evolve ability's cost is a discard, no PP
+        out.evolve_cost, out.evolve_discard = 0, int(m[1])
+        used.append("evolve_discard")
+        return
     if line in STATIC_KEYWORD_LINES:
         out.keywords += (STATIC_KEYWORD_LINES[line],)
         used.append("static_keyword")
+        return
+    here_or_ex = _HERE_OR_EX.match(line)
+    if here_or_ex:  # "while this is on the field or in the EX area": a grant from either
+        try:
+            ex_grant = static("これが場にいる限り、" + here_or_ex[1], ctx.equipment)
+        except Unsupported as err:
+            raise _Fail(str(err)) from err
+        if ex_grant is None or not isinstance(ex_grant[2], Grant) or ex_grant[2].what is None:
+            raise _Fail("a continuous ability from the EX area the engine does not apply")
+        tid, cond, effect = ex_grant
+        out.abilities.append(Ability(Trigger.STATIC, (effect,), cond, from_ex=True))
+        used.extend((*tid.split("|"), "while_here_or_ex"))
         return
     try:
         grant = static(line, ctx.equipment)
@@ -493,7 +558,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             extra_text = extra_text[len(_FROM_GRAVE) :]
             extra_text = "" if extra_text == "を消滅" else "墓場の" + extra_text[1:]
             used.append("act_from_grave")
-        grave_self = any(isinstance(e, SelfToField) for e in effects)
+        grave_self = any(isinstance(e, (SelfToField, SelfToEx)) for e in effects)
         if grave_self and (from_grave or m[3] or m[4]):
             raise _Fail("a graveyard ability with another zone's cost")
         ex_self = any(isinstance(e, SelfExToField) for e in effects)
@@ -653,6 +718,24 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             out.abilities.append(
                 Ability(
                     Trigger.CARD_PLAYED,
+                    tuple(effects),
+                    MyTurn() if my_turn else None,
+                    once_per_turn=once_auto,
+                    times_per_turn=times_per_turn,
+                )
+            )
+            return
+        card_in = _ALLY_CARD.match(body) if not triggers else None
+        if card_in:  # "when a card / amulet enters your field" (followers and amulets)
+            body = body[card_in.end() :]
+            ctx.it, ctx.it_side = "event", "own"
+            kind = "amulet" if card_in["kind"] == "アミュレット" else "card"
+            traits = (card_in["trait"],) if card_in["trait"] else ()
+            used.append("card_enters")
+            effects = [EventIs(CardFilter(kind, traits)), *_effects(body, ctx, used)]
+            out.abilities.append(
+                Ability(
+                    Trigger.CARD_ENTERS,
                     tuple(effects),
                     MyTurn() if my_turn else None,
                     once_per_turn=once_auto,
@@ -867,6 +950,8 @@ def compile_pool(
             entry["evolve_cost"] = c.evolve_cost
         if c.evolve_if is not None:
             entry["evolve_if"] = to_data(c.evolve_if)
+        if c.evolve_discard:
+            entry["evolve_discard"] = c.evolve_discard
         if c.lines:
             entry["keywords"] = list(c.keywords)
         if c.templates:

@@ -22,6 +22,7 @@ from engine.sve.abilities import (
     Arrange,
     AttackSum,
     Banish,
+    BanishCount,
     BanishInstead,
     Box,
     Buff,
@@ -56,6 +57,7 @@ from engine.sve.abilities import (
     ExileLater,
     ExtraCost,
     FieldCount,
+    FieldExCount,
     FieldHas,
     FromEvolveDeck,
     FromGrave,
@@ -93,6 +95,7 @@ from engine.sve.abilities import (
     PlayCostIf,
     PlayCostX,
     PlayedExactly,
+    PlayedThisTurn,
     PutCounters,
     PutInEx,
     ReturnToHand,
@@ -109,10 +112,12 @@ from engine.sve.abilities import (
     ShuffleDeck,
     SkipStand,
     Spellchain,
+    SpellTax,
     SplitDamage,
     Standing,
     Summon,
     SummonSame,
+    TakesMore,
     Targets,
     ToGrave,
     TookCard,
@@ -413,6 +418,12 @@ def _damage_count(m: re.Match[str], ctx: Context) -> list[Any]:
         name=m["name"] or "",
     )
     return [Damage(0, ctx.need_it(), per)]
+
+
+@template("select_any_number", r"相手の場のフォロワーを好きな(?:枚|体)数選ぶ。")
+def _select_any_number(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "enemy"
+    return [Select(Targets(), 5, up_to=True)]  # CR 4.4.4.1: at most 5 on a field
 
 
 @template("split_damage", r"それに" + N + r"ダメージを割りふる。")
@@ -815,10 +826,14 @@ def _token_choice_field(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Modal(tuple(options))]
 
 
-@template("top_to_ex", r"自分のデッキの上" + N + r"枚をEXエリアに置く。")
+@template(
+    "top_to_ex",
+    r"自分のデッキ(?P<shuffle>をシャッフルし、)?(?:の)?上" + N + r"枚をEXエリアに置く。",
+)
 def _top_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "ex"
-    return [TopToEx(int(m[1]))]
+    moved = [TopToEx(int(m[2]))]
+    return [ShuffleDeck(), *moved] if m["shuffle"] else moved
 
 
 @template("summon_same", r"それと同名のトークン・カード1枚を場に出す。")
@@ -840,10 +855,15 @@ def _damage_discarded_cost(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(0, ctx.need_it(), discarded_cost=True)]
 
 
-@template("select_named", r"自分の場の『([^』]+)』1体を選ぶ。")
+@template(
+    "select_named",
+    r"(?P<side>自分|相手)の場の(?P<other>他の)?『(?P<name>[^』]+)』(?P<n>\d+)(?:体|枚|つ)(?P<upto>まで)?を?選ぶ。",
+)
 def _select_named(m: re.Match[str], ctx: Context) -> list[Any]:
-    ctx.it, ctx.it_side = "targets", "own"
-    return [Select(Targets(side="own", name=m[1]))]
+    side = "own" if m["side"] == "自分" else "enemy"
+    what = Targets(side=side, amulets=True, name=m["name"], other=bool(m["other"]))
+    ctx.it, ctx.it_side = "targets", side
+    return [Select(what, int(m["n"]), bool(m["upto"]))]
 
 
 @template("damage_shield", r"このターン、(これ|それ)は(次の)?ダメージを受けない。")
@@ -1067,7 +1087,9 @@ def _grave_to(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template(
     "hand_to_field",
-    r"自分の手札(?P<ex>か自分のEXエリア)?の(?P<x>元のコストX以下の)?" + _FILTER + r"(?P<n>\d+)枚"
+    r"(?:自分の)?手札(?P<ex>か自分のEXエリア)?の(?P<x>元のコストX以下の)?"
+    + _FILTER
+    + r"(?P<n>\d+)枚"
     r"(?P<upto>まで)?を?場に出してよい。",
 )
 def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
@@ -1141,6 +1163,34 @@ def _look_rest_grave(m: re.Match[str], ctx: Context) -> list[Any]:
     return [REST_GRAVE]
 
 
+@template("takes_more", r"このターン、それが受けるダメージを\+" + N + r"する。")
+def _takes_more(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [TakesMore(int(m[1]), ctx.need_it())]
+
+
+@template("look_rest_hand", r"残りを手札に加える。")
+def _look_rest_hand(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [REST_HAND]
+
+
+REST_HAND = "rest:hand"
+"""Marker: the looked-at cards not taken go to the hand."""
+
+
+@template(
+    "look_take_any_number",
+    r"その中から、(?:" + _EITHER + r"|" + _FILTER + r")を好きな枚数"
+    r"(?P<dest>手札に加え|EXエリアに置い|場に出し)てよい。",
+)
+def _look_take_any_number(m: re.Match[str], ctx: Context) -> list[Any]:
+    if not ctx.look:
+        raise Unsupported("'among them' without a look at the deck")
+    look, ctx.look = ctx.look, 0
+    ctx.it, ctx.it_side = "targets", "own"
+    what = _either(m) if m["k1"] else _filter(m, ctx)
+    return [LookTop(look, what, look, _LOOK_DEST[m["dest"]], rest="top")]
+
+
 REST_BOTTOM = "rest:bottom"
 REST_GRAVE = "rest:grave"
 """Markers the compiler turns into the ``rest`` of the look at the deck before them."""
@@ -1197,7 +1247,7 @@ def _damage_attack(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(0, _GROUPS[m[1]], attack=True)]
 
 
-@template("shuffle_look_top", r"自分のデッキをシャッフルし、上" + N + r"枚を見る。")
+@template("shuffle_look_top", r"自分のデッキをシャッフルし、上" + N + r"枚を(?:見|公開す)る。")
 def _shuffle_look(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.look = int(m[1])
     return [ShuffleDeck()]
@@ -1233,7 +1283,7 @@ def _leader_shield(m: re.Match[str], ctx: Context) -> list[Any]:
 
 _COUNTED = (
     r"「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
-    r"(?P<kind>フォロワー|カード|アミュレット))の数(?:の(?P<k>\d+)倍)?」"
+    r"(?P<kind>フォロワー|カード|アミュレット))の(?:数|枚数)(?:の(?P<k>\d+)倍)?」"
 )
 """``「自分の場の…の数」``: a count of field cards (optionally doubled, ``の2倍``)."""
 
@@ -1259,10 +1309,59 @@ def _damage_group_count(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @dataclass(frozen=True)
 class XCount:
-    """Marker: the X of the effect just before is ``k`` times a count of field cards."""
+    """Marker: the X of the effect just before is ``k`` times a count of field cards (or
+    another number, see :class:`Scaled`)."""
 
-    per: Targets
+    per: Targets | None
     k: int = 1
+    count: str = "field"
+
+
+_X_NUMBERS = {
+    "自分のPP最大値": "max_pp",
+    "自分の手札の枚数": "hand",
+    "自分のEXエリアのカードの枚数": "ex",
+    "自分の消滅領域の枚数": "banish",
+    "自分の手札とEXエリアのカードの合計": "hand_ex",
+    "これの攻撃力": "attack",
+    "選んだフォロワーの攻撃力": "attack_it",
+}
+
+
+@template("x_number", r"Xは「(" + "|".join(_X_NUMBERS) + r")」である。")
+def _x_number(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending not in ("x_count", "x_died"):
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    count = _X_NUMBERS[m[1]]
+    if count == "attack_it":
+        ctx.need_it()
+    return [XCount(None, 1, count)]
+
+
+@template(
+    "x_field_and_ex",
+    r"Xは「自分の場と自分のEXエリアの(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>トークン|フォロワー|カード)"
+    r"の枚数の合計」である。",
+)
+def _x_field_and_ex(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending not in ("x_count", "x_died"):
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    kind = m["kind"]
+    per = Targets(
+        side="own",
+        amulets=kind == "カード",
+        trait=m["trait"] or "",
+        token=kind == "トークン",
+    )
+    return [XCount(per, 1, "field_ex")]
+
+
+@template("buff_attack_x", r"これは【攻撃力】\+Xする。")
+def _buff_attack_x(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.pending = "x_count"
+    return [Buff(1, 0, "self")]
 
 
 @template("draw_x", r"X枚引く。")
@@ -1288,6 +1387,41 @@ def _x_count(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("instead_count", r"代わりに" + N + r"(?:体|枚)。")
 def _instead_count(m: re.Match[str], ctx: Context) -> list[Any]:
     return [INSTEAD_COUNT, int(m[1])]
+
+
+@template(
+    "damage_per_hurt",
+    r"(それ|"
+    + _GROUP[1:-1]
+    + r")に「このターン中に自分のリーダーの体力が減少した回数」と同じダメージ。",
+)
+def _damage_per_hurt(m: re.Match[str], ctx: Context) -> list[Any]:
+    to = ctx.need_it() if m[1] == "それ" else _GROUPS[m[1]]
+    return [Damage(0, to, per_hurt=True)]
+
+
+@template("keyword_choice", r"これは(【[^】]+】)か(【[^】]+】)を持つ。")
+def _keyword_choice(m: re.Match[str], ctx: Context) -> list[Any]:
+    from engine.sve.abilities import Modal
+
+    first, second = keyword_ids(m[1]), keyword_ids(m[2])
+    return [Modal(((Buff(0, 0, "self", keywords=first),), (Buff(0, 0, "self", keywords=second),)))]
+
+
+@template("damage_its_attack", _GROUP + r"に「それの攻撃力」と同じダメージ。")
+def _damage_its_attack(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.need_it() != "targets":
+        raise Unsupported("'its attack' without a chosen card")
+    return [Damage(0, _GROUPS[m[1]], attack_of_it=True)]
+
+
+@template("look_take_forced", r"その中から、(?P<n>\d+)枚を(?:公開して)?手札に加える。")
+def _look_take_forced(m: re.Match[str], ctx: Context) -> list[Any]:
+    if not ctx.look:
+        raise Unsupported("'among them' without a look at the deck")
+    look, ctx.look = ctx.look, 0
+    ctx.it, ctx.it_side = "targets", "own"
+    return [LookTop(look, CardFilter(), int(m["n"]), "hand", rest="top", must=True)]
 
 
 INSTEAD_COUNT = "instead:count"
@@ -1559,12 +1693,6 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: Always(),
     ),
     (
-        "revealed",
-        False,
-        re.compile(r"^" + _FILTER + r"を公開したなら、"),
-        lambda m: TookCard(_filter(m)),
-    ),
-    (
         "did_it",
         False,
         re.compile(r"^そうしたなら、"),
@@ -1635,6 +1763,32 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^自分の墓場に" + _FILTER + r"があるなら、"),
         lambda m: GraveCount(_filter(m), 1),
+    ),
+    (
+        "leader_at_most_marked",
+        False,
+        re.compile(r"^自分のリーダーの【体力】(\d+)以下なら、"),
+        lambda m: LeaderAtMost(int(m[1])),
+    ),
+    (
+        "banish_count",
+        False,
+        re.compile(r"^自分の消滅領域が(\d+)枚以上(?:ある)?なら、"),
+        lambda m: BanishCount(int(m[1])),
+    ),
+    (
+        "played_this_turn",
+        False,
+        re.compile(r"^このターン、自分が(?P<pother>他の)?" + _FILTER + r"をプレイしていたなら、"),
+        lambda m: PlayedThisTurn(_filter(m), other=bool(m["pother"])),
+    ),
+    (
+        "field_and_ex_count",
+        False,
+        re.compile(
+            r"^自分の場や自分のEXエリアの" + _FILTER + r"が(?P<fn>\d+)枚以上(?:ある)?なら、"
+        ),
+        lambda m: FieldExCount(_filter(m), int(m["fn"])),
     ),
     (
         "name_contains_on_field",
@@ -1716,13 +1870,19 @@ _COST_PARTS = re.compile(
     r"|手札の" + _FILTER + r"(?P<dn>\d+)枚を(?P<hdest>捨てる|EXエリアに置く)"
     r"|(?P<anyhand>手札(?P<an>\d+)枚を捨てる)"
     r"|(?P<engself>これを【アクト】)"
+    r"|手札の(?:元のコスト(?P<vc>\d+)の)?(?:(?P<vt>[^・、。「」『』【】]+)・)?"
+    r"(?P<vk>カード|フォロワー|スペル|アミュレット)(?P<vn>\d+)枚を公開"
+    r"|場の(?P<rother>他の)?(?:(?P<rtrait>[^・、。「」『』【】]+)・)?(?P<rkind>フォロワー|カード|アミュレット)"
+    r"1(?:体|枚|つ)を手札に戻す"
+    r"|手札の(?P<dt1>[^・、。「」『』【】]+)・(?P<dk1>カード|フォロワー|スペル|アミュレット)か"
+    r"(?P<dt2>[^・、。「」『』【】]+)・(?P<dk2>カード|フォロワー|スペル|アミュレット)1枚を捨てる"
     r"|場の(?P<other>他の)?(?:(?P<strait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
-    r"1(?:体|枚|つ)を(?P<sdest>墓場|EXエリア)に置く"
+    r"(?P<sn>\d+)(?:体|枚|つ)を(?P<sdest>墓場|EXエリア)に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
     r"|EXエリアの(?:『(?P<xname>[^』]+)』|(?P<bxtrait>[^・、。「」『』【】の]+)・(?P<bxkind>トークン|カード))"
     r"(?P<xn>\d+)枚を消滅"
-    r"|場の(?:『(?P<ename>[^』]+)』|(?P<etrait>[^・、。「」『』【】の]+)・(?P<ekind>フォロワー|カード|アミュレット))"
-    r"(?P<en>\d+)(?:つ|体|枚)を【アクト】"
+    r"|場の(?P<eother>他の)?(?:『(?P<ename>[^』]+)』|(?:【(?P<ecls>[^】]+)】|(?P<etrait>[^・、。「」『』【】の]+)・)?"
+    r"(?P<ekind>フォロワー|カード|アミュレット))(?P<en>\d+)(?:つ|体|枚)を【アクト】"
     r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
     r"|場の『(?P<tname>[^』]+)』1(?:つ|体|枚)の(?P<tc>[^、。「」『』【】]+)カウンター(?P<tn>\d+)個を取る"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
@@ -1753,6 +1913,10 @@ def cost(text: str) -> PayCost | None:
     hand_to_ex = False
     engage: Targets | None = None
     engage_n = 1
+    to_hand = False
+    sacrifice_n = 1
+    reveal: CardFilter | None = None
+    reveal_n = 0
     while pos < len(text):
         m = _COST_PARTS.match(text, pos)
         if m is None or m.end() == pos:
@@ -1784,14 +1948,47 @@ def cost(text: str) -> PayCost | None:
             if engage is not None:
                 return None
             ekind = m["ekind"] or "カード"
+            cls = m["ecls"]
+            if cls and cls not in CLASS_WORDS:
+                return None
+            etrait = CLASS_WORDS[cls] if cls else m["etrait"] or ""
+            etoken = etrait == "トークン"
             engage = Targets(
                 side="own",
                 followers=ekind != "アミュレット",
                 amulets=ekind != "フォロワー",
-                trait=m["etrait"] or "",
+                trait="" if etoken else etrait,
+                token=etoken,
                 name=m["ename"] or "",
+                other=bool(m["eother"]),
             )
             engage_n = int(m["en"])
+        elif m["vn"]:
+            if reveal is not None:
+                return None
+            reveal = CardFilter(
+                _KINDS[m["vk"]],
+                (m["vt"],) if m["vt"] else (),
+                exact_cost=int(m["vc"]) if m["vc"] else -1,
+            )
+            reveal_n = int(m["vn"])
+        elif m["rkind"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            kind = m["rkind"]
+            sacrifice = Targets(
+                side="own",
+                followers=kind != "アミュレット",
+                amulets=kind != "フォロワー",
+                trait=m["rtrait"] or "",
+                other=bool(m["rother"]),
+            )
+            to_hand = True
+        elif m["dt1"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            first = CardFilter(_KINDS[m["dk1"]], (m["dt1"],))
+            discard = CardFilter(_KINDS[m["dk2"]], (m["dt2"],), also=(first,))
         elif m["xn"]:
             if banish is not None:
                 return None
@@ -1825,6 +2022,9 @@ def cost(text: str) -> PayCost | None:
                 token=token,
             )
             to_ex = m["sdest"] == "EXエリア"
+            sacrifice_n = int(m["sn"])
+            if to_ex and sacrifice_n != 1:
+                return None
         else:
             if discard is not None or sacrifice is not None:
                 return None
@@ -1835,7 +2035,16 @@ def cost(text: str) -> PayCost | None:
             discard_n = int(m["dn"])
             hand_to_ex = m["hdest"] == "EXエリアに置く"
     if not (
-        pp or leader or discard or sacrifice or banish or lesson or take or engage_self or engage
+        pp
+        or leader
+        or discard
+        or sacrifice
+        or banish
+        or lesson
+        or take
+        or engage_self
+        or engage
+        or reveal
     ):
         return None
     if take is not None and (discard is not None or sacrifice is not None):
@@ -1860,6 +2069,10 @@ def cost(text: str) -> PayCost | None:
         discard_to_ex=hand_to_ex,
         engage=engage,
         engage_n=engage_n,
+        sacrifice_to_hand=to_hand,
+        sacrifice_n=sacrifice_n,
+        reveal=reveal,
+        reveal_n=reveal_n,
     )
 
 
@@ -1875,7 +2088,7 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
 
 _WHILE_HERE = re.compile(
     r"^これ(?:が場に|が)(?:いる|ある)限り、自分の(?:場の)?(?P<other>他の)?"
-    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?:フォロワー|(?P<tok>トークン)))"
+    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?:フォロワー|(?P<tok>トークン)(?:・フォロワー)?))"
     r"すべては" + KW + r"を持つ。$"
 )
 _WHILE_SELF = re.compile(
@@ -1920,6 +2133,9 @@ _PLAY_COST_DOWN = re.compile(
 )
 
 
+_SPELL_TAX = re.compile(
+    r"^これが(?:場に)?(?:いる|ある)限り、相手がスペルをプレイする際、コストを\+(\d+)する。$"
+)
 _CANNOT_PLAY_IF = re.compile(r"^これは(?P<cond>[^。]+なら)、プレイできない。$")
 _DISCOUNT_FOR = re.compile(r"^これをプレイする際、(?P<cost>[^：。]+)：コストを-(?P<n>\d+)する。$")
 _ADDITIONAL_COST = re.compile(r"^これをプレイする際、追加コストとして(?P<cost>[^。]+)。$")
@@ -2041,6 +2257,9 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _PLAY_COST_DOWN.match(line)
     if m:
         return "play_cost_down", None, PlayCostDown(_filter(m), int(m["n"]), bool(m["ex"]))
+    m = _SPELL_TAX.match(line)
+    if m:
+        return "spell_tax", None, SpellTax(int(m[1]))
     m = _WHILE_HERE.match(line)
     if m:
         what = Targets(
