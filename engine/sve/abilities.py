@@ -492,6 +492,8 @@ class Targets:
     """Not cards of this name (``「これと同名を除く…」``)."""
     max_attack: int = -1
     """Only followers whose attack is at most this now (``攻撃力3以下の``); -1 for any."""
+    min_attack: int = -1
+    """Only followers whose attack is at least this now (``攻撃力4以上の``); -1 for any."""
     name_contains: str = ""
     """Only cards whose name contains this (``「カード名に『…』を含むフォロワー」``)."""
     boxed: bool = False
@@ -519,9 +521,9 @@ class Targets:
             return False
         if self.max_defense >= 0 and card.dfn > self.max_defense:
             return False
-        if self.min_cost >= 0 and cost < self.min_cost:
-            return False
         if self.max_attack >= 0 and card.atk > self.max_attack:
+            return False
+        if self.min_attack >= 0 and card.atk < self.min_attack:
             return False
         return not (self.exact_cost >= 0 and cost != self.exact_cost)
 
@@ -3742,6 +3744,8 @@ def _targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         text += f" with defense {t.max_defense} or less"
     if t.max_attack >= 0:
         text += f" with attack {t.max_attack} or less"
+    if t.min_attack >= 0:
+        text += f" with attack {t.min_attack} or more"
     return text
 
 

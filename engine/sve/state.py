@@ -847,6 +847,7 @@ class State:
             or what.min_cost >= 0
             or what.not_name
             or what.max_attack >= 0
+            or what.min_attack >= 0
             or what.name_contains
         )
         for side in sides:

@@ -1054,3 +1054,28 @@ def test_counters_are_gone_when_a_card_leaves_the_field() -> None:
     assert game.cards[gone].zone is Zone.GRAVE
     assert COUNTER_PREFIX + "charge" not in (game.cards[gone].counters or {})
     assert (game.cards[stays].counters or {})[COUNTER_PREFIX + "charge"] == 2
+
+
+def test_activation_needs_a_follower_with_enough_attack() -> None:
+    """BP18-070 (Act, engage it and put it into the graveyard: +1 defense to your leader)
+    can be used only while you have a 武闘竜人 follower of attack 4 or more."""
+    scripts = _lib("BP18-070")
+    gift = _rec(scripts, "BP18-070", card_type="amulet", cost=1)
+    for attack, usable in ((4, True), (3, False)):
+        fighter = CardRecord("X-F", "F", cost=4, attack=attack, defense=4, traits=("武闘竜人",))
+        game = position(fields=([gift, fighter], []), scripts=scripts)
+        acts = [a for a in game.legal_actions() if str(a).startswith("act")]
+        assert bool(acts) is usable
+
+
+def test_damage_counts_only_the_other_followers() -> None:
+    """BP17-076 (Strike: damage to an enemy follower equal to your other 機械 followers)
+    does not count itself: with two other machines the damage is 2."""
+    scripts = _lib("BP17-076")
+    mono = _rec(scripts, "BP17-076", cost=3, atk=2, dfn=2, traits=("機械",))
+    machine = CardRecord("X-M", "M", cost=1, attack=1, defense=1, traits=("機械",))
+    enemy = follower("E", 2, 1, 6)
+    game = position(fields=([mono, machine, machine], [enemy]), scripts=scripts)
+    game.apply(Attack(game.players[0].field[0], LEADER))
+    game.apply(Choose(str(game.players[1].field[0])))
+    assert game.cards[game.players[1].field[0]].dfn == 4

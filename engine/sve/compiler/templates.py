@@ -405,7 +405,8 @@ def _damage_group(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template(
     "damage_count",
-    r"それに「(?P<side>自分|相手)の場の(?:『(?P<name>[^』]+)』|(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+    r"それに「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』"
+    r"|(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|カード|アミュレット))の数」と同じダメージ。",
 )
 def _damage_count(m: re.Match[str], ctx: Context) -> list[Any]:
@@ -416,6 +417,7 @@ def _damage_count(m: re.Match[str], ctx: Context) -> list[Any]:
         amulets=kind in ("アミュレット", "カード"),
         trait=m["trait"] or "",
         name=m["name"] or "",
+        other=bool(m["other"]),
     )
     return [Damage(0, ctx.need_it(), per)]
 
@@ -1502,7 +1504,7 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "have_on_field",
         False,
         re.compile(
-            r"^自分の場に(?P<other>他の)?(?:元のコスト(?P<min>\d+)以上の)?"
+            r"^自分の場に(?P<other>他の)?(?:元のコスト(?P<min>\d+)以上の)?(?:攻撃力(?P<atk>\d+)以上の)?"
             r"(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
             r"(?P<kind>フォロワー|アミュレット|カード)が(?P<neg>いない|ない|いる|ある)なら、"
         ),
@@ -1834,6 +1836,7 @@ def _on_field(m: re.Match[str]) -> Any:
             amulets=m["kind"] != "フォロワー",
             other=bool(m["other"]),
             min_cost=int(m["min"]) if m["min"] else -1,
+            min_attack=int(m["atk"]) if m["atk"] else -1,
         )
     )
     return Not(found) if m["neg"] in ("いない", "ない") else found
