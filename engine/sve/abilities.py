@@ -1179,6 +1179,9 @@ class PayCost:
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
     discard_n: int = 1
     """How many cards passing ``discard`` are discarded (``手札2枚を捨てる``)."""
+    hand_to_ex: bool = False
+    """The cards of ``discard`` are put into the EX area instead of being discarded
+    (``手札の…1枚をEXエリアに置く``, CR 4.8)."""
     to_ex: bool = False
     """The field card of ``sacrifice`` is put into the EX area instead
     (``場の…1枚をEXエリアに置く``, CR 4.8)."""
@@ -1213,7 +1216,7 @@ class PayCost:
             grave = game.players[controller].grave
             if sum(1 for u in grave if u != source and match(cards[u].base)) < self.banish_n:
                 return False
-        if self.to_ex and len(p.ex) >= 5:  # CR 4.8.3.2: no room to put it there
+        if (self.to_ex or self.hand_to_ex) and len(p.ex) >= 5:  # CR 4.8.3.2: no room there
             return False
         if self.reveal is not None:
             match = self.reveal.matches
@@ -1293,7 +1296,10 @@ class PayCost:
         if 2 <= frame.sub < _BANISHING and frame.choice is not None:
             uid, frame.choice = int(frame.choice), None
             if self.discard is not None:
-                game.discard_card(me, uid)
+                if self.hand_to_ex:
+                    game.put_in_ex(uid)
+                else:
+                    game.discard_card(me, uid)
                 frame.sub += 1
                 if frame.sub - 2 < self.discard_n:  # another card to discard
                     options = [str(u) for u in self._discardable(game, me, frame.source)]
@@ -2155,19 +2161,24 @@ class HandToField:
     手札の…1枚を場に出してよい``; not a play, so no cost, CR 5.5)."""
 
     what: CardFilter
+    n: int = 1
+    """Up to this many (``2枚まで``), one at a time."""
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Offer the matching followers and amulets (``done`` declines)."""
+        """Offer the matching followers and amulets (``done`` stops)."""
         me = frame.controller
+        if frame.sub == 0 and frame.choice is None:
+            frame.targets = []
         if frame.choice is not None:
             word, frame.choice = frame.choice, None
-            frame.targets = []
-            if word != "done":
-                uid = int(word)
-                game.move_found(uid, "field", me)
-                if game.target_exists(uid):
-                    frame.targets.append(uid)
-            return True
+            if word == "done":
+                frame.sub = 0
+                return True
+            uid = int(word)
+            game.move_found(uid, "field", me)
+            if game.target_exists(uid):
+                frame.targets.append(uid)
+            frame.sub += 1
         cards = game.cards
         options = [
             str(u)
@@ -2175,8 +2186,8 @@ class HandToField:
             if self.what.matches(cards[u].base)
             and cards[u].base.base_type in ("follower", "amulet")
         ]
-        if not options or not game.field_has_room(me):
-            frame.targets = []
+        if frame.sub >= self.n or not options or not game.field_has_room(me):
+            frame.sub = 0
             return True
         game.ask_pick(me, options, True)
         return False
@@ -2575,7 +2586,8 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, ShuffleDeck):
         return "shuffle your deck"
     if isinstance(e, HandToField):
-        return f"you may put 1 {_filter_words(e.what, 1)} from your hand onto your field"
+        up_to = f"up to {e.n}" if e.n != 1 else "1"
+        return f"you may put {up_to} {_filter_words(e.what, e.n)} from your hand onto your field"
     if isinstance(e, NextDamageShield):
         return f"this turn, {_TO_WORDS[e.to]} takes no damage the next time it would be damaged"
     if isinstance(e, TakesMore):
@@ -2761,7 +2773,8 @@ def _cost_words(e: PayCost) -> str:
     if e.leader:
         parts.append(f"your leader loses {e.leader} defense")
     if e.discard is not None:
-        parts.append(f"discard {e.discard_n} {_filter_words(e.discard, e.discard_n)}")
+        verb = "put into the EX area from your hand" if e.hand_to_ex else "discard"
+        parts.append(f"{verb} {e.discard_n} {_filter_words(e.discard, e.discard_n)}")
     if e.engage is not None:
         parts.append(f"engage {_targets_words(e.engage, e.engage_n)}")
     if e.reveal is not None:

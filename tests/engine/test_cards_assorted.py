@@ -131,6 +131,8 @@ def test_full_status() -> None:
         "BP11-069",
         "BP17-062",
         "CP04-016",
+        "BP14-118",
+        "BP17-098",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1442,3 +1444,43 @@ def test_other_card_into_ex_as_a_cost() -> None:
             _pick_enemy(game)
             assert len(game.players[0].ex) == 1
         assert game.cards[game.players[1].field[0]].engaged is paid
+
+
+def test_hand_card_into_ex_as_a_cost() -> None:
+    """BP14-118 (Fanfare): you may put a 宴楽 card from your hand into the EX area to draw 1;
+    then +1/+1 with 3 宴楽 cards in the EX area. Without a 宴楽 card in hand nothing
+    happens."""
+    scripts = _lib("BP14-118")
+    guide = _rec(scripts, "BP14-118", cost=2)
+    party = CardRecord("PA-1", "Party", card_type="spell", cost=5, traits=("宴楽",))
+    game = position(hands=([guide, party], []), ex=([party, party], []), pp=(2, 0), scripts=scripts)
+    _play_first(game)
+    assert game.decision is not None
+    game.apply(Choose("pay"))
+    game.apply(Choose(game.decision.options[0]))
+    assert len(game.players[0].ex) == 3
+    assert len(game.players[0].hand) == 1
+    assert game.cards[game.players[0].field[0]].atk == 3
+    plain = position(hands=([guide, follower("H", 9)], []), pp=(2, 0), scripts=scripts)
+    _play_first(plain)
+    assert plain.decision is None or plain.decision.kind.name == "MAIN"
+    assert len(plain.players[0].hand) == 1
+
+
+def test_up_to_two_from_hand_onto_the_field() -> None:
+    """BP17-098 (Fanfare): after the look, up to 2 機械 followers of cost 2 or less may be
+    put from the hand onto the field, one at a time."""
+    scripts = _lib("BP17-098")
+    finger = _rec(scripts, "BP17-098", cost=3)
+    bot = CardRecord("MB-1", "Bot", cost=2, attack=2, defense=2, traits=("機械",))
+    game = position(hands=([finger, bot, bot, bot], []), decks=(5, 5), pp=(3, 0), scripts=scripts)
+    _play_first(game)
+    while game.decision is not None and game.decision.kind.name == "PICK":
+        opts = [o for o in game.decision.options if o != "done"]
+        if not opts or game.cards[int(opts[0])].base.card_id != "MB-1":
+            game.apply(Choose("done"))
+            continue
+        game.apply(Choose(opts[0]))
+    bots = [u for u in game.players[0].field if game.cards[u].base.card_id == "MB-1"]
+    assert len(bots) == 2
+    assert len(game.players[0].hand) == 1

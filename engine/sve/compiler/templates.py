@@ -937,11 +937,17 @@ def _look_rest_grave(m: re.Match[str], ctx: Context) -> list[Any]:
     return [REST_GRAVE]
 
 
-@template("hand_to_field", r"(?:自分の)?手札の" + _FILTER + r"1枚を場に出してよい。")
+@template(
+    "hand_to_field",
+    r"(?:自分の)?手札の" + _FILTER + r"(?P<hn>\d+)枚(?P<hmax>まで)?を?場に出してよい。",
+)
 def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "own"
     ctx.did = True
-    return [HandToField(_filter(m, ctx))]
+    n = int(m["hn"])
+    if n != 1 and not m["hmax"]:
+        raise Unsupported("several cards from the hand without 'up to'")
+    return [HandToField(_filter(m, ctx), n)]
 
 
 @template("next_damage_shield", r"このターン、(それ|これ)は次のダメージを受けない。")
@@ -1563,6 +1569,8 @@ _COST_PARTS = re.compile(
     r"|(?:自分の)?リーダーの【体力】-(?P<leader>\d+)"
     r"|手札の" + _FILTER + r"1枚を捨てる"
     r"|(?P<anyhand>手札(?P<hn>\d)枚を捨てる)"
+    r"|手札の(?:(?P<het>[^・、。「」『』【】]+)・)?(?P<hek>カード|フォロワー|スペル|アミュレット)1枚"
+    r"をEXエリアに置く"
     r"|手札の(?:元のコスト(?P<vc>\d+)の)?(?:(?P<vt>[^・、。「」『』【】]+)・)?"
     r"(?P<vk>カード|フォロワー|スペル|アミュレット)(?P<vn>\d+)枚を公開"
     r"|場の(?P<rother>他の)?(?:(?P<rtrait>[^・、。「」『』【】]+)・)?(?P<rkind>フォロワー|カード|アミュレット)"
@@ -1598,6 +1606,7 @@ def cost(text: str) -> PayCost | None:
     discard_n = 1
     to_ex = False
     to_hand = False
+    hand_to_ex = False
     sacrifice_n = 1
     engage: Targets | None = None
     engage_n = 0
@@ -1648,6 +1657,11 @@ def cost(text: str) -> PayCost | None:
                 return None
             sacrifice = Targets(side="own", amulets=True, name=m["fname"])
             banish_field = True
+        elif m["hek"]:
+            if discard is not None or sacrifice is not None:
+                return None
+            discard = CardFilter(_KINDS[m["hek"]], (m["het"],) if m["het"] else ())
+            hand_to_ex = True
         elif m["vn"]:
             if reveal is not None:
                 return None
@@ -1724,6 +1738,7 @@ def cost(text: str) -> PayCost | None:
         discard_n=discard_n,
         to_ex=to_ex,
         to_hand=to_hand,
+        hand_to_ex=hand_to_ex,
         sacrifice_n=sacrifice_n,
         engage=engage,
         engage_n=engage_n,
