@@ -747,8 +747,12 @@ class State:
 
     def _no_play_from_ex(self, card: Card) -> bool:
         """Whether the card has "this cannot be played from the EX area"."""
+        return self._no_play(card, NoPlayFromEx)
+
+    def _no_play(self, card: Card, kind: type) -> bool:
+        """Whether the card has a continuous ability of its own forbidding plays (``kind``)."""
         for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
-            if any(isinstance(e, NoPlayFromEx) for e in ability.effects):
+            if any(isinstance(e, kind) for e in ability.effects):
                 return True
         return False
 

@@ -230,6 +230,7 @@ EXAMPLES: dict[str, list[str]] = {
     "x_field_and_ex": ["BP06-007"],
     "opponent_discards": ["BP11-069", "BP03-073"],
     "next_damage_shield": ["BP17-062", "BP13-117"],
+    "instead_buff": ["BP03-059", "CP04-080"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

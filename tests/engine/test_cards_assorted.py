@@ -133,6 +133,7 @@ def test_full_status() -> None:
         "CP04-016",
         "BP14-118",
         "BP17-098",
+        "BP03-059",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1484,3 +1485,14 @@ def test_up_to_two_from_hand_onto_the_field() -> None:
     bots = [u for u in game.players[0].field if game.cards[u].base.card_id == "MB-1"]
     assert len(bots) == 2
     assert len(game.players[0].hand) == 1
+
+
+def test_instead_a_bigger_buff() -> None:
+    """BP03-059 (engage it): +5 attack, or +10 instead with Overflow (not both)."""
+    scripts = _lib("BP03-059")
+    drake = _rec(scripts, "BP03-059", cost=3, atk=0, dfn=5)
+    for max_pp, atk in ((7, 10), (6, 5)):
+        game = position(fields=([drake], []), max_pp=(max_pp, 0), scripts=scripts)
+        uid = game.players[0].field[0]
+        game.apply(Activate(uid, 0))
+        assert game.cards[uid].atk == atk

@@ -51,6 +51,7 @@ from engine.sve.abilities import (
 from engine.sve.compiler.templates import (
     CLASS_WORDS,
     EX_TRIGGER,
+    INSTEAD_BUFF,
     INSTEAD_COUNT,
     PLAYED_TRIGGER,
     REST_BOTTOM,
@@ -296,6 +297,13 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 raise _Fail("a condition on the definition of X")
             x = effects[0]
             out[-1] = Scaled(unit, x.per, x.k, x.count)
+            continue
+        if effects and effects[0] == INSTEAD_BUFF:  # "代わりに【攻撃力】+N": a bigger buff if …
+            last = out[-1] if out else None
+            if cond is None or not isinstance(last, Buff) or last.keywords or last.per_died:
+                raise _Fail("'instead +N' without a condition or a buff just before")
+            out[-1] = If(Not(cond), (last,))
+            out.append(If(cond, (dataclasses.replace(last, atk=effects[1], dfn=effects[2]),)))
             continue
         if effects and effects[0] == INSTEAD_COUNT:  # "代わりにN体": more tokens if …
             last = out[-1] if out else None

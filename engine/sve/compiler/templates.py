@@ -1173,6 +1173,15 @@ def _x_count(m: re.Match[str], ctx: Context) -> list[Any]:
     return [XCount(_counted(m), int(m["k"] or 1))]
 
 
+@template("instead_buff", r"代わりに【攻撃力】" + SIGNED + r"(?:/【体力】" + SIGNED + r")?する。")
+def _instead_buff(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [INSTEAD_BUFF, int(m[1]), int(m[2] or 0)]
+
+
+INSTEAD_BUFF = "instead:buff"
+"""Marker: the +N/+N just before is this instead when the condition holds."""
+
+
 @template("instead_count", r"代わりに" + N + r"(?:体|枚)。")
 def _instead_count(m: re.Match[str], ctx: Context) -> list[Any]:
     return [INSTEAD_COUNT, int(m[1])]
