@@ -2609,6 +2609,8 @@ def _describe_element(e: Any) -> str:
             what = f"the number of {_all_words(e.per)[4:]} and such cards in your EX area"
         if not what and e.per is not None:
             what = f"the number of {_all_words(e.per)[4:]}"
+        if isinstance(e.effect, Damage) and e.effect.n == 1:
+            return f"deal X damage to {_TO_WORDS[e.effect.to]} (X: {times}{what})"
         return f"X times: {describe(e.effect)} (X: {times}{what})"
     if isinstance(e, RandomDiscard):
         who = "you discard" if e.who == "you" else "your opponent discards"

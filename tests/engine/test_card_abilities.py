@@ -231,6 +231,9 @@ EXAMPLES: dict[str, list[str]] = {
     "opponent_discards": ["BP11-069", "BP03-073"],
     "next_damage_shield": ["BP17-062", "BP13-117"],
     "instead_buff": ["BP03-059", "CP04-080"],
+    "if_ex_has": ["BP11-096", "BP10-088"],
+    "necrocharge_keyword": ["BP02-087", "BP13-076"],
+    "damage_x_number": ["BP08-116", "CP04-094"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -134,6 +134,9 @@ def test_full_status() -> None:
         "BP14-118",
         "BP17-098",
         "BP03-059",
+        "BP11-096",
+        "BP08-116",
+        "BP02-087",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1496,3 +1499,51 @@ def test_instead_a_bigger_buff() -> None:
         uid = game.players[0].field[0]
         game.apply(Activate(uid, 0))
         assert game.cards[uid].atk == atk
+
+
+def test_ex_area_condition_and_damage_by_a_count() -> None:
+    """BP11-096: 4 damage to an enemy follower and 1 to its leader only with a 荒野 card in
+    your EX area. BP08-116 (On Evolve): damage to an enemy follower equal to the cards in
+    your EX area (3 here)."""
+    scripts = _lib("BP11-096", "BP08-116")
+    spell = _rec(scripts, "BP11-096", card_type="spell", cost=2)
+    wild = CardRecord("W-1", "Wild", card_type="spell", cost=9, traits=("荒野",))
+    for ex, leader in (([wild], 19), ([], 20)):
+        game = position(
+            hands=([spell], []),
+            ex=(ex, []),
+            fields=([], [follower("E", 1, 1, 9)]),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        _pick_enemy(game)
+        assert game.cards[game.players[1].field[0]].dfn == 5
+        assert game.players[1].hp == leader
+    base = CardRecord("X-B", "B", cost=3, attack=2, defense=2)
+    evo = _rec(scripts, "BP08-116", card_type="evolved_follower", cost=3, atk=4, dfn=4, name="B")
+    game = position(
+        fields=([base], [follower("E", 1, 1, 9)]),
+        evolve=([evo], []),
+        ex=([wild] * 3, []),
+        ep=(1, 0),
+        pp=(3, 0),
+        scripts=scripts,
+    )
+    game.apply(Evolve(game.players[0].field[0], ep=True))
+    _pick_enemy(game)
+    assert game.cards[game.players[1].field[0]].dfn == 6
+
+
+def test_necrocharge_keywords() -> None:
+    """BP02-087: Rush and Bane while 7 or more cards are in your graveyard, not with 6."""
+    scripts = _lib("BP02-087")
+    card = _rec(scripts, "BP02-087", cost=3)
+    junk = CardRecord("J-1", "Junk", card_type="spell", cost=1)
+    for n, has in ((7, True), (3, False)):  # its Fanfare mills 3 more
+        game = position(hands=([card], []), decks=(10, 10), pp=(3, 0), scripts=scripts)
+        for _ in range(n - 3 if has else 3):
+            add_card(game, 0, junk, Zone.GRAVE)
+        _play_first(game)
+        uid = game.players[0].field[0]
+        assert ("bane" in game.cards[uid].keywords) is has

@@ -78,6 +78,7 @@ from engine.sve.abilities import (
     ReturnToHand,
     Revealed,
     Sanguine,
+    Scaled,
     Search,
     Select,
     SelectEx,
@@ -1147,6 +1148,18 @@ def _x_field_and_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     return [XCount(per, 1, "field_ex")]
 
 
+@template(
+    "damage_x_number",
+    r"(それ|" + _GROUP[1:-1] + r")に「(" + "|".join(_X_NUMBERS) + r")」と同じダメージ。",
+)
+def _damage_x_number(m: re.Match[str], ctx: Context) -> list[Any]:
+    to = ctx.need_it() if m[1] == "それ" else _GROUPS[m[1]]
+    count = _X_NUMBERS[m[2]]
+    if count in ("attack_it",) and to == "targets":
+        raise Unsupported("the chosen card's attack as damage to it")
+    return [Scaled(Damage(1, to), None, 1, count)]
+
+
 @template("buff_attack_x", r"これは【攻撃力】\+Xする。")
 def _buff_attack_x(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.pending = "x_count"
@@ -1498,6 +1511,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: LeaderAtMost(int(m[1])),
     ),
     (
+        "ex_has",
+        False,
+        re.compile(r"^自分のEXエリアに" + _FILTER + r"があるなら、"),
+        lambda m: ExCount(_filter(m), 1),
+    ),
+    (
         "banish_count",
         False,
         re.compile(r"^自分の消滅領域が(\d+)枚以上(?:ある)?なら、"),
@@ -1783,6 +1802,7 @@ _DAMAGE_TAKEN = re.compile(r"^これが受けるダメージを-(\d+)する。$"
 _WHILE_ANY = re.compile(r"^(?P<cond>[^、]+)限り、これは(?P<kw>(?:【[^】]+】)+)を持つ。$")
 _DAMAGE_BONUS = re.compile(r"^(相手のターン中、)?これが与えるダメージを\+(\d+)する。$")
 _EXTRA_COST = re.compile(r"^これをプレイする際、コストを\+(\d+)してよい。$")
+_NC_KEYWORD = re.compile(r"^【(?:ネクロチャージ|NC)_(\d+)】これは" + KW + r"を持つ。$")
 _SELF_COST_DOWN = re.compile(
     r"^これをプレイする際、(?P<cond>[^、]+なら、)コストを-(?P<n>\d+)する。$"
 )
@@ -1816,6 +1836,9 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
     m = _SPELL_TAX.match(line)
     if m:
         return "spell_tax", None, SpellTax(int(m[1]))
+    m = _NC_KEYWORD.match(line)
+    if m:  # CR 13.5.1: "【ネクロチャージ_N】これは…を持つ" applies while it holds
+        return "necrocharge_keyword", Necrocharge(int(m[1])), Grant(keyword_ids(m[2]))
     if line == "これはEXエリアからプレイできない。":
         return "no_play_from_ex", None, NoPlayFromEx()
     m = _WHILE_HERE.match(line)
