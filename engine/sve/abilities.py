@@ -1039,12 +1039,18 @@ class DiscardCards:
 
     n: int = 1
     who: str = "you"
+    banish: bool = False
+    """The chosen cards are banished instead (``自分の手札N枚を消滅させる``, CR 5.7; not a
+    discard, so nothing that reacts to discards goes off)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask which card to discard, ``n`` times (fewer if the hand runs out)."""
         player = _who(game, frame, self.who)
         if frame.choice is not None:
-            game.discard_card(player, int(frame.choice))
+            if self.banish:
+                game.banish(int(frame.choice))
+            else:
+                game.discard_card(player, int(frame.choice))
             frame.choice = None
             frame.sub += 1
         hand = game.players[player].hand
@@ -2706,6 +2712,8 @@ def _describe_element(e: Any) -> str:
         return f"put the top {e.n} card{'s' if e.n != 1 else ''} of {whose} deck into the graveyard"
     if isinstance(e, GainPP):
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
+    if isinstance(e, DiscardCards) and e.banish:
+        return f"banish {e.n} card{'s' if e.n != 1 else ''} of your choice from your hand"
     if isinstance(e, DiscardCards):
         who = "" if e.who == "you" else "your opponent chooses and "
         return f"{who}discard{'s' if who else ''} {e.n} card{'s' if e.n != 1 else ''}"

@@ -234,6 +234,7 @@ EXAMPLES: dict[str, list[str]] = {
     "if_ex_has": ["BP11-096", "BP10-088"],
     "necrocharge_keyword": ["BP02-087", "BP13-076"],
     "damage_x_number": ["BP08-116", "CP04-094"],
+    "banish_from_hand": ["BP18-043", "CP03-045"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -137,6 +137,7 @@ def test_full_status() -> None:
         "BP11-096",
         "BP08-116",
         "BP02-087",
+        "BP18-043",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1547,3 +1548,19 @@ def test_necrocharge_keywords() -> None:
         _play_first(game)
         uid = game.players[0].field[0]
         assert ("bane" in game.cards[uid].keywords) is has
+
+
+def test_draw_then_banish_from_hand() -> None:
+    """BP18-043 (Fanfare): draw 3, then banish 2 cards of your choice from your hand (to the
+    banish zone, not the graveyard)."""
+    scripts = _lib("BP18-043")
+    card = _rec(scripts, "BP18-043", cost=2)
+    game = position(hands=([card], []), decks=(5, 5), pp=(2, 0), scripts=scripts)
+    _play_first(game)
+    for _ in range(2):
+        assert game.decision is not None
+        assert game.decision.kind.name == "PICK"
+        game.apply(Choose(game.decision.options[0]))
+    assert len(game.players[0].hand) == 1
+    assert len(game.players[0].banish) == 2
+    assert game.players[0].grave == []

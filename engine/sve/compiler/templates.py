@@ -1053,6 +1053,11 @@ def _buff_all(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Buff(int(m["atk"]), int(m["dfn"] or 0), what=what)]
 
 
+@template("banish_from_hand", r"自分の手札" + N + r"枚を消滅させる。")
+def _banish_from_hand(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [DiscardCards(int(m[1]), banish=True)]
+
+
 @template("opponent_discards", r"相手プレイヤーすべては、自身の手札" + N + r"枚を捨てる。")
 def _opponent_discards(m: re.Match[str], ctx: Context) -> list[Any]:
     return [DiscardCards(int(m[1]), "opponent")]
