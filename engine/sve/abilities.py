@@ -1426,8 +1426,8 @@ class Modal:
     """When this holds, up to ``more`` different options instead (``…なら、代わりに2つまで``)."""
     more: int = 1
     fresh: bool = False
-    """An option chosen by this ability cannot be chosen again this turn (``このターン、この
-    能力でチョイスした選択肢はチョイスできない``); remembered on the ability's card."""
+    """An option chosen by this ability cannot be chosen again this turn; remembered on the
+    ability's card."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask for the mode(s), then run them in the card's order as nested abilities with
@@ -2118,7 +2118,7 @@ class SelfCostDown:
 @dataclass(frozen=True, slots=True)
 class SpellTax:
     """A continuous ability on the field: your opponent's spells cost ``n`` more to play
-    (``相手がスペルをプレイする際、コストを+N する``, CR 10.2.1.3.3)."""
+    (CR 10.2.1.3.3)."""
 
     n: int
 
@@ -2201,9 +2201,8 @@ class HandToField:
 
 @dataclass(frozen=True, slots=True)
 class NextDamageShield:
-    """This turn, the next damage the chosen followers would take is prevented
-    (``このターン、それは次のダメージを受けない``: a replacement effect used up once it
-    applies, CR 10.2.1.3.2)."""
+    """This turn, the next damage the chosen followers would take is prevented (a
+    replacement effect used up once it applies, CR 10.2.1.3.2)."""
 
     to: str = "targets"
 
@@ -2220,8 +2219,8 @@ class NextDamageShield:
 
 @dataclass(frozen=True, slots=True)
 class TakesMore:
-    """This turn, the chosen followers take ``n`` more damage (``このターン、それが受ける
-    ダメージを+N する``: a replacement effect, CR 10.2.1.3.2)."""
+    """This turn, the chosen followers take ``n`` more damage (a replacement effect, CR
+    10.2.1.3.2)."""
 
     n: int
     to: str = "targets"
@@ -2242,8 +2241,7 @@ class TakesMore:
 
 @dataclass(frozen=True, slots=True)
 class NoPlayFromEx:
-    """A continuous ability of the card itself: it cannot be played from the EX area
-    (``これはEXエリアからプレイできない``)."""
+    """A continuous ability of the card itself: it cannot be played from the EX area."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: checked where plays are offered."""
