@@ -1312,6 +1312,9 @@ class DiscardCards:
     n: int = 1
     who: str = "you"
     random: bool = False
+    banish: bool = False
+    """The chosen cards are banished instead (``自分の手札N枚を消滅させる``, CR 5.7; not a
+    discard, so nothing that reacts to discards goes off)."""
 
     def run(self, game: State, frame: Frame) -> bool:
         """Ask the discarding player which card, ``n`` times (fewer if the hand runs out)."""
@@ -1323,7 +1326,10 @@ class DiscardCards:
                     game.discard_card(player, game.rng.choice(sorted(hand)))
             return True
         if frame.choice is not None:
-            game.discard_card(player, int(frame.choice), frame.source)
+            if self.banish:
+                game.banish(int(frame.choice))
+            else:
+                game.discard_card(player, int(frame.choice), frame.source)
             frame.choice = None
             frame.sub += 1
         if frame.sub >= self.n or not hand:
@@ -3417,8 +3423,8 @@ class SpellTax:
 
 @dataclass(frozen=True, slots=True)
 class TakesMore:
-    """This turn, the chosen followers take ``n`` more damage (``このターン、それが受ける
-    ダメージを+N する``: a replacement effect, CR 10.2.1.3.2)."""
+    """This turn, the chosen followers take ``n`` more damage (a replacement effect, CR
+    10.2.1.3.2)."""
 
     n: int
     to: str = "targets"
@@ -3925,6 +3931,8 @@ def _describe_element(e: Any) -> str:
             what = f"the number of {_all_words(e.per)[4:]} and such cards in your EX area"
         if not what and e.per is not None:
             what = f"the number of {_all_words(e.per)[4:]}"
+        if isinstance(e.effect, Damage) and e.effect.n == 1:
+            return f"deal X damage to {_TO_WORDS[e.effect.to]} (X: {times}{what})"
         return f"X times: {describe(e.effect)} (X: {times}{what})"
     if isinstance(e, LeaderShield):
         if e.n < 0:
@@ -4038,6 +4046,8 @@ def _describe_element(e: Any) -> str:
         return f"put the top {e.n} card{'s' if e.n != 1 else ''} of {whose} deck into the graveyard"
     if isinstance(e, GainPP):
         return f"your PP maximum +{e.n}" if e.maximum else f"recover {e.n} PP"
+    if isinstance(e, DiscardCards) and e.banish:
+        return f"banish {e.n} card{'s' if e.n != 1 else ''} of your choice from your hand"
     if isinstance(e, DiscardCards):
         who = "" if e.who == "you" else "your opponent "
         how = " at random" if e.random else ""

@@ -289,6 +289,8 @@ EXAMPLES: dict[str, list[str]] = {
     "x_number": ["BP02-014", "BP02-072"],
     "buff_attack_x": ["BP02-014", "BP13-069"],
     "x_field_and_ex": ["BP06-007"],
+    "damage_x_number": ["BP08-116"],
+    "banish_from_hand": ["BP18-043", "CP03-045"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -22,36 +22,11 @@ from engine.sve.abilities import (
     Targets,
     Trigger,
 )
-from engine.sve.library import library, script_of
+from engine.sve.library import library
 from engine.sve.position import OnField, add_card, amulet, evolved, follower, position
 from engine.sve.state import State, Zone
-
-
-def _lib(*card_ids: str) -> Scripts:
-    return Scripts([script_of(c, library()["cards"][c]) for c in card_ids])
-
-
-def _rec(
-    scripts: Scripts,
-    card_id: str,
-    card_type: str = "follower",
-    cost: int = 1,
-    atk: int = 2,
-    dfn: int = 2,
-    name: str = "",
-    traits: tuple[str, ...] = (),
-) -> CardRecord:
-    """A record of a real card id with its own keywords from the library."""
-    rec = CardRecord(
-        card_id,
-        name or card_id,
-        card_type=card_type,
-        cost=cost,
-        attack=atk,
-        defense=dfn,
-        traits=traits,
-    )
-    return scripts.record(rec)
+from tests.engine.library_cards import library_record as _rec
+from tests.engine.library_cards import library_scripts as _lib
 
 
 def _play_first(game: State) -> None:
@@ -131,6 +106,13 @@ def test_full_status() -> None:
         "BP11-069",
         "BP17-062",
         "CP04-016",
+        "BP14-118",
+        "BP17-098",
+        "BP03-059",
+        "BP11-096",
+        "BP08-116",
+        "BP02-087",
+        "BP18-043",
     ):
         assert library()["cards"][card_id]["status"] == "full", card_id
 
@@ -1442,3 +1424,118 @@ def test_other_card_into_ex_as_a_cost() -> None:
             _pick_enemy(game)
             assert len(game.players[0].ex) == 1
         assert game.cards[game.players[1].field[0]].engaged is paid
+
+
+def test_hand_card_into_ex_as_a_cost() -> None:
+    """BP14-118 (Fanfare): you may put a 宴楽 card from your hand into the EX area to draw 1;
+    then +1/+1 with 3 宴楽 cards in the EX area. Without a 宴楽 card in hand nothing
+    happens."""
+    scripts = _lib("BP14-118")
+    guide = _rec(scripts, "BP14-118", cost=2)
+    party = CardRecord("PA-1", "Party", card_type="spell", cost=5, traits=("宴楽",))
+    game = position(hands=([guide, party], []), ex=([party, party], []), pp=(2, 0), scripts=scripts)
+    _play_first(game)
+    assert game.decision is not None
+    game.apply(Choose("pay"))
+    game.apply(Choose(game.decision.options[0]))
+    assert len(game.players[0].ex) == 3
+    assert len(game.players[0].hand) == 1
+    assert game.cards[game.players[0].field[0]].atk == 3
+    plain = position(hands=([guide, follower("H", 9)], []), pp=(2, 0), scripts=scripts)
+    _play_first(plain)
+    assert plain.decision is None or plain.decision.kind.name == "MAIN"
+    assert len(plain.players[0].hand) == 1
+
+
+def test_up_to_two_from_hand_onto_the_field() -> None:
+    """BP17-098 (Fanfare): after the look, up to 2 機械 followers of cost 2 or less may be
+    put from the hand onto the field, one at a time."""
+    scripts = _lib("BP17-098")
+    finger = _rec(scripts, "BP17-098", cost=3)
+    bot = CardRecord("MB-1", "Bot", cost=2, attack=2, defense=2, traits=("機械",))
+    game = position(hands=([finger, bot, bot, bot], []), decks=(5, 5), pp=(3, 0), scripts=scripts)
+    _play_first(game)
+    while game.decision is not None and game.decision.kind.name == "PICK":
+        opts = [o for o in game.decision.options if o != "done"]
+        if not opts or game.cards[int(opts[0])].base.card_id != "MB-1":
+            game.apply(Choose("done"))
+            continue
+        game.apply(Choose(opts[0]))
+    bots = [u for u in game.players[0].field if game.cards[u].base.card_id == "MB-1"]
+    assert len(bots) == 2
+    assert len(game.players[0].hand) == 1
+
+
+def test_instead_a_bigger_buff() -> None:
+    """BP03-059 (engage it): +5 attack, or +10 instead with Overflow (not both)."""
+    scripts = _lib("BP03-059")
+    drake = _rec(scripts, "BP03-059", cost=3, atk=0, dfn=5)
+    for max_pp, atk in ((7, 10), (6, 5)):
+        game = position(fields=([drake], []), max_pp=(max_pp, 0), scripts=scripts)
+        uid = game.players[0].field[0]
+        game.apply(Activate(uid, 0))
+        assert game.cards[uid].atk == atk
+
+
+def test_ex_area_condition_and_damage_by_a_count() -> None:
+    """BP11-096: 4 damage to an enemy follower and 1 to its leader only with a 荒野 card in
+    your EX area. BP08-116 (On Evolve): damage to an enemy follower equal to the cards in
+    your EX area (3 here)."""
+    scripts = _lib("BP11-096", "BP08-116")
+    spell = _rec(scripts, "BP11-096", card_type="spell", cost=2)
+    wild = CardRecord("W-1", "Wild", card_type="spell", cost=9, traits=("荒野",))
+    for ex, leader in (([wild], 19), ([], 20)):
+        game = position(
+            hands=([spell], []),
+            ex=(ex, []),
+            fields=([], [follower("E", 1, 1, 9)]),
+            pp=(2, 0),
+            scripts=scripts,
+        )
+        _play_first(game)
+        _pick_enemy(game)
+        assert game.cards[game.players[1].field[0]].dfn == 5
+        assert game.players[1].hp == leader
+    base = CardRecord("X-B", "B", cost=3, attack=2, defense=2)
+    evo = _rec(scripts, "BP08-116", card_type="evolved_follower", cost=3, atk=4, dfn=4, name="B")
+    game = position(
+        fields=([base], [follower("E", 1, 1, 9)]),
+        evolve=([evo], []),
+        ex=([wild] * 3, []),
+        ep=(1, 0),
+        pp=(3, 0),
+        scripts=scripts,
+    )
+    game.apply(Evolve(game.players[0].field[0], ep=True))
+    _pick_enemy(game)
+    assert game.cards[game.players[1].field[0]].dfn == 6
+
+
+def test_necrocharge_keywords() -> None:
+    """BP02-087: Rush and Bane while 7 or more cards are in your graveyard, not with 6."""
+    scripts = _lib("BP02-087")
+    card = _rec(scripts, "BP02-087", cost=3)
+    junk = CardRecord("J-1", "Junk", card_type="spell", cost=1)
+    for n, has in ((7, True), (3, False)):  # its Fanfare mills 3 more
+        game = position(hands=([card], []), decks=(10, 10), pp=(3, 0), scripts=scripts)
+        for _ in range(n - 3 if has else 3):
+            add_card(game, 0, junk, Zone.GRAVE)
+        _play_first(game)
+        uid = game.players[0].field[0]
+        assert ("bane" in game.cards[uid].keywords) is has
+
+
+def test_draw_then_banish_from_hand() -> None:
+    """BP18-043 (Fanfare): draw 3, then banish 2 cards of your choice from your hand (to the
+    banish zone, not the graveyard)."""
+    scripts = _lib("BP18-043")
+    card = _rec(scripts, "BP18-043", cost=2)
+    game = position(hands=([card], []), decks=(5, 5), pp=(2, 0), scripts=scripts)
+    _play_first(game)
+    for _ in range(2):
+        assert game.decision is not None
+        assert game.decision.kind.name == "PICK"
+        game.apply(Choose(game.decision.options[0]))
+    assert len(game.players[0].hand) == 1
+    assert len(game.players[0].banish) == 2
+    assert game.players[0].grave == []

@@ -101,6 +101,7 @@ from engine.sve.abilities import (
     ReturnToHand,
     Revealed,
     Sanguine,
+    Scaled,
     Search,
     Select,
     SelectEx,
@@ -1275,6 +1276,11 @@ def _buff_all(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Buff(int(m["atk"]), int(m["dfn"] or 0), what=what)]
 
 
+@template("banish_from_hand", r"自分の手札" + N + r"枚を消滅させる。")
+def _banish_from_hand(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [DiscardCards(int(m[1]), banish=True)]
+
+
 @template(
     "leader_shield",
     r"このターン、自分のリーダー(?:は次のダメージを受けない|が次に受けるダメージを-(\d+)する)。",
@@ -1358,6 +1364,18 @@ def _x_field_and_ex(m: re.Match[str], ctx: Context) -> list[Any]:
         token=kind == "トークン",
     )
     return [XCount(per, 1, "field_ex")]
+
+
+@template(
+    "damage_x_number",
+    r"(それ|" + _GROUP[1:-1] + r")に「(" + "|".join(_X_NUMBERS) + r")」と同じダメージ。",
+)
+def _damage_x_number(m: re.Match[str], ctx: Context) -> list[Any]:
+    to = ctx.need_it() if m[1] == "それ" else _GROUPS[m[1]]
+    count = _X_NUMBERS[m[2]]
+    if count in ("attack_it",) and to == "targets":
+        raise Unsupported("the chosen card's attack as damage to it")
+    return [Scaled(Damage(1, to), None, 1, count)]
 
 
 @template("buff_attack_x", r"これは【攻撃力】\+Xする。")
@@ -1773,6 +1791,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         lambda m: LeaderAtMost(int(m[1])),
     ),
     (
+        "ex_has",
+        False,
+        re.compile(r"^自分のEXエリアに" + _FILTER + r"があるなら、"),
+        lambda m: ExCount(_filter(m), 1),
+    ),
+    (
         "banish_count",
         False,
         re.compile(r"^自分の消滅領域が(\d+)枚以上(?:ある)?なら、"),
@@ -1917,6 +1941,7 @@ def cost(text: str) -> PayCost | None:
     engage: Targets | None = None
     engage_n = 1
     to_hand = False
+    hand_to_ex = False
     sacrifice_n = 1
     reveal: CardFilter | None = None
     reveal_n = 0
