@@ -2854,39 +2854,30 @@ class SelfToField:
 @dataclass(frozen=True, slots=True)
 class SelfExToField:
     """Put this card from your EX area onto your field, engaged if ``engaged``
-    (``自分のEXエリアのこれを(アクト状態で)場に出す``; not played)."""
+    (``自分のEXエリアのこれを(アクト状態で)場に出す``; not played); with ``may`` the player
+    chooses whether to. Once moved it is "it" (so "if you did" can follow)."""
 
     engaged: bool = False
+    may: bool = False
 
     def run(self, game: State, frame: Frame) -> bool:
-        """Move it if it is still in the EX area and the field has room."""
-        me = frame.controller
-        if frame.source in game.players[me].ex and game.field_has_room(me):
-            game.move_found(frame.source, "field", me)
-            if self.engaged:
-                game.set_engaged(frame.source, True)
-        return True
-
-
-@dataclass(frozen=True, slots=True)
-class SelfFromEx:
-    """You may put this card from your EX area onto your field (not a play); if you do, it
-    is "it" (so "if you did" can follow)."""
-
-    def run(self, game: State, frame: Frame) -> bool:
-        """Ask, then move it if it is still there and the field has room."""
+        """Ask when it is optional, then move it if it is still there and the field has room."""
         me = frame.controller
         here = frame.source in game.players[me].ex and game.field_has_room(me)
-        if frame.choice is None:
+        if self.may and frame.choice is None:
             frame.targets = []
             if not here:
                 return True
             game.ask_pick(me, ["yes"], True)
             return False
-        word, frame.choice = frame.choice, None
-        if word == "yes" and here:
+        if self.may:
+            word, frame.choice = frame.choice, None
+            here = here and word == "yes"
+        if here:
             game.move_found(frame.source, "field", me)
             frame.targets = [frame.source]
+            if self.engaged:
+                game.set_engaged(frame.source, True)
         return True
 
 
@@ -3328,21 +3319,6 @@ class PlayedThisTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class FieldHas:
-    """You have ``n`` or more cards on your field passing ``what`` (by their current card:
-    ``「カード名に『…』を含むフォロワー」がいる``)."""
-
-    what: CardFilter
-    n: int = 1
-
-    def holds(self, game: State, controller: int, source: int) -> bool:
-        """Count them."""
-        cards = game.cards
-        match = self.what.matches
-        return sum(1 for u in game.players[controller].field if match(cards[u].face)) >= self.n
-
-
-@dataclass(frozen=True, slots=True)
 class TopToEx:
     """Put the top ``n`` cards of your deck into your EX area (CR 4.8); the ones that fit
     (CR 4.8.3.2) become "it"."""
@@ -3613,7 +3589,6 @@ ELEMENTS: dict[str, type] = {
         AllOf,
         AnyOf,
         SelfToField,
-        SelfFromEx,
         FromEvolveDeck,
         ExileLater,
         ExileSelf,
@@ -3633,7 +3608,6 @@ ELEMENTS: dict[str, type] = {
         HandAtMost,
         LeaderShield,
         Scaled,
-        FieldHas,
         DamageCap,
         DamageShield,
         BanishInstead,
@@ -3899,9 +3873,8 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, SelfToField):
         return "put this from your graveyard onto your field"
     if isinstance(e, SelfExToField):
-        return f"put this from your EX area onto your field{' engaged' if e.engaged else ''}"
-    if isinstance(e, SelfFromEx):
-        return "you may put this from your EX area onto your field"
+        may = "you may " if e.may else ""
+        return f"{may}put this from your EX area onto your field{' engaged' if e.engaged else ''}"
     if isinstance(e, ExileLater):
         return "this gets 'Last Words: banish this'"
     if isinstance(e, ExileSelf):
@@ -4315,8 +4288,6 @@ def _describe_condition(c: Any) -> str:
     if isinstance(c, FieldExCount):
         words = _filter_words(c.what, c.n)
         return f"you have {c.n} or more {words} on your field and in your EX area"
-    if isinstance(c, FieldHas):
-        return f"you have {c.n} or more {_filter_words(c.what, c.n)} on your field"
     if isinstance(c, HandAtMost):
         return f"you have {c.n} or fewer cards in your hand"
     return type(c).__name__

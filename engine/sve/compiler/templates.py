@@ -58,7 +58,6 @@ from engine.sve.abilities import (
     ExtraCost,
     FieldCount,
     FieldExCount,
-    FieldHas,
     FromEvolveDeck,
     FromGrave,
     FromHand,
@@ -1822,7 +1821,9 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         re.compile(
             r"^自分の場に「カード名に『(?P<c>[^』]+)』を含む(?P<kind>フォロワー|カード)」が(?:いる|ある)なら、"
         ),
-        lambda m: FieldHas(CardFilter(_KINDS[m["kind"]], name_contains=m["c"])),
+        lambda m: HaveOnField(
+            Targets(side="own", amulets=m["kind"] == "カード", name_contains=m["c"])
+        ),
     ),
 ]
 """Condition openers ``(id, rest_of_ability, pattern, build)``. A class keyword marker
