@@ -4028,6 +4028,9 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, PlayCostDown):
         where = " from your EX area" if e.from_ex else ""
         return f"{_filter_words(e.what, 2)} you play{where} cost {e.n} less"
+    if isinstance(e, RevealTop):
+        what = _filter_words(e.what, 1)
+        return f"reveal the top card of your deck; if it is {what}, put it into your hand"
     if isinstance(e, Arrange):
         return (
             f"look at the top {e.look} cards of your deck; put any of them back on top in any"

@@ -8,6 +8,7 @@ text is written here.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from engine.cards import CardRecord
 from engine.sve import Choose, Play
 from engine.sve.abilities import (
+    ELEMENTS,
     Ability,
     CardScript,
     Damage,
@@ -378,7 +380,9 @@ def test_library_round_trips_through_json() -> None:
             ability = from_data(data, table)
             assert isinstance(ability, Ability)
             assert to_data(ability) == data
-            assert describe(ability)
+            words = describe(ability)
+            # in English: no element falls through to its class name
+            assert not set(re.findall(r"\b[A-Z][a-z]+[A-Z]\w+", words)) & set(ELEMENTS), words
 
 
 def test_library_statuses_are_honest() -> None:
