@@ -272,10 +272,8 @@ class Scripts:
         self._hand_ids: frozenset[str] | None = None
         self._grave_ids: frozenset[str] | None = None
         self._ex_ids: frozenset[str] | None = None
-        self._grave_play_ids: frozenset[str] | None = None
-        self._cost_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
-        self._ids_effect: dict[type, frozenset[str]] = {}
+        self._ids_effect: dict[type | tuple[type, ...], frozenset[str]] = {}
 
     def _load(self) -> None:
         loader, self._loader = self._loader, None
@@ -293,14 +291,12 @@ class Scripts:
         self._hand_ids = None
         self._grave_ids = None
         self._ex_ids = None
-        self._grave_play_ids = None
-        self._cost_ids = None
         self._ids_with.clear()
         self._ids_effect.clear()
 
-    def ids_with_effect(self, kind: type) -> frozenset[str]:
+    def ids_with_effect(self, kind: type | tuple[type, ...]) -> frozenset[str]:
         """Ids of the cards with a continuous (``STATIC``) ability holding an effect of type
-        ``kind`` (cached)."""
+        ``kind`` (or of one of the types ``kind`` lists; cached)."""
         found = self._ids_effect.get(kind)
         if found is None:
             if self._loader is not None:
@@ -369,39 +365,11 @@ class Scripts:
 
     def grave_play_ids(self) -> frozenset[str]:
         """Ids of the cards that may be played from the graveyard (:class:`PlayFromGrave`)."""
-        found = self._grave_play_ids
-        if found is None:
-            if self._loader is not None:
-                self._load()
-            found = self._grave_play_ids = frozenset(
-                cid
-                for cid, s in self._by_id.items()
-                if any(
-                    a.trigger is Trigger.STATIC and isinstance(e, PlayFromGrave)
-                    for a in s.abilities
-                    for e in a.effects
-                )
-            )
-        return found
+        return self.ids_with_effect(PlayFromGrave)
 
     def play_cost_ids(self) -> frozenset[str]:
-        """Ids of the cards whose play cost a static ability of their own changes
-        (:class:`PlayCostIf`, :class:`PlayCostFor`)."""
-        found = self._cost_ids
-        if found is None:
-            if self._loader is not None:
-                self._load()
-            found = self._cost_ids = frozenset(
-                cid
-                for cid, s in self._by_id.items()
-                if any(
-                    isinstance(e, (PlayCostIf, PlayCostFor, PlayCostX, DiscountFor))
-                    for a in s.abilities
-                    if a.trigger is Trigger.STATIC
-                    for e in a.effects
-                )
-            )
-        return found
+        """Ids of the cards whose play cost a static ability of their own changes."""
+        return self.ids_with_effect(OWN_PLAY_COSTS)
 
     def evolve_if(self, card_id: str) -> Condition | None:
         """The condition of the evolve ability of ``card_id``, if it has one."""
@@ -3492,6 +3460,9 @@ KEYWORD_ABILITIES: dict[str, tuple[Ability, ...]] = {
 
 
 # --- Serialisation ---------------------------------------------------------------------------
+
+OWN_PLAY_COSTS = (PlayCostIf, PlayCostFor, PlayCostX, DiscountFor)
+"""The ``STATIC`` effects by which a card changes its own play cost."""
 
 ELEMENTS: dict[str, type] = {
     cls.__name__: cls

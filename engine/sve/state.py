@@ -20,7 +20,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
@@ -160,6 +160,10 @@ def _boxed(card: Card) -> bool:
     """Whether a card is Boxed (CR 5.31): it has no abilities while it is."""
     counters = card.counters
     return counters is not None and BOXED in counters
+
+
+_E = TypeVar("_E")
+"""An element type looked for in continuous abilities."""
 
 
 class Zone(enum.IntEnum):
@@ -908,28 +912,25 @@ class State:
             for turn, what, n in discounts:
                 if turn == self.turn and what.matches(card.base):
                     cost = max(0, cost - n)
+        if cost > 0:
+            for aura in self._field_statics(card.owner, PlayCostDown):
+                if (not aura.from_ex or card.zone is Zone.EX) and aura.what.matches(card.base):
+                    cost = max(0, cost - aura.n)
         cid = card.base.card_id
         if cid in self.scripts.play_cost_ids():  # CR 10.6.2.5.1.3: its own reductions
             for ability in self.scripts.abilities(cid, Trigger.STATIC):
-                for e in ability.effects:
-                    if (
-                        isinstance(e, PlayCostIf)
-                        and (not e.ex_only or card.zone is Zone.EX)
-                        and e.condition.holds(self, card.owner, card.uid)
-                    ):
-                        cost = max(0, cost - e.n)
-        if cost > 0:
-            for e in self._cost_statics(card.owner):
-                if (not e.from_ex or card.zone is Zone.EX) and e.what.matches(card.base):
-                    cost = max(0, cost - e.n)
-        if card.base.card_id in self.scripts.play_cost_ids():  # its own "costs N less" ability
-            for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
                 cond = ability.condition
                 if cond is not None and not cond.holds(self, card.owner, card.uid):
                     continue
                 for e in ability.effects:
                     if isinstance(e, PlayCostX):
                         cost = max(0, cost - e.amount(self, card.owner, card.uid))
+                    elif (
+                        isinstance(e, PlayCostIf)
+                        and (not e.ex_only or card.zone is Zone.EX)
+                        and e.condition.holds(self, card.owner, card.uid)
+                    ):
+                        cost = max(0, cost - e.n)
         return cost
 
     def _cost_alternatives(self, card: Card) -> list[PlayCostFor]:
@@ -950,44 +951,28 @@ class State:
             if max(0, cost - e.n) <= pp and len(e.payable(self, player, card.uid)) >= e.count
         ]
 
-    def _cost_statics(self, player: int) -> list[PlayCostDown]:
-        """The play-cost reductions of ``player``'s field cards' continuous abilities whose
-        conditions hold now (CR 10.1.1.3)."""
+    def _field_statics(self, player: int, kind: type[_E]) -> list[_E]:
+        """The effects of type ``kind`` in the continuous abilities of ``player``'s field
+        cards whose conditions hold now (CR 10.1.1.3)."""
         field = self.players[player].field
         if not field or not self.scripts:
             return []
-        ids = self.scripts.ids_with_effect(PlayCostDown)
-        out: list[PlayCostDown] = []
+        ids = self.scripts.ids_with_effect(kind)
+        out: list[_E] = []
         for uid in field:
             card = self.cards[uid]
             if card.face.card_id not in ids:
                 continue
-            for ability in self.scripts.abilities(card.face.card_id, Trigger.STATIC):
-                for e in ability.effects:
-                    if isinstance(e, PlayCostDown) and (
-                        ability.condition is None or ability.condition.holds(self, player, uid)
-                    ):
-                        out.append(e)
+            for ability in self.abilities_of(card, Trigger.STATIC):
+                cond = ability.condition
+                if cond is None or cond.holds(self, player, uid):
+                    out.extend(e for e in ability.effects if isinstance(e, kind))
         return out
 
     def _spell_tax(self, player: int) -> int:
         """CR 10.2.1.3.3: how much more ``player``'s spells cost to play, by the continuous
         abilities of the opponent's field cards (:class:`SpellTax`)."""
-        ids = self.scripts.ids_with_effect(SpellTax)
-        if not ids:
-            return 0
-        more = 0
-        opp = 1 - player
-        for u in self.players[opp].field:
-            other = self.cards[u]
-            if other.face.card_id not in ids:
-                continue
-            for ability in self.abilities_of(other, Trigger.STATIC):
-                cond = ability.condition
-                if cond is not None and not cond.holds(self, opp, u):
-                    continue
-                more += sum(e.n for e in ability.effects if isinstance(e, SpellTax))
-        return more
+        return sum(e.n for e in self._field_statics(1 - player, SpellTax))
 
     def _leader_hurt(self, player: int) -> None:
         """``player``'s leader defense went down: "when your leader's defense goes down"
@@ -2018,7 +2003,7 @@ class State:
         pp = p.pp
         playable = self._playable
         own_cost = self.scripts.play_cost_ids()
-        cut = bool(self._cost_statics(me)) if p.field else False
+        cut = bool(self._field_statics(me, PlayCostDown)) if p.field else False
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]

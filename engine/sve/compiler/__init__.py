@@ -634,6 +634,19 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         my_turn = True
         line = line[len(_MY_TURN) :]
         used.append("my_turn")
+
+    def auto(trigger: Trigger, effects: list[Any]) -> None:
+        """Add the line's auto ability with its turn limits."""
+        out.abilities.append(
+            Ability(
+                trigger,
+                tuple(effects),
+                MyTurn() if my_turn else None,
+                once_per_turn=once_auto,
+                times_per_turn=times_per_turn,
+            )
+        )
+
     m = _MARKER_RUN.match(line)
     triggers: list[Trigger]
     if m:
@@ -660,15 +673,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             what = CardFilter(traits=(attacks["trait"],) if attacks["trait"] else ())
             power = int(attacks["atk"]) if attacks["atk"] else -1
             effects = [EventIs(what, power), *_effects(body, ctx, used)]
-            out.abilities.append(
-                Ability(
-                    Trigger.ALLY_ATTACKS,
-                    tuple(effects),
-                    MyTurn() if my_turn else None,
-                    once_per_turn=once_auto,
-                    times_per_turn=times_per_turn,
-                )
-            )
+            auto(Trigger.ALLY_ATTACKS, effects)
             return
         leaves = _ALLY_LEAVES.match(body) if not triggers else None
         if leaves:  # "自分の…が場を離れたとき、" (CR 10.7.4; this card itself is not seen)
@@ -684,15 +689,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
                 token=bool(leaves["tok"]),
             )
             effects = [EventIs(what), *_effects(body, ctx, used)]
-            out.abilities.append(
-                Ability(
-                    Trigger.ALLY_LEAVES,
-                    tuple(effects),
-                    MyTurn() if my_turn else None,
-                    once_per_turn=once_auto,
-                    times_per_turn=times_per_turn,
-                )
-            )
+            auto(Trigger.ALLY_LEAVES, effects)
             return
         placed = EX_TRIGGER.match(body) if not triggers else None
         if placed:
@@ -700,30 +697,14 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             used.append("ex_placed")
             ctx.it, ctx.it_side = "event", "own"
             effects = [EventIs(filter_any(placed)), *_effects(body, ctx, used)]
-            out.abilities.append(
-                Ability(
-                    Trigger.EX_PLACED,
-                    tuple(effects),
-                    MyTurn() if my_turn else None,
-                    once_per_turn=once_auto,
-                    times_per_turn=times_per_turn,
-                )
-            )
+            auto(Trigger.EX_PLACED, effects)
             return
         played = PLAYED_TRIGGER.match(body) if not triggers else None
         if played:
             body = body[played.end() :]
             used.append("card_played")
             effects = [EventIs(filter_any(played)), *_effects(body, ctx, used)]
-            out.abilities.append(
-                Ability(
-                    Trigger.CARD_PLAYED,
-                    tuple(effects),
-                    MyTurn() if my_turn else None,
-                    once_per_turn=once_auto,
-                    times_per_turn=times_per_turn,
-                )
-            )
+            auto(Trigger.CARD_PLAYED, effects)
             return
         card_in = _ALLY_CARD.match(body) if not triggers else None
         if card_in:  # "when a card / amulet enters your field" (followers and amulets)
@@ -733,15 +714,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             traits = (card_in["trait"],) if card_in["trait"] else ()
             used.append("card_enters")
             effects = [EventIs(CardFilter(kind, traits)), *_effects(body, ctx, used)]
-            out.abilities.append(
-                Ability(
-                    Trigger.CARD_ENTERS,
-                    tuple(effects),
-                    MyTurn() if my_turn else None,
-                    once_per_turn=once_auto,
-                    times_per_turn=times_per_turn,
-                )
-            )
+            auto(Trigger.CARD_ENTERS, effects)
             return
         ally = _ALLY.match(body) if not triggers else None
         if ally:
@@ -766,15 +739,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
             if in_grave:
                 used.append("grave_ally_enters")
             effects = [EventIs(what), *_effects(body, ctx, used)]
-            out.abilities.append(
-                Ability(
-                    Trigger.GRAVE_ALLY_ENTERS if in_grave else Trigger.ALLY_ENTERS,
-                    tuple(effects),
-                    MyTurn() if my_turn else None,
-                    once_per_turn=once_auto,
-                    times_per_turn=times_per_turn,
-                )
-            )
+            auto(Trigger.GRAVE_ALLY_ENTERS if in_grave else Trigger.ALLY_ENTERS, effects)
             return
         if not triggers:
             if not card.card_type.endswith("spell"):
@@ -787,15 +752,7 @@ def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compile
         raise _Fail("a spell that moves itself (it is not on the field)")
     for trig in triggers:
         used.append(trig.value)
-        out.abilities.append(
-            Ability(
-                trig,
-                tuple(effects),
-                MyTurn() if my_turn else None,
-                once_per_turn=once_auto,
-                times_per_turn=times_per_turn,
-            )
-        )
+        auto(trig, effects)
 
 
 def _traits_in(obj: Any) -> list[str]:
