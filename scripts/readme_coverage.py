@@ -47,8 +47,10 @@ def main_() -> None:
     """Replace the block between its start marker and the paragraph after it."""
     text = README.read_text(encoding="utf-8")
     start, end = text.index(START), text.index(END)
-    README.write_text(text[:start] + block() + text[end:], encoding="utf-8")
-    print(re.search(r"Tournament card copies fully modelled: [\d.]+%", block())[0])
+    new = block()
+    README.write_text(text[:start] + new + text[end:], encoding="utf-8")
+    found = re.search(r"Tournament card copies fully modelled: [\d.]+%", new)
+    print(found[0] if found else "coverage block rewritten")
 
 
 if __name__ == "__main__":
