@@ -2490,15 +2490,6 @@ def _option_payable(
     return True
 
 
-def _option_possible(option: tuple[Effect, ...], game: State, frame: Frame) -> bool:
-    """CR 5.18.3.1.2: an option whose cost cannot be paid (a leading :class:`PayCost` that
-    is not optional) cannot be chosen."""
-    first = option[0] if option else None
-    if isinstance(first, PayCost) and not first.optional:
-        return first.available(game, frame.controller, frame.source)
-    return True
-
-
 @dataclass(frozen=True, slots=True)
 class Gate:
     """Stop the ability here unless ``condition`` holds (``【コンボ_3】...``: the rest of the

@@ -1593,13 +1593,6 @@ class State:
             to = _ZONE_WORD[card.zone]
             self._emit("leave", {"uid": card.uid, "card": card.base.card_id, "to": to})
 
-    def resolution_to_ex(self, uid: int) -> None:
-        """A resolving spell goes into its owner's EX area instead of the graveyard
-        (``これをEXエリアに置く``); logged as ``leave`` like the move to the graveyard."""
-        card = self.cards[uid]
-        if card.zone is Zone.RESOLVING and self.put_in_ex(uid) and self.log is not None:
-            self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "ex"})
-
     # --- setup (CR 6.2) ------------------------------------------------------------------------
 
     def _mulligan(self, player: int, redraw: bool) -> None:
