@@ -274,6 +274,7 @@ class Scripts:
         self._ex_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
         self._ids_effect: dict[type | tuple[type, ...], frozenset[str]] = {}
+        self._cost_ids: frozenset[str] | None = None
 
     def _load(self) -> None:
         loader, self._loader = self._loader, None
@@ -293,6 +294,7 @@ class Scripts:
         self._ex_ids = None
         self._ids_with.clear()
         self._ids_effect.clear()
+        self._cost_ids = None
 
     def ids_with_effect(self, kind: type | tuple[type, ...]) -> frozenset[str]:
         """Ids of the cards with a continuous (``STATIC``) ability holding an effect of type
@@ -368,8 +370,12 @@ class Scripts:
         return self.ids_with_effect(PlayFromGrave)
 
     def play_cost_ids(self) -> frozenset[str]:
-        """Ids of the cards whose play cost a static ability of their own changes."""
-        return self.ids_with_effect(OWN_PLAY_COSTS)
+        """Ids of the cards whose play cost a static ability of their own changes (kept at
+        hand: every play-cost computation asks)."""
+        found = self._cost_ids
+        if found is None:
+            found = self._cost_ids = self.ids_with_effect(OWN_PLAY_COSTS)
+        return found
 
     def evolve_if(self, card_id: str) -> Condition | None:
         """The condition of the evolve ability of ``card_id``, if it has one."""

@@ -958,6 +958,8 @@ class State:
         if not field or not self.scripts:
             return []
         ids = self.scripts.ids_with_effect(kind)
+        if not ids:
+            return []
         out: list[_E] = []
         for uid in field:
             card = self.cards[uid]
