@@ -24,7 +24,6 @@ from typing import Any, TypeVar
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
-    COUNTER_PREFIX,
     EX_LESS,
     EX_TO_GRAVE_MARK,
     KEYWORD_ABILITIES,
@@ -309,6 +308,29 @@ class Card:
         self.bane_hit = False
         self.counters: dict[str, int] | None = None
         self.gen = 0
+
+    def renew(self) -> None:
+        """CR 4.1.4: a card that moves to another zone is a new card there. Everything it
+        gained (evolution, stats, keywords, granted abilities, damage, counters and marks,
+        another player's control) is dropped; it is its printed card again."""
+        base = self.base
+        self.controller = self.owner
+        self.face = base
+        self.fol = _is_follower(base)
+        self.atk = base.attack or 0
+        self.dfn = base.defense or 0
+        self.engaged = False
+        self.evo = -1
+        self.evolved_turn = 0
+        self.evolve_nth = 0
+        self.super_ = False
+        self.kw = keyword_bits(base.keywords)
+        self.granted = 0
+        self.st = 0
+        self.eq = ()
+        self.bane_hit = False
+        self.counters = None
+        self.gen += 1
 
     def copy(self) -> Card:
         """A field-by-field copy (counters copied too)."""
@@ -1469,6 +1491,7 @@ class State:
         if len(p.ex) >= EX_LIMIT:
             return False
         self._remove_from_zone(card)
+        card.renew()  # CR 4.1.4
         card.zone = Zone.EX
         p.ex.append(uid)
         self._to_ex(card)
@@ -1534,21 +1557,11 @@ class State:
             if card.zone is Zone.RESOLVING:  # CR 10.6.2.8.3
                 self.move_to_grave_from_resolution(card)
             return
+        card.renew()  # CR 4.1.4: whatever it had in the zone it came from is gone
         card.zone = Zone.FIELD
         card.controller = player
         card.engaged = engaged
         card.since = self.turn
-        card.gen += 1
-        card.face = card.base
-        card.fol = _is_follower(card.base)
-        card.atk = card.base.attack or 0
-        card.dfn = card.base.defense or 0
-        card.kw = keyword_bits(card.base.keywords)
-        card.granted = 0
-        card.st = 0
-        card.eq = ()
-        card.bane_hit = False
-        card.counters = None
         if card.kw & ENTERS_ENGAGED:  # a continuous ability of its own (CR 10.1.1.3)
             engaged = True
             card.engaged = True
@@ -2649,7 +2662,9 @@ class State:
             p.banish.remove(card.uid)
 
     def _arrive(self, card: Card, zone: Zone) -> None:
-        """Put a card (not on the field) into one of its owner's zones; tokens vanish."""
+        """Put a card (not on the field) into one of its owner's zones, as a new card
+        (CR 4.1.4); tokens vanish."""
+        card.renew()
         if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK, Zone.EX):
             card.zone = Zone.ERASED  # CR 9.1.4.3
             return
@@ -2685,13 +2700,9 @@ class State:
         self.players[controller].field.remove(card.uid)
         self.statics_dirty = True
         evo_uid = card.evo
-        card.evo = -1
-        card.engaged = False
-        card.eq = ()  # CR 14.5.2.4: the equipment is no longer associated
-        card.gen += 1
-        if card.counters:  # CR 4.1.4: a new card in its new zone, without the field's counters
-            for key in [k for k in card.counters if k.startswith(COUNTER_PREFIX)]:
-                del card.counters[key]
+        exile_later = card.counters is not None and bool(card.counters.get("exile_later"))
+        # CR 4.1.4: it arrives as a new card: evolution, keywords, counters, buffs, damage,
+        # marks and equipment (CR 14.5.2.4) are dropped (_arrive renews it).
         self._arrive(card, zone)
         if evo_uid >= 0:  # moved in the same instant, logged right after
             evo = self.cards[evo_uid]
@@ -2703,8 +2714,6 @@ class State:
             if evo_uid >= 0:
                 evo_id = self.cards[evo_uid].base.card_id
                 self._emit("leave", {"uid": evo_uid, "card": evo_id, "to": "evolve_deck"})
-        card.face = card.base
-        card.fol = _is_follower(card.base)
         if self.scripts:  # CR 10.7.1: "when this leaves the field", "when your amulet ..."
             if not boxed:
                 for ability in self.scripts.abilities(face.card_id, Trigger.LEAVES):
@@ -2726,8 +2735,7 @@ class State:
             if self.died_turn != self.turn:
                 self.died_turn, self.died = self.turn, 0
             self.died += 1
-        counters = card.counters
-        if zone is Zone.GRAVE and counters is not None and counters.get("exile_later"):
+        if zone is Zone.GRAVE and exile_later:
             self.pending.append((_EXILE_LATER, card.uid, controller, 0))
         if zone is Zone.GRAVE and not boxed:  # CR 12.5: Last Words, with its info on the field
             for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):
