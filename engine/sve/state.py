@@ -1354,11 +1354,11 @@ class State:
         if self.log is not None:
             self._emit("draw", {"player": player, "card": self.cards[uid].base.card_id})
 
-    def deal_damage(self, target: int, amount: int) -> bool:
+    def deal_damage(self, target: int, amount: int) -> int:
         """CR 5.14.1: lower a follower's or leader's defense by ``amount`` (may go negative);
-        whether any damage was dealt."""
+        the damage actually dealt, after shields, prevention and caps (0: none)."""
         if amount <= 0:
-            return False
+            return 0
         self.dirty = True
         if target < 0:
             hurt = self.players[-target - LEADER_OFFSET]
@@ -1367,7 +1367,7 @@ class State:
                 hurt.shield = (-1, 0)
                 amount = 0 if less < 0 else amount - less
                 if amount <= 0:
-                    return False
+                    return 0
             hurt.hp -= amount
             if hurt.index == self.active:
                 hurt.hurt_on = self.turn
@@ -1377,27 +1377,27 @@ class State:
         else:
             card = self.cards[target]
             if card.zone is not Zone.FIELD or not card.fol:
-                return False  # CR 5.14.1.2
+                return 0  # CR 5.14.1.2
             counters = card.counters
             if counters is not None:
                 if counters.get("no_damage") == self.turn:
-                    return False
+                    return 0
                 if counters.get("shield_next") == self.turn:  # the next damage only
                     del counters["shield_next"]
-                    return False
+                    return 0
                 if counters.get("more_turn") == self.turn:  # CR 10.2.1.3.2: TakesMore
                     amount += counters["more"]
             if card.eq:
                 amount += self.damage_taken(card)
                 if amount <= 0:
-                    return False
+                    return 0
             if self.scripts and card.face.card_id in self.scripts.ids_with(Trigger.STATIC):
                 amount = self._capped(card, amount)
             card.dfn -= amount
             name = str(target)
         if self.log is not None:
             self._emit("damage", {"target": target if target >= 0 else name, "amount": amount})
-        return True
+        return max(amount, 0)
 
     def ability_damage_dealt(self, uid: int) -> None:
         """CR 10.7.1: field card ``uid`` dealt ability damage to enemy followers; its "when
@@ -2558,8 +2558,9 @@ class State:
         amount = att.atk
         if amount > 0 and self.scripts:
             amount += self.damage_bonus(att.uid)
+        dealt = 0  # CR 12.13.2: Drain heals by the damage the attack actually dealt
         if target == LEADER:
-            self.deal_damage(-(1 - self.active + LEADER_OFFSET), amount)
+            dealt = self.deal_damage(-(1 - self.active + LEADER_OFFSET), amount)
         else:
             defender = self.cards[target]
             if defender.zone is not Zone.FIELD:
@@ -2569,7 +2570,7 @@ class State:
                 back += self.damage_bonus(target)
             turn = self.turn
             if defender.counters is None or defender.counters.get("no_combat_damage") != turn:
-                self.deal_damage(target, amount)
+                dealt = self.deal_damage(target, amount)
             if att.counters is None or att.counters.get("no_combat_damage") != turn:
                 self.deal_damage(att.uid, back)
             # CR 12.14.2: a follower that fought a Bane follower is destroyed.
@@ -2579,8 +2580,8 @@ class State:
             if (defender.kw | defender.granted) & BANE:
                 att.bane_hit = True
                 self.dirty = True
-        if amount > 0:
-            self._fire(att, Trigger.ATTACK_DAMAGE, self.active, amount)
+        if dealt > 0:  # CR 12.13.2.1: nothing was dealt when it was prevented
+            self._fire(att, Trigger.ATTACK_DAMAGE, self.active, dealt)
 
     # --- end phase and choices ------------------------------------------------------------------
 
