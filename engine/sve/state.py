@@ -505,11 +505,34 @@ class _EnterFromResolution:
         if (card.kw & WARD) and card.fol and frame.choice is None:
             game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
-        game.enter_field(card, frame.controller, engaged=frame.choice == "engage")
+        game.enter_field(card, frame.controller, frame.choice == "engage", asked=True)
         origin = "ex" if frame.amount == ORIGINS["ex"] else "hand"
         if frame.amount == ORIGINS["grave"]:  # played from the graveyard (PlayFromGrave)
             origin = "grave"
         game.set_origin(card, origin)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class _WardEntered:
+    """CR 12.8.2: a Ward follower an effect put onto the field standing may be put there
+    engaged instead; asked once the effect that put it there has finished."""
+
+    gen: int
+    """The card's generation as it entered (it must still be that card, CR 4.1.4)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask, then engage it (entering engaged is not becoming engaged, CR 5.4)."""
+        card = game.cards[frame.source]
+        if card.zone is not Zone.FIELD or card.gen != self.gen or card.engaged:
+            return True
+        if frame.choice is None:
+            game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
+            return False
+        if frame.choice == "engage":
+            card.engaged = True
+            if game.log is not None and frame.amount >= 0:  # its `enter` event says so
+                game.log[frame.amount]["engaged"] = True
         return True
 
 
@@ -1550,8 +1573,9 @@ class State:
             if self.log is not None:
                 self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "hand"})
 
-    def enter_field(self, card: Card, player: int, engaged: bool) -> None:
-        """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4)."""
+    def enter_field(self, card: Card, player: int, engaged: bool, asked: bool = False) -> None:
+        """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4); ``asked``: a
+        Ward follower's player already chose whether it enters engaged (CR 12.8.2)."""
         p = self.players[player]
         if len(p.field) >= FIELD_LIMIT:  # CR 4.4.4.2: it is not moved
             if card.zone is Zone.RESOLVING:  # CR 10.6.2.8.3
@@ -1565,6 +1589,13 @@ class State:
         if card.kw & ENTERS_ENGAGED:  # a continuous ability of its own (CR 10.1.1.3)
             engaged = True
             card.engaged = True
+        elif not (engaged or asked) and card.kw & WARD and card.fol and self.frames:
+            # CR 12.8.2: however it enters, a Ward follower may enter engaged. Played, it was
+            # asked before entering (_EnterFromResolution); put there by an effect, it is
+            # asked when that effect has finished (its frame goes below the current one).
+            at = len(self.log) if self.log is not None else -1
+            ask = Frame((_WardEntered(card.gen),), card.uid, player, at)
+            self.frames.insert(len(self.frames) - 1, ask)
         p.field.append(card.uid)
         self.dirty = True
         allies = bool(self.scripts) and card.fol

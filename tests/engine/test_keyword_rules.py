@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from engine.sve import LEADER, Attack
+from engine.sve import LEADER, Attack, Play
 from engine.sve.abilities import (
     Ability,
+    CardFilter,
     CardScript,
     DamageCap,
     LeaderShield,
     NoDamage,
     Scripts,
+    Search,
+    Summon,
     Trigger,
 )
-from engine.sve.position import OnField, follower, position
-from engine.sve.state import Frame
+from engine.sve.actions import Choose
+from engine.sve.position import FILLER, OnField, follower, position, spell
+from engine.sve.state import Frame, Kind, Zone
 
 LEECH = follower("Leech", 3, 5, 5, "drain")
 WALL = follower("Wall", 3, 0, 9)
@@ -58,3 +62,67 @@ def test_cr_12_13_2_drain_heals_by_the_damage_actually_dealt(
         setup(g)
     g.apply(Attack(0, target))
     assert g.players[0].hp == 10 + healed
+
+
+GUARD = follower("Guard", 2, 1, 3, "ward")
+CALL = spell("Call", 0)
+SEEK = spell("Seek", 0)
+WARD_SCRIPTS = Scripts(
+    [
+        CardScript(CALL.card_id, (Ability(Trigger.SPELL, (Summon(GUARD),)),)),
+        CardScript(
+            SEEK.card_id,
+            (Ability(Trigger.SPELL, (Search(CardFilter(name="Guard"), to="field"),)),),
+        ),
+    ]
+)
+
+
+def _summoned(g) -> int:
+    g.apply(Play(0))
+    return len(g.cards) - 1  # the token just created
+
+
+def _searched(g) -> int:
+    g.apply(Play(1))
+    guard = next(u for u in g.players[0].deck if g.cards[u].base.card_id == GUARD.card_id)
+    g.apply(Choose(str(guard)))
+    return guard
+
+
+def _played(g) -> int:
+    g.apply(Play(2))
+    return 2
+
+
+@pytest.mark.parametrize("enter", [_summoned, _searched, _played], ids=["token", "search", "play"])
+@pytest.mark.parametrize("choice", ["engage", "stand"])
+def test_cr_12_8_2_a_ward_follower_may_enter_engaged_however_it_enters(enter, choice) -> None:
+    """CR 12.8.2: "when this follower is put onto the field standing, it may be put there
+    engaged instead", whether it is played, created or put there by an effect."""
+    g = position(
+        hands=([CALL, SEEK, GUARD], []),
+        decks=([GUARD, FILLER, FILLER], 20),
+        pp=(5, 0),
+        log=True,
+        scripts=WARD_SCRIPTS,
+    )
+    uid = enter(g)
+    assert g.decision is not None and g.decision.kind is Kind.WARD_ENTER
+    assert [str(a) for a in g.legal_actions()] == ["choose engage", "choose stand"]
+    g.apply(Choose(choice))
+    assert g.decision.kind is Kind.MAIN
+    assert g.cards[uid].zone is Zone.FIELD
+    assert g.cards[uid].engaged is (choice == "engage")
+    entered = [e for e in g.log if e["ev"] == "enter" and e["uid"] == uid]
+    assert [e["engaged"] for e in entered] == [choice == "engage"]
+
+
+def test_cr_12_8_2_no_choice_without_ward() -> None:
+    """A follower without Ward put onto the field by an effect just enters standing."""
+    plain = follower("Plain", 2, 1, 3)
+    scripts = Scripts([CardScript(CALL.card_id, (Ability(Trigger.SPELL, (Summon(plain),)),))])
+    g = position(hands=([CALL], []), pp=(5, 0), scripts=scripts)
+    g.apply(Play(0))
+    assert g.decision.kind is Kind.MAIN
+    assert not g.cards[-1].engaged
