@@ -248,6 +248,9 @@ class CardScript:
     evolve_discard: int = 0
     """The evolve ability's cost discards this many cards from your hand (``【進化】手札1枚を
     捨てる``, CR 12.2; ``evolve_cost`` is then 0)."""
+    quick_ability: bool = False
+    """Its text gives an activated ability Quick (``【Q】``, CR 12.3.3): a ``quick`` keyword
+    on its record came from that marker, not from the card-level Quick icon (CR 12.3.2)."""
 
 
 DEFAULT_EVOLVE_COST = 2
@@ -393,13 +396,22 @@ class Scripts:
         return 0 if script is None else script.evolve_discard
 
     def record(self, rec: CardRecord) -> CardRecord:
-        """``rec`` with its keywords replaced by the script's own keywords, when known."""
+        """``rec`` with its keywords replaced by the script's own keywords, when known. The
+        card-level Quick icon (CR 12.3.2.1) is not in the text the keywords are compiled
+        from: a record's ``quick`` is kept unless it came from a Quick ability's marker."""
         found = self._records.get(rec)
         if found is None:
             script = self.get(rec.card_id)
             found = rec
             if script is not None and script.keywords is not None:
-                found = dataclasses.replace(rec, keywords=script.keywords)
+                keywords = script.keywords
+                if (
+                    "quick" in rec.keywords
+                    and "quick" not in keywords
+                    and not script.quick_ability
+                ):
+                    keywords = (*keywords, "quick")
+                found = dataclasses.replace(rec, keywords=keywords)
             self._records[rec] = found
         return found
 

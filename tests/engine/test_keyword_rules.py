@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+
+from engine.cards import CardRecord
 from engine.sve import LEADER, Attack, Play
 from engine.sve.abilities import (
     Ability,
@@ -20,6 +22,7 @@ from engine.sve.abilities import (
 from engine.sve.actions import Choose
 from engine.sve.position import FILLER, OnField, follower, position, spell
 from engine.sve.state import Frame, Kind, Zone
+from tests.engine.library_cards import library_scripts
 
 LEECH = follower("Leech", 3, 5, 5, "drain")
 WALL = follower("Wall", 3, 0, 9)
@@ -126,3 +129,49 @@ def test_cr_12_8_2_no_choice_without_ward() -> None:
     g.apply(Play(0))
     assert g.decision.kind is Kind.MAIN
     assert not g.cards[-1].engaged
+
+
+SYLVAN_JUSTICE = "SD01-016"
+"""A Quick spell: the card-level icon is in the SVEN data, not in the Japanese text."""
+JULIUS = "BP02-027"
+"""A follower with a Quick activated ability (【Q】【起動】); the card itself is not Quick."""
+
+
+@pytest.mark.parametrize(
+    ("card_id", "card_type", "icon", "quick"),
+    [
+        (SYLVAN_JUSTICE, "spell", True, True),  # imported with the icon (SVEN)
+        (SYLVAN_JUSTICE, "spell", False, False),  # the Japanese dump lost the icon
+        (JULIUS, "follower", True, False),  # 'quick' read from its ability's 【Q】 marker
+    ],
+    ids=["icon", "no-icon", "quick-ability-only"],
+)
+def test_cr_12_3_2_the_card_level_quick_icon_survives_the_library(
+    card_id: str, card_type: str, icon: bool, quick: bool
+) -> None:
+    """CR 12.3.2 / 12.3.4: a card whose data gives the Quick icon is played in the Quick
+    window after an enemy attack; the compiled keywords do not drop it, and a Quick
+    ability's marker does not make the card Quick."""
+    scripts = library_scripts(card_id)
+    rec = CardRecord(
+        card_id,
+        card_id,
+        card_type=card_type,
+        cost=2,
+        attack=0 if card_type == "follower" else None,
+        defense=4 if card_type == "follower" else None,
+        keywords=("quick",) if icon else (),
+    )
+    rec = scripts.record(rec)
+    assert ("quick" in rec.keywords) is quick
+    ogre = follower("Ogre", 4, 4, 4)
+    g = position(fields=([ogre], []), hands=([], [rec]), pp=(0, 2), scripts=scripts)
+    g.apply(Attack(0, LEADER))
+    if quick:
+        assert g.decision is not None and g.decision.kind is Kind.QUICK
+        assert Play(1) in g.legal_actions()
+        g.apply(Play(1))
+        g.apply(Choose("0"))
+        assert g.cards[0].dfn == 1  # 3 damage
+    else:
+        assert g.current_player() == 0  # no window: nothing playable in it

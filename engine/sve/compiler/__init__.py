@@ -113,6 +113,8 @@ class Compiled:
     modelled: int = 0
     templates: list[str] = field(default_factory=list)
     """Ids of the templates (and conditions, triggers) used, in order."""
+    quick_ability: bool = False
+    """The text marks an activated ability Quick (``【Q】``, CR 12.3.3), modelled or not."""
 
 
 _MARKERS = {
@@ -177,6 +179,8 @@ _ACT = re.compile(
 _LESSON_FIRST = re.compile(
     r"^((?:【Q】)?【起動】(?:【Q】)?(?:【コスト\d+】)?)(【レッスン_\d+】)(これを【アクト】)"
 )
+_QUICK_MARK = "【Q】"
+"""The marker of a Quick activated ability (CR 12.3.3.1); the card-level icon is not text."""
 PRINCESS_CONNECT = "プリコネ"
 """The trait of Princess Connect cards (the title whose cards have Union Burst)."""
 _HERE_OR_EX = re.compile(r"^これが場かEXエリアにある限り、(.+)$")
@@ -784,7 +788,7 @@ def compile_card(
     holds the ids of tokens whose own text is not fully modelled. With ``known_traits`` a
     line whose abilities name any other trait is not modelled: the templates read a phrase
     they do not understand ("other X", "cost 3 or less X") as a trait name otherwise."""
-    out = Compiled(card.card_id, "full")
+    out = Compiled(card.card_id, "full", quick_ability=_QUICK_MARK in card.text)
     lines = ability_lines(card.text)
     # CR 5.18: the options of "choose one" may stand on lines of their own.
     joined: list[str] = []
@@ -909,6 +913,8 @@ def compile_pool(
             entry["evolve_if"] = to_data(c.evolve_if)
         if c.evolve_discard:
             entry["evolve_discard"] = c.evolve_discard
+        if c.quick_ability:
+            entry["quick_ability"] = True
         if c.lines:
             entry["keywords"] = list(c.keywords)
         if c.templates:
