@@ -1719,7 +1719,7 @@ class State:
                 u
                 for p in self.players
                 for u in p.field
-                if (self.cards[u].dfn <= 0 or self.cards[u].bane_hit) and self.cards[u].fol
+                if self.cards[u].fol and (self.cards[u].dfn <= 0 or self._bane_kills(u))
             ]
             if not doomed:
                 break
@@ -1729,6 +1729,13 @@ class State:
         for p in self.players:  # CR 11.9
             if p.pp > p.max_pp:
                 p.pp = p.max_pp
+
+    def _bane_kills(self, uid: int) -> bool:
+        """CR 11.3.2: a follower that fought a Bane follower is destroyed, unless abilities
+        cannot destroy it: CR 11.3.2.1 counts that destruction as destruction by the Bane
+        ability (BP06-022 "not destroyed by abilities" survives it; damage still counts)."""
+        card = self.cards[uid]
+        return card.bane_hit and not (card.kw | card.granted) & ABILITY_PROOF
 
     def _ability_used(self, frame: Frame) -> None:
         """CR 14.5.1.3: a follower's Union Burst ability was played and resolved; "when an

@@ -175,3 +175,37 @@ def test_cr_12_3_2_the_card_level_quick_icon_survives_the_library(
         assert g.cards[0].dfn == 1  # 3 damage
     else:
         assert g.current_player() == 0  # no window: nothing playable in it
+
+
+ANCIENT_HERO = "BP06-022"
+"""「これは能力によって破壊されず、消滅しない。」 (destroyed by fights and ability damage)."""
+
+
+@pytest.mark.parametrize(
+    ("proof", "bane_attack", "survives"),
+    [
+        (True, 1, True),  # CR 11.3.2.1: Bane's destruction is destruction by an ability
+        (False, 1, False),  # CR 11.3.2 / 12.14.2: anything else that fought it is destroyed
+        (True, 10, False),  # damage still destroys it (CR 11.3.1)
+    ],
+    ids=["not-destroyed-by-abilities", "ordinary", "lethal-damage"],
+)
+@pytest.mark.parametrize("defending", [True, False], ids=["defends", "attacks"])
+def test_cr_11_3_2_1_bane_against_not_destroyed_by_abilities(
+    proof: bool, bane_attack: int, survives: bool, defending: bool
+) -> None:
+    """A follower that abilities cannot destroy survives fighting a Bane follower."""
+    scripts = library_scripts(ANCIENT_HERO)
+    hero = scripts.record(
+        CardRecord(ANCIENT_HERO if proof else "X-Hero", "Hero", cost=7, attack=6, defense=10)
+    )
+    assert ("ability_proof" in hero.keywords) is proof
+    viper = follower("Viper", 2, bane_attack, 20, "bane")
+    if defending:
+        g = position(fields=([viper], [OnField(hero, engaged=True)]), scripts=scripts)
+    else:
+        g = position(fields=([hero], [OnField(viper, engaged=True)]), scripts=scripts)
+    g.apply(Attack(0, 1))
+    hero_uid = 1 if defending else 0
+    assert (g.cards[hero_uid].zone is Zone.FIELD) is survives
+    assert g.cards[1 - hero_uid].zone is Zone.FIELD  # the Bane follower took 6 of 20
