@@ -1239,14 +1239,17 @@ class State:
                 self._remove_from_zone(card)
                 self._arrive(card, Zone.HAND)
         elif to == "ex":
-            if not self.put_in_ex(uid):
+            if not self.put_in_ex(uid, log=False):
                 return
         elif to == "field":
             origin = _ORIGIN_WORD.get(card.zone, "deck")
+            if self.log is not None:  # found first, then its enter (the move itself)
+                self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
             self._remove_from_zone(card)
             card.zone = Zone.RESOLVING
             self.enter_field(card, player, engaged=False)
             self.set_origin(card, origin)
+            return
         elif to == "grave":
             from_deck = card.zone is Zone.DECK
             self._remove_from_zone(card)
@@ -1502,23 +1505,40 @@ class State:
         area (``これをEXエリアに置く`` in Last Words or in a spell)."""
         card = self.cards[uid]
         resolving = card.zone is Zone.RESOLVING
-        if not (card.zone is Zone.GRAVE or resolving) or not self.put_in_ex(uid):
+        if not (card.zone is Zone.GRAVE or resolving) or not self.put_in_ex(uid, not resolving):
             return
         if resolving and self.log is not None:  # every move of a card is an event
             self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "ex"})
 
-    def put_in_ex(self, uid: int) -> bool:
-        """Move a card from hand or deck to its owner's EX area (CR 4.8.3.2 limit)."""
+    def put_in_ex(self, uid: int, log: bool = True) -> bool:
+        """Move a card from the hand, deck, graveyard or resolution to its owner's EX area
+        (CR 4.8.3.2 limit), logged as ``move`` unless the caller logs it (``log``)."""
         card = self.cards[uid]
         p = self.players[card.owner]
         if len(p.ex) >= EX_LIMIT:
             return False
+        source = _ZONE_WORD.get(card.zone, "resolving")
         self._remove_from_zone(card)
         card.renew()  # CR 4.1.4
         card.zone = Zone.EX
         p.ex.append(uid)
+        if log and self.log is not None:
+            self._emit_move(card, source, "ex")
         self._to_ex(card)
         return True
+
+    def _emit_move(self, card: Card, source: str, to: str) -> None:
+        """Log a move between zones that no other event describes."""
+        self._emit(
+            "move",
+            {
+                "player": card.owner,
+                "uid": card.uid,
+                "card": card.base.card_id,
+                "from": source,
+                "to": to,
+            },
+        )
 
     def _to_ex(self, card: Card) -> None:
         self.statics_dirty = True  # a continuous ability may work from the EX area
@@ -2302,6 +2322,8 @@ class State:
         p = self.players[player]
         n = ability.pp_cost
         ask_pay = False
+        if self.log is not None:  # before its costs are paid, as a card's `play`
+            self._emit("activate", {"player": player, "uid": uid, "card": card.face.card_id})
         if ability.advance:  # CR 12.16.3 / 8.3.2.1
             p.evolved_on = self.turn
             can_ep = n >= 1 and p.ep >= 1 and p.pp >= n - 1
@@ -2330,6 +2352,8 @@ class State:
         ):
             self._remove_from_zone(card)
             self._arrive(card, Zone.GRAVE)
+            if self.log is not None:
+                self._emit_move(card, "ex", "grave")
         if ability.once_per_turn or ability.times_per_turn:
             if card.counters is None:
                 card.counters = {}
@@ -2743,16 +2767,15 @@ class State:
         # CR 4.1.4: it arrives as a new card: evolution, keywords, counters, buffs, damage,
         # marks and equipment (CR 14.5.2.4) are dropped (_arrive renews it).
         self._arrive(card, zone)
+        if self.log is not None:
+            to = _ZONE_WORD.get(card.zone, card.zone.name.lower())
+            self._emit(event, {"uid": card.uid, "card": card.base.card_id, "to": to})
         if evo_uid >= 0:  # moved in the same instant, logged right after
             evo = self.cards[evo_uid]
             evo.zone = Zone.EVOLVE_DECK
             self.players[evo.owner].evolve_used.append(evo_uid)
-        if self.log is not None:
-            to = _ZONE_WORD.get(card.zone, card.zone.name.lower())
-            self._emit(event, {"uid": card.uid, "card": card.base.card_id, "to": to})
-            if evo_uid >= 0:
-                evo_id = self.cards[evo_uid].base.card_id
-                self._emit("leave", {"uid": evo_uid, "card": evo_id, "to": "evolve_deck"})
+            if self.log is not None:
+                self._emit("leave", {"uid": evo_uid, "card": evo.base.card_id, "to": "evolve_deck"})
         if self.scripts:  # CR 10.7.1: "when this leaves the field", "when your amulet ..."
             if not boxed:
                 for ability in self.scripts.abilities(face.card_id, Trigger.LEAVES):
