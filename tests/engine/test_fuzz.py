@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 from collections.abc import Set
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -65,13 +65,16 @@ def check_moves(e: dict[str, Any], prev: dict[str, list[int]], source: str | Non
     lost = {kp: -d for kp, d in ups.items() if d < 0}
     if ev == "mulligan":
         p = e["player"]
-        assert set(gained) <= {("deck", p)} and set(lost) <= {("hand", p)}, e
+        assert set(gained) <= {("deck", p)}, e
+        assert set(lost) <= {("hand", p)}, e
         assert sum(gained.values()) == sum(lost.values()), e
         return
     if ev not in MOVES:
-        assert not gained and not lost, ("cards moved without an event", e, ups)
+        assert not gained, ("cards moved without an event", e, ups)
+        assert not lost, ("cards moved without an event", e, ups)
         return
-    assert sum(gained.values()) <= 1 and sum(lost.values()) <= 1, ("several moves", e, ups)
+    assert sum(gained.values()) <= 1, ("several moves", e, ups)
+    assert sum(lost.values()) <= 1, ("several moves", e, ups)
     to = e.get("to")
     if gained and to in COUNT_KEYS:
         assert next(iter(gained))[0] == to, e

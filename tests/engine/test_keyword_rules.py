@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-
 from engine.cards import CardRecord
 from engine.sve import LEADER, Attack, Play
 from engine.sve.abilities import (
@@ -111,7 +110,8 @@ def test_cr_12_8_2_a_ward_follower_may_enter_engaged_however_it_enters(enter, ch
         scripts=WARD_SCRIPTS,
     )
     uid = enter(g)
-    assert g.decision is not None and g.decision.kind is Kind.WARD_ENTER
+    assert g.decision is not None
+    assert g.decision.kind is Kind.WARD_ENTER
     assert [str(a) for a in g.legal_actions()] == ["choose engage", "choose stand"]
     g.apply(Choose(choice))
     assert g.decision.kind is Kind.MAIN
@@ -168,7 +168,8 @@ def test_cr_12_3_2_the_card_level_quick_icon_survives_the_library(
     g = position(fields=([ogre], []), hands=([], [rec]), pp=(0, 2), scripts=scripts)
     g.apply(Attack(0, LEADER))
     if quick:
-        assert g.decision is not None and g.decision.kind is Kind.QUICK
+        assert g.decision is not None
+        assert g.decision.kind is Kind.QUICK
         assert Play(1) in g.legal_actions()
         g.apply(Play(1))
         g.apply(Choose("0"))

@@ -46,7 +46,7 @@ def test_cr_4_1_4_evolved_follower_replayed_in_the_same_turn_cannot_attack_follo
     g.apply(Play(2))
     g.apply(Choose("0"))
     assert g.cards[0].zone is Zone.HAND
-    assert g.cards[0].face.card_id == BEAR.card_id and g.cards[0].atk == 2
+    assert (g.cards[0].face.card_id, g.cards[0].atk) == (BEAR.card_id, 2)
     g.apply(Play(0))
     assert not any(isinstance(a, Attack) for a in g.legal_actions())
     with pytest.raises(IllegalActionError, match="came under your control this turn"):
@@ -109,7 +109,9 @@ def _last_words_to_ex(base) -> Scripts:
     """Doom destroys a follower of yours; ``base``'s evolved form puts it into the EX area."""
     return Scripts(
         [
-            CardScript(DOOM.card_id, (Ability(Trigger.SPELL, (Select(Targets(side="own")), Destroy())),)),
+            CardScript(
+                DOOM.card_id, (Ability(Trigger.SPELL, (Select(Targets(side="own")), Destroy())),)
+            ),
             CardScript(
                 evolved(base).card_id, (Ability(Trigger.LAST_WORDS, (SelfToEx(optional=False),)),)
             ),
