@@ -405,11 +405,7 @@ class Scripts:
             found = rec
             if script is not None and script.keywords is not None:
                 keywords = script.keywords
-                if (
-                    "quick" in rec.keywords
-                    and "quick" not in keywords
-                    and not script.quick_ability
-                ):
+                if "quick" in rec.keywords and "quick" not in keywords and not script.quick_ability:
                     keywords = (*keywords, "quick")
                 found = dataclasses.replace(rec, keywords=keywords)
             self._records[rec] = found
@@ -3830,10 +3826,6 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, FromEvolveDeck):
         where = "into your EX area" if e.to == "ex" else "onto your field"
         return f"you may put 1 '{e.name}' from your evolve deck {where}"
-    if isinstance(e, FromHand):
-        return (
-            f"you may put up to {e.n} {_filter_words(e.what, e.n)} from your hand onto your field"
-        )
     if isinstance(e, PlayFromGrave):
         return "this may be played from your graveyard"
     if isinstance(e, PlayCostX):
@@ -3984,7 +3976,8 @@ def _describe_element(e: Any) -> str:
         where = "hand or EX area" if e.ex else "hand"
         cost = " with original cost up to your PP maximum" if e.max_pp else ""
         words = _filter_words(e.what, e.n) + cost
-        return f"you may put up to {e.n} {words} from your {where} onto your field"
+        to = "into your EX area" if e.to == "ex" else "onto your field"
+        return f"you may put up to {e.n} {words} from your {where} {to}"
     if isinstance(e, FromGrave):
         n = f"up to {e.n}" if e.up_to else str(e.n)
         total = (
@@ -4166,16 +4159,7 @@ def _pay_words(e: PayCost) -> str:
     if e.take_from is not None:
         what = _targets_words(e.take_from)
         parts.append(f"remove {e.take_n} '{e.take}' counters from {what}")
-    cost = " and ".join(parts)
-    if e.otherwise:
-        return (
-            f"you may {cost}; if you do: {_sequence(e.effects)}; "
-            f"if you do not: {_sequence(e.otherwise)}"
-        )
-    if not e.optional:
-        tail = f": {_sequence(e.effects)}" if e.effects else ""
-        return f"as a cost, {cost}{tail}"
-    return f"you may {cost}; if you do: {_sequence(e.effects)}"
+    return " and ".join(parts)
 
 
 def _describe_condition(c: Any) -> str:
