@@ -52,6 +52,7 @@ from engine.sve.abilities import (
     Trigger,
     to_data,
 )
+from engine.sve.compiler import usability
 from engine.sve.compiler.templates import (
     CLASS_WORDS,
     EX_TRIGGER,
@@ -115,6 +116,8 @@ class Compiled:
     """Ids of the templates (and conditions, triggers) used, in order."""
     quick_ability: bool = False
     """The text marks an activated ability Quick (``【Q】``, CR 12.3.3), modelled or not."""
+    unkept: list[str] = field(default_factory=list)
+    """Kinds of usability clauses whose line was left out for lacking their counterpart."""
 
 
 _MARKERS = {
@@ -822,6 +825,11 @@ def compile_card(
                 strange = set(_traits_in(out.abilities[len(before[0]) :])) - known_traits
                 if strange:
                     raise _Fail(f"a trait no card has: {sorted(strange)[0]}")
+            new_if = out.evolve_if if out.evolve_if is not evolve_if else None
+            lost = usability.missing(line, out.abilities[len(before[0]) :], new_if)
+            if lost is not None:  # the encoding would be usable more often than the text
+                out.unkept.append(lost.kind)
+                raise _Fail(f"a usability clause without its counterpart: {lost.kind}")
         except _Fail:  # the evolve cost, a printed fact, stays known
             out.abilities, out.keywords = before
             out.evolve_if = evolve_if
