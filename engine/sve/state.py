@@ -1193,6 +1193,7 @@ class State:
             return
         p = self.players[card.owner]
         p.hand.remove(uid)
+        card.renew()  # CR 4.1.4: what it had in the hand (a lower cost) stays there
         card.zone = Zone.DECK
         if top:
             p.deck.append(uid)

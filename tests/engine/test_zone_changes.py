@@ -142,3 +142,17 @@ def test_cr_4_1_4_own_text_applies_again_after_last_words_put_it_into_the_ex_are
     if not playable:
         with pytest.raises(IllegalActionError, match="cannot be played from the EX area"):
             g.apply(Play(0))
+
+
+def test_cr_4_1_4_a_cost_reduction_in_the_hand_stays_in_the_hand() -> None:
+    """ "This turn it costs 2 less" applies to the card in the hand; put on the deck and
+    drawn again, it is a new card at its printed cost."""
+    ogre = follower("Ogre", 4, 4, 4)
+    g = position(hands=([ogre], []), pp=(2, 0))
+    assert Play(0) not in g.legal_actions()
+    g.cost_down(0, 2)
+    assert Play(0) in g.legal_actions()
+    g.hand_to_deck(0, top=True)
+    g.draw(0)
+    assert g.cards[0].zone is Zone.HAND
+    assert Play(0) not in g.legal_actions()
