@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from engine.cards import CardRecord
@@ -20,7 +23,7 @@ from engine.sve.abilities import (
 )
 from engine.sve.actions import Choose
 from engine.sve.position import FILLER, OnField, follower, position, spell
-from engine.sve.state import Frame, Kind, Zone
+from engine.sve.state import DEFAULT_SCRIPTS, Frame, Kind, Zone
 from tests.engine.library_cards import library_scripts
 
 LEECH = follower("Leech", 3, 5, 5, "drain")
@@ -210,3 +213,24 @@ def test_cr_11_3_2_1_bane_against_not_destroyed_by_abilities(
     hero_uid = 1 if defending else 0
     assert (g.cards[hero_uid].zone is Zone.FIELD) is survives
     assert g.cards[1 - hero_uid].zone is Zone.FIELD  # the Bane follower took 6 of 20
+
+
+@pytest.mark.shared
+def test_the_sven_sample_quick_spell_is_played_in_a_quick_window(sve_data: Path) -> None:
+    """SD01-016 imported from the SVEN sample carries the card-level Quick icon; with the
+    committed library it is offered in the Quick window after an enemy attack."""
+    from cardpool.importers.sven import read_document
+    from cardpool.pool import PoolIndex
+
+    sample = sve_data / "samples" / "sven_SD01_trilingual.json"
+    data = read_document(json.loads(sample.read_text(encoding="utf-8")), path=sample)
+    rec = PoolIndex.from_data("sve", data).record(SYLVAN_JUSTICE)
+    assert rec is not None
+    rec = DEFAULT_SCRIPTS.record(rec)
+    assert "quick" in rec.keywords
+    ogre = follower("Ogre", 4, 4, 4)
+    g = position(fields=([ogre], []), hands=([], [rec]), pp=(0, rec.cost or 0))
+    g.apply(Attack(0, LEADER))
+    assert g.decision is not None
+    assert g.decision.kind is Kind.QUICK
+    assert Play(1) in g.legal_actions()
