@@ -44,7 +44,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--log", metavar="FILE.jsonl", help="write the event log here")
     parser.add_argument(
-        "--moves", action="store_true", help="also print the actions in canonical form"
+        "--moves",
+        action="store_true",
+        help="also print the actions, cards named: play アリア (15), attack ... > leader",
     )
     parser.set_defaults(run=_run)
 
@@ -80,6 +82,17 @@ def _summary(names: Iterable[str], agents: tuple[str, str], result: Any) -> str:
     )
 
 
+def _named_moves(
+    specs: list[DeckSpec], seed: int, first: int | None, result: Any, pool: PoolIndex
+) -> list[str]:
+    """The game's moves with the card of every instance number named."""
+    from analytics.replay import deck_uids, name_moves, parse_log, uid_cards
+
+    events = parse_log(result.log)
+    cards = uid_cards(deck_uids(specs[0], specs[1], seed, first), events)
+    return name_moves(result.moves, cards, pool.record)
+
+
 def _run(args: argparse.Namespace) -> int:
     from cardpool.decklist import read_deck_file
     from decklab.context import open_pool
@@ -99,7 +112,7 @@ def _run(args: argparse.Namespace) -> int:
         args.seed,
         agents,
         first=args.first,
-        log=args.log is not None,
+        log=args.log is not None or args.moves,
         record=args.moves,
         turn_limit=args.turn_limit,
     )
@@ -108,5 +121,5 @@ def _run(args: argparse.Namespace) -> int:
         Path(args.log).write_text(text, encoding="utf-8")
     print(_summary((decks[0].name or "A", decks[1].name or "B"), agents, result))
     if args.moves:
-        print(" | ".join(result.moves))
+        print(" | ".join(_named_moves(specs, args.seed, args.first, result, pool)))
     return 0
