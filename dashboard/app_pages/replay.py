@@ -113,16 +113,22 @@ def turn_forward() -> None:
 
 
 buttons = st.columns(4)
-buttons[0].button("⏮ Turn", key="replay_turn_back", on_click=turn_back, width="stretch")
+buttons[0].button(
+    "Previous turn", key="replay_turn_back", icon=":material/skip_previous:",
+    on_click=turn_back, width="stretch",
+)  # fmt: skip
 buttons[1].button(
-    "◀ Step", key="replay_back", width="stretch",
+    "Previous step", key="replay_back", icon=":material/chevron_left:", width="stretch",
     on_click=lambda: go(st.session_state["replay_step"] - 1),
 )  # fmt: skip
 buttons[2].button(
-    "Step ▶", key="replay_next", width="stretch",
+    "Next step", key="replay_next", icon=":material/chevron_right:", width="stretch",
     on_click=lambda: go(st.session_state["replay_step"] + 1),
 )  # fmt: skip
-buttons[3].button("Turn ⏭", key="replay_turn_next", on_click=turn_forward, width="stretch")
+buttons[3].button(
+    "Next turn", key="replay_turn_next", icon=":material/skip_next:",
+    on_click=turn_forward, width="stretch",
+)  # fmt: skip
 if last > 0:
     st.slider("Step", 0, last, key="replay_step", format="%d")
 step = steps[st.session_state["replay_step"]]
@@ -156,6 +162,9 @@ def side_panel(column: DeltaGenerator, side: Side, name: str, turn: bool) -> Non
              for c in side.field]
         ),
         hide_index=True, width="stretch",
+        column_config={"Card": st.column_config.TextColumn(width="large"),
+                       "No.": st.column_config.NumberColumn(width=45),
+                       "ATK/DEF": st.column_config.TextColumn(width=65)},
     )  # fmt: skip
 
 
