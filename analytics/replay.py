@@ -25,7 +25,8 @@ from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from cardpool.store import Store
 from engine.cards import CardRecord
-from engine.sve import DeckSpec, GameResult, new_game, play_game
+from engine.sve import DeckSpec, GameResult, new_game, parse_action, play_game
+from engine.sve.state import DEFAULT_TURN_LIMIT, Kind
 
 Lookup = Callable[[str], CardRecord | None]
 """Card id -> its record (``PoolIndex.record``); ``None`` for an unknown id."""
@@ -493,42 +494,55 @@ def replay_text(replay: Replay, *, turn: int | None = None, every_step: bool = F
 # --- naming moves ---------------------------------------------------------------------------
 
 
-def name_moves(moves: Sequence[str], uid_cards: Mapping[int, str], lookup: Lookup) -> list[str]:
-    """Moves with card names: ``play 15`` -> ``play アリア (15)``; unknown uids stay numbers."""
+def name_move(
+    move: str, card_of: Callable[[int], str | None], lookup: Lookup, *, target: bool = False
+) -> str:
+    """One move with card names: ``play 15`` -> ``play アリア (15)``.
+
+    ``choose N`` is named only when the choice is a target (``target``): other choices'
+    numbers are counts, modes or an order of triggers. Unknown numbers stay numbers.
+    """
 
     def label(text: str) -> str:
-        if not text.isdigit() or int(text) not in uid_cards:
+        cid = card_of(int(text)) if text.isdigit() else None
+        if cid is None:
             return text
-        cid = uid_cards[int(text)]
         rec = lookup(cid)
         return f"{rec.name if rec else cid} ({text})"
 
+    words = move.split()
+    if len(words) >= 2 and (words[0] in ("play", "evolve", "act", "discard") or target):
+        words[1] = label(words[1])
+    elif len(words) == 2 and words[0] == "attack" and ">" in words[1]:
+        who, whom = words[1].split(">", 1)
+        words[1] = f"{label(who)} > {label(whom)}"
+    return " ".join(words)
+
+
+def named_moves(
+    deck_a: DeckSpec,
+    deck_b: DeckSpec,
+    seed: int,
+    moves: Sequence[str],
+    lookup: Lookup,
+    *,
+    first: int | None = None,
+    turn_limit: int = DEFAULT_TURN_LIMIT,
+) -> list[str]:
+    """A game's moves with card names, the moves played again on the seed's new game so that
+    each instance number is the card (its current face) it was when the move was made."""
+    game = new_game(deck_a, deck_b, seed, first=first, turn_limit=turn_limit)
+
+    def card_of(uid: int) -> str | None:
+        return game.cards[uid].face.card_id if uid < len(game.cards) else None
+
     out = []
     for move in moves:
-        words = move.split()
-        if len(words) >= 2 and words[0] in ("play", "evolve", "act", "discard", "choose"):
-            words[1] = label(words[1])
-        elif len(words) == 2 and words[0] == "attack" and ">" in words[1]:
-            who, target = words[1].split(">", 1)
-            words[1] = f"{label(who)} > {label(target)}"
-        out.append(" ".join(words))
+        decision = game.decision
+        target = decision is not None and decision.kind is Kind.TARGET
+        out.append(name_move(move, card_of, lookup, target=target))
+        game.apply(parse_action(move))
     return out
-
-
-def uid_cards(initial: Mapping[int, str], events: Iterable[Mapping[str, Any]]) -> dict[int, str]:
-    """Every instance's card id: the decks' cards at the start, then tokens from the events."""
-    out = dict(initial)
-    for ev in events:
-        uid, cid = ev.get("uid"), ev.get("card")
-        if isinstance(uid, int) and isinstance(cid, str) and ev.get("ev") in ("create", "enter"):
-            out.setdefault(uid, cid)
-    return out
-
-
-def deck_uids(deck_a: DeckSpec, deck_b: DeckSpec, seed: int, first: int | None) -> dict[int, str]:
-    """The card id of every deck card's instance number in the game with ``seed``."""
-    game = new_game(deck_a, deck_b, seed, first=first)
-    return {card.uid: card.base.card_id for card in game.cards}
 
 
 # --- games of stored runs -------------------------------------------------------------------

@@ -82,17 +82,6 @@ def _summary(names: Iterable[str], agents: tuple[str, str], result: Any) -> str:
     )
 
 
-def _named_moves(
-    specs: list[DeckSpec], seed: int, first: int | None, result: Any, pool: PoolIndex
-) -> list[str]:
-    """The game's moves with the card of every instance number named."""
-    from analytics.replay import deck_uids, name_moves, parse_log, uid_cards
-
-    events = parse_log(result.log)
-    cards = uid_cards(deck_uids(specs[0], specs[1], seed, first), events)
-    return name_moves(result.moves, cards, pool.record)
-
-
 def _run(args: argparse.Namespace) -> int:
     from cardpool.decklist import read_deck_file
     from decklab.context import open_pool
@@ -112,7 +101,7 @@ def _run(args: argparse.Namespace) -> int:
         args.seed,
         agents,
         first=args.first,
-        log=args.log is not None or args.moves,
+        log=args.log is not None,
         record=args.moves,
         turn_limit=args.turn_limit,
     )
@@ -121,5 +110,11 @@ def _run(args: argparse.Namespace) -> int:
         Path(args.log).write_text(text, encoding="utf-8")
     print(_summary((decks[0].name or "A", decks[1].name or "B"), agents, result))
     if args.moves:
-        print(" | ".join(_named_moves(specs, args.seed, args.first, result, pool)))
+        from analytics.replay import named_moves
+
+        moves = named_moves(
+            specs[0], specs[1], args.seed, result.moves, pool.record,
+            first=args.first, turn_limit=args.turn_limit,
+        )  # fmt: skip
+        print(" | ".join(moves))
     return 0

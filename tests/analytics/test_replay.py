@@ -14,13 +14,12 @@ from analytics.decks import deck_spec
 from analytics.replay import (
     Replay,
     build_replay,
-    deck_uids,
-    name_moves,
+    name_move,
+    named_moves,
     parse_log,
     read_log,
     stored_game,
     stored_replay,
-    uid_cards,
 )
 from analytics.runs import execute_run, game_rows, record_games, start_run
 from analytics.simulate import GameRow, MatchConfig, schedule
@@ -253,33 +252,59 @@ def test_a_written_log_reads_back_as_the_same_replay(
     )
 
 
-def test_moves_name_their_cards(decks: tuple[DeckSpec, DeckSpec], pool: PoolIndex) -> None:
-    """Every played instance number becomes the name of the card the log says was played."""
-    result = _game(decks, 3, ("greedy", "random"))
+@pytest.mark.parametrize(("seed", "agents"), GAMES)
+def test_moves_name_their_cards(
+    decks: tuple[DeckSpec, DeckSpec], pool: PoolIndex, seed: int, agents: tuple[str, str]
+) -> None:
+    """Every played instance number becomes the name of the card the log says was played,
+    every attacker and attacked follower the name its attack event has."""
+    result = _game(decks, seed, agents)
     events = _events(result)
-    cards = uid_cards(deck_uids(decks[0], decks[1], 3, None), events)
-    named = name_moves(result.moves, cards, pool.record)
+    named = named_moves(decks[0], decks[1], seed, result.moves, pool.record)
     assert len(named) == len(result.moves)
-    played = {e["uid"]: pool.record(e["card"]).name for e in events if e["ev"] == "play"}  # type: ignore[union-attr]
-    plays = [(m, n) for m, n in zip(result.moves, named, strict=True) if m.startswith("play ")]
-    assert plays
-    for move, text in plays:
-        uid = int(move.split()[1])
-        assert text == f"play {played[uid]} ({uid})"
+    plays = iter(e for e in events if e["ev"] == "play")
     for move, text in zip(result.moves, named, strict=True):
-        if move.startswith("attack") and move.endswith(">leader"):
-            assert text.endswith(") > leader")
-        if move in ("end", "keep", "mulligan"):
-            assert text == move
+        if move.startswith("play "):
+            ev = next(plays)
+            assert text == f"play {_name(pool, ev['card'])} ({ev['uid']})"
+        elif move.startswith("attack "):
+            assert re.fullmatch(r"attack \S.* \(\d+\) > (leader|\S.* \(\d+\))", text), text
+        elif move.startswith("choose ") and move[7:].isdigit():
+            assert text == move or text.endswith(f" ({move[7:]})")
+        else:
+            assert text == move or move.split()[0] in ("evolve", "act", "discard")
+    assert next(plays, None) is None
 
 
-def test_moves_keep_numbers_they_cannot_name(pool: PoolIndex) -> None:
+def _name(pool: PoolIndex, card_id: str) -> str:
+    rec = pool.record(card_id)
+    assert rec is not None
+    return rec.name
+
+
+@pytest.mark.parametrize(
+    ("move", "target", "expected"),
+    [
+        ("play 15", False, "play {n} (15)"),
+        ("evolve 15 ep", False, "evolve {n} (15) ep"),
+        ("act 15 0", False, "act {n} (15) 0"),
+        ("discard 15", False, "discard {n} (15)"),
+        ("attack 15>leader", False, "attack {n} (15) > leader"),
+        ("attack 15>99", False, "attack {n} (15) > 99"),
+        ("choose 15", True, "choose {n} (15)"),
+        ("choose 15", False, "choose 15"),  # a count, a mode or an order: not a card
+        ("choose leader1", True, "choose leader1"),
+        ("play 99", False, "play 99"),
+        ("end", False, "end"),
+        ("mulligan", False, "mulligan"),
+    ],
+)
+def test_a_move_names_the_cards_it_can(
+    pool: PoolIndex, move: str, target: bool, expected: str
+) -> None:
     cards = {15: "SD01-001"}
-    name = pool.record("SD01-001").name  # type: ignore[union-attr]
-    assert name_moves(["play 15", "play 99", "attack 15>99", "choose done", "end"], cards,
-                      pool.record) == [
-        f"play {name} (15)", "play 99", f"attack {name} (15) > 99", "choose done", "end",
-    ]  # fmt: skip
+    text = name_move(move, cards.get, pool.record, target=target)
+    assert text == expected.format(n=_name(pool, "SD01-001"))
 
 
 # --- stored games ---------------------------------------------------------------------------
