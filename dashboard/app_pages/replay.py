@@ -4,12 +4,15 @@ import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from analytics.replay import REASONS, Replay, Side, build_replay, parse_log
-from analytics.runs import game_rows, list_runs
+from analytics.replay import REASONS, Side, build_replay, parse_log
+from analytics.runs import game_rows, list_runs, run_info
+from analytics.simulate import GameRow
 from cardpool.errors import InputError
 from dashboard import data, deck_state
 
 SIMULATED, LOG_FILE = "A simulated game", "A decklab play --log file"
+LISTED = 1000
+"""Runs with more games pick one by its number rather than from a list."""
 
 st.title("Replay")
 if deck_state.game() == "riftbound":
@@ -31,15 +34,13 @@ def stored(run_id: str, seed: int, seat: int) -> tuple[list[str], tuple[str, str
     return game.result.log, game.players, game.same
 
 
-def game_label(row: object, players: tuple[str, str]) -> str:
+def game_label(row: GameRow, players: tuple[str, str]) -> str:
     """``seed 123, Fairies first: Knights won in 13 turns``."""
-    seed, seat, winner, turns = (getattr(row, k) for k in ("seed", "seat", "winner", "turns"))
-    end = "draw" if winner is None else f"{players[winner]} won"
-    return f"seed {seed}, {players[seat]} first: {end} in {turns} turns"
+    end = "draw" if row.winner is None else f"{players[row.winner]} won"
+    return f"seed {row.seed}, {players[row.seat]} first: {end} in {row.turns} turns"
 
 
 source = st.radio("Game", [SIMULATED, LOG_FILE], horizontal=True, key="replay_source")
-replay: Replay | None = None
 if source == SIMULATED:
     with data.store() as store:
         runs = list_runs(store)
@@ -52,14 +53,20 @@ if source == SIMULATED:
         }
         run_id = st.selectbox("Run", list(labels), format_func=labels.__getitem__, key="replay_run")
         rows = [r for r in game_rows(store, run_id) if r.error is None]
-        players = tuple(runs.loc[runs["run_id"] == run_id, ["deck_a", "deck_b"]].iloc[0])
+        info = run_info(store, run_id)
+    players = (info.deck_a, info.deck_b)
     if not rows:
         st.info("This run has no finished games to replay.")
         st.stop()
-    pick = st.selectbox(
-        "Game", range(len(rows)), key=f"replay_game_{run_id}",
-        format_func=lambda i: game_label(rows[i], players),  # type: ignore[arg-type]
-    )  # fmt: skip
+    if len(rows) <= LISTED:
+        pick = st.selectbox(
+            "Game", range(len(rows)), key=f"replay_game_{run_id}",
+            format_func=lambda i: game_label(rows[i], players),
+        )  # fmt: skip
+    else:
+        number = st.number_input(f"Game (1 to {len(rows):,})", 1, len(rows), 1, key="replay_n")
+        pick = int(number) - 1
+        st.caption(game_label(rows[pick], players))
     row = rows[pick]
     try:
         log, names, same = stored(run_id, row.seed, row.seat)

@@ -8,7 +8,7 @@ import re
 from streamlit.testing.v1 import AppTest
 
 from analytics.runs import game_rows, record_games
-from analytics.simulate import GameRow
+from analytics.simulate import GameRow, schedule
 from cardpool.store import Store
 from decklab.cli import main
 from tests.dashboard.conftest import EXAMPLES, open_page
@@ -116,3 +116,22 @@ def test_riftbound_has_no_replays(app: AppTest) -> None:
     assert not at.exception
     assert "no automated Riftbound play" in at.info[0].value
     assert not at.button
+
+
+def test_a_long_run_picks_its_game_by_number(app: AppTest) -> None:
+    """Over a thousand games are not listed: the game is picked by its number."""
+    run_id = _simulate()
+    with Store.open(os.environ["DECKLAB_DB"]) as store:
+        ((seed,),) = store.con.execute("SELECT seed FROM sim_runs").fetchall()
+        more = [GameRow(s, seat, seat, 0, "leader_defense", 10, 50, 1.0)
+                for s, seat in schedule(int(seed), 1002)[2:]]  # fmt: skip
+        record_games(store, run_id, more)
+        rows = game_rows(store, run_id)
+    at = open_page(app, "replay")
+    assert [s.label for s in at.selectbox] == ["Run"]
+    number = at.number_input(key="replay_n")
+    assert number.label == "Game (1 to 1,002)"
+    number.set_value(1002).run()
+    assert not at.exception
+    assert f"seed {rows[-1].seed}, " in at.caption[0].value
+    assert at.subheader[0].value.startswith("Setup: ")
