@@ -11,8 +11,7 @@ from cardpool.errors import InputError
 from dashboard import data, deck_state
 
 SIMULATED, LOG_FILE = "A simulated game", "A decklab play --log file"
-LISTED = 1000
-"""Runs with more games pick one by its number rather than from a list."""
+LISTED = 1000  # runs with more games pick one by its number rather than from a list
 
 st.title("Replay")
 if deck_state.game() == "riftbound":
@@ -165,13 +164,10 @@ def side_panel(column: DeltaGenerator, side: Side, name: str, turn: bool) -> Non
         return
     column.dataframe(
         pd.DataFrame(
-            [{"Card": c.name, "No.": c.uid, "ATK/DEF": c.stats, "State": c.state}
-             for c in side.field]
+            [{"Card": c.label, "ATK/DEF": c.stats, "State": c.state} for c in side.field]
         ),
         hide_index=True, width="stretch",
-        column_config={"Card": st.column_config.TextColumn(width="large"),
-                       "No.": st.column_config.NumberColumn(width=45),
-                       "ATK/DEF": st.column_config.TextColumn(width=65)},
+        column_config={"ATK/DEF": st.column_config.TextColumn(width=60)},
     )  # fmt: skip
 
 

@@ -70,9 +70,9 @@ def test_step_through_a_stored_game_forward_and_back(app: AppTest) -> None:
         at.button(key="replay_next").click().run()
         played = re.search(r"plays (.+) \((\d+)\) for \d+ PP", at.subheader[0].value)
     name, uid = played.groups()
-    on_field = [(r["Card"], r["No."]) for t in at.dataframe for r in t.value.to_dict("records")]
+    on_field = [r["Card"] for t in at.dataframe for r in t.value.to_dict("records")]
     spell_done = any(f"{name} ({uid}) goes to the graveyard" in m.value for m in at.markdown)
-    assert (name, int(uid)) in on_field or spell_done
+    assert f"{name} ({uid})" in on_field or spell_done
 
     at.slider(key="replay_step").set_value(at.slider(key="replay_step").max).run()
     assert at.subheader[0].value.startswith("Game over: ")
