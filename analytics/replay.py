@@ -271,7 +271,7 @@ def _player(ev: dict[str, Any], board: _Board) -> str:
 
 
 def _leader(target: Any, board: _Board) -> str | None:
-    """``leader0`` -> "the leader of <player 0>"; ``None`` for anything else."""
+    """``leader0`` -> "<player 0>'s leader"; ``None`` for anything else."""
     if isinstance(target, str) and target.startswith("leader") and target[6:] in ("0", "1"):
         return f"{board.players[int(target[6:])]}'s leader"
     return None

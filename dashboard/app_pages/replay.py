@@ -171,12 +171,12 @@ def side_panel(column: DeltaGenerator, side: Side, name: str, turn: bool) -> Non
     )  # fmt: skip
 
 
+turn = 0 if step.kind == "game_start" else step.turn
 left, right = st.columns(2)
 for column, p in ((left, 0), (right, 1)):
-    side_panel(column, step.sides[p], replay.players[p], p == step.active and step.turn > 0)
+    side_panel(column, step.sides[p], replay.players[p], turn > 0 and p == step.active)
 
-with st.expander(f"Turn {step.turn} so far"):
-    turn = 0 if step.kind == "game_start" else step.turn
+with st.expander("The setup" if turn == 0 else f"Turn {turn} so far"):
     st.markdown(
         "\n".join(f"- {s.summary}" for s in replay.turn_steps(turn) if s.number <= step.number)
     )

@@ -48,9 +48,13 @@ def test_step_through_a_stored_game_forward_and_back(app: AppTest) -> None:
     assert at.slider(key="replay_step").value == 0
     assert _metric(at, "Leader defense", 0) == "20"
 
+    assert not [m for m in at.markdown if "their turn" in m.value]  # nobody's turn yet
     at.button(key="replay_next").click().run()
     assert at.subheader[0].value.startswith("Turn 1: ")
     assert at.slider(key="replay_step").value == 1
+    first = ("Forest fairies", "Sword knights")[rows[0].first]
+    (whose,) = [m.value for m in at.markdown if "their turn" in m.value]
+    assert whose.startswith(f"**{first}")
     at.button(key="replay_back").click().run()
     assert at.subheader[0].value.startswith("Setup: ")
     at.button(key="replay_back").click().run()  # no step before the first
