@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from analytics.runs import game_rows
+from analytics.runs import game_rows, record_games
+from analytics.simulate import GameRow
 from cardpool.snapshot import load_sve_pool
 from cardpool.store import Store
 from tests.cli.conftest import Run
@@ -135,3 +136,18 @@ def test_play_moves_name_the_cards(run: Run) -> None:
     assert all(re.fullmatch(r"play \S.* \(\d+\)", m) for m in plays), plays
     assert all(re.fullmatch(r"attack .+ \(\d+\) > (leader|.+ \(\d+\))", m) for m in attacks)
     assert not any(re.fullmatch(r"(play|attack) [\d>]+(leader)?", m) for m in moves)
+
+
+def test_a_stored_game_that_plays_out_differently_is_flagged(
+    run: Run, run_id: str, db: Path
+) -> None:
+    with Store.open(db) as store:
+        row = game_rows(store, run_id)[0]
+        changed = GameRow(row.seed, row.seat, row.first, row.winner, row.reason, row.turns + 1,
+                          row.actions, row.duration_ms)  # fmt: skip
+        record_games(store, run_id, [changed])
+    result = run("replay", run_id, "--seed", str(row.seed), "--seat", str(row.seat))
+    assert result.code == 0
+    assert "the replay ends as the stored game did" not in result.out
+    assert "warning: the replay does not end as the stored game did" in result.err
+    assert f"{row.turns + 1} turns" in result.err
