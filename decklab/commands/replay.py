@@ -25,7 +25,10 @@ def register(subparsers: Any) -> None:
         help="step through one game turn by turn: a stored simulated game or a play --log file",
     )
     parser.add_argument(
-        "source", metavar="RUN_ID|LOG.jsonl", help="a stored run (see `decklab runs`) or a log"
+        "source",
+        metavar="RUN_ID|LOG.jsonl",
+        help="a stored run (see `decklab runs`; without --seed its games are listed) "
+        "or a `decklab play --log` file",
     )
     parser.add_argument("--seed", type=int, help="the game's seed (with RUN_ID)")
     parser.add_argument(
