@@ -11,11 +11,15 @@ from analytics import figures
 from analytics.runs import game_rows, list_runs
 from analytics.winrate import bradley_terry, summarise
 from cardpool.errors import InputError
-from dashboard import data, deck_sources
+from dashboard import data, deck_sources, deck_state
 from dashboard.simulation import run_matchup
 from engine.sve.agents import AGENTS
 
 st.title("Matchups")
+deck_state.sve_only(
+    "Matchups are for Shadowverse EVOLVE only: Riftbound's publisher allows no automated "
+    "play or win-rate data."
+)
 decks = deck_sources.available_decks()
 agents = sorted(AGENTS)
 

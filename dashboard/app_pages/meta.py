@@ -13,6 +13,10 @@ from cardpool.readers import MAX_DECK_BYTES, decode
 from dashboard import data, deck_state
 
 st.title("Meta")
+deck_state.sve_only(
+    "Meta covers Shadowverse EVOLVE tournament decklists only: there is no Riftbound "
+    "tournament data to read."
+)
 upload = st.file_uploader(
     "Import tournament decklists (JSON lines with main_deck_by_code)", type=["jsonl"],
     key="meta_upload",

@@ -8,11 +8,15 @@ from analytics.decks import unmodelled_cards
 from analytics.runs import game_rows, list_runs, run_info
 from analytics.winrate import summarise, wilson
 from cardpool.errors import InputError
-from dashboard import data, deck_sources
+from dashboard import data, deck_sources, deck_state
 from dashboard.simulation import run_matchup
 from engine.sve.agents import AGENTS
 
 st.title("Simulate")
+deck_state.sve_only(
+    "Simulation is for Shadowverse EVOLVE only: Riftbound's publisher allows no automated "
+    "play or win-rate data."
+)
 decks = deck_sources.available_decks()
 labels = list(decks)
 if not labels:
