@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.dashboard.conftest import open_page
@@ -19,6 +20,20 @@ def test_name_search_finds_every_aria(app: AppTest) -> None:
     at.text_input(key="cards_name").set_value("フェアリープリンセス").run()
     names = set(at.dataframe[0].value["name"])
     assert names == {"フェアリープリンセス・アリア"}
+
+
+@pytest.mark.parametrize("typed", ["ふぇありーぷりんせす", "ﾌｪｱﾘｰﾌﾟﾘﾝｾｽ", "フェアリプリンセス"])
+def test_name_search_finds_a_name_however_typed(app: AppTest, typed: str) -> None:
+    at = open_page(app, "card_pool")
+    at.text_input(key="cards_name").set_value(typed).run()
+    assert set(at.dataframe[0].value["name"]) == {"フェアリープリンセス・アリア"}
+
+
+@pytest.mark.parametrize("typed", ["ありあ", "ｱﾘｱ"])
+def test_the_builder_finds_a_card_however_typed(app: AppTest, typed: str) -> None:
+    at = open_page(app, "deck_builder")
+    at.text_input(key="builder_find").set_value(typed).run()
+    assert any(o.startswith("SD01-001 · ") for o in at.selectbox(key="builder_pick").options)
 
 
 def test_filters_combine(app: AppTest) -> None:
