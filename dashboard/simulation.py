@@ -1,4 +1,9 @@
-"""Running a stored simulation from a page, with a progress bar; cancel stops it between blocks."""
+"""Running a stored simulation from a page, with a progress bar; cancel stops it between blocks.
+
+A click on Cancel (any click) makes Streamlit ask the running page to rerun; the page learns
+of it at its next update, where Streamlit raises its rerun signal. The run touches the page
+before each block is stored, so a cancelled run stores nothing after the click.
+"""
 
 from __future__ import annotations
 
@@ -41,9 +46,14 @@ def run_matchup(
         agents,
     )  # fmt: skip
     bar = st.progress(0.0, text=f"{label}starting workers…")
+    beat = st.empty()
 
     def show(p: Progress) -> None:
         bar.progress(min(1.0, p.done / p.total), text=label + progress_text(p))
+
+    def cancelled() -> bool:
+        beat.empty()  # raises Streamlit's rerun signal once Cancel was clicked
+        return False
 
     with data.store() as store:
         info = start_run(
@@ -52,6 +62,7 @@ def run_matchup(
         )  # fmt: skip
         execute_run(
             store, info, config, missing_games(store, info), on_progress=show,
-            start_method=START_METHOD,
+            should_stop=cancelled, start_method=START_METHOD,
         )  # fmt: skip
+    bar.empty()
     return info

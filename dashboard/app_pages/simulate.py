@@ -40,14 +40,19 @@ st.caption(
 
 start_col, cancel_col = st.columns([1, 4])
 if start_col.button("Start", key="sim_start", type="primary"):
-    cancel_col.button("Cancel", key="sim_cancel")  # a click reruns the page: the run stops
+    cancel = cancel_col.empty()
+    cancel.button("Cancel", key="sim_cancel")  # a click reruns the page: the run stops
     try:
         info = run_matchup(
             decks[a_label], decks[b_label], games=games, agents=(agent_a, agent_b), seed=seed
         )
         st.session_state["sim_run_id"] = info.run_id
+        # Past runs shows the run just played beside those already picked
+        picked_before = st.session_state.get("sim_compare", [])
+        st.session_state["sim_compare"] = [info.run_id, *picked_before]
     except InputError as err:
         st.error(f"Cannot simulate: {err}")
+    cancel.empty()
 
 with data.store() as store:
     runs = list_runs(store)
@@ -95,8 +100,9 @@ run_labels = {
     str(r.run_id): f"{r.run_id}: {r.deck_a} vs {r.deck_b} ({r.played} games)"
     for r in runs.itertuples()
 }
+st.session_state.setdefault("sim_compare", [shown])
 picked = st.multiselect(
-    "Compare runs side by side", list(run_labels), default=[shown], key="sim_compare",
+    "Compare runs side by side", list(run_labels), key="sim_compare",
     format_func=run_labels.__getitem__,
 )  # fmt: skip
 table = []

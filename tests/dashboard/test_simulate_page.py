@@ -37,3 +37,19 @@ def test_a_small_simulation_shows_its_numbers_and_charts(app: AppTest) -> None:
     assert int(table["games"].iloc[0]) == 20
     modelled = " ".join(c.value for c in at.caption)
     assert "Forest fairies (starter-deck cards)" in modelled  # each deck says what is missing
+
+
+def test_after_a_run_the_bar_and_cancel_go_and_past_runs_shows_it(app: AppTest) -> None:
+    at = open_page(app, "simulate")
+    at.number_input(key="sim_games").set_value(4).run()
+    at.button(key="sim_start").click().run()
+    assert not at.exception, at.exception
+    assert not at.get("progress")
+    assert "sim_cancel" not in [b.key for b in at.button]
+    first = at.session_state["sim_run_id"]
+    at.number_input(key="sim_seed").set_value(1).run()
+    at.button(key="sim_start").click().run()
+    second = at.session_state["sim_run_id"]
+    assert second != first
+    assert at.multiselect(key="sim_compare").value == [second, first]
+    assert len(at.dataframe[0].value) == 2
