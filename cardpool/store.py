@@ -95,6 +95,8 @@ class CardQuery:
     trait: str | None = None
     keyword: str | None = None
     title: str | None = None
+    tokens: bool = True
+    """Include token cards (which no deck holds; they are made by abilities)."""
     limit: int = 500
 
 
@@ -275,6 +277,8 @@ class Store:
         if query.title:
             where.append("title = ?")
             params.append(query.title)
+        if not query.tokens:
+            where.append("NOT starts_with(type, 'token')")
         params.append(query.limit)
         sql = (
             "SELECT card_id, name, name_en, class, title, type, cost, attack, defense, traits, "

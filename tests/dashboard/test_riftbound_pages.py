@@ -29,11 +29,11 @@ def test_card_pool_searches_riftbound_cards(app: AppTest) -> None:
     at.text_input(key="cards_name").set_value("Jinx").run()
     table = at.dataframe[0].value
     assert len(table) > 0
-    assert all("Jinx" in n for n in table["name"])
+    assert all("Jinx" in n for n in table["Name"])
     labels = {s.label for s in at.selectbox}
     assert {"Domain", "Energy", "Tag", "Champion"} <= labels
     at.selectbox(key="cards_class_riftbound").set_value("fury").run()
-    assert all("fury" in c for c in at.dataframe[0].value["class"])
+    assert all("Fury" in c for c in at.dataframe[0].value["Domain"])
 
 
 def test_deck_builder_judges_a_riftbound_list_and_exports_its_code(app: AppTest) -> None:
