@@ -89,11 +89,12 @@ if saved.empty:
     )
     st.stop()
 
+where = "format" if game == "riftbound" else "region"  # Riftbound: duel or casual
 st.dataframe(
-    saved[["name", "versions", "region", "legal", "problems", "checked_on", "notes", "updated"]],
+    saved[["name", "versions", where, "legal", "problems", "checked_on", "notes", "updated"]],
     key="mydecks_table", hide_index=True, width="stretch",
     column_config={
-        "name": "Name", "versions": "Versions", "region": "Restriction list",
+        "name": "Name", "versions": "Versions", "region": "Restriction list", "format": "Format",
         "legal": st.column_config.CheckboxColumn("Legal"), "problems": "Problems",
         "checked_on": st.column_config.DateColumn("Checked on", format="YYYY-MM-DD"),
         "notes": "Notes",
