@@ -33,6 +33,10 @@ def test_a_small_simulation_shows_its_numbers_and_charts(app: AppTest) -> None:
     assert "Win rate with 95% intervals" in titles
     assert "Game length" in titles
     assert "How games ended" in titles
+    (ends,) = [c for c in at.get("plotly_chart") if "How games" in c.proto.spec]
+    endings = set(json.loads(ends.proto.spec)["data"][0]["x"])
+    assert endings
+    assert endings <= {"leader defense 0", "deck out", "turn limit", "a card's effect"}
     table = at.dataframe[0].value
     assert int(table["games"].iloc[0]) == 20
     modelled = " ".join(c.value for c in at.caption)
