@@ -7,6 +7,8 @@ before each block is stored, so a cancelled run stores nothing after the click.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from analytics.decks import deck_spec
@@ -35,10 +37,12 @@ def run_matchup(
     seed: int,
     batch_id: str | None = None,
     label: str = "",
+    on_start: Callable[[RunInfo], None] | None = None,
 ) -> RunInfo:
     """Start a stored run of deck A against deck B and play it, showing a progress bar.
 
     Every finished block is stored at once, so a cancelled run keeps what it played.
+    ``on_start`` learns the run as soon as it is stored (a cancel ends this call early).
     """
     pool = data.pool("sve")
     config = MatchConfig(
@@ -60,6 +64,8 @@ def run_matchup(
             store, a, b, games=games, agents=agents, seed=seed, backend="dashboard",
             batch_id=batch_id,
         )  # fmt: skip
+        if on_start:
+            on_start(info)
         execute_run(
             store, info, config, missing_games(store, info), on_progress=show,
             should_stop=cancelled, start_method=START_METHOD,

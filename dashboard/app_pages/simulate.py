@@ -43,10 +43,11 @@ if start_col.button("Start", key="sim_start", type="primary"):
     cancel = cancel_col.empty()
     cancel.button("Cancel", key="sim_cancel")  # a click reruns the page: the run stops
     try:
+        # the run is shown from its start, so a cancelled run is the one shown after the click
         info = run_matchup(
-            decks[a_label], decks[b_label], games=games, agents=(agent_a, agent_b), seed=seed
-        )
-        st.session_state["sim_run_id"] = info.run_id
+            decks[a_label], decks[b_label], games=games, agents=(agent_a, agent_b), seed=seed,
+            on_start=lambda run: st.session_state.update(sim_run_id=run.run_id),
+        )  # fmt: skip
         # Past runs shows the run just played beside those already picked
         picked_before = st.session_state.get("sim_compare", [])
         st.session_state["sim_compare"] = [info.run_id, *picked_before]
