@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.legality import assign_sections
@@ -40,6 +42,24 @@ def deck_spec(deck: Deck, pool: PoolIndex, *, where: str = "deck") -> DeckSpec:
         evolve = build_evolve_deck(main, pool.records.values())
     leader = pool.record(deck.leader) if deck.leader else None
     return DeckSpec(main=main, evolve=evolve, leader=leader)
+
+
+def as_played(deck: Deck, pool: PoolIndex) -> tuple[Deck, bool]:
+    """The deck as a simulation plays it, and whether its evolve deck was built for it.
+
+    A deck without an evolve deck gets the one ``deck_spec`` builds (same-named evolved
+    followers, by ``card_id``); any other deck is returned as it is.
+    """
+    deck = assign_sections(deck, pool)
+    if deck.evolve or not deck.main:
+        return deck, False
+    main = [rec for code, n in deck.main.items() if (rec := pool.record(code)) for _ in range(n)]
+    built: dict[str, int] = {}
+    for rec in build_evolve_deck(main, pool.records.values()):
+        built[rec.card_id] = built.get(rec.card_id, 0) + 1
+    if not built:
+        return deck, False
+    return dataclasses.replace(deck, evolve=built), True
 
 
 def unmodelled_cards(deck: Deck, pool: PoolIndex) -> list[tuple[str, str, str]]:

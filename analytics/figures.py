@@ -59,12 +59,25 @@ def game_length_figure(summary: MatchSummary) -> go.Figure:
     return fig
 
 
+REASON_WORDS = {
+    "leader_defense": "leader defense 0",
+    "deck_out": "deck out",
+    "turn_limit": "turn limit",
+    "effect": "a card's effect",
+    "error": "error",
+}
+"""How a game ended, in words (``engine.sve.state.EndReason`` values and errors)."""
+
+
 def end_reasons_figure(summary: MatchSummary) -> go.Figure:
     """Why the games ended (leader defense, deck out, turn limit, errors)."""
     reasons = sorted(summary.reasons, key=lambda r: -summary.reasons[r])
     fig = go.Figure(
-        go.Bar(x=reasons, y=[summary.reasons[r] for r in reasons], marker_color="#72b7b2")
-    )
+        go.Bar(
+            x=[REASON_WORDS.get(r, r.replace("_", " ")) for r in reasons],
+            y=[summary.reasons[r] for r in reasons], marker_color="#72b7b2",
+        )
+    )  # fmt: skip
     fig.update_layout(
         title="How games ended", yaxis_title="games", height=320, margin={"t": 60, "b": 40}
     )

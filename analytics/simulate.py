@@ -11,7 +11,6 @@ rows. Workers never touch the database; the caller stores rows as blocks finish.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import time
 import traceback
@@ -20,6 +19,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from analytics.workers import context as worker_context
 from engine.sve import DeckSpec, play_game
 
 SEATS = (0, 1)
@@ -158,7 +158,8 @@ def run_games(
     ``block_size`` defaults to about a second of play, measured on the first two games.
     ``start_method`` picks how local workers start (``forkserver`` from a threaded server).
     ``on_block`` sees each finished block (store it there); ``should_stop`` ends the run
-    early, keeping what finished.
+    early, keeping what was stored: it is asked before each block is handed to ``on_block``,
+    so nothing finished after a stop is stored.
     """
     todo = list(games)
     total = len(todo)
@@ -172,6 +173,8 @@ def run_games(
         rows = play_block(config, probe)
         per_game = max((time.perf_counter() - t0) / len(probe), 1e-4)
         block_size = max(1, min(500, round(TARGET_BLOCK_SECONDS / per_game)))
+        if should_stop and should_stop():
+            return
         done += len(rows)
         if on_block:
             on_block(rows)
@@ -211,6 +214,10 @@ def run_games(
                             GameRow(seed, seat, seat, None, "error", 0, 0, 0.0, f"worker: {err!r}")
                             for seed, seat in block
                         ]
+                    if should_stop and should_stop():  # stopped: store nothing more
+                        for other in waiting:
+                            other.cancel()
+                        return
                     done += len(rows)
                     if on_block:
                         on_block(rows)
@@ -232,8 +239,9 @@ def run_games(
 
 
 def _local_pool(workers: int | None, start_method: str | None = None) -> ProcessPoolExecutor:
-    context = multiprocessing.get_context(start_method) if start_method else None
-    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=context)
+    return ProcessPoolExecutor(
+        max_workers=workers or os.cpu_count() or 1, mp_context=worker_context(start_method)
+    )
 
 
 def simulate(

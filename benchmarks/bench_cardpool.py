@@ -31,6 +31,8 @@ DECKS = Path(__file__).resolve().parents[2] / "shared" / "data" / "sve" / "decks
 
 QUERIES = (
     CardQuery(name="アリア"),
+    CardQuery(name="ありあ"),  # folded by the search key, as typed
+    CardQuery(name="ﾌｪｱﾘｰﾌﾟﾘﾝｾｽ"),
     CardQuery(name="BP01-001"),
     CardQuery(name="SP01-SL03"),
     CardQuery(name="fairy"),

@@ -20,6 +20,7 @@ from cardpool import snapshot
 from cardpool.errors import DatabaseBusyError, InputError
 from cardpool.model import CardRow, PoolData, PrintingRow, RestrictionRow
 from cardpool.pool import PoolIndex
+from cardpool.searchkey import card_key, search_key
 
 SCHEMA = """
 CREATE SCHEMA IF NOT EXISTS cardpool;
@@ -42,6 +43,7 @@ CREATE TABLE IF NOT EXISTS cardpool.cards (
     set_code VARCHAR,
     text VARCHAR,
     extra VARCHAR,
+    search_key VARCHAR,
     PRIMARY KEY (game, card_id)
 );
 CREATE TABLE IF NOT EXISTS cardpool.printings (
@@ -85,7 +87,7 @@ class CardQuery:
 
     game: str = "sve"
     name: str | None = None
-    """Part of the name (Japanese or English) or of the code, case-insensitive."""
+    """Part of the name (Japanese or English) however typed (``searchkey``), or of the code."""
     card_class: str | None = None
     card_type: str | None = None
     """A type id: ``follower`` matches every kind of follower, ``evolved_follower`` only itself."""
@@ -93,6 +95,8 @@ class CardQuery:
     trait: str | None = None
     keyword: str | None = None
     title: str | None = None
+    tokens: bool = True
+    """Include token cards (which no deck holds; they are made by abilities)."""
     limit: int = 500
 
 
@@ -124,6 +128,7 @@ class Store:
         store = cls(con, path)
         if not read_only:
             store.con.execute(SCHEMA)
+            store.migrate()
         return store
 
     @classmethod
@@ -131,7 +136,28 @@ class Store:
         """An in-memory store (tests, throwaway work)."""
         store = cls(duckdb.connect(":memory:"))
         store.con.execute(SCHEMA)
+        store.migrate()
         return store
+
+    def migrate(self) -> None:
+        """Bring a database made by an earlier version up to date (cheap when it is)."""
+        # card search keys (searchkey.py): a column added later, filled for stored cards
+        self.con.execute("ALTER TABLE cardpool.cards ADD COLUMN IF NOT EXISTS search_key VARCHAR")
+        missing = self.con.execute(
+            "SELECT game, card_id, name, name_en FROM cardpool.cards WHERE search_key IS NULL"
+        ).fetchall()
+        if missing:
+            keys = pd.DataFrame(
+                [(g, c, card_key(n, e)) for g, c, n, e in missing],
+                columns=["game", "card_id", "search_key"],
+            )
+            with self.transaction():
+                self.con.register("_keys", keys)
+                self.con.execute(
+                    "UPDATE cardpool.cards c SET search_key = k.search_key FROM _keys k "
+                    "WHERE c.game = k.game AND c.card_id = k.card_id"
+                )
+                self.con.unregister("_keys")
 
     def close(self) -> None:
         """Close the connection."""
@@ -217,13 +243,20 @@ class Store:
         where = ["game = ?"]
         params: list[Any] = [query.game]
         if query.name:
+            typed = query.name.strip()
+            key = search_key(typed)
+            # a query of punctuation alone ('!!', '・') has no key: match it literally
+            named = (
+                "contains(search_key, ?)"
+                if key
+                else "(contains(lower(name), ?) OR contains(lower(coalesce(name_en, '')), ?))"
+            )
             where.append(
-                "(contains(lower(name), lower(?)) OR contains(lower(coalesce(name_en, '')), "
-                "lower(?)) OR contains(lower(card_id), lower(?)) OR card_id IN "
+                f"({named} OR contains(lower(card_id), lower(?)) OR card_id IN "
                 "(SELECT card_id FROM cardpool.printings "
                 "WHERE game = ? AND lower(code) = lower(?)))"
             )
-            params += [query.name] * 3 + [query.game, query.name]
+            params += ([key] if key else [typed.lower()] * 2) + [typed, query.game, typed]
         if query.card_class:
             # a Riftbound card's class is its domains joined by '/' (fury/chaos): match any one
             where.append("(class = ? OR list_contains(string_split(coalesce(class, ''), '/'), ?))")
@@ -244,6 +277,8 @@ class Store:
         if query.title:
             where.append("title = ?")
             params.append(query.title)
+        if not query.tokens:
+            where.append("NOT starts_with(type, 'token')")
         params.append(query.limit)
         sql = (
             "SELECT card_id, name, name_en, class, title, type, cost, attack, defense, traits, "
@@ -264,6 +299,7 @@ class Store:
         cards = pd.DataFrame(
             [_card_values(c) for c in data.cards if c.game == game], columns=list(CARD_COLUMNS)
         )
+        cards["search_key"] = [card_key(c.name, c.name_en) for c in data.cards if c.game == game]
         printings = pd.DataFrame(
             [(p.game, p.code, p.card_id) for p in data.printings if p.game == game],
             columns=["game", "code", "card_id"],
@@ -274,10 +310,11 @@ class Store:
             if len(cards):
                 self.con.register("_new_cards", cards)
                 self.con.execute(
-                    "INSERT INTO cardpool.cards SELECT game, card_id, name, name_en, class, "
+                    f"INSERT INTO cardpool.cards ({', '.join(CARD_COLUMNS)}, search_key) "
+                    "SELECT game, card_id, name, name_en, class, "
                     "class_ja, title, type, type_ja, cost::INTEGER, attack::INTEGER, "
                     "defense::INTEGER, traits::VARCHAR[], keywords::VARCHAR[], "
-                    "max_copies::INTEGER, set_code, text, extra FROM _new_cards"
+                    "max_copies::INTEGER, set_code, text, extra, search_key FROM _new_cards"
                 )
                 self.con.unregister("_new_cards")
             if len(printings):

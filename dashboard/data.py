@@ -41,9 +41,11 @@ def search_cards(
     trait: str | None = None,
     keyword: str | None = None,
     title: str | None = None,
+    tokens: bool = True,
 ) -> pd.DataFrame:
     """Cards matching the filters (results cached by filter values)."""
     query = CardQuery(
+        tokens=tokens,
         game=game,
         name=name or None,
         card_class=card_class,

@@ -22,9 +22,12 @@ def example_decks() -> dict[str, Deck]:
 
 
 def available_decks() -> dict[str, Deck]:
-    """Every deck to choose from, by label: the builder's deck, saved decks, examples."""
+    """Every SVE deck to simulate, by label: the builder's deck, saved decks, examples.
+
+    Only SVE decks: the publisher's policy allows no automated Riftbound play.
+    """
     out: dict[str, Deck] = {}
-    current = deck_state.current()
+    current = deck_state.current("sve")
     if current.main:
         out[f"deck builder: {current.name or 'unsaved deck'}"] = current
     with data.store() as store:

@@ -33,3 +33,10 @@ def current(game_id: str | None = None) -> Deck:
 def replace(deck: Deck) -> None:
     """Make ``deck`` the session's deck of its game."""
     st.session_state[_key(deck.game)] = deck
+
+
+def sve_only(sentence: str) -> None:
+    """On a page with no Riftbound side, say so in one sentence and stop while it is chosen."""
+    if game() != "sve":
+        st.info(sentence)
+        st.stop()

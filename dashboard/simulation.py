@@ -1,6 +1,13 @@
-"""Running a stored simulation from a page, with a progress bar; cancel stops it between blocks."""
+"""Running a stored simulation from a page, with a progress bar; cancel stops it between blocks.
+
+A click on Cancel (any click) makes Streamlit ask the running page to rerun; the page learns
+of it at its next update, where Streamlit raises its rerun signal. The run touches the page
+before each block is stored, so a cancelled run stores nothing after the click.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -30,10 +37,12 @@ def run_matchup(
     seed: int,
     batch_id: str | None = None,
     label: str = "",
+    on_start: Callable[[RunInfo], None] | None = None,
 ) -> RunInfo:
     """Start a stored run of deck A against deck B and play it, showing a progress bar.
 
     Every finished block is stored at once, so a cancelled run keeps what it played.
+    ``on_start`` learns the run as soon as it is stored (a cancel ends this call early).
     """
     pool = data.pool("sve")
     config = MatchConfig(
@@ -41,17 +50,25 @@ def run_matchup(
         agents,
     )  # fmt: skip
     bar = st.progress(0.0, text=f"{label}starting workers…")
+    beat = st.empty()
 
     def show(p: Progress) -> None:
         bar.progress(min(1.0, p.done / p.total), text=label + progress_text(p))
+
+    def cancelled() -> bool:
+        beat.empty()  # raises Streamlit's rerun signal once Cancel was clicked
+        return False
 
     with data.store() as store:
         info = start_run(
             store, a, b, games=games, agents=agents, seed=seed, backend="dashboard",
             batch_id=batch_id,
         )  # fmt: skip
+        if on_start:
+            on_start(info)
         execute_run(
             store, info, config, missing_games(store, info), on_progress=show,
-            start_method=START_METHOD,
+            should_stop=cancelled, start_method=START_METHOD,
         )  # fmt: skip
+    bar.empty()
     return info

@@ -5,7 +5,9 @@ import json
 import streamlit as st
 
 from cardpool.games import rules
+from cardpool.words import class_word, title_word, type_word
 from dashboard import data, deck_state
+from dashboard.tables import card_table
 
 ANY = "(any)"
 
@@ -20,9 +22,13 @@ name = name_col.text_input(
     placeholder="e.g. Jinx or OGN-030" if riftbound else "e.g. アリア or BP01-001",
 )  # fmt: skip
 card_class = class_col.selectbox(
-    "Domain" if riftbound else "Class", [ANY, *options["class"]], key=f"cards_class_{game}"
-)
-card_type = type_col.selectbox("Type", [ANY, *options["type"]], key=f"cards_type_{game}")
+    "Domain" if riftbound else "Class", [ANY, *options["class"]], key=f"cards_class_{game}",
+    format_func=lambda v: v if v == ANY else class_word(v),
+)  # fmt: skip
+card_type = type_col.selectbox(
+    "Type", [ANY, *options["type"]], key=f"cards_type_{game}",
+    format_func=lambda v: v if v == ANY else type_word(v),
+)  # fmt: skip
 cost = cost_col.selectbox(
     "Energy" if riftbound else "Cost", [ANY, *options["cost"]], key=f"cards_cost_{game}"
 )
@@ -32,8 +38,13 @@ trait = trait_col.selectbox(
 )
 keyword = keyword_col.selectbox("Keyword", [ANY, *options["keyword"]], key=f"cards_keyword_{game}")
 title = title_col.selectbox(
-    "Champion" if riftbound else "Title", [ANY, *options["title"]], key=f"cards_title_{game}"
-)
+    "Champion" if riftbound else "Title", [ANY, *options["title"]], key=f"cards_title_{game}",
+    format_func=lambda v: v if v == ANY else title_word(v),
+)  # fmt: skip
+tokens = st.checkbox(
+    "Show tokens too", key=f"cards_tokens_{game}",
+    help="Tokens are made by abilities; no deck holds them. Choosing a token type shows them.",
+)  # fmt: skip
 
 
 def chosen(value: str) -> str | None:
@@ -50,6 +61,7 @@ results = data.search_cards(
     trait=chosen(trait),
     keyword=chosen(keyword),
     title=chosen(title),
+    tokens=tokens or card_type.startswith("token"),
 )
 
 if results.empty:
@@ -57,12 +69,7 @@ if results.empty:
     st.stop()
 
 st.caption(f"{len(results)} card(s)" + (" (first 500 shown)" if len(results) >= 500 else ""))
-st.dataframe(
-    results[["card_id", "name", "class", "title", "type", "cost", "attack", "defense", "keywords"]],
-    key="cards_table",
-    hide_index=True,
-    width="stretch",
-)
+st.dataframe(card_table(results, game), key="cards_table", hide_index=True, width="stretch")
 
 labels = {row.card_id: f"{row.card_id} · {row.name}" for row in results.itertuples()}
 picked = st.selectbox(
@@ -80,12 +87,12 @@ if card is not None:
         facts[2].metric("Power", "-" if power is None else power)
     else:
         facts[2].metric("Defense", "-" if card.defense is None else card.defense)
-    facts[3].metric("Domains" if riftbound else "Class", card.card_class or "-")
-    facts[4].metric("Type", card.card_type)
+    facts[3].metric("Domains" if riftbound else "Class", class_word(card.card_class) or "-")
+    facts[4].metric("Type", type_word(card.card_type))
     st.write(
         f"**Traits:** {', '.join(card.traits) or '-'} · **Keywords:** "
         f"{', '.join(card.keywords) or '-'} · **{'Champion' if riftbound else 'Title'}:** "
-        f"{card.title or '-'} · "
+        f"{title_word(card.title) or '-'} · "
         f"**Copies per deck:** {card.max_copies}"
     )
     st.write("**Printings:** " + ", ".join(pool.printings_of(card.card_id)))

@@ -1,14 +1,17 @@
 """Deck builder: paste, upload or add cards; see counts and live legality; export the list."""
 
+import pandas as pd
 import streamlit as st
 
 from analytics.decks import unmodelled_cards
+from cardpool.deckdiff import SECTION_NAMES
 from cardpool.decklist import parse_deck_bytes
 from cardpool.deckview import deck_table
 from cardpool.errors import InputError
 from cardpool.games import rules
 from cardpool.legality import assign_sections
 from cardpool.readers import MAX_DECK_BYTES, decode
+from cardpool.words import class_word, type_word
 from dashboard import data, deck_state
 
 game = deck_state.game()
@@ -61,8 +64,11 @@ with add_col:
     found = st.text_input("Find a card", key="builder_find", placeholder="name or code")
     matches = data.search_cards(game=game, name=found.strip() or None) if found.strip() else None
     if matches is not None and not matches.empty:
+        cost_word = "energy" if riftbound else "cost"
         labels = {
-            r.card_id: f"{r.card_id} · {r.name} ({r.type}, cost {r.cost})"
+            r.card_id: f"{r.card_id} · {r.name} ({type_word(r.type)}"
+            + ("" if pd.isna(r.cost) else f", {cost_word} {int(r.cost)}")
+            + ")"
             for r in matches.head(100).itertuples()
         }
         pick = st.selectbox(
@@ -116,14 +122,26 @@ for w in verdict.warnings:
 table = deck_table(deck, pool, game_rules.sections)
 if not table.empty:
     st.subheader("Cards")
+    shown = table.assign(
+        part=table["section"].map(SECTION_NAMES),
+        type=table["type"].map(type_word),
+        **{"class": table["class"].map(class_word)},
+        cost=table["cost"].map(lambda c: "" if pd.isna(c) else str(int(c))),
+    )
     edited = st.data_editor(
-        table,
+        shown,
         key="builder_table",
         hide_index=True,
-        disabled=["section", "code", "name", "type", "class", "cost"],
-        column_config={"count": st.column_config.NumberColumn("count", min_value=0, max_value=50)},
+        column_order=["part", "code", "name", "type", "class", "cost", "count"],
+        disabled=["part", "code", "name", "type", "class", "cost"],
+        column_config={
+            "part": "Section", "code": "Code", "name": "Name", "type": "Type",
+            "class": "Domain" if riftbound else "Class",
+            "cost": "Energy" if riftbound else "Cost",
+            "count": st.column_config.NumberColumn("Copies", min_value=0, max_value=50),
+        },
         width="stretch",
-    )
+    )  # fmt: skip
     if not riftbound:
         missing = unmodelled_cards(deck, pool)
         if missing:

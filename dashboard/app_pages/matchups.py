@@ -10,11 +10,15 @@ from analytics import figures
 from analytics.matchups import round_robin
 from analytics.runs import list_runs
 from cardpool.errors import InputError
-from dashboard import data, deck_sources
+from dashboard import data, deck_sources, deck_state
 from dashboard.simulation import run_matchup
 from engine.sve.agents import AGENTS
 
 st.title("Matchups")
+deck_state.sve_only(
+    "Matchups are for Shadowverse EVOLVE only: Riftbound's publisher allows no automated "
+    "play or win-rate data."
+)
 decks = deck_sources.available_decks()
 agents = sorted(AGENTS)
 
@@ -45,6 +49,14 @@ if st.button("Run the round robin", key="matchups_run", disabled=len(chosen) < 2
     except InputError as err:
         st.error(f"Cannot simulate: {err}")
 
+
+def round_robin_label(runs: pd.DataFrame, batch_id: str) -> str:
+    """A round robin by its decks and when it started: ``A, B, C · 2026-12-01 14:05``."""
+    members = runs[runs["batch_id"] == batch_id].sort_values("started")
+    decks = dict.fromkeys([*members["deck_a"], *members["deck_b"]])
+    return f"{', '.join(map(str, decks))} · {members['started'].min():%Y-%m-%d %H:%M}"
+
+
 with data.store() as store:
     runs = list_runs(store)
     batches = [b for b in dict.fromkeys(runs["batch_id"].dropna()) if b]
@@ -54,7 +66,7 @@ with data.store() as store:
     default = st.session_state.get("matchups_batch", batches[0])
     batch = st.selectbox(
         "Round robin", batches, index=batches.index(default) if default in batches else 0,
-        key="matchups_batch_pick",
+        key="matchups_batch_pick", format_func=lambda b: round_robin_label(runs, b),
     )  # fmt: skip
     result = round_robin(store, batch)
 
@@ -71,6 +83,13 @@ st.dataframe(
         ]
     ),
     key="matchups_ranking", hide_index=True, width="stretch",
+    column_config={
+        "rank": "Rank", "deck": "Deck",
+        "strength": st.column_config.NumberColumn("Strength", format="%.2f"),
+        "± standard error": st.column_config.NumberColumn("± standard error", format="%.2f"),
+        "win rate vs the field": st.column_config.NumberColumn(
+            "Win rate vs the field", format="percent"),
+    },
 )  # fmt: skip
 st.caption(
     "Strength is a Bradley-Terry fit to all games (log-odds scale, mean 0); "

@@ -10,9 +10,14 @@ from cardpool.errors import InputError
 from cardpool.importers import tournaments
 from cardpool.legality import assign_sections
 from cardpool.readers import MAX_DECK_BYTES, decode
+from cardpool.words import class_word
 from dashboard import data, deck_state
 
 st.title("Meta")
+deck_state.sve_only(
+    "Meta covers Shadowverse EVOLVE tournament decklists only: there is no Riftbound "
+    "tournament data to read."
+)
 upload = st.file_uploader(
     "Import tournament decklists (JSON lines with main_deck_by_code)", type=["jsonl"],
     key="meta_upload",
@@ -46,11 +51,18 @@ st.caption(
     f"{str(lists['event_date'].min())[:10]} to {str(lists['event_date'].max())[:10]}."
 )
 share = shares(lists)
+share["archetype"] = share["archetype"].map(class_word)  # Forestcraft, not forest
 st.plotly_chart(figures.shares_figure(share), key="meta_shares")
 st.subheader("Most-played cards")
 st.dataframe(
     most_played(lists, pool, top=30), key="meta_cards", hide_index=True, width="stretch",
-    column_config={"inclusion": st.column_config.NumberColumn(format="percent")},
+    column_config={
+        "card_id": "Code", "name": "Card", "decks": "Decks",
+        "inclusion": st.column_config.NumberColumn("Played in", format="percent",
+                                                   help="Share of the decklists that play it"),
+        "copies": "Copies", "avg_copies": st.column_config.NumberColumn(
+            "Copies per deck", format="%.1f", help="Copies per decklist that plays it"),
+    },
 )  # fmt: skip
 
 st.subheader("Open a list in the deck builder")

@@ -4,15 +4,19 @@ import pandas as pd
 import streamlit as st
 
 from analytics import figures
-from analytics.decks import unmodelled_cards
+from analytics.decks import as_played, unmodelled_cards
 from analytics.runs import game_rows, list_runs, run_info
 from analytics.winrate import summarise, wilson
 from cardpool.errors import InputError
-from dashboard import data, deck_sources
+from dashboard import data, deck_sources, deck_state
 from dashboard.simulation import run_matchup
 from engine.sve.agents import AGENTS
 
 st.title("Simulate")
+deck_state.sve_only(
+    "Simulation is for Shadowverse EVOLVE only: Riftbound's publisher allows no automated "
+    "play or win-rate data."
+)
 decks = deck_sources.available_decks()
 labels = list(decks)
 if not labels:
@@ -36,14 +40,20 @@ st.caption(
 
 start_col, cancel_col = st.columns([1, 4])
 if start_col.button("Start", key="sim_start", type="primary"):
-    cancel_col.button("Cancel", key="sim_cancel")  # a click reruns the page: the run stops
+    cancel = cancel_col.empty()
+    cancel.button("Cancel", key="sim_cancel")  # a click reruns the page: the run stops
     try:
+        # the run is shown from its start, so a cancelled run is the one shown after the click
         info = run_matchup(
-            decks[a_label], decks[b_label], games=games, agents=(agent_a, agent_b), seed=seed
-        )
-        st.session_state["sim_run_id"] = info.run_id
+            decks[a_label], decks[b_label], games=games, agents=(agent_a, agent_b), seed=seed,
+            on_start=lambda run: st.session_state.update(sim_run_id=run.run_id),
+        )  # fmt: skip
+        # Past runs shows the run just played beside those already picked
+        picked_before = st.session_state.get("sim_compare", [])
+        st.session_state["sim_compare"] = [info.run_id, *picked_before]
     except InputError as err:
         st.error(f"Cannot simulate: {err}")
+    cancel.empty()
 
 with data.store() as store:
     runs = list_runs(store)
@@ -78,21 +88,32 @@ chart_c.plotly_chart(figures.end_reasons_figure(summary), key="sim_reasons")
 
 pool = data.pool("sve")
 for side, deck in ((info.deck_a, info.deck_a_list), (info.deck_b, info.deck_b_list)):
-    missing = unmodelled_cards(deck, pool)
+    played, built = as_played(deck, pool)  # the evolve deck the engine built, if any
+    if built:
+        evolve = ", ".join(
+            f"{n} × {row.name if (row := pool.row(cid)) else cid}"
+            for cid, n in played.evolve.items()
+        )
+        st.caption(f"{side} has no evolve deck, so one was built for it from the evolved forms "
+                   f"of its followers: {evolve}.")  # fmt: skip
+    missing = unmodelled_cards(played, pool)
     if missing:
         listed = ", ".join(f"{name} ({cid}, {state})" for cid, name, state in missing)
         st.caption(f"Not fully modelled in {side}: {listed}. They play as their stats and "
                    "the abilities the engine knows.")  # fmt: skip
     else:
-        st.caption(f"Every card of {side} is fully modelled.")
+        built_too = " (its built evolve deck too)" if built else ""
+        st.caption(f"Every card of {side}{built_too} is fully modelled.")
 
 st.subheader("Past runs")
 run_labels = {
-    str(r.run_id): f"{r.run_id}: {r.deck_a} vs {r.deck_b} ({r.played} games)"
+    str(r.run_id): f"{r.deck_a} vs {r.deck_b} · {r.started:%Y-%m-%d %H:%M} ({r.played} games)"
     for r in runs.itertuples()
 }
+started = dict(zip(runs["run_id"], runs["started"], strict=True))
+st.session_state.setdefault("sim_compare", [shown])
 picked = st.multiselect(
-    "Compare runs side by side", list(run_labels), default=[shown], key="sim_compare",
+    "Compare runs side by side", list(run_labels), key="sim_compare",
     format_func=run_labels.__getitem__,
 )  # fmt: skip
 table = []
@@ -102,7 +123,8 @@ with data.store() as store:
         s = summarise(game_rows(store, run_id))
         table.append(
             {
-                "run": run_id, "deck A": past.deck_a, "deck B": past.deck_b,
+                "started": f"{started[run_id]:%Y-%m-%d %H:%M}", "deck A": past.deck_a,
+                "deck B": past.deck_b,
                 "agents": " vs ".join(past.agents), "games": s.games,
                 "A win rate": s.a.rate, "95% low": s.a.ci95[0], "95% high": s.a.ci95[1],
                 "A first": s.a_first.rate, "A second": s.a_second.rate,

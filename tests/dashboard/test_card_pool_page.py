@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.dashboard.conftest import open_page
@@ -17,8 +18,22 @@ def test_opens_on_the_whole_pool(app: AppTest) -> None:
 def test_name_search_finds_every_aria(app: AppTest) -> None:
     at = open_page(app, "card_pool")
     at.text_input(key="cards_name").set_value("フェアリープリンセス").run()
-    names = set(at.dataframe[0].value["name"])
+    names = set(at.dataframe[0].value["Name"])
     assert names == {"フェアリープリンセス・アリア"}
+
+
+@pytest.mark.parametrize("typed", ["ふぇありーぷりんせす", "ﾌｪｱﾘｰﾌﾟﾘﾝｾｽ", "フェアリプリンセス"])
+def test_name_search_finds_a_name_however_typed(app: AppTest, typed: str) -> None:
+    at = open_page(app, "card_pool")
+    at.text_input(key="cards_name").set_value(typed).run()
+    assert set(at.dataframe[0].value["Name"]) == {"フェアリープリンセス・アリア"}
+
+
+@pytest.mark.parametrize("typed", ["ありあ", "ｱﾘｱ"])
+def test_the_builder_finds_a_card_however_typed(app: AppTest, typed: str) -> None:
+    at = open_page(app, "deck_builder")
+    at.text_input(key="builder_find").set_value(typed).run()
+    assert any(o.startswith("SD01-001 · ") for o in at.selectbox(key="builder_pick").options)
 
 
 def test_filters_combine(app: AppTest) -> None:
@@ -28,9 +43,9 @@ def test_filters_combine(app: AppTest) -> None:
     at.selectbox(key="cards_keyword_sve").set_value("ward").run()
     table = at.dataframe[0].value
     assert len(table) > 0
-    assert set(table["class"]) == {"forest"}
-    assert set(table["cost"]) == {2}
-    assert all("ward" in list(k) for k in table["keywords"])
+    assert set(table["Class"]) == {"Forestcraft"}
+    assert set(table["Cost"]) == {2}
+    assert all("ward" in k.split(", ") for k in table["Keywords"])
 
 
 def test_no_match_says_what_to_do(app: AppTest) -> None:
@@ -56,3 +71,45 @@ def test_details_and_add_to_deck(app: AppTest) -> None:
     at.button(key="cards_add").click().run()
     assert "Added 2 × フェアリープリンセス・アリア to the main deck" in at.success[0].value
     assert at.session_state["deck"].main == {"SD01-001": 2}
+
+
+def test_the_pool_opens_on_cards_a_deck_can_hold(app: AppTest) -> None:
+    at = open_page(app, "card_pool")
+    at.selectbox(key="cards_cost_sve").set_value("1").run()
+    shown = set(at.dataframe[0].value["Type"])
+    assert shown
+    assert not any(t.startswith("Token") for t in shown)
+    at.checkbox(key="cards_tokens_sve").check().run()
+    assert any(t.startswith("Token") for t in at.dataframe[0].value["Type"])
+
+
+def test_choosing_a_token_type_shows_tokens(app: AppTest) -> None:
+    at = open_page(app, "card_pool")
+    at.selectbox(key="cards_type_sve").set_value("token_follower").run()
+    assert set(at.dataframe[0].value["Type"]) == {"Token follower"}
+
+
+@pytest.mark.parametrize(
+    ("game", "headings"),
+    [
+        ("sve", ["Code", "Name", "Class", "Title", "Type", "Cost", "Attack", "Defense",
+                 "Keywords"]),
+        ("riftbound", ["Code", "Name", "Domain", "Champion", "Type", "Energy", "Power", "Might",
+                       "Keywords"]),
+    ],
+)  # fmt: skip
+def test_the_table_speaks_each_games_words(app: AppTest, game: str, headings: list[str]) -> None:
+    at = open_page(app, "card_pool")
+    at.radio(key="game").set_value(game).run()
+    table = at.dataframe[0].value
+    assert list(table.columns) == headings
+    cells = {str(v) for column in table.columns for v in table[column]}
+    assert not cells & {"None", "nan", "<NA>", "NaT"}
+
+
+def test_titles_and_classes_are_named_not_coded(app: AppTest) -> None:
+    at = open_page(app, "card_pool")
+    at.selectbox(key="cards_title_sve").set_value("priconne").run()
+    table = at.dataframe[0].value
+    assert set(table["Title"]) == {"Princess Connect! Re:Dive"}
+    assert not set(table["Class"]) & {"forest", "sword", "rune", "dragon", "abyss", "haven"}

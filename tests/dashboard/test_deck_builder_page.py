@@ -92,3 +92,18 @@ def test_cards_the_engine_does_not_fully_model_are_named(app: AppTest) -> None:
         assert cid in captions
     if not missing:
         assert "play without some of their abilities" not in captions
+
+
+def test_the_card_table_names_sections_classes_and_types(app: AppTest) -> None:
+    at = open_page(app, "deck_builder")
+    at.text_area(key="builder_paste").set_value(
+        "Leader\n1 SD01-LD01\nMain deck\n3 SD01-001\n2 XX99-999\n"
+    ).run()
+    at.button(key="builder_load").click().run()
+    table = at.dataframe[0].value
+    rows = {r["code"]: r for r in table.to_dict("records")}
+    assert (rows["SD01-001"]["part"], rows["SD01-001"]["class"], rows["SD01-001"]["type"]) == (
+        "Main deck", "Forestcraft", "Follower",
+    )  # fmt: skip
+    assert rows["SD01-LD01"]["part"] == "Leader"
+    assert (rows["XX99-999"]["name"], rows["XX99-999"]["cost"]) == ("(unknown card)", "")

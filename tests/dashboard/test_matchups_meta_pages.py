@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -29,6 +30,14 @@ def test_round_robin_of_three_decks(app: AppTest) -> None:
     ranking = at.dataframe[0].value
     assert len(ranking) == 3
     assert list(ranking["rank"]) == [1, 2, 3]
+    shown = json.loads(at.dataframe[0].proto.columns)
+    assert shown["win rate vs the field"]["type_config"]["format"] == "percent"  # 71.7%
+    assert shown["win rate vs the field"]["label"] == "Win rate vs the field"
+    (label,) = at.selectbox(key="matchups_batch_pick").options  # by its decks and date
+    batch = at.session_state["matchups_batch"]
+    assert batch not in label
+    assert label.startswith("Forest fairies (starter-deck cards), ")
+    assert re.search(r" · \d{4}-\d\d-\d\d \d\d:\d\d$", label)
 
 
 def test_meta_from_imported_decklists(app: AppTest, tmp_path: Path) -> None:
@@ -53,6 +62,12 @@ def test_meta_from_imported_decklists(app: AppTest, tmp_path: Path) -> None:
     goblin = cards[cards["card_id"] == "BP01-171"].iloc[0]
     assert goblin["decks"] == 2
     assert goblin["inclusion"] == 1.0
+    headings = {k: v["label"] for k, v in json.loads(at.dataframe[0].proto.columns).items()
+                if "label" in v}  # fmt: skip
+    assert headings["card_id"] == "Code"
+    assert headings["avg_copies"] == "Copies per deck"
+    (chart,) = at.get("plotly_chart")
+    assert set(json.loads(chart.proto.spec)["data"][0]["x"]) == {"Forestcraft", "Swordcraft"}
     at.selectbox(key="meta_pick").set_value(1).run()
     at.button(key="meta_open").click().run()
     assert at.session_state["deck"].main == {"SD02-001": 3, "BP01-171": 2}

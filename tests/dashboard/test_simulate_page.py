@@ -6,7 +6,7 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
-from tests.dashboard.conftest import open_page
+from tests.dashboard.conftest import EXAMPLES, open_page
 
 
 def test_no_runs_yet_says_what_to_do(app: AppTest) -> None:
@@ -33,7 +33,50 @@ def test_a_small_simulation_shows_its_numbers_and_charts(app: AppTest) -> None:
     assert "Win rate with 95% intervals" in titles
     assert "Game length" in titles
     assert "How games ended" in titles
+    (ends,) = [c for c in at.get("plotly_chart") if "How games" in c.proto.spec]
+    endings = set(json.loads(ends.proto.spec)["data"][0]["x"])
+    assert endings
+    assert endings <= {"leader defense 0", "deck out", "turn limit", "a card's effect"}
     table = at.dataframe[0].value
     assert int(table["games"].iloc[0]) == 20
     modelled = " ".join(c.value for c in at.caption)
     assert "Forest fairies (starter-deck cards)" in modelled  # each deck says what is missing
+
+
+def test_after_a_run_the_bar_and_cancel_go_and_past_runs_shows_it(app: AppTest) -> None:
+    at = open_page(app, "simulate")
+    at.number_input(key="sim_games").set_value(4).run()
+    at.button(key="sim_start").click().run()
+    assert not at.exception, at.exception
+    assert not at.get("progress")
+    assert "sim_cancel" not in [b.key for b in at.button]
+    first = at.session_state["sim_run_id"]
+    at.number_input(key="sim_seed").set_value(1).run()
+    at.button(key="sim_start").click().run()
+    second = at.session_state["sim_run_id"]
+    assert second != first
+    assert at.multiselect(key="sim_compare").value == [second, first]
+    assert len(at.dataframe[0].value) == 2
+
+
+EXAMPLE = (EXAMPLES / "forest_fairies.txt").read_text(encoding="utf-8")
+
+
+def test_a_deck_without_an_evolve_deck_is_told_which_was_built(app: AppTest) -> None:
+    at = open_page(app, "deck_builder")
+    no_evolve = EXAMPLE.split("Evolve deck")[0]
+    at.text_area(key="builder_paste").set_value(no_evolve).run()
+    at.button(key="builder_load").click().run()
+    at.switch_page("app_pages/simulate.py").run()
+    builder = next(
+        o for o in at.selectbox(key="sim_deck_a").options if o.startswith("deck builder")
+    )
+    at.selectbox(key="sim_deck_a").set_value(builder).run()
+    at.number_input(key="sim_games").set_value(2).run()
+    at.button(key="sim_start").click().run()
+    assert not at.exception, at.exception
+    captions = [c.value for c in at.caption]
+    built = [c for c in captions if "has no evolve deck, so one was built" in c]
+    assert len(built) == 1  # deck A only: deck B brings its own
+    assert built[0].startswith("Forest fairies (starter-deck cards) has no evolve deck")
+    assert "3 × トレント" in built[0]  # the evolved form of a follower it plays

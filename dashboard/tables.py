@@ -1,0 +1,83 @@
+"""Tables for people: our column ids renamed, codes named, missing values left blank.
+
+Streamlit prints a missing value as ``None``; a column holding one is shown as text here,
+with the value blank.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from cardpool.words import class_word, title_word, type_word
+
+
+def _listy(value: Any) -> bool:
+    return isinstance(value, (list, tuple, np.ndarray))
+
+
+def _missing(value: Any) -> bool:
+    if _listy(value):
+        return False
+    return value is None or bool(pd.isna(value))
+
+
+def _text(value: Any) -> str:
+    if _missing(value):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if _listy(value):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def for_people(
+    frame: pd.DataFrame,
+    columns: Mapping[str, str],
+    words: Mapping[str, Callable[[Any], str]] | None = None,
+) -> pd.DataFrame:
+    """``frame``'s ``columns`` (id -> heading) in order, values passed through ``words``.
+
+    A column with a missing value becomes text with that cell blank; lists become
+    comma-separated text.
+    """
+    out = pd.DataFrame(index=frame.index)
+    for column, heading in columns.items():
+        values = frame[column]
+        if words and column in words:
+            values = values.map(words[column])
+        if values.map(_missing).any() or values.map(_listy).any():
+            values = values.map(_text)
+        out[heading] = values
+    return out.reset_index(drop=True)
+
+
+def _extra(field: str) -> Callable[[Any], Any]:
+    def get(text: Any) -> Any:
+        return json.loads(text).get(field) if isinstance(text, str) and text else None
+
+    return get
+
+
+def card_table(results: pd.DataFrame, game: str) -> pd.DataFrame:
+    """Card search results as a table, in each game's own words."""
+    if game == "riftbound":
+        frame = results.assign(power=results["extra"].map(_extra("power")))
+        return for_people(
+            frame,
+            {"card_id": "Code", "name": "Name", "class": "Domain", "title": "Champion",
+             "type": "Type", "cost": "Energy", "power": "Power", "attack": "Might",
+             "keywords": "Keywords"},
+            {"class": class_word, "type": type_word},
+        )  # fmt: skip
+    return for_people(
+        results,
+        {"card_id": "Code", "name": "Name", "class": "Class", "title": "Title", "type": "Type",
+         "cost": "Cost", "attack": "Attack", "defense": "Defense", "keywords": "Keywords"},
+        {"class": class_word, "title": title_word, "type": type_word},
+    )  # fmt: skip
