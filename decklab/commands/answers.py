@@ -557,3 +557,28 @@ def _studies(args: argparse.Namespace) -> int:
     else:
         print_table(frame.drop(columns=["result"]))
     return 0
+
+
+def report_cards(args: argparse.Namespace) -> int:
+    """``decklab report RUN --cards``: each card's play rate and win rates in a stored run."""
+    from analytics.cardstats import NOTE, card_stats, stats_json
+    from analytics.runs import run_info
+    from decklab.context import open_store
+    from decklab.output import print_table
+
+    with open_store(args) as store:
+        info = run_info(store, args.run_id)
+        frame = card_stats(store, args.run_id)
+    names = [info.deck_a, info.deck_b]
+    if args.json:
+        print(json.dumps(stats_json(args.run_id, frame, names), indent=2, ensure_ascii=False))
+        return 0
+    if frame.empty:
+        print(f"run {args.run_id} has no per-card records (played before they were kept)")
+        return 0
+    for side, name in enumerate(names):
+        part = frame[frame["side"] == side].drop(columns=["side"])
+        print(f"{name} (run {args.run_id}):")
+        print_table(part)
+    print(f"note: {NOTE}")
+    return 0

@@ -73,6 +73,7 @@ def register(subparsers: Any) -> None:
     report = subparsers.add_parser("report", help="statistics of a stored run")
     report.add_argument("run_id", metavar="RUN")
     report.add_argument("--json", action="store_true")
+    report.add_argument("--cards", action="store_true", help="per-card statistics of the run")
     report.set_defaults(run=_report)
 
 
@@ -352,6 +353,10 @@ def _runs(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
+    if args.cards:
+        from decklab.commands.answers import report_cards
+
+        return report_cards(args)
     with open_store(args) as store:
         info = run_info(store, args.run_id)
         rows = game_rows(store, args.run_id)
