@@ -26,8 +26,7 @@ CREATE TABLE IF NOT EXISTS sim_cards (
     opening TINYINT NOT NULL,
     drawn TINYINT NOT NULL,
     played TINYINT NOT NULL,
-    first_played TINYINT NOT NULL,
-    PRIMARY KEY (run_id, seed, seat, side, card)
+    first_played TINYINT NOT NULL
 );
 """
 
@@ -63,8 +62,14 @@ def record_cards(store: Store, run_id: str, rows: Sequence[Any]) -> None:
     frame = pd.DataFrame(facts, columns=CARD_COLUMNS)
     store.con.register("_new_cards", frame)
     try:
+        # no primary key (its index would be most of the table): a rerun game's rows go first
         store.con.execute(
-            "INSERT OR REPLACE INTO sim_cards SELECT run_id, seed, seat::TINYINT, side::TINYINT, "
+            "DELETE FROM sim_cards WHERE run_id = ? AND (seed, seat) IN "
+            "(SELECT DISTINCT seed, seat FROM _new_cards)",
+            [run_id],
+        )
+        store.con.execute(
+            "INSERT INTO sim_cards SELECT run_id, seed, seat::TINYINT, side::TINYINT, "
             "card, opening::TINYINT, drawn::TINYINT, played::TINYINT, first_played::TINYINT "
             "FROM _new_cards"
         )

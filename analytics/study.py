@@ -260,11 +260,13 @@ def play_study(
     workers: int | None = None,
     backend: str = "local",
     on_progress: Callable[[Progress], None] | None = None,
+    start_method: str | None = None,
 ) -> Played:
     """Play (or resume) a study round by round; store every block as it finishes.
 
     Without ``active`` every matchup plays the whole budget in one round. Rows come back
-    from workers; only this process writes the database.
+    from workers; only this process writes the database. ``start_method`` picks how local
+    workers start (``forkserver`` from a threaded server).
     """
     keys = [m.key for m in matchups]
     if len(set(keys)) != len(keys):
@@ -274,7 +276,7 @@ def play_study(
     points = look_points(info.units) if active else [info.units]
     live = set(keys)
     owned = executor is None
-    pool: Executor = executor or _local_pool(workers)
+    pool: Executor = executor or _local_pool(workers, start_method)
     n_workers = workers or (os.cpu_count() or 1) if owned else workers or 2
     total = len(full) * len(matchups)
     done = 0
