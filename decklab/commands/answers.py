@@ -24,8 +24,9 @@ DEFAULT_AGENT = "greedy"
 """The AI player when ``--agents`` is not given."""
 MAX_GAMES = 1_000_000
 TEST_NOTE = (
-    "sequential test: a time-uniform 95% confidence sequence (normal mixture, bounded units); "
-    "the chance it ever stops on a wrong answer is at most 5%"
+    "sequential test: a time-uniform 95% confidence sequence (empirical Bernstein, "
+    "Waudby-Smith and Ramdas) over seat-swapped pairs; the chance it ever stops on a wrong "
+    "answer is at most 5%"
 )
 
 
@@ -581,4 +582,74 @@ def report_cards(args: argparse.Namespace) -> int:
         print(f"{name} (run {args.run_id}):")
         print_table(part)
     print(f"note: {NOTE}")
+    return 0
+
+
+# --- compare --until-decided -----------------------------------------------------------------
+
+
+def compare_until_decided(args: argparse.Namespace) -> int:
+    """``decklab compare A B --field F... --until-decided``: the paired comparison as a study
+    that stops once the confidence sequence excludes no difference."""
+    from analytics import impact
+    from analytics.sequential import interval
+    from analytics.study import Matchup, deck_json, finish_study
+
+    if args.games < 2:
+        raise InputError(f"--games {args.games}: choose 2 to {MAX_GAMES:,}")
+    versions = [_read(args.version_a), _read(args.version_b)]
+    field = [_read(p) for p in args.field]
+    params = {"versions": [deck_json(v) for v in versions], "field": [deck_json(f) for f in field]}
+    args.agents = args.agents.split(",")[0] + "," + args.agents.split(",")[-1]
+    args.resume, args.until_decided = None, True
+    from decklab.context import open_pool
+
+    pool = open_pool(args)
+    probe = _probe_info(params)
+    for v in versions:
+        for opp in field:
+            _config(v, opp, pool, probe)
+    store, info = _open(args, "compare", versions[0].name, params)
+    n = len(field)
+    keys = ("a", "b")
+    with store:
+        matchups = [
+            Matchup(f"{k}|{j}", v, opp, _config(v, opp, pool, info))
+            for k, v in zip(keys, versions, strict=True)
+            for j, opp in enumerate(field)
+        ]
+
+        def by_opp(scores: Any, k: str) -> Any:
+            return {str(j): scores.get(f"{k}|{j}", {}) for j in range(n)}
+
+        def open_keys(scores: Any) -> set[str]:
+            units = impact.unit_differences(
+                by_opp(scores, "b"), by_opp(scores, "a"), by_opp(scores, "a")
+            )
+            if interval(units, -1.0, 1.0, budget_units=info.units).excludes(0.0):
+                return set()
+            return {m.key for m in matchups}
+
+        played = _play(store, args, info, matchups, open_keys)
+        a, b = by_opp(played.scores, "a"), by_opp(played.scores, "b")
+        units = impact.unit_differences(b, a, list(a))
+        games = sum(len(set(a[f]) & set(b[f])) for f in a)
+        p = impact.paired(units, games, sequential=True, budget_units=info.units)
+        result = _budget(info, played, {
+            "version_a": versions[0].name, "version_b": versions[1].name,
+            "field": [f.name for f in field], "games": games,
+            "difference": round(p.delta, 4) if p.units else None,
+            "ci95": [round(p.ci95[0], 4), round(p.ci95[1], 4)], "decided": p.decided,
+        })  # fmt: skip
+        finish_study(store, info.study_id, result, played.games_played)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+        return 0
+    print(
+        f"{versions[1].name} scores {_pct(result['difference'], True)} against "
+        f"{versions[0].name} over {games} paired games "
+        f"(95% confidence sequence {_ci(result['ci95'], True)}; "
+        f"{'decided' if p.decided else 'not decided within the budget'})"
+    )
+    print(_saved_line(result))
     return 0

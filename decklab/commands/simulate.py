@@ -64,6 +64,10 @@ def register(subparsers: Any) -> None:
     compare.add_argument("version_b", metavar="B", help="deck list, second version")
     compare.add_argument("--field", nargs="+", required=True, metavar="DECK", help="opponents")
     _common(compare, games=200)
+    compare.add_argument(
+        "--until-decided", action="store_true",
+        help="stop once a sequential test settles the difference (the budget is --games)",
+    )  # fmt: skip
     compare.set_defaults(run=_compare)
 
     runs = subparsers.add_parser("runs", help="list stored simulation runs")
@@ -300,6 +304,10 @@ def _matrix(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     _check(args)
+    if args.until_decided:
+        from decklab.commands.answers import compare_until_decided
+
+        return compare_until_decided(args)
     versions = [_read(args.version_a), _read(args.version_b)]
     field = [_read(p) for p in args.field]
     results: list[dict[tuple[str, int, int], float]] = [{}, {}]

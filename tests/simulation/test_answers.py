@@ -361,3 +361,16 @@ def test_bad_input_exits_2_with_one_line_and_stores_nothing(
     assert message in errors[0]
     with Store.open(db) as store:
         assert list_studies(store).empty
+
+
+def test_compare_until_decided_reports_its_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = run_json(
+        capsys, "--db", str(tmp_path / "x.duckdb"), "compare", FOREST, SWORD, "--field", RUNE,
+        "--games", "8", "--until-decided", "--workers", "1",
+    )  # fmt: skip
+    assert data["games_budget"] == 16
+    assert data["games_played"] + data["games_saved"] == 16
+    assert data["ci95"][0] <= data["difference"] <= data["ci95"][1]
+    assert "confidence sequence" in data["test"]
