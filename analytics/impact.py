@@ -82,20 +82,38 @@ def variant(deck: Deck, pool: PoolIndex, card: str, swap: str | None) -> Variant
     if swap is None:
         swap = FILLER if size <= MIN_MAIN else NONE
     new = copy.deepcopy(deck)
-    new.add("main", code, -1)
-    added: str | None
-    if swap == NONE:
-        added = None
-    else:
+    added: str | None = None
+    if swap != NONE:
         added = weakest_filler(deck, pool) if swap == FILLER else pool.card_id(swap)
         if added is None:
             raise InputError(f"--swap {swap!r}: unknown card code")
         row = pool.rows[added]
-        if _ids(new.main, pool).get(added, 0) >= row.max_copies:
+        if _ids(deck.main, pool).get(added, 0) >= row.max_copies:
             raise InputError(f"--swap {swap!r}: the deck already holds {row.max_copies} copies")
-        new.add("main", added, 1)
+    new.main = _swapped(deck.main, code, added)
     new.name = f"{deck.name} -{cid}" + (f" +{added}" if added else "")
     return Variant(cid, added, new)
+
+
+def _swapped(main: Mapping[str, int], code: str, added: str | None) -> dict[str, int]:
+    """The main deck with one ``code`` out and ``added`` in at the same place in the list.
+
+    A deck is shuffled as its list (one entry per copy, in order), so a swap in place keeps
+    every other card where the shuffle puts it: the two versions play the same game until
+    the swapped copy is drawn, and the paired difference comes only from that card.
+    """
+    out: dict[str, int] = {}
+    for c, n in main.items():
+        if c == code:
+            if n > 1:
+                out[c] = n - 1
+            if added is not None and added not in main:
+                out[added] = 1
+        elif c == added:
+            out[c] = n + 1
+        else:
+            out[c] = n
+    return out
 
 
 def all_variants(deck: Deck, pool: PoolIndex, swap: str | None) -> list[Variant]:

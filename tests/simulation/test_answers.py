@@ -90,6 +90,16 @@ def test_impact_variants_swap_at_the_minimum_size_and_refuse_a_fourth_copy() -> 
     assert sum(v.deck.main.values()) == sum(deck.main.values()) == 40
     assert v.swap == weakest_filler(deck, pool)
     assert v.deck.main["SD01-003"] == deck.main["SD01-003"] - 1
+
+    def copies(main: dict[str, int]) -> list[str]:
+        return [c for c, n in main.items() for _ in range(n)]
+
+    # swapped in place: the shuffled list differs in the swapped copy only
+    changed = [
+        i for i, (a, b) in enumerate(zip(copies(deck.main), copies(v.deck.main), strict=True))
+        if a != b
+    ]  # fmt: skip
+    assert len(changed) == 1
     bigger = read_deck_file(FOREST)
     bigger.main["BP01-021"] = 3  # 41 cards: a removal stays a removal
     removed = variant(bigger, pool, "SD01-003", None)
