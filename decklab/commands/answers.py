@@ -185,7 +185,8 @@ def _play(
     except KeyboardInterrupt:
         print(
             f"\ninterrupted: every finished block is stored; resume with: "
-            f"decklab {info.kind} --resume {info.study_id}",
+            f"decklab {info.kind} {'A B --field F ' if info.kind == 'compare' else ''}"
+            f"--resume {info.study_id}",
             file=sys.stderr,
         )
         raise
@@ -210,7 +211,7 @@ def _saved_line(result: dict[str, Any]) -> str:
             f" of a budget of {result['games_budget']:,}: the sequential test saved "
             f"{result['games_saved']:,} games"
         )
-    return line + f" (study {result['study_id']}, resume: --resume {result['study_id']})"
+    return line + f" (study {result['study_id']})"
 
 
 def _pct(x: float | None, sign: bool = False) -> str:
@@ -593,7 +594,7 @@ def compare_until_decided(args: argparse.Namespace) -> int:
     that stops once the confidence sequence excludes no difference."""
     from analytics import impact
     from analytics.sequential import interval
-    from analytics.study import Matchup, deck_json, finish_study
+    from analytics.study import Matchup, deck_from_json, deck_json, finish_study
 
     if args.games < 2:
         raise InputError(f"--games {args.games}: choose 2 to {MAX_GAMES:,}")
@@ -601,7 +602,7 @@ def compare_until_decided(args: argparse.Namespace) -> int:
     field = [_read(p) for p in args.field]
     params = {"versions": [deck_json(v) for v in versions], "field": [deck_json(f) for f in field]}
     args.agents = args.agents.split(",")[0] + "," + args.agents.split(",")[-1]
-    args.resume, args.until_decided = None, True
+    args.until_decided = True
     from decklab.context import open_pool
 
     pool = open_pool(args)
@@ -610,9 +611,11 @@ def compare_until_decided(args: argparse.Namespace) -> int:
         for opp in field:
             _config(v, opp, pool, probe)
     store, info = _open(args, "compare", versions[0].name, params)
-    n = len(field)
     keys = ("a", "b")
     with store:
+        versions = [deck_from_json(v) for v in info.params["versions"]]
+        field = [deck_from_json(f) for f in info.params["field"]]
+        n = len(field)
         matchups = [
             Matchup(f"{k}|{j}", v, opp, _config(v, opp, pool, info))
             for k, v in zip(keys, versions, strict=True)

@@ -68,6 +68,7 @@ def register(subparsers: Any) -> None:
         "--until-decided", action="store_true",
         help="stop once a sequential test settles the difference (the budget is --games)",
     )  # fmt: skip
+    compare.add_argument("--resume", metavar="STUDY", help="finish an interrupted --until-decided")
     compare.set_defaults(run=_compare)
 
     runs = subparsers.add_parser("runs", help="list stored simulation runs")

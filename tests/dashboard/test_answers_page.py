@@ -70,3 +70,21 @@ def test_per_card_table_of_a_stored_run(app: AppTest) -> None:
     assert {"card", "play_rate", "win_rate_drawn", "unplayed_rate"} <= set(table.columns)
     assert ((table["play_rate"] >= 0) & (table["play_rate"] <= 1)).all()
     assert any("impact" in c.value for c in at.caption)
+
+
+def test_the_odds_page_names_the_win_rate_test_of_its_policy(app: AppTest) -> None:
+    at = open_page(app, "deck_builder")
+    at.text_area(key="builder_paste").set_value(
+        (EXAMPLES / "forest_fairies.txt").read_text(encoding="utf-8")
+    ).run()
+    at.button(key="builder_load").click().run()
+    at.switch_page("app_pages/curve_odds.py").run()
+    at.multiselect(key="odds_cards").set_value(["SD01-005"]).run()
+    captions = " ".join(c.value for c in at.caption)
+    assert "mulligan-test" not in captions  # never mulliganing: nothing to test
+    at.radio(key="odds_mulligan").set_value("keep-if").run()
+    at.multiselect(key="odds_keep").set_value(["SD01-005", "SD01-001"]).run()
+    captions = " ".join(c.value for c in at.caption)
+    assert "--policy never --policy keep-if:SD01-005,SD01-001" in captions
+    at.radio(key="odds_mulligan").set_value("optimal").run()
+    assert "--policy optimal:SD01-005" in " ".join(c.value for c in at.caption)

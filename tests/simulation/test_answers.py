@@ -384,3 +384,9 @@ def test_compare_until_decided_reports_its_budget(
     assert data["games_played"] + data["games_saved"] == 16
     assert data["ci95"][0] <= data["difference"] <= data["ci95"][1]
     assert "confidence sequence" in data["test"]
+    again = run_json(
+        capsys, "--db", str(tmp_path / "x.duckdb"), "compare", FOREST, SWORD, "--field", RUNE,
+        "--games", "8", "--until-decided", "--workers", "1", "--resume", data["study_id"],
+    )  # fmt: skip
+    assert again["difference"] == data["difference"]
+    assert again["games_played"] == data["games_played"]
