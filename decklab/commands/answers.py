@@ -299,7 +299,8 @@ def _impact_matchups(
     if params["all"]:
         variants = impact.all_variants(deck, pool, params["swap"])
     else:
-        variants = [impact.variant(deck, pool, c, params["swap"]) for c in params["cards"]]
+        chosen = [impact.variant(deck, pool, c, params["swap"]) for c in params["cards"]]
+        variants = list({v.key: v for v in chosen}.values())  # a card named twice plays once
     probe = info or StudyInfo("", "impact", "", params, 2, 0, ("greedy", "greedy"), 60, False, "")
     out = []
     for key, version in [(impact.BASE, deck), *((v.key, v.deck) for v in variants)]:
@@ -477,7 +478,10 @@ def _gauntlet(args: argparse.Namespace) -> int:
             else:
                 from analytics.meta import decklists
 
-                when = parse_date(args.since) if args.since else None
+                try:
+                    when = parse_date(args.since) if args.since else None
+                except InputError:
+                    raise InputError(f"--since {args.since!r}: not a date YYYY-MM-DD") from None
                 lists = gauntlet.since(decklists(store), when)
             field = gauntlet.archetypes(lists, pool, args.top)
             params = {

@@ -358,6 +358,7 @@ def test_simulations_record_per_card_facts_and_report_them(
         ),
         (["gauntlet", FOREST, "--meta", "/nonexistent.jsonl"], "no such file"),
         (["gauntlet", FOREST, "--top", "0"], "--top 0"),
+        (["gauntlet", FOREST, "--since", "last week"], "--since"),
     ],
 )
 def test_bad_input_exits_2_with_one_line_and_stores_nothing(
