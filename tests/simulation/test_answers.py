@@ -391,3 +391,22 @@ def test_compare_until_decided_reports_its_budget(
     )  # fmt: skip
     assert again["difference"] == data["difference"]
     assert again["games_played"] == data["games_played"]
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_card_facts_agree_with_the_event_log(forest: DeckSpec, sword: DeckSpec, seed: int) -> None:
+    """Copies played per card are the copies (uids) in the play events of the game's log."""
+    result = play_game(
+        forest, sword, seed, ("greedy", "greedy"), first=seed % 2, log=True, card_facts=True
+    )
+    events = [json.loads(line) for line in result.log]
+    for player, deck in enumerate((forest, sword)):
+        main = {r.card_id for r in deck.main}
+        copies: dict[str, set[int]] = {}
+        for e in events:
+            if e["ev"] == "play" and e["player"] == player and e["card"] in main:
+                copies.setdefault(e["card"], set()).add(e["uid"])
+        logged = {card: len(uids) for card, uids in copies.items()}
+        facts = {f.card: f.played for f in result.cards if f.player == player and f.played}
+        assert facts == logged
+        assert logged  # the games do play cards
