@@ -75,12 +75,16 @@ class KeepTable:
         return tuple(counts) in kept
 
 
-def _ids(codes: Sequence[str], pool: PoolIndex, text: str) -> tuple[str, ...]:
+def _ids(
+    codes: Sequence[str], pool: PoolIndex, text: str, deck: Mapping[str, int]
+) -> tuple[str, ...]:
     out = []
     for code in codes:
         cid = pool.card_id(code)
         if cid is None:
             raise InputError(f"--policy {text!r}: unknown card code {code!r}")
+        if not deck.get(cid):
+            raise InputError(f"--policy {text!r}: {code} is not in the main deck")
         out.append(cid)
     return tuple(out)
 
@@ -114,7 +118,7 @@ def make_policy(
         codes = [c.strip() for c in tail.split(",") if c.strip()]
         if not codes:
             raise InputError(f"--policy {text!r}: optimal needs goal cards: optimal:CODE,...")
-        return optimal_table(deck, _ids(codes, pool, text), turn)
+        return optimal_table(deck, _ids(codes, pool, text, deck), turn)
     try:
         policy = parse_policy(text)
     except ValueError as err:
@@ -122,5 +126,5 @@ def make_policy(
     if isinstance(policy, Never):
         return KeepAll()
     if isinstance(policy, KeepIf):
-        return KeepIfAny(frozenset(_ids(policy.cards, pool, text)))
+        return KeepIfAny(frozenset(_ids(policy.cards, pool, text, deck)))
     raise InputError(f"--policy {policy_name(policy)!r}: optimal needs goal cards: optimal:CODE")

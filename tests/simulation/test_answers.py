@@ -193,7 +193,7 @@ def test_mulligan_policies_decide_the_opening_both_ways() -> None:
     optimal = make_policy("optimal:SD01-011", ids, pool, turn=2)
     assert optimal.keep(with_it, True)
     assert not optimal.keep(without, False)
-    for bad in ("sometimes", "optimal", "keep-if:NOPE-999"):
+    for bad in ("sometimes", "optimal", "keep-if:NOPE-999", "optimal:SD02-001"):
         with pytest.raises(InputError):
             make_policy(bad, ids, pool)
 
