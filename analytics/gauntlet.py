@@ -11,7 +11,8 @@ standing, then the later event), a list that was really played rather than an av
 The answer. The deck plays each archetype's typical list on the same seeds, both seats.
 Its expected win rate is the mean of its matchup scores weighted by the archetypes' shares
 (renormalised over the archetypes played); the unit of the interval is one seed, for which
-the weighted score over every archetype and both seats is one value in [0, 1].
+the weighted score over every archetype and both seats is one value in [0, 1]. A single
+matchup's interval is Wilson's over its games (a draw scores a half).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import pandas as pd
 from analytics.meta import META_COLUMNS, archetype
 from analytics.sequential import interval
 from analytics.study import Scores
-from analytics.winrate import Z95
+from analytics.winrate import Z95, wilson
 from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.importers.tournaments import read_lines
@@ -242,6 +243,9 @@ def gauntlet_result(
     for a, k, wk in zip(field, keys, w, strict=True):
         per_seed = seed_units({k: scores.get(k, {})}, [k], [1.0])
         m, l_, h = mean_ci(per_seed, sequential=sequential, budget_units=budget_units)
+        played = list(scores.get(k, {}).values())
+        if played and not sequential:  # Wilson: never a zero-width interval at 0% or 100%
+            l_, h = wilson(sum(played), len(played))  # type: ignore[arg-type]
         rows.append({
             "archetype": a.name, "share": round(a.share, 4), "weight": round(wk, 4),
             "list": a.code, "win_rate": _r(m), "ci95": [_r(l_), _r(h)],

@@ -305,7 +305,7 @@ def _matrix(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     _check(args)
-    if args.until_decided:
+    if args.until_decided or args.resume:
         from decklab.commands.answers import compare_until_decided
 
         return compare_until_decided(args)
