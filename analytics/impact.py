@@ -87,6 +87,8 @@ def variant(deck: Deck, pool: PoolIndex, card: str, swap: str | None) -> Variant
         added = weakest_filler(deck, pool) if swap == FILLER else pool.card_id(swap)
         if added is None:
             raise InputError(f"--swap {swap!r}: unknown card code")
+        if added == cid:
+            raise InputError(f"--swap {swap!r}: the same card as the one taken out")
         row = pool.rows[added]
         if _ids(deck.main, pool).get(added, 0) >= row.max_copies:
             raise InputError(f"--swap {swap!r}: the deck already holds {row.max_copies} copies")

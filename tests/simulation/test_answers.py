@@ -349,6 +349,7 @@ def test_simulations_record_per_card_facts_and_report_them(
         (["impact", FOREST, "--field", SWORD, "--card", "NOPE-001"], "NOPE-001"),
         (["impact", FOREST, "--field", SWORD, "--card", "SD02-001"], "not in the main deck"),
         (["impact", FOREST, "--field", SWORD, "--all", "--games", "0"], "--games 0"),
+        (["impact", FOREST, "--field", SWORD, "--card", "SD01-001", "--swap", "SD01-001"], "same"),
         (["impact", FOREST, "--field", SWORD, "--all", "--agents", "wizard"], "wizard"),
         (["impact", "--resume", "feedbeef"], "feedbeef"),
         (["mulligan-test", FOREST, "--field", SWORD, "--policy", "never"], "two --policy"),
