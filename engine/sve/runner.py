@@ -74,9 +74,16 @@ class _CardWatch:
         game = self.game
         for p, player in enumerate(game.players):
             self.seen[p].update(player.hand)
-            ids = player.played_ids  # a new list at each turn start
-            start = self.played_len[p] if ids is self.played_lists[p] else 0
-            for uid in ids[start:]:
+            ids = player.played_ids  # a new list at each turn start (CR 13.2.1 counts per turn)
+            old = self.played_lists[p]
+            if old is not None and ids is not old:
+                # plays after the last look, before the turn changed: the own turn they were
+                # in is one less if this new turn is the player's own
+                then = player.turns - 1 if game.active == p else player.turns
+                for uid in old[self.played_len[p] :]:
+                    self.played_at.setdefault(uid, max(then, 1))
+                self.played_len[p] = 0
+            for uid in ids[self.played_len[p] :]:
                 self.played_at.setdefault(uid, max(player.turns, 1))
             self.played_lists[p], self.played_len[p] = ids, len(ids)
         if not self.opening_taken and game.mulligan_done == 2:

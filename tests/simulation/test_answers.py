@@ -394,20 +394,31 @@ def test_compare_until_decided_reports_its_budget(
     assert again["games_played"] == data["games_played"]
 
 
-@pytest.mark.parametrize("seed", [3, 4])
-def test_card_facts_agree_with_the_event_log(forest: DeckSpec, sword: DeckSpec, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "agent"), [(3, "greedy"), (4, "greedy"), (5, "random"), (6, "random")]
+)
+def test_card_facts_agree_with_the_event_log(
+    forest: DeckSpec, sword: DeckSpec, seed: int, agent: str
+) -> None:
     """Copies played per card are the copies (uids) in the play events of the game's log."""
     result = play_game(
-        forest, sword, seed, ("greedy", "greedy"), first=seed % 2, log=True, card_facts=True
+        forest, sword, seed, (agent, agent), first=seed % 2, log=True, card_facts=True
     )
     events = [json.loads(line) for line in result.log]
     for player, deck in enumerate((forest, sword)):
         main = {r.card_id for r in deck.main}
         copies: dict[str, set[int]] = {}
+        first: dict[str, int] = {}
+        own = 0  # the player's own turns started so far
         for e in events:
+            if e["ev"] == "turn_start" and e["player"] == player:
+                own = e["own_turn"]
             if e["ev"] == "play" and e["player"] == player and e["card"] in main:
                 copies.setdefault(e["card"], set()).add(e["uid"])
+                first.setdefault(e["card"], max(own, 1))
         logged = {card: len(uids) for card, uids in copies.items()}
         facts = {f.card: f.played for f in result.cards if f.player == player and f.played}
         assert facts == logged
+        turns = {f.card: f.first_played for f in result.cards if f.player == player and f.played}
+        assert turns == first
         assert logged  # the games do play cards
