@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import plotly.graph_objects as go
 
 from analytics.meta import META_COLUMNS, archetype
 from analytics.sequential import interval
@@ -223,6 +224,21 @@ def mean_ci(
     sd = math.sqrt(sum((u - mean) ** 2 for u in units) / (n - 1))
     half = Z95 * sd / math.sqrt(n)
     return (mean, max(0.0, mean - half), min(1.0, mean + half))
+
+
+def field_figure(field: Sequence[dict[str, Any]]) -> go.Figure:
+    """A bar per archetype: the deck's win rate against it with its 95% interval."""
+    rates = [r["win_rate"] for r in field]
+    his = [r["ci95"][1] - r["win_rate"] if r["win_rate"] is not None else 0 for r in field]
+    los = [r["win_rate"] - r["ci95"][0] if r["win_rate"] is not None else 0 for r in field]
+    fig = go.Figure(
+        go.Bar(
+            x=rates, y=[r["archetype"] for r in field], orientation="h",
+            error_x={"type": "data", "symmetric": False, "array": his, "arrayminus": los},
+        )
+    )  # fmt: skip
+    fig.update_layout(title="Win rate per archetype", xaxis={"range": [0, 1], "tickformat": ".0%"})
+    return fig
 
 
 def matchup_key(index: int) -> str:

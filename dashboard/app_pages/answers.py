@@ -4,9 +4,9 @@ studies, and the per-card statistics of a stored run."""
 import json
 
 import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
+from analytics import gauntlet
 from analytics.cardstats import NOTE, card_stats
 from analytics.runs import list_runs, run_info
 from analytics.study import list_studies
@@ -62,15 +62,21 @@ with gauntlet_tab:
         "rate weighted by the archetypes' shares (`decklab gauntlet` does the same)."
     )
     deck_col, top_col, games_col, agent_col = st.columns([4, 1, 1, 2])
-    chosen = deck_col.selectbox("Deck", list(decks), key="gauntlet_deck")
-    top = int(top_col.number_input("Archetypes", 1, 30, 5, key="gauntlet_top"))
-    games = int(games_col.number_input("Games each", 2, 100_000, 20, step=10, key="gauntlet_games"))
-    agent = agent_col.selectbox(
-        "AI player", agents, index=agents.index("greedy"), key="gauntlet_agent"
+    chosen = deck_col.selectbox("Deck", list(decks), key="answers_gauntlet_deck")
+    top = int(top_col.number_input("Archetypes", 1, 30, 5, key="answers_gauntlet_top"))
+    games = int(
+        games_col.number_input("Games each", 2, 100_000, 20, step=10, key="answers_gauntlet_games")
     )
-    until = st.checkbox("Stop when decided", key="gauntlet_until")
-    if st.button("Run the gauntlet", key="gauntlet_run", type="primary", disabled=not chosen):
-        st.button("Cancel", key="gauntlet_cancel")  # a click reruns the page and stops the run
+    agent = agent_col.selectbox(
+        "AI player", agents, index=agents.index("greedy"), key="answers_gauntlet_agent"
+    )
+    until = st.checkbox("Stop when decided", key="answers_gauntlet_until")
+    if st.button(
+        "Run the gauntlet", key="answers_gauntlet_run", type="primary", disabled=not chosen
+    ):
+        st.button(
+            "Cancel", key="answers_gauntlet_cancel"
+        )  # a click reruns the page and stops the run
         deck = decks[str(chosen)]
         deck.name = deck.name or str(chosen)
         try:
@@ -81,7 +87,7 @@ with gauntlet_tab:
     if done.empty:
         st.info("No gauntlet yet: import tournament lists (Meta page) and run one.")
     else:
-        result = pick(done, "gauntlet_pick")
+        result = pick(done, "answers_gauntlet_pick")
         rate = result["expected_win_rate"]
         st.metric(
             f"{result['deck']}: expected win rate against the field",
@@ -91,20 +97,9 @@ with gauntlet_tab:
         st.caption(f"95% CI {ci_text(result['ci95'])}; decided most by: "
                    + "; ".join(str(x) for x in list(result.get("deciding") or [])))  # fmt: skip
         field = pd.DataFrame(result["field"])
-        st.dataframe(field, key="gauntlet_field", hide_index=True, width="stretch")
-        rates, cis = list(field["win_rate"]), list(field["ci95"])
-        fig = go.Figure(
-            go.Bar(
-                x=rates, y=field["archetype"], orientation="h",
-                error_x={"type": "data", "symmetric": False,
-                         "array": [c[1] - w for c, w in zip(cis, rates, strict=True)],
-                         "arrayminus": [w - c[0] for c, w in zip(cis, rates, strict=True)]},
-            )
-        )  # fmt: skip
-        fig.update_layout(
-            title="Win rate per archetype", xaxis={"range": [0, 1], "tickformat": ".0%"}
-        )
-        st.plotly_chart(fig, key="gauntlet_chart")
+        st.dataframe(field, key="answers_gauntlet_field", hide_index=True, width="stretch")
+        fig = gauntlet.field_figure(list(field.to_dict(orient="records")))
+        st.plotly_chart(fig, key="answers_gauntlet_chart")
         saved_caption(result)
 
 with impact_tab:
@@ -117,8 +112,8 @@ with impact_tab:
     if done.empty:
         st.info("No card-impact study yet: decklab impact DECK --field F... --card CODE")
     else:
-        result = pick(done, "impact_pick")
-        st.dataframe(pd.DataFrame(result["rows"]), key="impact_rows", hide_index=True)
+        result = pick(done, "answers_impact_pick")
+        st.dataframe(pd.DataFrame(result["rows"]), key="answers_impact_rows", hide_index=True)
         saved_caption(result)
 
 with mulligan_tab:
@@ -130,8 +125,8 @@ with mulligan_tab:
     if done.empty:
         st.info("No mulligan test yet: decklab mulligan-test DECK --field F... --policy ...")
     else:
-        result = pick(done, "mulligan_pick")
-        st.dataframe(pd.DataFrame(result["rows"]), key="mulligan_rows", hide_index=True)
+        result = pick(done, "answers_mulligan_pick")
+        st.dataframe(pd.DataFrame(result["rows"]), key="answers_mulligan_rows", hide_index=True)
         saved_caption(result)
 
 with cards_tab, data.store() as store:
@@ -144,7 +139,9 @@ with cards_tab, data.store() as store:
             for r in runs.itertuples(index=False)
         ]
         i = int(
-            st.selectbox("Run", range(len(labels)), format_func=labels.__getitem__, key="cards_run")
+            st.selectbox(
+                "Run", range(len(labels)), format_func=labels.__getitem__, key="answers_cards_run"
+            )
             or 0
         )
         run_id = str(runs["run_id"][i])
@@ -156,5 +153,5 @@ with cards_tab, data.store() as store:
             part = stats[stats["side"] == side].drop(columns=["side"])
             if not part.empty:
                 st.markdown(f"**{name}**")
-                st.dataframe(part, key=f"cards_table_{side}", hide_index=True, width="stretch")
+                st.dataframe(part, key=f"answers_cards_{side}", hide_index=True, width="stretch")
         st.caption(f"Note: {NOTE}.")

@@ -41,10 +41,10 @@ def test_gauntlet_runs_and_shows_the_field(app: AppTest, tmp_path: Path) -> None
     _import_lists(tmp_path)
     at = open_page(app, "answers")
     assert any("No gauntlet yet" in i.value for i in at.info)
-    forest = next(o for o in at.selectbox(key="gauntlet_deck").options if "Forest" in o)
-    at.selectbox(key="gauntlet_deck").set_value(forest).run()
-    at.number_input(key="gauntlet_games").set_value(4).run()
-    at.button(key="gauntlet_run").click().run()
+    forest = next(o for o in at.selectbox(key="answers_gauntlet_deck").options if "Forest" in o)
+    at.selectbox(key="answers_gauntlet_deck").set_value(forest).run()
+    at.number_input(key="answers_gauntlet_games").set_value(4).run()
+    at.button(key="answers_gauntlet_run").click().run()
     assert not at.exception, at.exception
     field = at.dataframe[0].value  # the gauntlet tab comes first
     assert list(field["list"]) == ["S1", "R1"]  # the larger archetype first
