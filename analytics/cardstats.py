@@ -49,7 +49,7 @@ def ensure_schema(store: Store) -> None:
 
 
 def record_cards(store: Store, run_id: str, rows: Sequence[Any]) -> None:
-    """Store the card facts of finished games (a rerun of a game replaces its rows)."""
+    """Store the card facts of finished games (a rerun of a game adds exact duplicates)."""
     facts = [
         (run_id, r.seed, r.seat, f.player, f.card, f.opening, f.drawn, f.played,
          min(f.first_played, 127))
@@ -62,12 +62,9 @@ def record_cards(store: Store, run_id: str, rows: Sequence[Any]) -> None:
     frame = pd.DataFrame(facts, columns=CARD_COLUMNS)
     store.con.register("_new_cards", frame)
     try:
-        # no primary key (its index would be most of the table): a rerun game's rows go first
-        store.con.execute(
-            "DELETE FROM sim_cards WHERE run_id = ? AND (seed, seat) IN "
-            "(SELECT DISTINCT seed, seat FROM _new_cards)",
-            [run_id],
-        )
+        # No primary key (its index would be most of the table) and no delete of a rerun
+        # game's rows (a scan of the run per block): a game replays to the same facts on the
+        # same engine, so a rerun adds exact duplicates, which the reads drop.
         store.con.execute(
             "INSERT INTO sim_cards SELECT run_id, seed, seat::TINYINT, side::TINYINT, "
             "card, opening::TINYINT, drawn::TINYINT, played::TINYINT, first_played::TINYINT "
@@ -103,8 +100,8 @@ def card_stats(store: Store, run_id: str) -> pd.DataFrame:
                               WHEN g.winner = c.side THEN 1.0 ELSE 0.0 END), 4) AS win_rate_opening,
                round(count(*) FILTER (WHERE c.played = 0) / count(*), 4) AS unplayed_rate,
                round(avg(nullif(c.first_played, 0)), 2) AS mean_turn_played
-        FROM sim_cards c JOIN games g USING (seed, seat), n
-        WHERE c.run_id = ?
+        FROM (SELECT DISTINCT * FROM sim_cards WHERE run_id = ?) c
+             JOIN games g USING (seed, seat), n
         GROUP BY c.side, c.card
         ORDER BY c.side, play_rate DESC, c.card
         """,

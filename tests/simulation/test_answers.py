@@ -422,3 +422,22 @@ def test_card_facts_agree_with_the_event_log(
         turns = {f.card: f.first_played for f in result.cards if f.player == player and f.played}
         assert turns == first
         assert logged  # the games do play cards
+
+
+def test_a_rerun_game_does_not_count_twice_in_the_card_statistics(
+    tmp_path: Path, forest: DeckSpec, sword: DeckSpec
+) -> None:
+    from analytics.cardstats import card_stats
+    from analytics.runs import execute_run, start_run
+    from analytics.simulate import MatchConfig, schedule
+
+    deck_f, deck_s = read_deck_file(FOREST), read_deck_file(SWORD)
+    with Store.open(tmp_path / "x.duckdb") as store:
+        info = start_run(store, deck_f, deck_s, games=4, agents=("greedy", "greedy"), seed=1)
+        config = MatchConfig(forest, sword)
+        execute_run(store, info, config, schedule(1, 4), workers=1)
+        once = card_stats(store, info.run_id)
+        execute_run(store, info, config, schedule(1, 2), workers=1)  # two games again
+        twice = card_stats(store, info.run_id)
+    assert twice.equals(once)
+    assert int(once["drawn_games"].max()) <= 4
