@@ -19,6 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 import engine
+from analytics.cardstats import record_cards
 from analytics.simulate import GameRow, MatchConfig, Progress, run_games, schedule
 from cardpool.deck import Deck
 from cardpool.errors import InputError
@@ -203,6 +204,7 @@ def record_games(store: Store, run_id: str, rows: Sequence[GameRow]) -> None:
         )
     finally:
         store.con.unregister("_new_games")
+    record_cards(store, run_id, rows)
 
 
 def finish_run(store: Store, run_id: str) -> None:
@@ -325,5 +327,5 @@ def execute_run(
 
 def games_frame(rows: Sequence[GameRow]) -> pd.DataFrame:
     """Games as a table (for charts): one row per game, one column per field."""
-    columns = list(GameRow.__slots__)
+    columns = [c for c in GameRow.__slots__ if c != "cards"]  # per-card facts: analytics.cardstats
     return pd.DataFrame([[getattr(r, c) for c in columns] for r in rows], columns=columns)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from analytics.workers import context as worker_context
 from engine.sve import DeckSpec, play_game
+from engine.sve.runner import CardFact, MulliganPolicy
 
 SEATS = (0, 1)
 """Seat 0: deck A goes first; seat 1: deck B goes first."""
@@ -38,6 +39,10 @@ class MatchConfig:
     agents: tuple[str, str] = ("greedy", "greedy")
     """The agent playing deck A and the agent playing deck B."""
     turn_limit: int = 60
+    mulligans: tuple[MulliganPolicy | None, MulliganPolicy | None] = (None, None)
+    """Opening keep/mulligan policies for deck A and deck B (``None``: the agent decides)."""
+    card_facts: bool = True
+    """Whether each game reports what happened to the cards (see ``GameRow.cards``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,8 @@ class GameRow:
     actions: int
     duration_ms: float
     error: str | None = None
+    cards: tuple[CardFact, ...] = ()
+    """Per deck (``player`` 0 is deck A) and card: opening, drawn, played, first turn played."""
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -78,6 +85,8 @@ def play_one(config: MatchConfig, seed: int, seat: int) -> GameRow:
             config.agents,
             first=seat,
             turn_limit=config.turn_limit,
+            mulligans=config.mulligans,
+            card_facts=config.card_facts,
         )
     except Exception as err:  # a bug in one game must not end the run
         detail = "".join(traceback.format_exception_only(type(err), err)).strip()
@@ -92,6 +101,7 @@ def play_one(config: MatchConfig, seed: int, seat: int) -> GameRow:
         turns=result.turns,
         actions=result.actions,
         duration_ms=_ms(start),
+        cards=result.cards,
     )
 
 

@@ -15,6 +15,7 @@ pages = [
     st.Page("app_pages/replay.py", title="Replay", icon=":material/replay:"),
     st.Page("app_pages/matchups.py", title="Matchups", icon=":material/grid_on:"),
     st.Page("app_pages/meta.py", title="Meta", icon=":material/leaderboard:"),
+    st.Page("app_pages/answers.py", title="Answers", icon=":material/insights:"),
 ]
 navigation = st.navigation(pages)
 st.sidebar.radio(

@@ -127,6 +127,12 @@ else:
     elif mulligan != "never":
         name = "Optimal mulligan" if mulligan == "optimal" else "Mulligan"
         st.markdown(f"**{name}:** " + " · ".join(result.rule_lines()))
+        test = f"{mulligan}:{','.join(cards if mulligan == 'optimal' else keep)}"
+        st.caption(
+            "Does it win more games, not just draw the cards? Its win-rate test: "
+            f"`decklab mulligan-test DECK --field F... --policy never --policy {test}` "
+            "(results on the Answers page)."
+        )
         first, second = result.gain(0, "first"), result.gain(0, "second")
         best = result.best_gain()
         if first is not None and second is not None and best is not None:

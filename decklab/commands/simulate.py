@@ -64,6 +64,11 @@ def register(subparsers: Any) -> None:
     compare.add_argument("version_b", metavar="B", help="deck list, second version")
     compare.add_argument("--field", nargs="+", required=True, metavar="DECK", help="opponents")
     _common(compare, games=200)
+    compare.add_argument(
+        "--until-decided", action="store_true",
+        help="stop once a sequential test settles the difference (the budget is --games)",
+    )  # fmt: skip
+    compare.add_argument("--resume", metavar="STUDY", help="finish an interrupted --until-decided")
     compare.set_defaults(run=_compare)
 
     runs = subparsers.add_parser("runs", help="list stored simulation runs")
@@ -73,6 +78,7 @@ def register(subparsers: Any) -> None:
     report = subparsers.add_parser("report", help="statistics of a stored run")
     report.add_argument("run_id", metavar="RUN")
     report.add_argument("--json", action="store_true")
+    report.add_argument("--cards", action="store_true", help="per-card statistics of the run")
     report.set_defaults(run=_report)
 
 
@@ -299,6 +305,10 @@ def _matrix(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     _check(args)
+    if args.until_decided or args.resume:
+        from decklab.commands.answers import compare_until_decided
+
+        return compare_until_decided(args)
     versions = [_read(args.version_a), _read(args.version_b)]
     field = [_read(p) for p in args.field]
     results: list[dict[tuple[str, int, int], float]] = [{}, {}]
@@ -352,6 +362,10 @@ def _runs(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
+    if args.cards:
+        from decklab.commands.answers import report_cards
+
+        return report_cards(args)
     with open_store(args) as store:
         info = run_info(store, args.run_id)
         rows = game_rows(store, args.run_id)

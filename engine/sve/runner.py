@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from engine.cards import CardRecord
 from engine.sve.abilities import Scripts
+from engine.sve.actions import KEEP, REDRAW, Action
 from engine.sve.agents import Agent, make_agent
-from engine.sve.state import DEFAULT_TURN_LIMIT, DeckSpec, Outcome, new_game
+from engine.sve.state import DEFAULT_TURN_LIMIT, DeckSpec, Outcome, State, new_game
 
 EVOLVE_DECK_LIMIT = 10  # CR 6.1.1.3
 COPIES = 3  # CR 6.1.1.4
@@ -27,6 +29,88 @@ class GameResult:
     """The actions in canonical string form, when ``record=True``."""
     log: list[str] = field(default_factory=list)
     """The event log as JSON lines, when ``log=True``."""
+    cards: tuple[CardFact, ...] = ()
+    """Per player and card, what happened to it, when ``card_facts=True``."""
+
+
+class MulliganPolicy(Protocol):
+    """Decides the opening keep or mulligan (CR 6.2.1.8) from the opening hand alone."""
+
+    def keep(self, hand: Sequence[CardRecord], going_first: bool) -> bool:
+        """Whether to keep this opening hand."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class CardFact:
+    """One card code of one player's main deck in one game (only cards that reached the hand).
+
+    ``opening`` counts the copies in the kept opening hand, ``drawn`` the copies that reached
+    the hand at some point (the opening hand included), ``played`` the copies played, and
+    ``first_played`` is the player's own turn (from 1) of the first play, 0 if never played.
+    """
+
+    player: int
+    card: str
+    opening: int
+    drawn: int
+    played: int
+    first_played: int
+
+
+class _CardWatch:
+    """Collects :class:`CardFact` rows by looking at both hands at every decision."""
+
+    def __init__(self, game: State) -> None:
+        self.game = game
+        self.seen: list[set[int]] = [set(), set()]
+        self.opening: list[list[int]] = [[], []]
+        self.played_at: dict[int, int] = {}
+        self.played_lists: list[list[int] | None] = [None, None]
+        self.played_len = [0, 0]
+        self.opening_taken = False
+
+    def look(self) -> None:
+        game = self.game
+        for p, player in enumerate(game.players):
+            self.seen[p].update(player.hand)
+            ids = player.played_ids  # a new list at each turn start (CR 13.2.1 counts per turn)
+            old = self.played_lists[p]
+            if old is not None and ids is not old:
+                # plays after the last look, before the turn changed: the own turn they were
+                # in is one less if this new turn is the player's own
+                then = player.turns - 1 if game.active == p else player.turns
+                for uid in old[self.played_len[p] :]:
+                    self.played_at.setdefault(uid, max(then, 1))
+                self.played_len[p] = 0
+            for uid in ids[self.played_len[p] :]:
+                self.played_at.setdefault(uid, max(player.turns, 1))
+            self.played_lists[p], self.played_len[p] = ids, len(ids)
+        if not self.opening_taken and game.mulligan_done == 2:
+            # the kept hands; cards put back by a mulligan (CR 6.2.1.8) were not drawn
+            self.opening = [list(player.hand) for player in game.players]
+            self.seen = [set(hand) for hand in self.opening]
+            self.opening_taken = True
+
+    def facts(self) -> tuple[CardFact, ...]:
+        game = self.game
+        out: dict[tuple[int, str], list[int]] = {}
+        for p in (0, 1):
+            opening = set(self.opening[p])
+            for uid in sorted(
+                self.seen[p] | {u for u in self.played_at if game.cards[u].owner == p}
+            ):
+                card = game.cards[uid]
+                if card.token or card.owner != p:
+                    continue
+                row = out.setdefault((p, card.base.card_id), [0, 0, 0, 0])
+                row[0] += uid in opening
+                row[1] += 1
+                turn = self.played_at.get(uid, 0)
+                if turn:
+                    row[2] += 1
+                    row[3] = turn if row[3] == 0 else min(row[3], turn)
+        return tuple(CardFact(p, code, *v) for (p, code), v in sorted(out.items()))
 
 
 def agent_rng(seed: int, player: int) -> random.Random:
@@ -45,8 +129,14 @@ def play_game(
     record: bool = False,
     scripts: Scripts | None = None,
     turn_limit: int = DEFAULT_TURN_LIMIT,
+    mulligans: Sequence[MulliganPolicy | None] = (None, None),
+    card_facts: bool = False,
 ) -> GameResult:
-    """Play one game between two agents (names or objects) and return its result."""
+    """Play one game between two agents (names or objects) and return its result.
+
+    A player with a mulligan policy takes the opening decision from it instead of from its
+    agent. ``card_facts`` adds what happened to each card that reached a hand.
+    """
     players = [make_agent(a) if isinstance(a, str) else a for a in agents]
     if len(players) != 2:
         raise ValueError("play_game needs exactly two agents")
@@ -55,12 +145,20 @@ def play_game(
     )
     rngs = (agent_rng(seed, 0), agent_rng(seed, 1))
     moves: list[str] = []
+    watch = _CardWatch(game) if card_facts else None
     while game.outcome_ is None:
         d = game.decision
         assert d is not None
         who = d.player
+        if watch is not None:
+            watch.look()
         legal = game.legal_actions()
-        action = players[who].choose(game.observation(who), legal, rngs[who])
+        policy = mulligans[who] if game.mulligan_done < 2 else None
+        if policy is not None and game.observation(who).decision == "mulligan":
+            hand = [game.cards[u].base for u in game.players[who].hand]
+            action: Action = KEEP if policy.keep(hand, game.first == who) else REDRAW
+        else:
+            action = players[who].choose(game.observation(who), legal, rngs[who])
         if record:
             moves.append(str(action))
         if any(action is x for x in legal):
@@ -68,7 +166,12 @@ def play_game(
         else:
             game.apply(action)
     outcome = game.outcome_
-    return GameResult(outcome, game.turn, game.actions_applied, game.first, moves, game.log_lines())
+    if watch is not None:
+        watch.look()
+    cards = watch.facts() if watch is not None else ()
+    return GameResult(
+        outcome, game.turn, game.actions_applied, game.first, moves, game.log_lines(), cards
+    )
 
 
 def build_evolve_deck(

@@ -1,0 +1,662 @@
+"""``decklab impact``, ``mulligan-test``, ``gauntlet`` and ``studies``: causal answers from games.
+
+Each is a study (``analytics.study``): several matchups on common seeds, stored block by
+block, resumable with ``--resume STUDY``, and with ``--until-decided`` stopped once a
+confidence sequence (``analytics.sequential``) settles the answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from cardpool.errors import InputError
+
+if TYPE_CHECKING:
+    from analytics.study import Matchup, Played, StudyInfo
+    from cardpool.deck import Deck
+    from cardpool.pool import PoolIndex
+    from cardpool.store import Store
+
+DEFAULT_AGENT = "greedy"
+"""The AI player when ``--agents`` is not given."""
+MAX_GAMES = 1_000_000
+TEST_NOTE = (
+    "sequential test: a time-uniform 95% confidence sequence (empirical Bernstein, "
+    "Waudby-Smith and Ramdas) over seat-swapped pairs; the chance it ever stops on a wrong "
+    "answer is at most 5%"
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add ``impact``, ``mulligan-test``, ``gauntlet`` and ``studies``."""
+    impact = subparsers.add_parser(
+        "impact", help="what each card adds: the deck with and without it, paired, vs a field"
+    )
+    impact.add_argument("deck", metavar="DECK", nargs="?", help="deck list")
+    impact.add_argument("--field", nargs="+", metavar="F", help="opponent deck lists")
+    which = impact.add_mutually_exclusive_group()
+    which.add_argument("--card", action="append", metavar="CODE", help="a card to take out")
+    which.add_argument("--all", action="store_true", help="rank every card of the main deck")
+    impact.add_argument(
+        "--swap", metavar="CODE2",
+        help="put CODE2 in its place; 'filler' for the weakest legal filler (the default for "
+        "a 40-card deck), 'none' to only remove it",
+    )  # fmt: skip
+    _common(impact, games=200)
+    impact.set_defaults(run=_impact)
+
+    mull = subparsers.add_parser(
+        "mulligan-test", help="win rate per mulligan policy and seat, on the same seeds"
+    )
+    mull.add_argument("deck", metavar="DECK", nargs="?", help="deck list")
+    mull.add_argument("--field", nargs="+", metavar="F", help="opponent deck lists")
+    mull.add_argument(
+        "--policy", action="append", metavar="P",
+        help="never, keep-if:A,B or optimal:CODE (repeat; the first is the reference)",
+    )  # fmt: skip
+    mull.add_argument(
+        "--goal-turn", type=int, default=2, metavar="T",
+        help="optimal:CODE aims at holding CODE by own turn T (default 2)",
+    )  # fmt: skip
+    _common(mull, games=200)
+    mull.set_defaults(run=_mulligan)
+
+    gaunt = subparsers.add_parser(
+        "gauntlet", help="expected win rate against the archetypes of imported tournament lists"
+    )
+    gaunt.add_argument("deck", metavar="DECK", nargs="?", help="deck list")
+    src = gaunt.add_mutually_exclusive_group()
+    src.add_argument("--meta", metavar="FILE", help="tournament lists (JSON lines) to use")
+    src.add_argument("--since", metavar="DATE", help="imported lists of events since YYYY-MM-DD")
+    gaunt.add_argument("--top", type=int, default=8, metavar="K", help="archetypes (default 8)")
+    _common(gaunt, games=200)
+    gaunt.set_defaults(run=_gauntlet)
+
+    studies = subparsers.add_parser("studies", help="stored impact, mulligan and gauntlet studies")
+    studies.add_argument("--json", action="store_true")
+    studies.set_defaults(run=_studies)
+
+
+def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
+    parser.add_argument("--games", type=int, default=games, help=f"games per matchup ({games})")
+    parser.add_argument(
+        "--agents", default=DEFAULT_AGENT, metavar="NAME",
+        help=f"AI player for every deck, or OURS,THEIRS (default {DEFAULT_AGENT})",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument(
+        "--until-decided", action="store_true",
+        help="stop once a sequential test settles the answer (the budget is --games)",
+    )  # fmt: skip
+    parser.add_argument("--resume", metavar="STUDY", help="finish an interrupted study")
+    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    parser.add_argument(
+        "--dask", metavar="ADDRESS", help="run on Dask: 'local' or a scheduler tcp://HOST:8786"
+    )
+    parser.add_argument("--turn-limit", type=int, default=60)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true", help="print the answer as JSON")
+
+
+def agents(text: str) -> tuple[str, str]:
+    """``NAME`` (both sides) or ``OURS,THEIRS``, each a known AI player."""
+    from engine.sve.agents import make_agent
+
+    names = [n.strip() for n in text.split(",")]
+    if len(names) == 1:
+        names = names * 2
+    if len(names) != 2 or not all(names):
+        raise InputError(f"--agents {text!r}: one AI player, or two separated by a comma")
+    for name in names:
+        try:
+            make_agent(name)
+        except ValueError as err:
+            raise InputError(f"--agents {text!r}: {err}") from None
+    return names[0], names[1]
+
+
+def _check(args: argparse.Namespace) -> None:
+    if not 2 <= args.games <= MAX_GAMES:
+        raise InputError(f"--games {args.games}: choose 2 to {MAX_GAMES:,}")
+    if args.workers is not None and args.workers < 1:
+        raise InputError(f"--workers {args.workers}: at least 1")
+    if args.turn_limit < 1:
+        raise InputError(f"--turn-limit {args.turn_limit}: at least 1")
+    agents(args.agents)
+
+
+def _read(path: str) -> Deck:
+    from cardpool.decklist import read_deck_file
+
+    deck = read_deck_file(path)
+    deck.name = deck.name or path
+    return deck
+
+
+def _config(ours: Deck, theirs: Deck, pool: PoolIndex, info: StudyInfo, mull: Any = None) -> Any:
+    from analytics.decks import deck_spec
+    from analytics.simulate import MatchConfig
+
+    return MatchConfig(
+        deck_spec(ours, pool, where=ours.name), deck_spec(theirs, pool, where=theirs.name),
+        info.agents, info.turn_limit, mulligans=(mull, None),
+    )  # fmt: skip
+
+
+def _open(
+    args: argparse.Namespace, kind: str, deck: str, params: dict[str, Any]
+) -> tuple[Store, StudyInfo]:
+    """The store and the study: the one to resume, or a new one from the arguments."""
+    from analytics.study import load_study, start_study
+    from decklab.context import open_store
+
+    store = open_store(args)
+    try:
+        if args.resume:
+            return store, load_study(store, args.resume, kind)
+        info = start_study(
+            store, kind, deck, params, games=args.games, seed=args.seed,
+            agents=agents(args.agents), turn_limit=args.turn_limit,
+            until_decided=args.until_decided, backend=args.dask or "processes",
+        )  # fmt: skip
+    except BaseException:
+        store.close()
+        raise
+    return store, info
+
+
+def _play(
+    store: Store, args: argparse.Namespace, info: StudyInfo, matchups: list[Matchup], active: Any
+) -> Played:
+    from analytics.executors import executor_for
+    from analytics.study import play_study
+    from decklab.progress import ProgressBar
+
+    bar = None if args.quiet or args.json else ProgressBar(f"{info.kind} ")
+    try:
+        with executor_for(args.dask, args.workers) as (executor, backend):
+            return play_study(
+                store, info, matchups, active=active if info.until_decided else None,
+                executor=executor, workers=args.workers, backend=backend, on_progress=bar,
+            )  # fmt: skip
+    except KeyboardInterrupt:
+        print(
+            f"\ninterrupted: every finished block is stored; resume with: "
+            f"decklab {info.kind} {'A B --field F ' if info.kind == 'compare' else ''}"
+            f"--resume {info.study_id}",
+            file=sys.stderr,
+        )
+        raise
+
+
+def _budget(info: StudyInfo, played: Played, result: dict[str, Any]) -> dict[str, Any]:
+    result.update({
+        "study_id": info.study_id, "agents": list(info.agents), "seed": info.seed,
+        "games_per_matchup": info.games, "until_decided": info.until_decided,
+        "games_budget": played.games_budget, "games_played": played.games_played,
+        "games_saved": played.games_saved,
+    })  # fmt: skip
+    if info.until_decided:
+        result["test"] = TEST_NOTE
+    return result
+
+
+def _saved_line(result: dict[str, Any]) -> str:
+    line = f"{result['games_played']:,} games played"
+    if result["until_decided"]:
+        line += (
+            f" of a budget of {result['games_budget']:,}: the sequential test saved "
+            f"{result['games_saved']:,} games"
+        )
+    return line + f" (study {result['study_id']})"
+
+
+def _pct(x: float | None, sign: bool = False) -> str:
+    if x is None:
+        return "-"
+    return f"{x:+.1%}" if sign else f"{x:.1%}"
+
+
+def _ci(ci: list[float | None] | None, sign: bool = False) -> str:
+    if not ci or ci[0] is None:
+        return "-"
+    return f"{_pct(ci[0], sign)} to {_pct(ci[1], sign)}"
+
+
+# --- impact ----------------------------------------------------------------------------------
+
+
+def _impact(args: argparse.Namespace) -> int:
+    from analytics import impact
+    from analytics.study import Matchup, deck_from_json, deck_json, finish_study
+
+    if not args.resume:
+        if not args.deck or not args.field:
+            raise InputError("give a deck list and --field F..., or --resume STUDY")
+        if not args.card and not args.all:
+            raise InputError("say which card: --card CODE (repeatable) or --all")
+        _check(args)
+        deck = _read(args.deck)
+        field = [_read(p) for p in args.field]
+        params = {
+            "deck": deck_json(deck), "field": [deck_json(f) for f in field],
+            "cards": args.card, "all": args.all, "swap": args.swap,
+        }  # fmt: skip
+    else:
+        params = {}
+    from decklab.context import open_pool
+
+    pool = open_pool(args)
+    if not args.resume:  # every input checked before anything is stored
+        _impact_matchups(params, pool, None)
+    store, info = _open(args, "impact", params.get("deck", {}).get("name", ""), params)
+    with store:
+        params = info.params
+        deck = deck_from_json(params["deck"])
+        field = [deck_from_json(f) for f in params["field"]]
+        variants, pairs = _impact_matchups(params, pool, info)
+        matchups = [Matchup(k, d, o, cfg) for k, d, o, cfg in pairs]
+        n = len(field)
+        played = _play(
+            store, args, info, matchups,
+            lambda s: impact.still_open(s, variants, n, info.units),
+        )  # fmt: skip
+        rows = impact.impact_rows(
+            played.scores, variants, n, sequential=info.until_decided, budget_units=info.units
+        )
+        result = _budget(info, played, {
+            "deck": deck.name, "field": [f.name for f in field], "rows": rows,
+        })  # fmt: skip
+        finish_study(store, info.study_id, result, played.games_played)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+        return 0
+    print(f"what each card adds to {deck.name} against {', '.join(f.name for f in field)}")
+    print(f"(score with the card minus without it, {info.agents[0]} players, paired seeds)")
+    for r in rows:
+        swap = f"for {r['swap']}" if r["swap"] else "removed"
+        mark = "  decided" if info.until_decided and r["decided"] else ""
+        print(
+            f"  {r['card']:<12} {swap:<16} {_pct(r['delta'], True):>7}  "
+            f"95% CI {_ci(r['ci95'], True):<17} {r['games']} games{mark}"
+        )
+    print(_saved_line(result))
+    return 0
+
+
+def _impact_matchups(
+    params: dict[str, Any], pool: PoolIndex, info: StudyInfo | None
+) -> tuple[list[Any], list[tuple[str, Deck, Deck, Any]]]:
+    """The variants and every (key, deck, opponent, config) of an impact study."""
+    from analytics import impact
+    from analytics.study import StudyInfo, deck_from_json
+
+    deck = deck_from_json(params["deck"])
+    field = [deck_from_json(f) for f in params["field"]]
+    if params["all"]:
+        variants = impact.all_variants(deck, pool, params["swap"])
+    else:
+        chosen = [impact.variant(deck, pool, c, params["swap"]) for c in params["cards"]]
+        variants = list({v.key: v for v in chosen}.values())  # a card named twice plays once
+    probe = info or StudyInfo("", "impact", "", params, 2, 0, ("greedy", "greedy"), 60, False, "")
+    out = []
+    for key, version in [(impact.BASE, deck), *((v.key, v.deck) for v in variants)]:
+        for j, opp in enumerate(field):
+            out.append((impact.field_key(key, j), version, opp, _config(version, opp, pool, probe)))
+    return variants, out
+
+
+# --- mulligan-test ---------------------------------------------------------------------------
+
+
+def _mulligan(args: argparse.Namespace) -> int:
+    from analytics.study import Matchup, deck_from_json, deck_json, finish_study
+
+    if not args.resume:
+        if not args.deck or not args.field:
+            raise InputError("give a deck list and --field F..., or --resume STUDY")
+        if not args.policy or len(args.policy) < 2:
+            raise InputError("give at least two --policy values (the first is the reference)")
+        if len(set(args.policy)) != len(args.policy):
+            raise InputError("--policy: each policy once")
+        if args.goal_turn < 0:
+            raise InputError(f"--goal-turn {args.goal_turn}: 0 or more")
+        _check(args)
+        deck = _read(args.deck)
+        field = [_read(p) for p in args.field]
+        params = {
+            "deck": deck_json(deck), "field": [deck_json(f) for f in field],
+            "policies": args.policy, "goal_turn": args.goal_turn,
+        }  # fmt: skip
+    else:
+        params = {}
+    from decklab.context import open_pool
+
+    pool = open_pool(args)
+    if not args.resume:
+        _mulligan_matchups(params, pool, None)
+    store, info = _open(args, "mulligan-test", params.get("deck", {}).get("name", ""), params)
+    with store:
+        params = info.params
+        deck = deck_from_json(params["deck"])
+        field = [deck_from_json(f) for f in params["field"]]
+        policies = list(params["policies"])
+        matchups = [Matchup(*m) for m in _mulligan_matchups(params, pool, info)]
+        played = _play(
+            store, args, info, matchups,
+            lambda s: _mulligan_open(s, len(policies), len(field), info.units),
+        )  # fmt: skip
+        rows = _mulligan_rows(played.scores, policies, len(field), info)
+        result = _budget(info, played, {
+            "deck": deck.name, "field": [f.name for f in field], "rows": rows,
+        })  # fmt: skip
+        finish_study(store, info.study_id, result, played.games_played)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{deck.name} by mulligan policy against {', '.join(f.name for f in field)}")
+    print(f"(score per seat; difference against {policies[0]} on the same seeds)")
+    for r in rows:
+        delta = (
+            "reference"
+            if r["ci95"] is None
+            else (f"{_pct(r['delta'], True):>7}  95% CI {_ci(r['ci95'], True)}")
+        )
+        print(
+            f"  {r['policy']:<28} going {r['going']:<7} {_pct(r['win_rate']):>6}  "
+            f"{delta}  ({r['games']} games)"
+        )
+    print(_saved_line(result))
+    return 0
+
+
+def _deck_ids(deck: Deck, pool: PoolIndex) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for code, n in deck.main.items():
+        cid = pool.card_id(code) or code
+        out[cid] = out.get(cid, 0) + n
+    return out
+
+
+def _mulligan_matchups(
+    params: dict[str, Any], pool: PoolIndex, info: StudyInfo | None
+) -> list[tuple[str, Deck, Deck, Any]]:
+    from analytics.mulligan import make_policy
+    from analytics.study import StudyInfo, deck_from_json
+
+    deck = deck_from_json(params["deck"])
+    field = [deck_from_json(f) for f in params["field"]]
+    ids = _deck_ids(deck, pool)
+    probe = info or StudyInfo(
+        "", "mulligan-test", "", params, 2, 0, ("greedy", "greedy"), 60, False, ""
+    )
+    out = []
+    for i, text in enumerate(params["policies"]):
+        policy = make_policy(text, ids, pool, params["goal_turn"])
+        for j, opp in enumerate(field):
+            out.append((f"p{i}|{j}", deck, opp, _config(deck, opp, pool, probe, policy)))
+    return out
+
+
+def _policy_scores(scores: Any, i: int, n_field: int, seat: int | None = None) -> Any:
+    return {
+        str(j): {
+            g: s for g, s in scores.get(f"p{i}|{j}", {}).items() if seat is None or g[1] == seat
+        }
+        for j in range(n_field)
+    }
+
+
+def _mulligan_open(scores: Any, n_policies: int, n_field: int, budget: int) -> set[str]:
+    from analytics.impact import unit_differences
+    from analytics.sequential import interval
+
+    field = [str(j) for j in range(n_field)]
+    ref = _policy_scores(scores, 0, n_field)
+    out: set[str] = set()
+    for i in range(1, n_policies):
+        units = unit_differences(_policy_scores(scores, i, n_field), ref, field)
+        if not interval(units, -1.0, 1.0, budget_units=budget).excludes(0.0):
+            out.update(f"p{i}|{j}" for j in range(n_field))
+    if out:
+        out.update(f"p0|{j}" for j in range(n_field))
+    return out
+
+
+def _mulligan_rows(
+    scores: Any, policies: list[str], n_field: int, info: StudyInfo
+) -> list[dict[str, Any]]:
+    from analytics.impact import paired, unit_differences
+
+    field = [str(j) for j in range(n_field)]
+    rows = []
+    for i, text in enumerate(policies):
+        for seat, going in ((0, "first"), (1, "second")):
+            mine = _policy_scores(scores, i, n_field, seat)
+            values = [s for f in field for s in mine[f].values()]
+            row: dict[str, Any] = {
+                "policy": text, "going": going,
+                "win_rate": round(sum(values) / len(values), 4) if values else None,
+                "delta": 0.0, "ci95": None, "games": len(values),
+            }  # fmt: skip
+            if i:
+                ref = _policy_scores(scores, 0, n_field, seat)
+                units = unit_differences(mine, ref, field)
+                p = paired(
+                    units, len(units), sequential=info.until_decided, budget_units=info.units
+                )
+                row["delta"] = None if p.units == 0 else round(p.delta, 4)
+                row["ci95"] = [round(p.ci95[0], 4), round(p.ci95[1], 4)]
+                row["decided"] = p.decided
+            rows.append(row)
+    return rows
+
+
+# --- gauntlet --------------------------------------------------------------------------------
+
+
+def _gauntlet(args: argparse.Namespace) -> int:
+    from analytics import gauntlet
+    from analytics.study import Matchup, deck_from_json, deck_json, finish_study
+    from decklab.context import open_store, parse_date
+
+    if not args.resume:
+        if not args.deck:
+            raise InputError("give a deck list, or --resume STUDY")
+        if args.top < 1:
+            raise InputError(f"--top {args.top}: at least 1")
+        _check(args)
+        deck = _read(args.deck)
+    with open_store(args) as store:
+        pool = store.pool_index("sve")
+        if not args.resume:
+            if args.meta:
+                lists = gauntlet.lists_from_file(args.meta)
+            else:
+                from analytics.meta import decklists
+
+                try:
+                    when = parse_date(args.since) if args.since else None
+                except InputError:
+                    raise InputError(f"--since {args.since!r}: not a date YYYY-MM-DD") from None
+                lists = gauntlet.since(decklists(store), when)
+            field = gauntlet.archetypes(lists, pool, args.top)
+            params = {
+                "deck": deck_json(deck), "meta": args.meta, "since": args.since, "top": args.top,
+                "lists": len(lists),
+                "field": [
+                    {"name": a.name, "share": a.share, "code": a.code, "deck": deck_json(a.deck)}
+                    for a in field
+                ],
+            }  # fmt: skip
+            probe = _probe_info(params)
+            for a in field:  # every list must resolve before anything is stored
+                _config(deck, a.deck, pool, probe)
+    store, info = _open(
+        args,
+        "gauntlet",
+        params.get("deck", {}).get("name", "") if not args.resume else "",
+        params if not args.resume else {},
+    )
+    with store:
+        params = info.params
+        deck = deck_from_json(params["deck"])
+        field = [
+            gauntlet.Archetype(f["name"], f["share"], (), 0, deck_from_json(f["deck"]), f["code"])
+            for f in params["field"]
+        ]
+        matchups = [
+            Matchup(gauntlet.matchup_key(i), deck, a.deck, _config(deck, a.deck, pool, info))
+            for i, a in enumerate(field)
+        ]
+        played = _play(
+            store, args, info, matchups, lambda s: gauntlet.still_open(s, field, info.units)
+        )
+        result = gauntlet.gauntlet_result(
+            deck.name, field, played.scores, sequential=info.until_decided, budget_units=info.units
+        )
+        result["lists"] = params["lists"]
+        result = _budget(info, played, result)
+        finish_study(store, info.study_id, result, played.games_played)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+        return 0
+    print(
+        f"{deck.name} against the {len(field)} largest archetypes of {params['lists']} "
+        f"tournament lists: expected win rate {_pct(result['expected_win_rate'])} "
+        f"(95% CI {_ci(result['ci95'])})"
+    )
+    for r in result["field"]:
+        print(
+            f"  {r['share']:>6.1%}  {r['archetype']} [{r['list']}]: {_pct(r['win_rate'])} "
+            f"(CI {_ci(r['ci95'])}, {r['games']} games)"
+        )
+    if result["deciding"]:
+        print(f"decided most by: {'; '.join(result['deciding'])}")
+    print(_saved_line(result))
+    return 0
+
+
+def _probe_info(params: dict[str, Any]) -> StudyInfo:
+    from analytics.study import StudyInfo
+
+    return StudyInfo("", "gauntlet", "", params, 2, 0, ("greedy", "greedy"), 60, False, "")
+
+
+# --- studies ---------------------------------------------------------------------------------
+
+
+def _studies(args: argparse.Namespace) -> int:
+    from analytics.study import list_studies
+    from decklab.context import open_store
+    from decklab.output import print_table
+
+    with open_store(args) as store:
+        frame = list_studies(store)
+    if args.json:
+        print(frame.drop(columns=["result"]).to_json(orient="records", date_format="iso"))
+    elif frame.empty:
+        print("no stored studies: try decklab impact DECK --field F --card CODE --games 20")
+    else:
+        print_table(frame.drop(columns=["result"]))
+    return 0
+
+
+def report_cards(args: argparse.Namespace) -> int:
+    """``decklab report RUN --cards``: each card's play rate and win rates in a stored run."""
+    from analytics.cardstats import NOTE, card_stats, stats_json
+    from analytics.runs import run_info
+    from decklab.context import open_store
+    from decklab.output import print_table
+
+    with open_store(args) as store:
+        info = run_info(store, args.run_id)
+        frame = card_stats(store, args.run_id)
+    names = [info.deck_a, info.deck_b]
+    if args.json:
+        print(json.dumps(stats_json(args.run_id, frame, names), indent=2, ensure_ascii=False))
+        return 0
+    if frame.empty:
+        print(f"run {args.run_id} has no per-card records (played before they were kept)")
+        return 0
+    for side, name in enumerate(names):
+        part = frame[frame["side"] == side].drop(columns=["side"])
+        print(f"{name} (run {args.run_id}):")
+        print_table(part)
+    print(f"note: {NOTE}")
+    return 0
+
+
+# --- compare --until-decided -----------------------------------------------------------------
+
+
+def compare_until_decided(args: argparse.Namespace) -> int:
+    """``decklab compare A B --field F... --until-decided``: the paired comparison as a study
+    that stops once the confidence sequence excludes no difference."""
+    from analytics import impact
+    from analytics.sequential import interval
+    from analytics.study import Matchup, deck_from_json, deck_json, finish_study
+
+    if args.games < 2:
+        raise InputError(f"--games {args.games}: choose 2 to {MAX_GAMES:,}")
+    versions = [_read(args.version_a), _read(args.version_b)]
+    field = [_read(p) for p in args.field]
+    params = {"versions": [deck_json(v) for v in versions], "field": [deck_json(f) for f in field]}
+    args.agents = args.agents.split(",")[0] + "," + args.agents.split(",")[-1]
+    args.until_decided = True
+    from decklab.context import open_pool
+
+    pool = open_pool(args)
+    probe = _probe_info(params)
+    for v in versions:
+        for opp in field:
+            _config(v, opp, pool, probe)
+    store, info = _open(args, "compare", versions[0].name, params)
+    keys = ("a", "b")
+    with store:
+        versions = [deck_from_json(v) for v in info.params["versions"]]
+        field = [deck_from_json(f) for f in info.params["field"]]
+        n = len(field)
+        matchups = [
+            Matchup(f"{k}|{j}", v, opp, _config(v, opp, pool, info))
+            for k, v in zip(keys, versions, strict=True)
+            for j, opp in enumerate(field)
+        ]
+
+        def by_opp(scores: Any, k: str) -> Any:
+            return {str(j): scores.get(f"{k}|{j}", {}) for j in range(n)}
+
+        def open_keys(scores: Any) -> set[str]:
+            units = impact.unit_differences(
+                by_opp(scores, "b"), by_opp(scores, "a"), by_opp(scores, "a")
+            )
+            if interval(units, -1.0, 1.0, budget_units=info.units).excludes(0.0):
+                return set()
+            return {m.key for m in matchups}
+
+        played = _play(store, args, info, matchups, open_keys)
+        a, b = by_opp(played.scores, "a"), by_opp(played.scores, "b")
+        units = impact.unit_differences(b, a, list(a))
+        games = sum(len(set(a[f]) & set(b[f])) for f in a)
+        p = impact.paired(units, games, sequential=True, budget_units=info.units)
+        result = _budget(info, played, {
+            "version_a": versions[0].name, "version_b": versions[1].name,
+            "field": [f.name for f in field], "games": games,
+            "difference": round(p.delta, 4) if p.units else None,
+            "ci95": [round(p.ci95[0], 4), round(p.ci95[1], 4)], "decided": p.decided,
+        })  # fmt: skip
+        finish_study(store, info.study_id, result, played.games_played)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+        return 0
+    print(
+        f"{versions[1].name} scores {_pct(result['difference'], True)} against "
+        f"{versions[0].name} over {games} paired games "
+        f"(95% confidence sequence {_ci(result['ci95'], True)}; "
+        f"{'decided' if p.decided else 'not decided within the budget'})"
+    )
+    print(_saved_line(result))
+    return 0
