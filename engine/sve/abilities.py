@@ -710,7 +710,7 @@ class NoCombatDamage:
         """Mark them for this turn."""
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
-                card = game.cards[tgt]
+                card = game.writable(tgt)
                 if card.counters is None:
                     card.counters = {}
                 card.counters["no_combat_damage"] = game.turn
@@ -1578,7 +1578,7 @@ class EvolveCostDown:
     def run(self, game: State, frame: Frame) -> bool:
         """Mark this card for this turn."""
         if frame.source >= 0 and game.target_exists(frame.source):
-            card = game.cards[frame.source]
+            card = game.writable(frame.source)
             if card.counters is None:
                 card.counters = {}
             if card.counters.get("evolve_down_turn") != game.turn:
@@ -1813,6 +1813,8 @@ class PayX:
         x, frame.choice = int(frame.choice), None
         game.players[me].pp -= x
         if x and card.counters is not None:
+            card = game.writable(frame.source)
+            assert card.counters is not None
             card.counters[key] = have - x
         frame.amount = x
         return True
@@ -2042,9 +2044,9 @@ class PayCost:
             elif self.discard is not None:
                 game.discard_card(me, uid, frame.source)
                 if frame.source >= 0:
-                    counters = game.cards[frame.source].counters
+                    counters = game.writable(frame.source).counters
                     if counters is None:
-                        counters = game.cards[frame.source].counters = {}
+                        counters = game.writable(frame.source).counters = {}
                     counters[PAID_DISCARD] = uid
                 if frame.sub - 1 < self.discard_n:  # another card to discard
                     options = [str(u) for u in self._discardable(game, me, frame.source)]
@@ -2451,7 +2453,7 @@ class Modal:
                 game.ask_pick(frame.controller, left, count > 0)
                 return False
         if self.once_each_per_turn and chosen and frame.source >= 0:
-            card = game.cards[frame.source]
+            card = game.writable(frame.source)
             if card.counters is None:
                 card.counters = {}
             card.counters["modes_turn"] = game.turn
@@ -2593,7 +2595,7 @@ class SetEvolveCost:
     def run(self, game: State, frame: Frame) -> bool:
         """Mark this card."""
         if game.target_exists(frame.source) and frame.source >= 0:
-            card = game.cards[frame.source]
+            card = game.writable(frame.source)
             if card.counters is None:
                 card.counters = {}
             card.counters["evolve_cost"] = self.n
@@ -3009,7 +3011,7 @@ class NoDamage:
             got = []
         for uid in got:
             if uid >= 0:
-                card = game.cards[uid]
+                card = game.writable(uid)
                 if card.counters is None:
                     card.counters = {}
                 card.counters["no_damage"] = game.turn
@@ -3029,7 +3031,7 @@ class DamageShield:
         key = "shield_next" if self.next_only else "no_damage"
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
-                card = game.cards[tgt]
+                card = game.writable(tgt)
                 if card.counters is None:
                     card.counters = {}
                 card.counters[key] = game.turn
@@ -3374,7 +3376,7 @@ class TakesMore:
         """Mark them for this turn."""
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
-                card = game.cards[tgt]
+                card = game.writable(tgt)
                 if card.counters is None:
                     card.counters = {}
                 if card.counters.get("more_turn") != game.turn:

@@ -278,6 +278,7 @@ class Card:
         "since",
         "st",
         "super_",
+        "tok",
         "token",
         "uid",
         "zone",
@@ -309,14 +310,37 @@ class Card:
         self.bane_hit = False
         self.counters: dict[str, int] | None = None
         self.gen = 0
+        self.tok: object = None
+        """The state that may change this object in place (see :meth:`State.writable`)."""
 
     def copy(self) -> Card:
         """A field-by-field copy (counters copied too)."""
-        new = Card.__new__(Card)
-        for name in Card.__slots__:
-            setattr(new, name, getattr(self, name))
-        if self.counters is not None:
-            new.counters = dict(self.counters)
+        new = _blank(Card)
+        new.uid = self.uid
+        new.owner = self.owner
+        new.controller = self.controller
+        new.base = self.base
+        new.face = self.face
+        new.fol = self.fol
+        new.zone = self.zone
+        new.token = self.token
+        new.atk = self.atk
+        new.dfn = self.dfn
+        new.engaged = self.engaged
+        new.since = self.since
+        new.evo = self.evo
+        new.evolved_turn = self.evolved_turn
+        new.evolve_nth = self.evolve_nth
+        new.super_ = self.super_
+        new.kw = self.kw
+        new.granted = self.granted
+        new.st = self.st
+        new.eq = self.eq
+        new.bane_hit = self.bane_hit
+        counters = self.counters
+        new.counters = None if counters is None else counters.copy()
+        new.gen = self.gen
+        new.tok = self.tok
         return new
 
     @property
@@ -335,6 +359,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"<Card {self.uid} {self.face.card_id} {self.atk}/{self.dfn} z={self.zone.name}>"
+
+
+_blank = object.__new__
+"""A new object without running its ``__init__`` (for copies)."""
 
 
 class Player:
@@ -410,10 +438,37 @@ class Player:
 
     def copy(self) -> Player:
         """A copy with fresh zone lists."""
-        new = Player.__new__(Player)
-        for name in Player.__slots__:
-            value = getattr(self, name)
-            setattr(new, name, value[:] if isinstance(value, list) else value)
+        new = _blank(Player)
+        new.index = self.index
+        new.leader = self.leader
+        new.hp = self.hp
+        new.pp = self.pp
+        new.max_pp = self.max_pp
+        new.ep = self.ep
+        new.sep = self.sep
+        new.turns = self.turns
+        new.deck = self.deck[:]
+        new.hand = self.hand[:]
+        new.field = self.field[:]
+        new.ex = self.ex[:]
+        new.grave = self.grave[:]
+        new.banish = self.banish[:]
+        new.evolve_deck = self.evolve_deck[:]
+        new.evolve_used = self.evolve_used[:]
+        new.evolved_on = self.evolved_on
+        new.evolves_turn = self.evolves_turn
+        new.evolves = self.evolves
+        new.decked_out = self.decked_out
+        new.played = self.played
+        new.played_ids = self.played_ids[:]
+        new.hurt_on = self.hurt_on
+        new.discarded_on = self.discarded_on
+        new.hurts = self.hurts
+        new.discounts = self.discounts[:]
+        new.burst_turn = self.burst_turn
+        new.bursts = self.bursts
+        new.union_burst = self.union_burst
+        new.shield = self.shield
         return new
 
 
@@ -483,6 +538,7 @@ class _EnterFromResolution:
         if (card.kw & WARD) and card.fol and frame.choice is None:
             game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
+        card = game.writable(frame.source)
         game.enter_field(card, frame.controller, engaged=frame.choice == "engage")
         origin = "ex" if frame.amount == ORIGINS["ex"] else "hand"
         if frame.amount == ORIGINS["grave"]:  # played from the graveyard (PlayFromGrave)
@@ -499,7 +555,7 @@ class _SpellToGrave:
         """Move the resolved card to the graveyard."""
         card = game.cards[frame.source]
         if card.zone is Zone.RESOLVING:
-            game.move_to_grave_from_resolution(card)
+            game.move_to_grave_from_resolution(game.writable(frame.source))
         return True
 
 
@@ -638,6 +694,37 @@ class _EvolvePaid:
         return True
 
 
+CHECK_SHARING = False
+"""Test aid: after a clone, a shared card (or its counters) raises when changed in place."""
+
+
+class _SharedCard(Card):
+    """A card shared by clones, while :data:`CHECK_SHARING` is on: read-only."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"card {self.uid} is shared with a clone: use State.writable")
+
+
+class _SharedCounters(dict[str, int]):
+    """The counters of a shared card, while :data:`CHECK_SHARING` is on: read-only."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("the counters of a card shared with a clone: use State.writable")
+
+    __setitem__ = __delitem__ = pop = setdefault = update = clear = popitem = _refuse
+
+
+def _freeze(cards: list[Card]) -> None:
+    """Make shared cards raise when changed in place (``CHECK_SHARING``)."""
+    for card in cards:
+        if type(card) is Card:
+            if card.counters is not None:
+                object.__setattr__(card, "counters", _SharedCounters(card.counters))
+            object.__setattr__(card, "__class__", _SharedCard)
+
+
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _EX_TO_GRAVE_AT_END = Ability(Trigger.END_PHASE, (ExToGraveSelf(),), name="given end phase")
@@ -651,8 +738,11 @@ class State:
     def __init__(self) -> None:
         # Built by new_game / clone; declared here for the type checker.
         self.seed = 0
-        self.rng = random.Random(0)
+        self._rng = random.Random(0)
+        self._rng_shared = False  # a clone holds the same generator: copy it before use
         self.cards: list[Card] = []
+        self.tok: object = None
+        """Cards whose ``tok`` is this are this state's own; others are shared with clones."""
         self.players: list[Player] = []
         self.scripts = Scripts()
         self.turn = 0
@@ -681,6 +771,32 @@ class State:
         self.grave_play = (False, False)  # who owns a card playable from the graveyard
         self.zone_seen = -1  # number of cards when zone_flags was computed
         self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator (shuffles, random discards), copied on first use
+        after a clone."""
+        if self._rng_shared:
+            rng = random.Random(0)
+            rng.setstate(self._rng.getstate())
+            self._rng = rng
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_shared = False
+
+    def writable(self, uid: int) -> Card:
+        """Card ``uid`` to change in place: this state's own object, copied first if a clone
+        still shares it (copy-on-write; every change to a card goes through here)."""
+        card = self.cards[uid]
+        if card.tok is not self.tok:
+            card = card.copy()
+            card.tok = self.tok
+            self.cards[uid] = card
+        return card
 
     # --- the public protocol ---------------------------------------------------------------------
 
@@ -761,12 +877,21 @@ class State:
         self._run()
 
     def clone(self) -> State:
-        """An independent copy of the whole game (cards, zones, pending work, RNG state)."""
-        new = State.__new__(State)
+        """An independent copy of the whole game (cards, zones, pending work, RNG state).
+
+        Card objects and the random generator are shared, not copied: both states take new
+        ownership tokens, so each copies a card the first time it changes it
+        (:meth:`writable`) and the generator the first time it draws from it. Card records,
+        scripts and their indexes are immutable and always shared.
+        """
+        new = _blank(State)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new.cards = [c.copy() for c in self.cards]
+        self.tok = object()
+        new.tok = object()
+        self._rng_shared = new._rng_shared = True
+        new.cards = self.cards[:]
+        if CHECK_SHARING:
+            _freeze(self.cards)
         new.players = [p.copy() for p in self.players]
         new.decision = (
             None
@@ -888,7 +1013,7 @@ class State:
 
     def cost_down(self, uid: int, n: int) -> None:
         """This turn, card ``uid`` costs ``n`` less to play."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         if card.counters is None:
             card.counters = {}
         if card.counters.get("cost_turn") != self.turn:
@@ -1019,6 +1144,7 @@ class State:
         card = self.cards[uid]
         if card.zone is not Zone.FIELD or not card.fol:
             return
+        card = self.writable(uid)
         card.eq = (*card.eq, token.card_id)
         self.statics_dirty = True
         if self.log is not None:
@@ -1084,6 +1210,7 @@ class State:
 
     def set_origin(self, card: Card, zone: str) -> None:
         """Remember where a card that just entered the field came from."""
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         if card.zone is Zone.FIELD:
             if card.counters is None:
                 card.counters = {}
@@ -1096,6 +1223,7 @@ class State:
         card = self.cards[uid]
         if card.zone is not Zone.FIELD:
             return
+        card = self.writable(uid)
         if card.counters is None:
             card.counters = {}
         counters = card.counters
@@ -1118,6 +1246,7 @@ class State:
 
     def _unbox(self, card: Card) -> None:
         """The Boxed state ends (CR 5.31): the card has its abilities again."""
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         counters = card.counters
         assert counters is not None
         del counters[BOXED]
@@ -1129,7 +1258,7 @@ class State:
 
     def forbid_attack(self, uid: int, next_turn: bool) -> None:
         """Follower ``uid`` cannot attack this turn (or in its controller's next turn)."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         if card.counters is None:
             card.counters = {}
         turn = self.turn
@@ -1146,6 +1275,7 @@ class State:
         card = self.cards[uid]
         if card.zone is not Zone.HAND:
             return
+        card = self.writable(uid)
         p = self.players[card.owner]
         p.hand.remove(uid)
         card.zone = Zone.DECK
@@ -1178,7 +1308,7 @@ class State:
         off, CR 12.5)."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD:
-            self._leave_field(card, Zone.GRAVE, "leave")
+            self._leave_field(self.writable(uid), Zone.GRAVE, "leave")
 
     def discard_card(self, player: int, uid: int, by: int = -1) -> None:
         """CR 5.12: discard a card from ``player``'s hand (``by``: the card whose ability
@@ -1188,7 +1318,7 @@ class State:
 
     def move_found(self, uid: int, to: str, player: int) -> None:
         """Move a card found in the deck (CR 5.8) to the hand, EX area or field."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         if to == "hand":
             if card.zone in (Zone.DECK, Zone.GRAVE):
                 self._remove_from_zone(card)
@@ -1218,6 +1348,7 @@ class State:
         p = self.players[player]
         if card.zone is not Zone.EVOLVE_DECK or uid not in p.evolve_deck:
             return
+        card = self.writable(uid)
         if to == "ex":
             if len(p.ex) >= EX_LIMIT:  # CR 4.8.3.2
                 return
@@ -1241,7 +1372,7 @@ class State:
         """Move a field card to the bottom of its owner's deck (a token vanishes)."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD:
-            self._leave_field(card, Zone.DECK, "leave")
+            self._leave_field(self.writable(uid), Zone.DECK, "leave")
 
     def shuffle_deck(self, player: int) -> None:
         """CR 5.9: shuffle ``player``'s deck."""
@@ -1259,7 +1390,7 @@ class State:
         """Put the top ``n`` cards of ``player``'s deck into the graveyard."""
         p = self.players[player]
         for _ in range(min(n, len(p.deck))):
-            card = self.cards[p.deck.pop()]
+            card = self.writable(p.deck.pop())
             self._arrive(card, Zone.GRAVE)
             if self.log is not None:
                 self._emit("mill", {"player": player, "card": card.base.card_id})
@@ -1289,6 +1420,7 @@ class State:
         """CR 5.4: engage or stand a field card."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD and card.engaged != engaged:
+            card = self.writable(uid)
             card.engaged = engaged
             if self.log is not None:
                 self._emit("engage" if engaged else "stand", {"uid": uid})
@@ -1307,6 +1439,7 @@ class State:
             return
         if len(self.players[card.owner].ex) >= EX_LIMIT:  # CR 4.8.3.2
             return
+        card = self.writable(uid)
         self._leave_field(card, Zone.EX, "leave")
         if uid in self.players[card.owner].ex:  # not a token (CR 9.1.4.3)
             self._to_ex(card)
@@ -1327,7 +1460,7 @@ class State:
             self.dirty = True
             return
         uid = p.deck.pop()
-        self.cards[uid].zone = Zone.HAND
+        self.writable(uid).zone = Zone.HAND
         p.hand.append(uid)
         if self.log is not None:
             self._emit("draw", {"player": player, "card": self.cards[uid].base.card_id})
@@ -1356,6 +1489,7 @@ class State:
             card = self.cards[target]
             if card.zone is not Zone.FIELD or not card.fol:
                 return False  # CR 5.14.1.2
+            card = self.writable(target)
             counters = card.counters
             if counters is not None:
                 if counters.get("no_damage") == self.turn:
@@ -1406,6 +1540,7 @@ class State:
         card = self.cards[target]
         if card.zone is not Zone.FIELD:
             return
+        card = self.writable(target)
         bits = keyword_bits(keywords) & ~(card.kw | card.granted)
         self.dirty = True
         card.atk += atk
@@ -1416,7 +1551,7 @@ class State:
 
     def add_counter(self, target: int, name: str, n: int = 1) -> None:
         """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2)."""
-        card = self.cards[target]
+        card = self.writable(target)
         if card.counters is None:
             card.counters = {}
         card.counters[name] = card.counters.get(name, 0) + n
@@ -1430,6 +1565,7 @@ class State:
         elif len(p.field) >= FIELD_LIMIT:  # CR 4.4.4.2
             return -1
         card = Card(len(self.cards), player, record, Zone.RESOLVING, token=True)
+        card.tok = self.tok
         self.cards.append(card)
         if zone == "ex":
             card.zone = Zone.EX
@@ -1447,6 +1583,7 @@ class State:
         card = self.cards[uid]
         if card.zone is not Zone.EX:
             return
+        card = self.writable(uid)
         self._remove_from_zone(card)
         self._arrive(card, Zone.GRAVE)
         if self.log is not None:
@@ -1468,6 +1605,7 @@ class State:
         p = self.players[card.owner]
         if len(p.ex) >= EX_LIMIT:
             return False
+        card = self.writable(uid)
         self._remove_from_zone(card)
         card.zone = Zone.EX
         p.ex.append(uid)
@@ -1502,7 +1640,7 @@ class State:
             ids = self.scripts.ids_with(Trigger.ALLY_LEAVES)  # sees those leaving with it
             cards.sort(key=lambda c: c.face.card_id in ids)
         for card in cards:
-            self._leave_field(card, Zone.GRAVE, "destroy")
+            self._leave_field(self.writable(card.uid), Zone.GRAVE, "destroy")
 
     def banish(self, uid: int) -> None:
         """CR 5.7.1: move a card to its owner's banish zone (no Last Words)."""
@@ -1510,8 +1648,9 @@ class State:
         if card.zone is Zone.FIELD:
             if (card.kw | card.granted) & ABILITY_PROOF:
                 return  # "this is not banished"
-            self._leave_field(card, Zone.BANISH, "banish")
+            self._leave_field(self.writable(uid), Zone.BANISH, "banish")
         elif card.zone in (Zone.HAND, Zone.EX, Zone.GRAVE, Zone.DECK):
+            card = self.writable(uid)
             self._remove_from_zone(card)
             self._arrive(card, Zone.BANISH)
             if self.log is not None:
@@ -1519,7 +1658,7 @@ class State:
 
     def return_to_hand(self, uid: int) -> None:
         """Move a field card (or a spell resolving) back to its owner's hand."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         if card.zone is Zone.FIELD:
             self._leave_field(card, Zone.HAND, "leave")
         elif card.zone is Zone.RESOLVING:  # "return this to your hand": not to the graveyard
@@ -1529,6 +1668,7 @@ class State:
 
     def enter_field(self, card: Card, player: int, engaged: bool) -> None:
         """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4)."""
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         p = self.players[player]
         if len(p.field) >= FIELD_LIMIT:  # CR 4.4.4.2: it is not moved
             if card.zone is Zone.RESOLVING:  # CR 10.6.2.8.3
@@ -1601,7 +1741,7 @@ class State:
         p = self.players[player]
         if redraw:  # CR 6.2.1.8: hand to the bottom in any order, draw 4, no shuffle
             for uid in p.hand:
-                self.cards[uid].zone = Zone.DECK
+                self.writable(uid).zone = Zone.DECK
             p.deck[0:0] = reversed(p.hand)
             p.hand = []
         if self.log is not None:
@@ -1743,6 +1883,7 @@ class State:
                 card = cards[uid]
                 new = 0 if grants is None else grants.get(uid, 0)
                 if new != card.st:
+                    card = self.writable(uid)
                     card.st = new
                     own = 0 if _boxed(card) else keyword_bits(card.face.keywords)
                     card.kw = own | new
@@ -1772,7 +1913,7 @@ class State:
         if cond is not None and not cond.holds(self, controller, source):
             return
         if ability.once_per_turn or ability.times_per_turn:  # "1ターンに1回働く", "ターンごとにN回"
-            card = self.cards[source]
+            card = self.writable(source)
             key = f"once:{ability.trigger.value}:{ability.name}"
             limit = ability.times_per_turn or 1
             if card.counters is None:
@@ -1892,12 +2033,12 @@ class State:
         for uid in p.field:  # CR 7.2.3
             card = self.cards[uid]
             if card.counters is not None and card.counters.get("skip_stand"):
-                del card.counters["skip_stand"]
+                del self.writable(uid).counters["skip_stand"]  # type: ignore[index]
                 continue
             if card.counters is not None and BOXED in card.counters:
                 continue  # CR 5.31.3: a Boxed card does not stand by rule
             if card.engaged:
-                card.engaged = False
+                self.writable(uid).engaged = False
                 if self.log is not None:
                     self._emit("stand", {"uid": uid})
         if not (self.active == self.first and p.turns == 1):  # CR 7.2.4.1
@@ -1910,6 +2051,7 @@ class State:
         for uid, gen, atk, dfn, bits in self.eot:
             card = self.cards[uid]
             if card.zone is Zone.FIELD and card.gen == gen:
+                card = self.writable(uid)
                 card.atk -= atk
                 card.dfn -= dfn
                 card.granted &= ~bits
@@ -1919,7 +2061,7 @@ class State:
                 card = self.cards[uid]
                 counters = card.counters
                 if counters is not None and counters.get(BOXED, self.turn + 1) <= self.turn:
-                    self._unbox(card)
+                    self._unbox(self.writable(uid))
         self.dirty = True
         if self.log is not None:
             self._emit("turn_end", {"player": self.active})
@@ -2246,7 +2388,7 @@ class State:
 
     def _activate(self, player: int, uid: int, index: int) -> None:
         """CR 10.6.2.5: pay the costs (PP, engaging this card), then resolve the effects."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         ability = self.abilities_of(card, Trigger.ACTIVATED)[index]
         p = self.players[player]
         n = ability.pp_cost
@@ -2328,7 +2470,7 @@ class State:
     def _play(self, player: int, uid: int, fixed_cost: int | None = None) -> None:
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
         p = self.players[player]
-        card = self.cards[uid]
+        card = self.writable(uid)
         origin = "ex" if card.zone is Zone.EX else "grave" if card.zone is Zone.GRAVE else "hand"
         cost = self.play_cost(card)  # reductions "as you play this from the EX area" see it
         alts = self._payable_alternatives(player, card, cost) if self.scripts else []
@@ -2458,11 +2600,11 @@ class State:
         """CR 5.16.1-5.16.2: put the same-named evolved card (or the one named ``into``) on
         top, keep the differences."""
         p = self.players[player]
-        card = self.cards[uid]
+        card = self.writable(uid)
         name = into or card.base.name
         evo_uid = min(u for u in p.evolve_deck if self.cards[u].base.name == name)
         p.evolve_deck.remove(evo_uid)
-        evo = self.cards[evo_uid]
+        evo = self.writable(evo_uid)
         evo.zone = Zone.EVOLVE_AREA
         before = card.base
         after = evo.base
@@ -2511,7 +2653,7 @@ class State:
 
     def _declare_attack(self, uid: int, target: int) -> None:
         """CR 8.4.4-8.4.6: engage the attacker; 'attacked' triggers (Strike) go off."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         card.engaged = True
         self.attacker = uid
         self.attack_target = target
@@ -2537,7 +2679,7 @@ class State:
     def _combat_damage(self) -> None:
         """CR 8.4.9: damage both ways if both are still there; Bane and Drain follow."""
         self.step = Step.MAIN
-        att = self.cards[self.attacker]
+        att = self.writable(self.attacker)
         target = self.attack_target
         self.attacker = -1
         if att.zone is not Zone.FIELD or att.controller != self.active:
@@ -2551,6 +2693,7 @@ class State:
             defender = self.cards[target]
             if defender.zone is not Zone.FIELD:
                 return
+            defender = self.writable(target)
             back = defender.atk
             if back > 0 and self.scripts:
                 back += self.damage_bonus(target)
@@ -2573,7 +2716,7 @@ class State:
 
     def _discard(self, player: int, uid: int, by: int = -1) -> None:
         """CR 5.12: move a card from hand to the graveyard."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         self.players[player].discarded_on = self.turn
         self._remove_from_zone(card)
         self._arrive(card, Zone.GRAVE)
@@ -2607,7 +2750,7 @@ class State:
                 self.step = Step.END_QUICK
             else:
                 uid = int(option)
-                self.cards[uid].engaged = True
+                self.writable(uid).engaged = True
                 if self.log is not None:
                     self._emit("engage", {"uid": uid})
                 self._became_engaged(self.cards[uid])
@@ -2628,6 +2771,7 @@ class State:
         return any(cards[u].face.card_id in ids for u in self.players[1 - controller].field)
 
     def _remove_from_zone(self, card: Card) -> None:
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         p = self.players[card.controller if card.zone is Zone.FIELD else card.owner]
         zone = card.zone
         if zone is Zone.HAND:
@@ -2650,6 +2794,7 @@ class State:
 
     def _arrive(self, card: Card, zone: Zone) -> None:
         """Put a card (not on the field) into one of its owner's zones; tokens vanish."""
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK, Zone.EX):
             card.zone = Zone.ERASED  # CR 9.1.4.3
             return
@@ -2673,6 +2818,7 @@ class State:
 
     def _leave_field(self, card: Card, zone: Zone, event: str) -> None:
         """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         face = card.face
         controller = card.controller
         if zone is Zone.GRAVE and card.fol and self.scripts and self._banish_instead(controller):
@@ -2694,7 +2840,7 @@ class State:
                 del card.counters[key]
         self._arrive(card, zone)
         if evo_uid >= 0:  # moved in the same instant, logged right after
-            evo = self.cards[evo_uid]
+            evo = self.writable(evo_uid)
             evo.zone = Zone.EVOLVE_DECK
             self.players[evo.owner].evolve_used.append(evo_uid)
         if self.log is not None:
