@@ -771,6 +771,10 @@ class State:
         self.grave_play = (False, False)  # who owns a card playable from the graveyard
         self.zone_seen = -1  # number of cards when zone_flags was computed
         self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
+        self.statics_memo: dict[tuple[int, type], list[Any]] | None = None
+        """While legal actions are found (nothing changes): :meth:`_field_statics` results."""
+        self.legal_for: Decision | None = None  # the Quick window ``legal`` was found for
+        self.legal: list[Action] = []
 
     @property
     def rng(self) -> random.Random:
@@ -825,6 +829,8 @@ class State:
         if kind is Kind.MULLIGAN:
             return [KEEP, REDRAW]
         if kind is Kind.QUICK:
+            if d is self.legal_for:  # found as the window opened
+                return self.legal[:]
             acts: list[Action] = [PASS]
             acts.extend(self._quick_plays(d.player))
             return acts
@@ -898,6 +904,8 @@ class State:
             if self.decision is None
             else Decision(self.decision.kind, self.decision.player, self.decision.options[:])
         )
+        if self.legal_for is not None and self.legal_for is self.decision:
+            new.legal_for = new.decision  # the same Quick plays (actions are immutable)
         new.pending = self.pending[:]
         new.frames = [f.copy() for f in self.frames]
         new.eot = self.eot[:]
@@ -1085,6 +1093,11 @@ class State:
         ids = self.scripts.ids_with_effect(kind)
         if not ids:
             return []
+        memo = self.statics_memo
+        if memo is not None:
+            found: list[_E] | None = memo.get((player, kind))
+            if found is not None:
+                return found
         out: list[_E] = []
         for uid in field:
             card = self.cards[uid]
@@ -1094,6 +1107,8 @@ class State:
                 cond = ability.condition
                 if cond is None or cond.holds(self, player, uid):
                     out.extend(e for e in ability.effects if isinstance(e, kind))
+        if memo is not None:
+            memo[(player, kind)] = out
         return out
 
     def _spell_tax(self, player: int) -> int:
@@ -1843,7 +1858,7 @@ class State:
     def _apply_statics(self) -> None:
         """CR 10.1.1.3: recompute the keywords continuous abilities on the field give."""
         cards = self.cards
-        ids = self.scripts.ids_with(Trigger.STATIC)
+        ids = self.scripts.ids_with_effect(Grant)  # only these give keywords (or equipment)
         sources = [
             u
             for p in self.players
@@ -1951,9 +1966,7 @@ class State:
             self.decision = Decision(Kind.MAIN, self.active)
         elif step is Step.ATTACK_QUICK:  # CR 8.4.7
             opp = 1 - self.active
-            if self._quick_plays(opp):
-                self.decision = Decision(Kind.QUICK, opp)
-            else:
+            if not self._open_quick_window(opp):
                 self.step = Step.ATTACK_DAMAGE
         elif step is Step.ATTACK_DAMAGE:
             self._combat_damage()
@@ -1989,9 +2002,7 @@ class State:
                 self.step = Step.END_QUICK
         elif step is Step.END_QUICK:  # CR 7.4.5
             opp = 1 - self.active
-            if self._quick_plays(opp):
-                self.decision = Decision(Kind.QUICK, opp)
-            else:
+            if not self._open_quick_window(opp):
                 self.step = Step.END_DISCARD
         elif step is Step.END_DISCARD:  # CR 7.4.7
             if len(self.players[self.active].hand) > HAND_LIMIT:
@@ -2004,6 +2015,17 @@ class State:
             # CR 6.2.1.8: first player first.
             player = self.first if self.mulligan_done == 0 else 1 - self.first
             self.decision = Decision(Kind.MULLIGAN, player)
+
+    def _open_quick_window(self, player: int) -> bool:
+        """Ask ``player`` to pass or play Quick if they can play any (their legal actions
+        are the ones found here)."""
+        found = self._quick_plays(player)
+        if not found:
+            return False
+        self.decision = d = Decision(Kind.QUICK, player)
+        self.legal_for = d
+        self.legal = [PASS, *found]
+        return True
 
     def _fire_all(self, player: int, trigger: Trigger) -> None:
         field = self.players[player].field
@@ -2033,7 +2055,9 @@ class State:
         for uid in p.field:  # CR 7.2.3
             card = self.cards[uid]
             if card.counters is not None and card.counters.get("skip_stand"):
-                del self.writable(uid).counters["skip_stand"]  # type: ignore[index]
+                card = self.writable(uid)
+                assert card.counters is not None
+                del card.counters["skip_stand"]
                 continue
             if card.counters is not None and BOXED in card.counters:
                 continue  # CR 5.31.3: a Boxed card does not stand by rule
@@ -2133,6 +2157,13 @@ class State:
         return permanent  # the field limit was checked above (CR 10.6.2.6)
 
     def _main_actions(self) -> list[Action]:
+        self.statics_memo = {}
+        try:
+            return self._find_main_actions()
+        finally:
+            self.statics_memo = None
+
+    def _find_main_actions(self) -> list[Action]:
         me = self.active
         p = self.players[me]
         cards = self.cards
@@ -2271,6 +2302,13 @@ class State:
 
     def _quick_plays(self, player: int) -> list[Play | Activate]:
         """CR 12.3.4: Quick cards and Quick abilities the non-turn player can play now."""
+        self.statics_memo = {}
+        try:
+            return self._find_quick_plays(player)
+        finally:
+            self.statics_memo = None
+
+    def _find_quick_plays(self, player: int) -> list[Play | Activate]:
         p = self.players[player]
         out: list[Play | Activate] = []
         for zone in (p.hand, p.ex):

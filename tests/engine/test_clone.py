@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,10 +23,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
-def check_sharing(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def check_sharing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Shared cards refuse changes made in place while these tests run."""
     monkeypatch.setattr(state_module, "CHECK_SHARING", True)
-    yield
 
 
 def example_decks() -> list[DeckSpec]:
@@ -82,7 +80,9 @@ def check_clones_replay(a: DeckSpec, b: DeckSpec, seed: int, names: tuple[str, s
     return made
 
 
-@pytest.mark.parametrize("names", [("random", "random"), ("greedy", "greedy"), ("greedy", "random")])
+@pytest.mark.parametrize(
+    "names", [("random", "random"), ("greedy", "greedy"), ("greedy", "random")]
+)
 def test_clones_of_example_deck_games_replay_exactly(names: tuple[str, str]) -> None:
     """Every pairing of the example decks, cloned along the way, with each agent pair."""
     decks = example_decks()
