@@ -82,6 +82,10 @@ from engine.sve.actions import (
     Mulligan,
     Pass,
     Play,
+    activate_of,
+    attack_of,
+    evolve_of,
+    play_of,
 )
 from engine.sve.errors import DeckError, IllegalActionError
 from engine.sve.observation import Observation
@@ -2182,7 +2186,7 @@ class State:
                     or card.base.card_id in own_cost
                     or cut
                 ) and playable(p, card):
-                    acts.append(Play(uid))
+                    acts.append(play_of(uid))
         if p.grave and self.scripts and self._grave_players()[me]:
             acts.extend(self._grave_plays(p))
         if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
@@ -2201,9 +2205,9 @@ class State:
                     pay_ep = any(n >= 1 and p.ep >= 1 and p.pp >= n - 1 for n in costs)
                     for s in (False, True) if sup else (False,):
                         if pay_pp:
-                            acts.append(Evolve(uid, False, s))
+                            acts.append(evolve_of(uid, False, s))
                         if pay_ep:
-                            acts.append(Evolve(uid, True, s))
+                            acts.append(evolve_of(uid, True, s))
                     continue
                 if c.base.name not in names:
                     continue
@@ -2216,9 +2220,9 @@ class State:
                     continue  # CR 10.4.2.2: the discard cost cannot be paid
                 for s in (False, True) if sup else (False,):
                     if pay_pp:
-                        acts.append(Evolve(uid, False, s))
+                        acts.append(evolve_of(uid, False, s))
                     if pay_ep:
-                        acts.append(Evolve(uid, True, s))
+                        acts.append(evolve_of(uid, True, s))
         if self.scripts:
             acts.extend(self._activations(me, quick_only=False))
         opp_field = self.players[1 - me].field
@@ -2231,7 +2235,8 @@ class State:
             if c.kw & CANNOT_ATTACK:
                 continue
             targets = self._attack_targets(c, opp_field)
-            acts.extend(Attack(uid, t) for t in targets)
+            for t in targets:
+                acts.append(attack_of(uid, t))
         acts.append(END)
         return acts
 
@@ -2268,7 +2273,7 @@ class State:
                     continue
                 cond = ability.condition
                 if (cond is None or cond.holds(self, p.index, uid)) and self._playable(p, card):
-                    out.append(Play(uid))
+                    out.append(play_of(uid))
                     break
         return out
 
@@ -2315,7 +2320,7 @@ class State:
             for uid in sorted(zone):
                 card = self.cards[uid]
                 if card.kw & QUICK and self._playable(p, card):
-                    out.append(Play(uid))
+                    out.append(play_of(uid))
         if self.scripts:
             out.extend(self._activations(player, quick_only=True))
         return out
@@ -2378,7 +2383,7 @@ class State:
                     continue
                 if not self._can_pay(ability, player, uid):
                     continue
-                out.append(Activate(uid, index))
+                out.append(activate_of(uid, index))
         return out
 
     def _used_up(self, card: Card, index: int, limit: int) -> bool:
