@@ -698,6 +698,35 @@ class _EvolvePaid:
         return True
 
 
+class PlayRules:
+    """What playing one card needs checked, found once per card (its abilities do not change
+    during a game): its type, the continuous abilities that forbid playing it or add a cost,
+    and the leading choices of its spell abilities (CR 10.6.2.3.3)."""
+
+    __slots__ = ("additional", "base", "cannot", "permanent", "spell", "spell_checks")
+
+    def __init__(self, base: CardRecord, scripts: Scripts) -> None:
+        self.base = base
+        btype = base.base_type  # a spell token is a spell (CR 9.1.4.2)
+        self.spell = btype == "spell"
+        self.permanent = btype.endswith("follower") or btype.endswith("amulet")
+        cid = base.card_id
+        statics = scripts.abilities(cid, Trigger.STATIC) if scripts else ()
+        self.cannot = tuple(a for a in statics if any(isinstance(e, CannotPlay) for e in a.effects))
+        self.additional = tuple(
+            e for a in statics for e in a.effects if isinstance(e, AdditionalCost)
+        )
+        checks: list[Any] = []
+        for ability in scripts.abilities(cid, Trigger.SPELL) if scripts and self.spell else ():
+            for effect in ability.effects:  # the leading choices, in order
+                if getattr(effect, "available", None) is None:
+                    break
+                checks.append(effect)
+                if not isinstance(effect, (Select, FromGrave)):
+                    break
+        self.spell_checks: tuple[Any, ...] = tuple(checks)
+
+
 CHECK_SHARING = False
 """Test aid: after a clone, a shared card (or its counters) raises when changed in place."""
 
@@ -775,6 +804,8 @@ class State:
         self.grave_play = (False, False)  # who owns a card playable from the graveyard
         self.zone_seen = -1  # number of cards when zone_flags was computed
         self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
+        self.play_rules: dict[int, PlayRules] = {}
+        """By card uid, filled as cards are looked at (shared by clones: checked by record)."""
         self.statics_memo: dict[tuple[int, type], list[Any]] | None = None
         """While legal actions are found (nothing changes): :meth:`_field_statics` results."""
         self.legal_for: Decision | None = None  # the Quick window ``legal`` was found for
@@ -1036,7 +1067,7 @@ class State:
     def play_cost(self, card: Card) -> int:
         """The PP a card costs to play now (its cost, less this turn's reductions, >= 0)."""
         cost = card.base.cost or 0
-        if card.base.base_type == "spell" and self.scripts:  # raises first (CR 10.10.2)
+        if self.scripts and self._rules(card).spell:  # raises first (CR 10.10.2)
             cost += self._spell_tax(card.owner)
         counters = card.counters
         if counters is not None:
@@ -2114,15 +2145,23 @@ class State:
                     return min(e.n, cost), e.cost
         return 0, None
 
-    def _playable(self, p: Player, card: Card) -> bool:
-        base = card.base
+    def _rules(self, card: Card) -> PlayRules:
+        """The card's :class:`PlayRules`."""
+        rules = self.play_rules.get(card.uid)
+        if rules is None or rules.base is not card.base:
+            rules = self.play_rules[card.uid] = PlayRules(card.base, self.scripts)
+        return rules
+
+    def _playable(self, p: Player, card: Card, cost: int | None = None) -> bool:
+        """Whether ``p`` may play ``card`` now (``cost``: its play cost, if known)."""
         if card.kw & NO_EX_PLAY and card.zone is Zone.EX:
             return False  # "this cannot be played from the EX area"
-        btype = base.base_type  # a spell token is a spell (CR 9.1.4.2)
-        cost = self.play_cost(card)
+        rules = self._rules(card)
+        if cost is None:
+            cost = self.play_cost(card)
         if cost > p.pp and self.scripts:  # a discount paid for with another cost (DiscountFor)
             cost -= self._discount(p.index, card, cost)[0]
-        permanent = btype.endswith("follower") or btype.endswith("amulet")
+        permanent = rules.permanent
         room = len(p.field) < FIELD_LIMIT
         if cost > p.pp or (permanent and not room):
             # An alternative cost may lower the PP; putting a field card into the graveyard
@@ -2130,34 +2169,17 @@ class State:
             alts = self._payable_alternatives(p.index, card, cost)
             if not any(room or not e.engage for e in alts):
                 return False
-        if self.scripts and base.card_id in self.scripts.ids_with_effect(CannotPlay):
-            for ability in self.scripts.abilities(base.card_id, Trigger.STATIC):
-                cond = ability.condition
-                if any(isinstance(e, CannotPlay) for e in ability.effects) and (
-                    cond is None or cond.holds(self, p.index, card.uid)
-                ):
-                    return False
-        if self.scripts and base.card_id in self.scripts.ids_with_effect(AdditionalCost):
-            for ability in self.scripts.abilities(base.card_id, Trigger.STATIC):
-                for e in ability.effects:  # CR 10.6.2.5: the additional cost must be payable
-                    if isinstance(e, AdditionalCost) and (
-                        self.play_cost(card) + e.cost.pp > p.pp
-                        or not e.cost.available(self, p.index, card.uid)
-                    ):
-                        return False
-        if btype == "spell":
-            if not self.scripts:
-                return True
-            for ability in self.scripts.abilities(card.base.card_id, Trigger.SPELL):
-                for effect in ability.effects:  # the leading choices, in order
-                    available = getattr(effect, "available", None)
-                    if available is None:
-                        break
-                    if not available(self, p.index, card.uid):
-                        return False  # CR 10.6.2.3.3
-                    if not isinstance(effect, (Select, FromGrave)):
-                        break
-            return True
+        for ability in rules.cannot:
+            cond = ability.condition
+            if cond is None or cond.holds(self, p.index, card.uid):
+                return False
+        for e in rules.additional:  # CR 10.6.2.5: the additional cost must be payable
+            if self.play_cost(card) + e.cost.pp > p.pp or not e.cost.available(
+                self, p.index, card.uid
+            ):
+                return False
+        if rules.spell:  # each leading choice must be possible (CR 10.6.2.3.3)
+            return all(e.available(self, p.index, card.uid) for e in rules.spell_checks)
         return permanent  # the field limit was checked above (CR 10.6.2.6)
 
     def _main_actions(self) -> list[Action]:
@@ -2175,17 +2197,33 @@ class State:
         pp = p.pp
         playable = self._playable
         own_cost = self.scripts.play_cost_ids()
-        cut = bool(self._field_statics(me, PlayCostDown)) if p.field else False
+        auras = self._field_statics(me, PlayCostDown) if p.field else []
+        cut = bool(auras)
+        tax = -1  # the spell tax, found when a spell is looked at
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
-                if (
-                    (card.base.cost or 0) <= pp
-                    or card.counters
-                    or p.discounts
-                    or card.base.card_id in own_cost
-                    or cut
-                ) and playable(p, card):
+                base = card.base
+                cost = base.cost or 0
+                if not (
+                    cost <= pp or card.counters or p.discounts or base.card_id in own_cost or cut
+                ):
+                    continue
+                if card.counters or p.discounts or base.card_id in own_cost:
+                    found = None  # play_cost works it out
+                else:  # play_cost without the parts that cannot apply
+                    if self._rules(card).spell and self.scripts:
+                        if tax < 0:
+                            tax = self._spell_tax(me)
+                        cost += tax
+                    if cost > 0:
+                        for aura in auras:
+                            if (not aura.from_ex or card.zone is Zone.EX) and aura.what.matches(
+                                base
+                            ):
+                                cost = max(0, cost - aura.n)
+                    found = cost
+                if playable(p, card, found):
                     acts.append(play_of(uid))
         if p.grave and self.scripts and self._grave_players()[me]:
             acts.extend(self._grave_plays(p))
