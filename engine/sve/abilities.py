@@ -275,6 +275,9 @@ class Scripts:
         self._ids_with: dict[Trigger, frozenset[str]] = {}
         self._ids_effect: dict[type | tuple[type, ...], frozenset[str]] = {}
         self._cost_ids: frozenset[str] | None = None
+        self.play_rules: dict[int, Any] = {}
+        """The engine's per-card play rules, by ``id`` of the card record (each rule object
+        holds its record, so the id stays valid); emptied when a script is added."""
 
     def _load(self) -> None:
         loader, self._loader = self._loader, None
@@ -295,6 +298,7 @@ class Scripts:
         self._ids_with.clear()
         self._ids_effect.clear()
         self._cost_ids = None
+        self.play_rules.clear()
 
     def ids_with_effect(self, kind: type | tuple[type, ...]) -> frozenset[str]:
         """Ids of the cards with a continuous (``STATIC``) ability holding an effect of type

@@ -804,8 +804,6 @@ class State:
         self.grave_play = (False, False)  # who owns a card playable from the graveyard
         self.zone_seen = -1  # number of cards when zone_flags was computed
         self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
-        self.play_rules: dict[int, PlayRules] = {}
-        """By card uid, filled as cards are looked at (shared by clones: checked by record)."""
         self.statics_memo: dict[tuple[int, type], list[Any]] | None = None
         """While legal actions are found (nothing changes): :meth:`_field_statics` results."""
         self.legal_for: Decision | None = None  # the Quick window ``legal`` was found for
@@ -2146,10 +2144,11 @@ class State:
         return 0, None
 
     def _rules(self, card: Card) -> PlayRules:
-        """The card's :class:`PlayRules`."""
-        rules = self.play_rules.get(card.uid)
-        if rules is None or rules.base is not card.base:
-            rules = self.play_rules[card.uid] = PlayRules(card.base, self.scripts)
+        """The card's :class:`PlayRules` (found once per card record and script library)."""
+        cache = self.scripts.play_rules
+        rules: PlayRules | None = cache.get(id(card.base))
+        if rules is None:
+            rules = cache[id(card.base)] = PlayRules(card.base, self.scripts)
         return rules
 
     def _playable(self, p: Player, card: Card, cost: int | None = None) -> bool:
