@@ -14,7 +14,9 @@ from cardpool.errors import InputError
 def executor_for(dask: str | None, workers: int | None) -> Iterator[tuple[Executor | None, str]]:
     """An executor and a backend label: ``None`` (local processes), ``local`` or a scheduler.
 
-    ``dask="local"`` starts a ``LocalCluster`` of ``workers`` single-threaded processes;
+    ``dask="local"`` starts a ``LocalCluster`` of ``workers`` single-threaded processes on the
+    loopback interface, on ports the system picks and without its web dashboard (so two
+    local clusters, or a test beside a running one, never compete for a port);
     ``dask="tcp://HOST:8786"`` connects to a running scheduler. Dask is an optional extra
     (``pip install 'decklab[distributed]'``).
     """
@@ -29,9 +31,13 @@ def executor_for(dask: str | None, workers: int | None) -> Iterator[tuple[Execut
         ) from None
     dask_api: Any = distributed  # the package ships no complete type information
     if dask == "local":
+        # The scheduler serves HTTP (health, metrics) even without its dashboard, on 8787
+        # unless told otherwise: every port here is left to the system.
         cluster: Any = dask_api.LocalCluster(
-            n_workers=workers or 2, threads_per_worker=1, processes=True, dashboard_address=None
-        )
+            n_workers=workers or 2, threads_per_worker=1, processes=True, host="127.0.0.1",
+            scheduler_port=0, dashboard_address=None,
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+        )  # fmt: skip
         client: Any = dask_api.Client(cluster)
         try:
             yield client.get_executor(), f"dask-local:{workers or 2}"

@@ -538,6 +538,8 @@ class _Names:
 
     labels: tuple[str, ...]
     singulars: tuple[str, ...]
+    atoms: tuple[tuple[frozenset[int], str], ...] = ()
+    """The cards of each atom (by the groups it counts for), for rules that name atoms."""
 
     def label(self, j: int) -> str:
         return self.labels[j]
@@ -573,8 +575,28 @@ class PreparedGoal:
         if isinstance(self.policy, KeepIf):
             rule = keep_if_rule(self.policy, self.game)
         elif isinstance(self.policy, Optimal):
-            rule = _rule_text(sol, self.atoms.members, self.names, self.game)
+            rule = _rule_text(sol, self.atoms.members, self.names, self.game, self.goal.at_least)
         return Odds(sol.p, sol.p_never, rule, sol, problem, self.code)
+
+
+def _names(goal: Goal) -> _Names:
+    """How rules name the goal's groups and, by its cards, each atom."""
+    member_of: dict[str, set[int]] = defaultdict(set)
+    for j, group in enumerate(goal.groups):
+        for card in group:
+            member_of[card].add(j)
+    by_groups: dict[frozenset[int], list[str]] = defaultdict(list)
+    for card, groups in member_of.items():
+        by_groups[frozenset(groups)].append(card)
+    atoms = []
+    for m, cards in by_groups.items():
+        whole = len(m) == 1 and set(cards) == set(goal.groups[next(iter(m))])
+        atoms.append((m, goal.label(next(iter(m))) if whole else " or ".join(cards)))
+    return _Names(
+        tuple(goal.label(j) for j in range(len(goal.groups))),
+        tuple(goal.singular(j) for j in range(len(goal.groups))),
+        tuple(atoms),
+    )
 
 
 def prepare(
@@ -595,10 +617,7 @@ def prepare(
         code = "optimal"
     else:
         code = "never"
-    names = _Names(
-        tuple(goal.label(j) for j in range(len(goal.groups))),
-        tuple(goal.singular(j) for j in range(len(goal.groups))),
-    )
+    names = _names(goal)
     return PreparedGoal(goal, policy, game, atoms, masks, code, names)
 
 
@@ -652,15 +671,14 @@ def describe_policy(sol: Solution, atoms: Atoms, goal: Goal, game: Game = "sve")
     least 1 of A and at least 1 of B; mulligan the rest"), or an explicit list when the kept
     set is not of that shape. For Riftbound: which cards go back, per hand.
     """
-    names = _Names(
-        tuple(goal.label(j) for j in range(len(goal.groups))),
-        tuple(goal.singular(j) for j in range(len(goal.groups))),
-    )
-    return _rule_text(sol, atoms.members, names, game)
+    names = _names(goal)
+    return _rule_text(sol, atoms.members, names, game, goal.at_least)
 
 
 @lru_cache(maxsize=4096)
-def _rule_text(sol: Solution, members: tuple[frozenset[int], ...], goal: _Names, game: Game) -> str:
+def _rule_text(
+    sol: Solution, members: tuple[frozenset[int], ...], goal: _Names, game: Game, at_least: int = 1
+) -> str:
     n_groups = len(goal.labels)
 
     def group_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -670,7 +688,7 @@ def _rule_text(sol: Solution, members: tuple[frozenset[int], ...], goal: _Names,
         )
 
     if game == "riftbound":
-        return _describe_riftbound(sol, goal, group_counts)
+        return _describe_riftbound(sol, goal, group_counts, members, at_least)
     kept: dict[tuple[int, ...], set[bool]] = defaultdict(set)
     for o in sol.openings:
         kept[group_counts(o.hand)].add(sum(o.chosen) == 0)
@@ -717,30 +735,123 @@ def _rule_text(sol: Solution, members: tuple[frozenset[int], ...], goal: _Names,
 
 
 def _describe_riftbound(
-    sol: Solution, goal: _Names, group_counts: Callable[[tuple[int, ...]], tuple[int, ...]]
+    sol: Solution,
+    goal: _Names,
+    group_counts: Callable[[tuple[int, ...]], tuple[int, ...]],
+    members: tuple[frozenset[int], ...],
+    at_least: int,
 ) -> str:
-    """Riftbound: how many other cards go back, by the goal cards in hand."""
+    """Riftbound: which cards go back, by the goal cards in hand, always in words.
+
+    Where only cards outside the goal go back and a few hand shapes say it, the rule lists
+    them. Otherwise (a combo holding spare copies of one piece, or many shapes) it is the
+    "spare cards first" rule (:func:`spares_first`) when that rule is optimal on every
+    opening of the exact solution, else every hand that sets cards aside, listed in full.
+    """
     by_count: dict[int, set[tuple[int, ...]]] = defaultdict(set)
+    goal_cards_back = False
     for o in sol.openings:
-        if any(o.chosen[:-1]):
-            return "set aside the cards of the decision table (up to 2)"
+        goal_cards_back = goal_cards_back or any(o.chosen[:-1])
         if sum(o.chosen):
             by_count[sum(o.chosen)].add(group_counts(o.hand))
     if not by_count:
         return "never mulligan"
+    if goal_cards_back or any(len(shapes) > MAX_CLAUSES for shapes in by_count.values()):
+        if all(
+            o.outcomes.get(spares_first(o.hand, members, at_least), -1.0)
+            >= o.outcomes[o.chosen] - _TIE
+            for o in sol.openings
+        ):
+            return _spares_first_text(goal, at_least)
+        return _listed_hands(sol, goal, members)
     names = ", ".join(goal.singulars)
     parts = []
     for n, shapes in sorted(by_count.items(), reverse=True):
         listed = [
             ", ".join(f"{v} of {goal.labels[j]}" for j, v in enumerate(g)) for g in sorted(shapes)
         ]
-        if len(listed) > MAX_CLAUSES:
-            listed = [*listed[: MAX_CLAUSES - 1], f"{len(listed) - MAX_CLAUSES + 1} other shapes"]
         word = "card" if n == 1 else "cards"
         parts.append(
             f"set aside {n} {word} other than {names} from hands with " + " or ".join(listed)
         )
     return "; ".join(parts) + "; keep the rest"
+
+
+def spares_first(
+    hand: tuple[int, ...], members: tuple[frozenset[int], ...], at_least: int
+) -> Decision:
+    """What goes back (cards per atom, the rest last) under the "spare cards first" rule.
+
+    A hand holding ``at_least`` of every group is kept. From any other hand up to 2 cards the
+    goal does not need go back: cards of no group first, then, atom by atom, copies whose
+    removal leaves every group they count for with as much of its ``at_least`` as before.
+
+    >>> spares_first((0, 3, 1), (frozenset({0}), frozenset({1})), 1)  # 3 B, no A: 1 B, 1 other
+    (0, 1, 1)
+    >>> spares_first((1, 1, 2), (frozenset({0}), frozenset({1})), 1)  # the combo: keep
+    (0, 0, 0)
+    """
+    n_groups = 1 + max((j for m in members for j in m), default=-1)
+    counts = [
+        sum(h for h, m in zip(hand[:-1], members, strict=True) if j in m) for j in range(n_groups)
+    ]
+    out = [0] * len(hand)
+    if all(c >= at_least for c in counts):
+        return tuple(out)
+    floor = [min(c, at_least) for c in counts]
+    out[-1] = min(RIFTBOUND_MULLIGAN_MAX, hand[-1])
+    left = RIFTBOUND_MULLIGAN_MAX - out[-1]
+    for i, m in enumerate(members):
+        while left and out[i] < hand[i] and all(counts[j] > floor[j] for j in m):
+            out[i] += 1
+            left -= 1
+            for j in m:
+                counts[j] -= 1
+    return tuple(out)
+
+
+def _spares_first_text(goal: _Names, at_least: int) -> str:
+    needed = " and ".join(f"at least {at_least} of {label}" for label in goal.labels)
+    overlapping = any(len(m) > 1 for m, _ in goal.atoms)
+    outside = (
+        "cards outside every piece"
+        if overlapping
+        else f"cards other than {', '.join(goal.singulars)}"
+    )
+    spares = (
+        f"{outside} first, then copies of a piece beyond the {at_least} it needs"
+        if len(goal.labels) > 1
+        else outside
+    )
+    return (
+        f"keep hands with {needed}; from any other hand set aside up to 2 cards the goal "
+        f"does not need: {spares}"
+    )
+
+
+def _listed_hands(sol: Solution, goal: _Names, members: tuple[frozenset[int], ...]) -> str:
+    """Every opening that sets cards aside, with what goes back, grouped by what goes back."""
+    names = [_atom_name(m, goal) for m in members]
+    by_action: dict[str, list[str]] = defaultdict(list)
+    for o in sorted(sol.openings, key=lambda o: o.hand):
+        if not sum(o.chosen):
+            continue
+        back = [f"{r} {n}" for r, n in zip(o.chosen[:-1], names, strict=True) if r]
+        if o.chosen[-1]:
+            back.append(f"{o.chosen[-1]} other {'card' if o.chosen[-1] == 1 else 'cards'}")
+        held = [f"{h} {n}" for h, n in zip(o.hand[:-1], names, strict=True)]
+        by_action[" and ".join(back)].append("(" + ", ".join([*held, f"{o.hand[-1]} other"]) + ")")
+    parts = [f"set aside {back} from hands with " + " or ".join(hands)
+             for back, hands in by_action.items()]  # fmt: skip
+    return "; ".join(parts) + "; keep the rest"
+
+
+def _atom_name(m: frozenset[int], goal: _Names) -> str:
+    """Cards counting for exactly the groups ``m``: by their cards where known."""
+    named = dict(goal.atoms)
+    if m in named:
+        return named[m]
+    return "of " + " and ".join(goal.labels[j] for j in sorted(m))
 
 
 # --- tables --------------------------------------------------------------------------------

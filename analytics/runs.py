@@ -14,34 +14,59 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from importlib import resources
+from pathlib import Path
 
 import pandas as pd
 
+import engine
 from analytics.simulate import GameRow, MatchConfig, Progress, run_games, schedule
 from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.store import Store
 
+ENGINE_ROOT = Path(engine.__file__).resolve().parent
+"""The engine package on disk: everything under it is part of the engine's fingerprint."""
+_NOT_ENGINE = ("__pycache__",)
+_BUILD_SUFFIXES = (".pyc", ".pyo")
+
+
+def engine_files(root: Path) -> list[Path]:
+    """Every source and data file of an engine tree, sorted by path (bytecode caches left out).
+
+    Whole-tree, so a new module, subpackage or data file is counted without anyone listing it.
+    """
+    return sorted(
+        (
+            path
+            for path in root.rglob("*")
+            if path.is_file()
+            and not any(part in _NOT_ENGINE for part in path.relative_to(root).parts)
+            and path.suffix not in _BUILD_SUFFIXES
+        ),
+        key=lambda path: path.relative_to(root).as_posix(),
+    )
+
+
+def engine_fingerprint(root: Path) -> str:
+    """A sha256 over every file of an engine tree: its path relative to the root and its bytes."""
+    digest = hashlib.sha256()
+    for path in engine_files(root):
+        data = path.read_bytes()
+        name = path.relative_to(root).as_posix().encode()
+        # length-prefixed, so moving bytes from one file into the next changes the digest too
+        digest.update(len(name).to_bytes(4, "big") + name + len(data).to_bytes(8, "big"))
+        digest.update(data)
+    return digest.hexdigest()[:12]
+
 
 @functools.cache
 def engine_version() -> str:
-    """A fingerprint of the rules engine: its source and its card library.
+    """A fingerprint of the rules engine: every file of the ``engine`` package, code and data.
 
     A seed plays out the same only on the same engine, so a run records this and a resume
     on a changed engine is refused rather than mixing two engines' games.
     """
-    digest = hashlib.sha256()
-    package = resources.files("engine.sve")
-    files = [f for f in package.iterdir() if f.name.endswith(".py")]
-    files += [f for f in package.joinpath("agents").iterdir() if f.name.endswith(".py")]
-    library = package.joinpath("data", "abilities.json")
-    if library.is_file():
-        files.append(library)
-    for item in sorted(files, key=lambda f: f.name):
-        digest.update(item.name.encode())
-        digest.update(item.read_bytes())
-    return f"sve-{digest.hexdigest()[:12]}"
+    return f"sve-{engine_fingerprint(ENGINE_ROOT)}"
 
 
 SCHEMA = """

@@ -23,7 +23,7 @@ EVOLVE_MAX = 10  # CR 6.1.1.3
 ERROR_CODES = (
     "card.unknown", "leader.count", "main.size", "main.card_type", "evolve.size",
     "evolve.card_type", "copies.limit", "class.mismatch", "title.mismatch",
-    "restricted.banned", "restricted.limited",
+    "start_amulet.names", "restricted.banned", "restricted.limited",
 )  # fmt: skip
 WARNING_CODES = ("leader.missing",)
 
@@ -132,6 +132,7 @@ def validate(
     _check_types(resolved, errors)
     _check_copies(resolved, errors)
     deck_class, title = _check_basis(resolved, leader, errors)
+    _check_start_amulets(resolved, errors)
     _check_restrictions(resolved, in_force(restrictions, deck.region, deck.format, on), errors)
     return Verdict(
         legal=not errors,
@@ -372,8 +373,7 @@ def _check_title_conditions(
     """CR 6.1.1.5.2.1 and chapter 14: construction conditions of particular titles."""
     if title != "vanguard":
         return
-    starts = [row for row in rows if "start_amulet" in row.keywords]
-    if not starts:
+    if not any("start_amulet" in row.keywords for row in rows):
         errors.append(
             Violation(
                 "title.mismatch",
@@ -381,13 +381,27 @@ def _check_title_conditions(
                 "a Cardfight!! Vanguard title deck needs at least one card with Start Amulet",
             )
         )
+
+
+def _check_start_amulets(resolved: _Resolved, errors: list[Violation]) -> None:
+    """CR 14.4.4.1.1: the Start Amulet cards of a deck (any deck, not only a title's) share a name.
+
+    Start Amulet is a construction-changing ability of the card itself (CR 6.1.2, 14.4.4.1),
+    so it binds every deck that holds such a card, whatever the deck's class or title.
+    """
+    starts = [
+        row for _, _, row in resolved.main + resolved.evolve
+        if "start_amulet" in row.keywords
+    ]  # fmt: skip
     names = sorted({row.name for row in starts})
-    if len(names) > 1:  # CR 14.4.4.1.1
+    if len(names) > 1:
         errors.append(
             Violation(
-                "title.mismatch",
+                "start_amulet.names",
                 "14.4.4.1.1",
-                "Start Amulet cards of different names in one deck: " + ", ".join(names),
+                "Start Amulet cards of different names in one deck: "
+                + ", ".join(names)
+                + "; a deck may hold Start Amulet cards of one name only",
                 tuple(dict.fromkeys(row.card_id for row in starts)),
             )
         )

@@ -12,6 +12,7 @@ pages = [
     st.Page("app_pages/curve_odds.py", title="Curve and odds", icon=":material/bar_chart:"),
     st.Page("app_pages/my_decks.py", title="My decks", icon=":material/folder_open:"),
     st.Page("app_pages/simulate.py", title="Simulate", icon=":material/play_circle:"),
+    st.Page("app_pages/replay.py", title="Replay", icon=":material/replay:"),
     st.Page("app_pages/matchups.py", title="Matchups", icon=":material/grid_on:"),
     st.Page("app_pages/meta.py", title="Meta", icon=":material/leaderboard:"),
 ]

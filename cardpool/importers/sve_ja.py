@@ -15,8 +15,17 @@ from cardpool.readers import require_fields
 FIELDS = ("card_code", "name", "class", "card_type", "sub_type", "cost", "attack", "hp", "effect")
 """Every record of the dump has these string fields (see the data folder's README)."""
 
-_COPY_LIMIT = re.compile(r"(\d+)枚まで入れることができる")
-_TOKEN_SECTION = re.compile(r"\n[-―]{3,}")
+_COPY_LIMIT = re.compile(
+    r"^(?:これ|『(?P<name>[^』]+)』)は(?:自分の)?(?:エボルヴ)?デッキに(?P<n>\d+)枚まで入れることができる。?$",
+    re.MULTILINE,
+)
+"""A construction line (CR 6.1.2) raising the copy limit of CR 6.1.1.4 for this card.
+
+It stands on a line of its own, before or after the ``----------`` rule line (Drive Point
+prints it first, Onion Legion after), and names the card as これ or by its own name.
+"""
+_TOKEN_SECTION = "\n―――"
+"""Token definitions follow this line; their text is not the card's own."""
 
 
 def looks_like(records: Any) -> bool:
@@ -43,28 +52,32 @@ def printed_card(record: dict[str, Any], *, path: Path, index: int) -> PrintedCa
         defense = normalise.stat(record["hp"])
     except ValueError as err:
         raise InputError(f"card {code} (record {index + 1}): {err}", path=path) from None
-    # A card's own construction text (after the rule line) may raise its copy limit.
-    rules_part = _TOKEN_SECTION.split(effect, maxsplit=1)
-    limit_text = rules_part[1] if len(rules_part) > 1 else effect
-    limits = [int(n) for n in _COPY_LIMIT.findall(limit_text)]
+    name = str(record["name"]).strip()
     row = CardRow(
         game="sve",
         card_id=code,
-        name=str(record["name"]).strip(),
+        name=name,
         card_type=card_type,
         card_class=normalise.class_id(str(record["class"])),
         cost=cost,
         attack=attack,
         defense=defense,
         traits=traits,
-        keywords=normalise.keywords_in(effect.split("\n―――")[0]),
-        max_copies=max([DEFAULT_COPY_LIMIT, *limits]),
+        keywords=normalise.keywords_in(effect.split(_TOKEN_SECTION)[0]),
+        max_copies=copy_limit(effect, name),
         set_code=normalise.set_code(code),
         class_ja=str(record["class"]),
         type_ja=str(record["card_type"]),
         text=effect or None,
     )
     return PrintedCard(code=code, row=row)
+
+
+def copy_limit(effect: str, name: str) -> int:
+    """How many copies of this name a deck may hold: 3 (CR 6.1.1.4) or what its own text allows."""
+    own_text = effect.split(_TOKEN_SECTION)[0]
+    limits = [int(m["n"]) for m in _COPY_LIMIT.finditer(own_text) if m["name"] in (None, name)]
+    return max([DEFAULT_COPY_LIMIT, *limits])
 
 
 def read_records(records: list[Any], *, path: Path) -> PoolData:

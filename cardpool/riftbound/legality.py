@@ -135,14 +135,21 @@ class Resolved:
         default_factory=lambda: {s: [] for s in RIFTBOUND_SECTIONS}
     )
     unknown: list[tuple[str, str]] = field(default_factory=list)
+    unknown_counts: Counter[str] = field(default_factory=Counter)
+    """Copies written on unknown lines, by section: still part of the deck's size."""
 
     def cards(self, *sections: str) -> list[Line]:
         """The lines of the named sections, in order."""
         return [line for s in sections for line in self.sections[s]]
 
     def count(self, *sections: str) -> int:
-        """How many cards the named sections hold."""
-        return sum(n for _, n, _ in self.cards(*sections))
+        """How many cards the named sections hold, lines of unknown cards included.
+
+        A typo is reported once, as ``card.unknown``; the sizes count it as the card it was
+        meant to be, so a 40-card list with one misspelt line is not also ``main.size``.
+        """
+        known = sum(n for _, n, _ in self.cards(*sections))
+        return known + sum(self.unknown_counts[s] for s in sections)
 
 
 def resolve(deck: Deck, pool: PoolIndex) -> Resolved:
@@ -154,6 +161,7 @@ def resolve(deck: Deck, pool: PoolIndex) -> Resolved:
             row = finder.row(entry, section)
             if row is None:
                 out.unknown.append((section, entry))
+                out.unknown_counts[section] += count
                 continue
             target = section
             if deck.flat and section == "main":

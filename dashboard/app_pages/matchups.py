@@ -3,13 +3,12 @@
 import itertools
 import uuid
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 from analytics import figures
-from analytics.runs import game_rows, list_runs
-from analytics.winrate import bradley_terry, summarise
+from analytics.matchups import round_robin
+from analytics.runs import list_runs
 from cardpool.errors import InputError
 from dashboard import data, deck_sources
 from dashboard.simulation import run_matchup
@@ -57,25 +56,17 @@ with data.store() as store:
         "Round robin", batches, index=batches.index(default) if default in batches else 0,
         key="matchups_batch_pick",
     )  # fmt: skip
-    members = runs[runs["batch_id"] == batch]
-    names = list(dict.fromkeys([*members["deck_a"], *members["deck_b"]]))
-    index = {name: k for k, name in enumerate(names)}
-    wins = np.zeros((len(names), len(names)))
-    for run in members.itertuples():
-        s = summarise(game_rows(store, str(run.run_id)))
-        i, j = index[str(run.deck_a)], index[str(run.deck_b)]
-        wins[i, j] += s.wins[0]
-        wins[j, i] += s.wins[1]
+    result = round_robin(store, batch)
 
+names, wins, ranking, field = result.names, result.wins, result.ranking, result.field_rates()
 st.plotly_chart(figures.matchup_heatmap(names, wins), key="matchups_heatmap")
-ranking = bradley_terry(names, wins)
 st.subheader("Ranking")
 st.dataframe(
     pd.DataFrame(
         [
             {"rank": place, "deck": names[i], "strength": ranking.strength[i],
              "± standard error": ranking.stderr[i],
-             "win rate vs the field": wins[i].sum() / max(1.0, (wins[i] + wins[:, i]).sum())}
+             "win rate vs the field": field[i]}
             for place, i in enumerate(ranking.order(), start=1)
         ]
     ),

@@ -246,6 +246,8 @@ def run_show(args: argparse.Namespace) -> int:
         if entry.get("evolve_cost") is not None:
             discard = entry.get("evolve_discard")
             also = f", discard {discard} card{'s' if discard != 1 else ''}" if discard else ""
+            if script.evolve_if is not None:  # "この能力は…なら使える" (CR 12.2)
+                also += f"; usable only if {describe(script.evolve_if)}"
             print(f"  Evolve: cost {entry['evolve_cost']}{also}")
         if script.keywords:
             print(f"  Keywords: {', '.join(script.keywords)}")

@@ -44,7 +44,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--log", metavar="FILE.jsonl", help="write the event log here")
     parser.add_argument(
-        "--moves", action="store_true", help="also print the actions in canonical form"
+        "--moves",
+        action="store_true",
+        help="also print the actions, cards named: play アリア (15), attack ... > leader",
     )
     parser.set_defaults(run=_run)
 
@@ -108,5 +110,11 @@ def _run(args: argparse.Namespace) -> int:
         Path(args.log).write_text(text, encoding="utf-8")
     print(_summary((decks[0].name or "A", decks[1].name or "B"), agents, result))
     if args.moves:
-        print(" | ".join(result.moves))
+        from analytics.replay import named_moves
+
+        moves = named_moves(
+            specs[0], specs[1], args.seed, result.moves, pool.record,
+            first=args.first, turn_limit=args.turn_limit,
+        )  # fmt: skip
+        print(" | ".join(moves))
     return 0

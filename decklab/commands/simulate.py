@@ -18,6 +18,7 @@ import numpy as np
 
 from analytics.decks import deck_spec, unmodelled_cards
 from analytics.executors import executor_for
+from analytics.matchups import round_robin
 from analytics.runs import (
     check_resumable,
     execute_run,
@@ -28,7 +29,7 @@ from analytics.runs import (
     start_run,
 )
 from analytics.simulate import GameRow, MatchConfig, schedule
-from analytics.winrate import bradley_terry, games_for_width, paired_difference, summarise
+from analytics.winrate import games_for_width, paired_difference, summarise
 from cardpool.deck import Deck
 from cardpool.decklist import read_deck_file
 from cardpool.errors import InputError
@@ -259,22 +260,17 @@ def _matrix(args: argparse.Namespace) -> int:
     decks = [_read(p) for p in args.decks]
     names = [d.name for d in decks]
     n = len(decks)
-    wins = np.zeros((n, n))
-    games = np.zeros((n, n))
     batch = uuid.uuid4().hex[:12]
     with open_store(args) as store:
         pool = store.pool_index("sve")
         pairs = list(itertools.combinations(range(n), 2))
         for k, (i, j) in enumerate(pairs, start=1):
-            run_id, _ = _play(
+            _play(
                 store, pool, args, decks[i], decks[j], batch_id=batch,
                 label=f"{k}/{len(pairs)} {names[i]} vs {names[j]} ",
             )  # fmt: skip
-            s = summarise(game_rows(store, run_id))
-            wins[i, j], wins[j, i] = s.wins
-            games[i, j] = games[j, i] = s.wins[0] + s.wins[1]
-    ranking = bradley_terry(names, wins)
-    rates = np.where(games > 0, wins / np.where(games > 0, games, 1), np.nan)
+        result = round_robin(store, batch, order=names)
+    names, games, ranking, rates = result.names, result.games, result.ranking, result.rates()
     if args.json:
         print(json.dumps({
             "batch_id": batch,

@@ -248,6 +248,9 @@ class CardScript:
     evolve_discard: int = 0
     """The evolve ability's cost discards this many cards from your hand (``【進化】手札1枚を
     捨てる``, CR 12.2; ``evolve_cost`` is then 0)."""
+    quick_ability: bool = False
+    """Its text gives an activated ability Quick (``【Q】``, CR 12.3.3): a ``quick`` keyword
+    on its record came from that marker, not from the card-level Quick icon (CR 12.3.2)."""
 
 
 DEFAULT_EVOLVE_COST = 2
@@ -397,13 +400,18 @@ class Scripts:
         return 0 if script is None else script.evolve_discard
 
     def record(self, rec: CardRecord) -> CardRecord:
-        """``rec`` with its keywords replaced by the script's own keywords, when known."""
+        """``rec`` with its keywords replaced by the script's own keywords, when known. The
+        card-level Quick icon (CR 12.3.2.1) is not in the text the keywords are compiled
+        from: a record's ``quick`` is kept unless it came from a Quick ability's marker."""
         found = self._records.get(rec)
         if found is None:
             script = self.get(rec.card_id)
             found = rec
             if script is not None and script.keywords is not None:
-                found = dataclasses.replace(rec, keywords=script.keywords)
+                keywords = script.keywords
+                if "quick" in rec.keywords and "quick" not in keywords and not script.quick_ability:
+                    keywords = (*keywords, "quick")
+                found = dataclasses.replace(rec, keywords=keywords)
             self._records[rec] = found
         return found
 
@@ -3824,10 +3832,6 @@ def _describe_element(e: Any) -> str:
     if isinstance(e, FromEvolveDeck):
         where = "into your EX area" if e.to == "ex" else "onto your field"
         return f"you may put 1 '{e.name}' from your evolve deck {where}"
-    if isinstance(e, FromHand):
-        return (
-            f"you may put up to {e.n} {_filter_words(e.what, e.n)} from your hand onto your field"
-        )
     if isinstance(e, PlayFromGrave):
         return "this may be played from your graveyard"
     if isinstance(e, PlayCostX):
@@ -3978,7 +3982,8 @@ def _describe_element(e: Any) -> str:
         where = "hand or EX area" if e.ex else "hand"
         cost = " with original cost up to your PP maximum" if e.max_pp else ""
         words = _filter_words(e.what, e.n) + cost
-        return f"you may put up to {e.n} {words} from your {where} onto your field"
+        to = "into your EX area" if e.to == "ex" else "onto your field"
+        return f"you may put up to {e.n} {words} from your {where} {to}"
     if isinstance(e, FromGrave):
         n = f"up to {e.n}" if e.up_to else str(e.n)
         total = (
@@ -4160,16 +4165,7 @@ def _pay_words(e: PayCost) -> str:
     if e.take_from is not None:
         what = _targets_words(e.take_from)
         parts.append(f"remove {e.take_n} '{e.take}' counters from {what}")
-    cost = " and ".join(parts)
-    if e.otherwise:
-        return (
-            f"you may {cost}; if you do: {_sequence(e.effects)}; "
-            f"if you do not: {_sequence(e.otherwise)}"
-        )
-    if not e.optional:
-        tail = f": {_sequence(e.effects)}" if e.effects else ""
-        return f"as a cost, {cost}{tail}"
-    return f"you may {cost}; if you do: {_sequence(e.effects)}"
+    return " and ".join(parts)
 
 
 def _describe_condition(c: Any) -> str:

@@ -63,6 +63,7 @@ def script_of(card_id: str, entry: dict[str, Any]) -> CardScript:
         keywords=None if kws is None else tuple(kws),
         evolve_if=None if evolve_if is None else from_data(evolve_if, table),
         evolve_discard=entry.get("evolve_discard", 0),
+        quick_ability=entry.get("quick_ability", False),
     )
 
 

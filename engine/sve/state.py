@@ -24,7 +24,6 @@ from typing import Any, TypeVar
 
 from engine.cards import CardRecord
 from engine.sve.abilities import (
-    COUNTER_PREFIX,
     EX_LESS,
     EX_TO_GRAVE_MARK,
     KEYWORD_ABILITIES,
@@ -317,6 +316,29 @@ class Card:
         self.tok: object = None
         """The state that may change this object in place (see :meth:`State.writable`)."""
 
+    def renew(self) -> None:
+        """CR 4.1.4: a card that moves to another zone is a new card there. Everything it
+        gained (evolution, stats, keywords, granted abilities, damage, counters and marks,
+        another player's control) is dropped; it is its printed card again."""
+        base = self.base
+        self.controller = self.owner
+        self.face = base
+        self.fol = _is_follower(base)
+        self.atk = base.attack or 0
+        self.dfn = base.defense or 0
+        self.engaged = False
+        self.evo = -1
+        self.evolved_turn = 0
+        self.evolve_nth = 0
+        self.super_ = False
+        self.kw = keyword_bits(base.keywords)
+        self.granted = 0
+        self.st = 0
+        self.eq = ()
+        self.bane_hit = False
+        self.counters = None
+        self.gen += 1
+
     def copy(self) -> Card:
         """A field-by-field copy (counters copied too)."""
         new = _blank(Card)
@@ -543,11 +565,34 @@ class _EnterFromResolution:
             game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
         card = game.writable(frame.source)
-        game.enter_field(card, frame.controller, engaged=frame.choice == "engage")
+        game.enter_field(card, frame.controller, frame.choice == "engage", asked=True)
         origin = "ex" if frame.amount == ORIGINS["ex"] else "hand"
         if frame.amount == ORIGINS["grave"]:  # played from the graveyard (PlayFromGrave)
             origin = "grave"
         game.set_origin(card, origin)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class _WardEntered:
+    """CR 12.8.2: a Ward follower an effect put onto the field standing may be put there
+    engaged instead; asked once the effect that put it there has finished."""
+
+    gen: int
+    """The card's generation as it entered (it must still be that card, CR 4.1.4)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Ask, then engage it (entering engaged is not becoming engaged, CR 5.4)."""
+        card = game.cards[frame.source]
+        if card.zone is not Zone.FIELD or card.gen != self.gen or card.engaged:
+            return True
+        if frame.choice is None:
+            game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
+            return False
+        if frame.choice == "engage":
+            game.writable(frame.source).engaged = True
+            if game.log is not None and frame.amount >= 0:  # its `enter` event says so
+                game.log[frame.amount]["engaged"] = True
         return True
 
 
@@ -1326,6 +1371,7 @@ class State:
         card = self.writable(uid)
         p = self.players[card.owner]
         p.hand.remove(uid)
+        card.renew()  # CR 4.1.4: what it had in the hand (a lower cost) stays there
         card.zone = Zone.DECK
         if top:
             p.deck.append(uid)
@@ -1372,14 +1418,17 @@ class State:
                 self._remove_from_zone(card)
                 self._arrive(card, Zone.HAND)
         elif to == "ex":
-            if not self.put_in_ex(uid):
+            if not self.put_in_ex(uid, log=False):
                 return
         elif to == "field":
             origin = _ORIGIN_WORD.get(card.zone, "deck")
+            if self.log is not None:  # found first, then its enter (the move itself)
+                self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
             self._remove_from_zone(card)
             card.zone = Zone.RESOLVING
             self.enter_field(card, player, engaged=False)
             self.set_origin(card, origin)
+            return
         elif to == "grave":
             from_deck = card.zone is Zone.DECK
             self._remove_from_zone(card)
@@ -1513,11 +1562,11 @@ class State:
         if self.log is not None:
             self._emit("draw", {"player": player, "card": self.cards[uid].base.card_id})
 
-    def deal_damage(self, target: int, amount: int) -> bool:
+    def deal_damage(self, target: int, amount: int) -> int:
         """CR 5.14.1: lower a follower's or leader's defense by ``amount`` (may go negative);
-        whether any damage was dealt."""
+        the damage actually dealt, after shields, prevention and caps (0: none)."""
         if amount <= 0:
-            return False
+            return 0
         self.dirty = True
         if target < 0:
             hurt = self.players[-target - LEADER_OFFSET]
@@ -1526,7 +1575,7 @@ class State:
                 hurt.shield = (-1, 0)
                 amount = 0 if less < 0 else amount - less
                 if amount <= 0:
-                    return False
+                    return 0
             hurt.hp -= amount
             if hurt.index == self.active:
                 hurt.hurt_on = self.turn
@@ -1536,28 +1585,28 @@ class State:
         else:
             card = self.cards[target]
             if card.zone is not Zone.FIELD or not card.fol:
-                return False  # CR 5.14.1.2
+                return 0  # CR 5.14.1.2
             card = self.writable(target)
             counters = card.counters
             if counters is not None:
                 if counters.get("no_damage") == self.turn:
-                    return False
+                    return 0
                 if counters.get("shield_next") == self.turn:  # the next damage only
                     del counters["shield_next"]
-                    return False
+                    return 0
                 if counters.get("more_turn") == self.turn:  # CR 10.2.1.3.2: TakesMore
                     amount += counters["more"]
             if card.eq:
                 amount += self.damage_taken(card)
                 if amount <= 0:
-                    return False
+                    return 0
             if self.scripts and card.face.card_id in self.scripts.ids_with(Trigger.STATIC):
                 amount = self._capped(card, amount)
             card.dfn -= amount
             name = str(target)
         if self.log is not None:
             self._emit("damage", {"target": target if target >= 0 else name, "amount": amount})
-        return True
+        return max(amount, 0)
 
     def ability_damage_dealt(self, uid: int) -> None:
         """CR 10.7.1: field card ``uid`` dealt ability damage to enemy followers; its "when
@@ -1642,23 +1691,41 @@ class State:
         area (``これをEXエリアに置く`` in Last Words or in a spell)."""
         card = self.cards[uid]
         resolving = card.zone is Zone.RESOLVING
-        if not (card.zone is Zone.GRAVE or resolving) or not self.put_in_ex(uid):
+        if not (card.zone is Zone.GRAVE or resolving) or not self.put_in_ex(uid, not resolving):
             return
         if resolving and self.log is not None:  # every move of a card is an event
             self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "ex"})
 
-    def put_in_ex(self, uid: int) -> bool:
-        """Move a card from hand or deck to its owner's EX area (CR 4.8.3.2 limit)."""
+    def put_in_ex(self, uid: int, log: bool = True) -> bool:
+        """Move a card from the hand, deck, graveyard or resolution to its owner's EX area
+        (CR 4.8.3.2 limit), logged as ``move`` unless the caller logs it (``log``)."""
         card = self.cards[uid]
         p = self.players[card.owner]
         if len(p.ex) >= EX_LIMIT:
             return False
+        source = _ZONE_WORD.get(card.zone, "resolving")
         card = self.writable(uid)
         self._remove_from_zone(card)
+        card.renew()  # CR 4.1.4
         card.zone = Zone.EX
         p.ex.append(uid)
+        if log and self.log is not None:
+            self._emit_move(card, source, "ex")
         self._to_ex(card)
         return True
+
+    def _emit_move(self, card: Card, source: str, to: str) -> None:
+        """Log a move between zones that no other event describes."""
+        self._emit(
+            "move",
+            {
+                "player": card.owner,
+                "uid": card.uid,
+                "card": card.base.card_id,
+                "from": source,
+                "to": to,
+            },
+        )
 
     def _to_ex(self, card: Card) -> None:
         self.statics_dirty = True  # a continuous ability may work from the EX area
@@ -1714,32 +1781,30 @@ class State:
             if self.log is not None:
                 self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "hand"})
 
-    def enter_field(self, card: Card, player: int, engaged: bool) -> None:
-        """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4)."""
+    def enter_field(self, card: Card, player: int, engaged: bool, asked: bool = False) -> None:
+        """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4); ``asked``: a
+        Ward follower's player already chose whether it enters engaged (CR 12.8.2)."""
         assert card.tok is self.tok, "a card changed in place must be this state's own"
         p = self.players[player]
         if len(p.field) >= FIELD_LIMIT:  # CR 4.4.4.2: it is not moved
             if card.zone is Zone.RESOLVING:  # CR 10.6.2.8.3
                 self.move_to_grave_from_resolution(card)
             return
+        card.renew()  # CR 4.1.4: whatever it had in the zone it came from is gone
         card.zone = Zone.FIELD
         card.controller = player
         card.engaged = engaged
         card.since = self.turn
-        card.gen += 1
-        card.face = card.base
-        card.fol = _is_follower(card.base)
-        card.atk = card.base.attack or 0
-        card.dfn = card.base.defense or 0
-        card.kw = keyword_bits(card.base.keywords)
-        card.granted = 0
-        card.st = 0
-        card.eq = ()
-        card.bane_hit = False
-        card.counters = None
         if card.kw & ENTERS_ENGAGED:  # a continuous ability of its own (CR 10.1.1.3)
             engaged = True
             card.engaged = True
+        elif not (engaged or asked) and card.kw & WARD and card.fol and self.frames:
+            # CR 12.8.2: however it enters, a Ward follower may enter engaged. Played, it was
+            # asked before entering (_EnterFromResolution); put there by an effect, it is
+            # asked when that effect has finished (its frame goes below the current one).
+            at = len(self.log) if self.log is not None else -1
+            ask = Frame((_WardEntered(card.gen),), card.uid, player, at)
+            self.frames.insert(len(self.frames) - 1, ask)
         p.field.append(card.uid)
         self.dirty = True
         allies = bool(self.scripts) and card.fol
@@ -1863,7 +1928,7 @@ class State:
                 u
                 for p in self.players
                 for u in p.field
-                if (self.cards[u].dfn <= 0 or self.cards[u].bane_hit) and self.cards[u].fol
+                if self.cards[u].fol and (self.cards[u].dfn <= 0 or self._bane_kills(u))
             ]
             if not doomed:
                 break
@@ -1873,6 +1938,13 @@ class State:
         for p in self.players:  # CR 11.9
             if p.pp > p.max_pp:
                 p.pp = p.max_pp
+
+    def _bane_kills(self, uid: int) -> bool:
+        """CR 11.3.2: a follower that fought a Bane follower is destroyed, unless abilities
+        cannot destroy it: CR 11.3.2.1 counts that destruction as destruction by the Bane
+        ability (BP06-022 "not destroyed by abilities" survives it; damage still counts)."""
+        card = self.cards[uid]
+        return card.bane_hit and not (card.kw | card.granted) & ABILITY_PROOF
 
     def _ability_used(self, frame: Frame) -> None:
         """CR 14.5.1.3: a follower's Union Burst ability was played and resolved; "when an
@@ -2473,6 +2545,8 @@ class State:
         p = self.players[player]
         n = ability.pp_cost
         ask_pay = False
+        if self.log is not None:  # before its costs are paid, as a card's `play`
+            self._emit("activate", {"player": player, "uid": uid, "card": card.face.card_id})
         if ability.advance:  # CR 12.16.3 / 8.3.2.1
             p.evolved_on = self.turn
             can_ep = n >= 1 and p.ep >= 1 and p.pp >= n - 1
@@ -2501,6 +2575,8 @@ class State:
         ):
             self._remove_from_zone(card)
             self._arrive(card, Zone.GRAVE)
+            if self.log is not None:
+                self._emit_move(card, "ex", "grave")
         if ability.once_per_turn or ability.times_per_turn:
             if card.counters is None:
                 card.counters = {}
@@ -2767,8 +2843,9 @@ class State:
         amount = att.atk
         if amount > 0 and self.scripts:
             amount += self.damage_bonus(att.uid)
+        dealt = 0  # CR 12.13.2: Drain heals by the damage the attack actually dealt
         if target == LEADER:
-            self.deal_damage(-(1 - self.active + LEADER_OFFSET), amount)
+            dealt = self.deal_damage(-(1 - self.active + LEADER_OFFSET), amount)
         else:
             defender = self.cards[target]
             if defender.zone is not Zone.FIELD:
@@ -2779,7 +2856,7 @@ class State:
                 back += self.damage_bonus(target)
             turn = self.turn
             if defender.counters is None or defender.counters.get("no_combat_damage") != turn:
-                self.deal_damage(target, amount)
+                dealt = self.deal_damage(target, amount)
             if att.counters is None or att.counters.get("no_combat_damage") != turn:
                 self.deal_damage(att.uid, back)
             # CR 12.14.2: a follower that fought a Bane follower is destroyed.
@@ -2789,8 +2866,8 @@ class State:
             if (defender.kw | defender.granted) & BANE:
                 att.bane_hit = True
                 self.dirty = True
-        if amount > 0:
-            self._fire(att, Trigger.ATTACK_DAMAGE, self.active, amount)
+        if dealt > 0:  # CR 12.13.2.1: nothing was dealt when it was prevented
+            self._fire(att, Trigger.ATTACK_DAMAGE, self.active, dealt)
 
     # --- end phase and choices ------------------------------------------------------------------
 
@@ -2873,8 +2950,10 @@ class State:
             p.banish.remove(card.uid)
 
     def _arrive(self, card: Card, zone: Zone) -> None:
-        """Put a card (not on the field) into one of its owner's zones; tokens vanish."""
+        """Put a card (not on the field) into one of its owner's zones, as a new card
+        (CR 4.1.4); tokens vanish."""
         assert card.tok is self.tok, "a card changed in place must be this state's own"
+        card.renew()
         if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK, Zone.EX):
             card.zone = Zone.ERASED  # CR 9.1.4.3
             return
@@ -2911,26 +2990,19 @@ class State:
         self.players[controller].field.remove(card.uid)
         self.statics_dirty = True
         evo_uid = card.evo
-        card.evo = -1
-        card.engaged = False
-        card.eq = ()  # CR 14.5.2.4: the equipment is no longer associated
-        card.gen += 1
-        if card.counters:  # CR 4.1.4: a new card in its new zone, without the field's counters
-            for key in [k for k in card.counters if k.startswith(COUNTER_PREFIX)]:
-                del card.counters[key]
+        exile_later = card.counters is not None and bool(card.counters.get("exile_later"))
+        # CR 4.1.4: it arrives as a new card: evolution, keywords, counters, buffs, damage,
+        # marks and equipment (CR 14.5.2.4) are dropped (_arrive renews it).
         self._arrive(card, zone)
+        if self.log is not None:
+            to = _ZONE_WORD.get(card.zone, card.zone.name.lower())
+            self._emit(event, {"uid": card.uid, "card": card.base.card_id, "to": to})
         if evo_uid >= 0:  # moved in the same instant, logged right after
             evo = self.writable(evo_uid)
             evo.zone = Zone.EVOLVE_DECK
             self.players[evo.owner].evolve_used.append(evo_uid)
-        if self.log is not None:
-            to = _ZONE_WORD.get(card.zone, card.zone.name.lower())
-            self._emit(event, {"uid": card.uid, "card": card.base.card_id, "to": to})
-            if evo_uid >= 0:
-                evo_id = self.cards[evo_uid].base.card_id
-                self._emit("leave", {"uid": evo_uid, "card": evo_id, "to": "evolve_deck"})
-        card.face = card.base
-        card.fol = _is_follower(card.base)
+            if self.log is not None:
+                self._emit("leave", {"uid": evo_uid, "card": evo.base.card_id, "to": "evolve_deck"})
         if self.scripts:  # CR 10.7.1: "when this leaves the field", "when your amulet ..."
             if not boxed:
                 for ability in self.scripts.abilities(face.card_id, Trigger.LEAVES):
@@ -2952,8 +3024,7 @@ class State:
             if self.died_turn != self.turn:
                 self.died_turn, self.died = self.turn, 0
             self.died += 1
-        counters = card.counters
-        if zone is Zone.GRAVE and counters is not None and counters.get("exile_later"):
+        if zone is Zone.GRAVE and exile_later:
             self.pending.append((_EXILE_LATER, card.uid, controller, 0))
         if zone is Zone.GRAVE and not boxed:  # CR 12.5: Last Words, with its info on the field
             for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):

@@ -24,7 +24,9 @@ from analytics.odds import (
     odds_table,
     parse_policy,
     policy_name,
+    prepare,
     solve,
+    spares_first,
 )
 
 
@@ -319,3 +321,61 @@ def test_exact_agrees_with_monte_carlo_within_four_standard_errors(case: int) ->
     assert estimate.agrees(odds.p), (odds.p, estimate.p, estimate.se)
     # and the estimate is sharp enough to have caught the shuffle-back mistake in case 0
     assert estimate.se < 0.003
+
+
+# --- the Riftbound rule in words -----------------------------------------------------------
+
+RIFTBOUND_COMBOS: list[tuple[dict[str, int], Goal, int]] = [
+    ({"A": 3, "B": 3, "x": 33}, Goal((("A",), ("B",))), 0),
+    ({"A": 3, "B": 3, "x": 33}, Goal((("A",), ("B",))), 5),
+    ({"A": 3, "B": 2, "x": 34}, Goal((("A",), ("B",)), at_least=2), 2),
+    ({"A": 3, "B": 3, "C": 3, "x": 30}, Goal((("A",), ("B",), ("C",))), 3),
+    ({"A": 3, "B": 3, "x": 33}, Goal((("A", "B"), ("B",))), 1),
+]
+
+
+@pytest.mark.parametrize(("deck", "goal", "turn"), RIFTBOUND_COMBOS)
+def test_riftbound_combo_rule_is_stated_and_is_optimal(
+    deck: dict[str, int], goal: Goal, turn: int
+) -> None:
+    """The optimal partial mulligan of a combo, as words a player can follow at the table.
+
+    Spare copies of one piece go back to dig for the other (3 B and no A: one B goes back),
+    so the old summary could only point at a table; the stated rule, followed hand by hand,
+    reaches the exact optimum.
+    """
+    odds = draw_odds(deck, goal, turn, "first", OPTIMAL, "riftbound")
+    assert any(any(o.chosen[:-1]) for o in odds.solution.openings)  # goal cards do go back
+    assert odds.rule is not None
+    assert "table" not in odds.rule
+    needed = " and ".join(f"at least {goal.at_least} of {goal.label(j)}" for j in range(2))
+    assert odds.rule.startswith(f"keep hands with {needed}")
+    assert "set aside up to 2 cards the goal does not need" in odds.rule
+    members = prepare(deck, goal, OPTIMAL, "riftbound").atoms.members
+    followed = sum(
+        o.weight * o.outcomes[spares_first(o.hand, members, goal.at_least)]
+        for o in odds.solution.openings
+    )
+    assert followed == pytest.approx(odds.p, abs=1e-12)
+    assert odds.p > odds.p_never
+
+
+def test_riftbound_rule_lists_the_hands_where_no_short_rule_is_optimal() -> None:
+    """Overlapping pieces at turn 0: a shared card is worth digging for, so a copy the goal
+    counts may go back; the rule then names every hand that sets cards aside, and what."""
+    deck, goal = {"A": 3, "B": 3, "C": 2, "x": 31}, Goal((("A", "C"), ("B", "C")), at_least=2)
+    odds = draw_odds(deck, goal, 0, "first", OPTIMAL, "riftbound")
+    assert odds.rule is not None
+    assert "table" not in odds.rule
+    assert odds.rule.endswith("; keep the rest")
+    # A 1, C 0, B 2, other 1: one B and the other card go back (a C would count twice)
+    assert "set aside 1 B and 1 other card from hands with" in odds.rule
+    assert "(1 A, 0 C, 2 B, 1 other)" in odds.rule
+    listed = sum(1 for o in odds.solution.openings if sum(o.chosen))
+    assert odds.rule.count("(") == listed
+
+
+def test_riftbound_single_card_rule_is_unchanged() -> None:
+    deck = {"A": 3, "x": 36}
+    rule = draw_odds(deck, Goal.of("A", at_least=2), 3, "first", OPTIMAL, "riftbound").rule
+    assert rule == "set aside 2 cards other than A from hands with 0 of A or 1 of A; keep the rest"

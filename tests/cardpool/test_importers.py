@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -214,3 +215,42 @@ def test_cards_without_a_collaboration_have_no_title(ja_dump: PoolData) -> None:
     rows = {c.card_id: c for c in ja_dump.cards}
     assert rows["BP01-135"].title is None
     assert rows["CSD02b-007"].title == "cinderella_girls"
+
+
+LIMIT_PHRASE = re.compile(r"(\d+)枚まで入れることができる")
+"""The copy-limit phrase read loosely: anywhere in a card's text."""
+DRIVE_POINT = ("CP03-127", "CSD03a-017", "CSD03b-017", "PR-259", "PR-285")
+
+
+def test_every_copy_limit_phrase_in_the_pool_is_read(sve_data: Path, ja_dump: PoolData) -> None:
+    """CR 6.1.1.4 / 6.1.2: each printing's own limit line counts, before or after the rule line."""
+    got: dict[str, tuple[int, int]] = {}
+    for file in sorted((sve_data / "cards_ja").glob("*.json")):
+        records = json.loads(file.read_text(encoding="utf-8"))
+        for printed in sve_ja.printed_cards(records, path=file):
+            phrase = LIMIT_PHRASE.findall(printed.row.text or "")
+            got[printed.code] = (printed.row.max_copies, int(phrase[0]) if phrase else 3)
+    assert {code: pair for code, pair in got.items() if pair[0] != pair[1]} == {}
+    raised = {code for code, (limit, _) in got.items() if limit != 3}
+    # Drive Point prints its limit line first; Onion Legion, Rapid Fire and Carrot after it
+    assert {*DRIVE_POINT, "BP09-049", "BP11-045", "CP01-085"} <= raised
+    cards = {c.card_id: c for c in ja_dump.cards}
+    by_code = {p.code: p.card_id for p in ja_dump.printings}
+    assert {cards[by_code[code]].max_copies for code in DRIVE_POINT} == {10}
+    assert cards["SD01-001"].max_copies == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "limit"),
+    [
+        ("これはエボルヴデッキに10枚まで入れることができる。\n----------\n（注釈）", 10),
+        ("【突進】\n----------\n『テスト』は自分のデッキに50枚まで入れることができる。", 50),
+        ("自分のデッキからカード10枚まで探し、消滅させる。", 3),
+        ("【ファンファーレ】1枚引く。\n―――\nこれはデッキに9枚まで入れることができる。", 3),
+        ("『別のカード』は自分のデッキに50枚まで入れることができる。", 3),
+    ],
+    ids=["before the rule line", "after it, by name", "an effect", "a token's", "another card's"],
+)
+def test_copy_limit_line(text: str, limit: int) -> None:
+    """Only the card's own construction line raises its limit; effects and tokens do not."""
+    assert sve_ja.copy_limit(text, "テスト") == limit

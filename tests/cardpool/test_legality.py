@@ -251,6 +251,22 @@ CASES: dict[str, Case] = {
         "6.1.1.3",
         deck_class="forest",
     ),
+    "10 ドライブポイント (its limit line comes before the rule line)": Case(
+        lambda p, f: forest(p, f, evolve={"CP03-127": 10}), deck_class="forest"
+    ),
+    "10 ドライブポイント over its reprints and promos": Case(
+        lambda p, f: forest(
+            p, f, evolve={"CP03-127": 3, "CSD03a-017": 2, "CSD03b-017": 2, "PR-259": 2, "PR-285": 1}
+        ),
+        deck_class="forest",
+    ),
+    "11 ドライブポイント in the evolve deck": Case(
+        lambda p, f: forest(p, f, evolve={"CP03-127": 6, "PR-285": 5}),
+        ("copies.limit", "evolve.size"),
+        "6.1.1.4",
+        ("CP03-127",),
+        deck_class="forest",
+    ),
     # CR 6.1.1.5.1 class basis
     "neutral cards in a class deck": Case(
         lambda p, f: Deck(leaders={FOREST_LEADER: 1}, main=mains(f("forest", 31), f("neutral", 9))),
@@ -350,11 +366,36 @@ CASES: dict[str, Case] = {
                 {"CP03-021": 1, "CP03-041": 1},
             ),
         ),
-        ("title.mismatch",),
+        ("start_amulet.names",),
         "14.4.4.1.1",
         ("CP03-021", "CP03-041"),
         deck_class="forest",
         title="vanguard",
+    ),
+    # CR 14.4.4.1.1 binds every deck holding Start Amulets, not only Vanguard title decks
+    "class deck with one Start Amulet name over two printings": Case(
+        lambda p, f: Deck(
+            leaders={FOREST_LEADER: 1},
+            main=mains(f("forest", 37), {"CP03-021": 2, "PR-290": 1}),
+        ),
+        deck_class="forest",
+    ),
+    "class deck with Start Amulets of two names": Case(
+        lambda p, f: Deck(
+            leaders={FOREST_LEADER: 1},
+            main=mains(f("forest", 38), {"CP03-021": 1, "CP03-041": 1}),
+        ),
+        ("start_amulet.names", "class.mismatch"),
+        "14.4.4.1.1",
+        ("CP03-021", "CP03-041"),
+        deck_class="forest",
+    ),
+    "deck without a leader with Start Amulets of two names": Case(
+        lambda p, f: Deck(main=mains(f("forest", 38), {"CP03-021": 1, "CP03-041": 1})),
+        ("start_amulet.names", "class.mismatch"),
+        "14.4.4.1.1",
+        ("CP03-021", "CP03-041"),
+        deck_class="forest",
     ),
     # unknown codes
     "a code that is not a card": Case(

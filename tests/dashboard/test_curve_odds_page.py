@@ -287,3 +287,20 @@ def test_a_riftbound_deck_gets_riftbound_odds(app: AppTest) -> None:
     energy = at.dataframe[-1].value
     assert list(energy[("Energy (runes)", "first")])[:3] == [2, 4, 6]
     assert list(energy[("Energy (runes)", "second")])[:3] == [3, 5, 7]
+
+
+def test_a_riftbound_combo_states_its_mulligan_rule(app: AppTest) -> None:
+    """All of two cards, optimal partial mulligan: the page says which cards go back."""
+    main = {f"OGN-{i:03d}": 3 for i in range(1, 14)}
+    at = app
+    at.session_state["game"] = "riftbound"
+    for key in ("deck", "deck_riftbound"):
+        at.session_state[key] = Deck(game="riftbound", main=dict(main))
+    at = pick(open_page(at, "curve_odds"), "OGN-001", "OGN-002")
+    at.radio(key="odds_mode").set_value("all").run()
+    at.radio(key="odds_mulligan").set_value("optimal").run()
+    assert not at.exception
+    shown = markdown(at)
+    assert "keep hands with at least 1 of Blazing Scorcher (OGN-001) and at least 1 of" in shown
+    assert "set aside up to 2 cards the goal does not need" in shown
+    assert "table" not in shown.split("Optimal mulligan")[1].split("Gain over")[0]

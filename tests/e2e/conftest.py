@@ -1,7 +1,7 @@
 """Real-browser tests: the dashboard served by Streamlit, driven in Debian's Chromium.
 
-Needs ``apt-get install -y chromium``; without it these tests skip with that instruction.
-Screenshots go to ``test-artifacts/screenshots`` for review.
+Needs Playwright (the ``e2e`` extra) and ``apt-get install -y chromium``; without either
+these tests skip with that instruction. Screenshots go to ``test-artifacts/screenshots``.
 """
 
 from __future__ import annotations
@@ -15,16 +15,38 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from playwright.sync_api import Page
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 APP = REPO / "dashboard" / "app.py"
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+NEEDS_PLAYWRIGHT = "needs Playwright: scripts/setup.sh e2e (the e2e extra)"
+
+
+class _BrowserTestModule(pytest.Module):
+    """A test module of this folder: imported only where Playwright is, else skipped whole."""
+
+    def collect(self) -> Any:
+        pytest.importorskip("playwright.sync_api", reason=NEEDS_PLAYWRIGHT)
+        return super().collect()
+
+
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> pytest.Module:
+    """Collect this folder's modules so that a missing Playwright is a skip, not an error.
+
+    A skip at import time of this conftest would crash ``pytest tests/e2e`` (a conftest
+    named on the command line cannot skip), so the check runs when each module is collected.
+    """
+    return _BrowserTestModule.from_parent(parent, path=module_path)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

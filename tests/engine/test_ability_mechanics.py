@@ -960,6 +960,7 @@ def test_back_from_the_graveyard_then_banished_when_it_dies() -> None:
     assert not any(str(a).startswith("act") for a in game.legal_actions())
     add_card(game, 0, follower("G", 9), Zone.GRAVE)
     game.apply(next(a for a in game.legal_actions() if str(a).startswith(f"act {uid}")))
+    game.apply(Choose("stand"))  # it has Ward: it may enter engaged (CR 12.8.2)
     assert game.cards[uid].zone is Zone.FIELD
     game.destroy([uid])
     game.apply(next(a for a in game.legal_actions() if str(a) == "end"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Set
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,93 @@ from engine.sve.runner import agent_rng
 
 COUNT_KEYS = ("hand", "deck", "field", "ex", "grave", "banish", "evolve_deck")
 FUZZ_GAMES = int(os.environ.get("DECKLAB_FUZZ_GAMES", "2000"))
+MOVES = frozenset(
+    (
+        "play",
+        "enter",
+        "leave",
+        "destroy",
+        "banish",
+        "draw",
+        "mill",
+        "discard",
+        "found",
+        "to_deck",
+        "create",
+        "move",
+        "evolve",
+    )
+)
+"""Events that move one card between zones; every other event moves none, except the
+mulligan (its whole hand to the bottom of the deck, before the four redraws)."""
+
+
+def check_moves(e: dict[str, Any], prev: dict[str, list[int]], source: str | None) -> None:
+    """The zone counts changed by exactly what event ``e`` says: a move event moves at most
+    one card, out of ``source`` (``""``: a card in flight, counted in no zone; ``None``:
+    any one zone) and into one zone (its ``to`` when it has one); any other event moves
+    none. A move without its own event shows up here, on the event after it."""
+    ev, s = e["ev"], e["s"]
+    ups = {(k, p): s[k][p] - prev[k][p] for k in COUNT_KEYS for p in (0, 1)}
+    gained = {kp: d for kp, d in ups.items() if d > 0}
+    lost = {kp: -d for kp, d in ups.items() if d < 0}
+    if ev == "mulligan":
+        p = e["player"]
+        assert set(gained) <= {("deck", p)}, e
+        assert set(lost) <= {("hand", p)}, e
+        assert sum(gained.values()) == sum(lost.values()), e
+        return
+    if ev not in MOVES:
+        assert not gained, ("cards moved without an event", e, ups)
+        assert not lost, ("cards moved without an event", e, ups)
+        return
+    assert sum(gained.values()) <= 1, ("several moves", e, ups)
+    assert sum(lost.values()) <= 1, ("several moves", e, ups)
+    to = e.get("to")
+    if gained and to in COUNT_KEYS:
+        assert next(iter(gained))[0] == to, e
+    if source == "":
+        assert not lost, ("a card in flight came from a zone", e, ups)
+    elif source is not None:
+        assert [k for k, _p in lost] == [source], ("moved from the wrong zone", e, ups)
+
+
+def move_source(
+    e: dict[str, Any],
+    inflight: Set[int],
+    on_field: dict[int, int],
+    evolved: bool,
+    found: bool,
+) -> str | None:
+    """The zone the card of move event ``e`` must leave, as far as the log tells
+    (``evolved``: an evolved follower's evolved card is due to leave; ``found``: the event
+    before was a card found to be put onto the field)."""
+    ev = e["ev"]
+    if ev in ("draw", "mill"):
+        return "deck"
+    if ev in ("discard", "to_deck"):
+        return "hand"
+    if ev == "evolve":
+        return "evolve_deck"
+    if ev == "create":
+        return ""
+    if ev in ("play", "move"):
+        return "" if e["from"] == "resolving" else str(e["from"])
+    if ev == "enter":  # played (in flight), created, or found just before
+        if e["uid"] in inflight or e["token"]:
+            return ""
+        assert found, ("a card entered from a zone with no `found` before it", e)
+        return None
+    if ev == "found" and e["to"] == "field":
+        return ""  # logged before its `enter`, which moves it
+    if ev in ("leave", "destroy", "banish"):
+        if e["uid"] in on_field:
+            return "field"
+        if e["uid"] in inflight or (evolved and e.get("to") == "evolve_deck"):
+            return ""
+        if ev == "leave" and not found:  # (a card found for a full field leaves at once)
+            return "ex"  # the only other zone a `leave` takes a card from
+    return None
 
 
 def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
@@ -41,6 +129,9 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
     tokens: set[int] = set()
     ex_tokens: dict[int, int] = {}  # tokens created in an EX area -> player
     evolved_uids: set[int] = set()
+    evo_leaving: list[int] = []  # the evolved card of a follower that left, until its event
+    last: dict[str, Any] | None = None
+    flying: set[int] = set()  # tokens played from an EX area, until they enter or leave
     prev: dict[str, list[int]] | None = None
     dealt = totals[0] + totals[1]
 
@@ -51,11 +142,19 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
     assert events[-1]["ev"] == "game_end"
     for e in events:
         ev, s = e["ev"], e["s"]
+        if prev is not None:
+            found = last is not None and last["ev"] == "found" and last["to"] == "field"
+            resolving = inflight.keys() | flying
+            source = move_source(e, resolving, on_field, bool(evo_leaving), found)
+            check_moves(e, prev, source)
+        last = e
         if ev == "create":
             ex_tokens[e["uid"]] = e["player"]
         elif ev == "play":
             if ex_tokens.pop(e["uid"], None) is None:
                 inflight[e["uid"]] = owner(e["uid"])  # an enemy card played stays theirs
+            else:
+                flying.add(e["uid"])  # a token played from the EX area (counted in no zone)
         elif ev == "enter":
             inflight.pop(e["uid"], None)
             ex_tokens.pop(e["uid"], None)  # an EX-area token an ability put onto the field
@@ -63,14 +162,20 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
             if e["token"]:
                 tokens.add(e["uid"])
         elif ev == "evolve":
+            assert e["uid"] in on_field, ("a follower evolved off the field", e)
             evolved_uids.add(e["uid"])
         elif ev in ("destroy", "banish", "leave"):
             uid = e["uid"]
             inflight.pop(uid, None)
             ex_tokens.pop(uid, None)  # a token banished from the EX area (a Lesson) is gone
-            if on_field.pop(uid, None) is not None:
+            if ev == "leave" and e["to"] == "evolve_deck" and evo_leaving:
+                evo_leaving.pop()  # the evolved card of the follower that just left
+            who = on_field.pop(uid, None)
+            if who is not None:
                 tokens.discard(uid)
-                evolved_uids.discard(uid)
+                if uid in evolved_uids:  # its evolved card's `leave` comes next
+                    evolved_uids.discard(uid)
+                    evo_leaving.append(who)
         elif ev == "damage" and isinstance(e["target"], str) and prev is not None:
             who = int(e["target"][-1])
             assert s["hp"][who] == prev["hp"][who] - e["amount"]
@@ -82,6 +187,7 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
             n -= sum(1 for who in ex_tokens.values() if who == p)
             n += sum(1 for u in evolved_uids if on_field[u] == p)
             n += sum(1 for who in inflight.values() if who == p)
+            n += sum(1 for who in evo_leaving if who == p)
             for u, who in on_field.items():  # cards on the field of a player not their owner
                 if u < dealt and owner(u) != who:
                     n += 1 if owner(u) == p else -1 if who == p else 0
@@ -159,6 +265,21 @@ SCRIPTS = Scripts(
 )
 
 
+def test_the_log_check_catches_a_missing_move_event() -> None:
+    """Dropping any one move event from a real game's log fails the check; the whole log
+    passes."""
+    rng = random.Random(7)
+    a, b = synthetic_deck(rng), synthetic_deck(rng)
+    log = run_random_game(a, b, 3, SCRIPTS)
+    totals = (len(a.main) + len(a.evolve), len(b.main) + len(b.evolve))
+    check_events(log, totals)
+    moves = [i for i, e in enumerate(log) if e["ev"] in MOVES]
+    assert {log[i]["ev"] for i in moves} >= {"draw", "play", "enter", "leave", "destroy"}
+    for i in moves:
+        with pytest.raises(AssertionError):
+            check_events(log[:i] + log[i + 1 :], totals)
+
+
 def test_fuzz_synthetic_decks() -> None:
     """Random games over random synthetic decks with every rule keyword and scripted
     triggers, targets, tokens and activated abilities end cleanly."""
@@ -171,8 +292,9 @@ def test_fuzz_synthetic_decks() -> None:
 
 @pytest.mark.shared
 def test_fuzz_real_tournament_decks(sve_data: Path) -> None:
-    """Random games over the 595 real tournament decks (evolve decks built from their
-    evolvable followers) end without an exception and keep every log invariant."""
+    """Random games over the 595 real tournament decks, each deck in at least one game
+    (evolve decks built from their evolvable followers), end without an exception and keep
+    every log invariant."""
     from cardpool.snapshot import load_sve_pool
     from decklab.commands.play import tournament_decks
 
@@ -181,8 +303,8 @@ def test_fuzz_real_tournament_decks(sve_data: Path) -> None:
     assert sum(1 for d in decks if d.evolve) > len(decks) // 2
     rng = random.Random(2026)
     reasons: dict[str, int] = {}
-    for seed in range(FUZZ_GAMES):
-        a, b = rng.choice(decks), rng.choice(decks)
+    for seed in range(FUZZ_GAMES):  # every deck plays (2000 games > 595 decks)
+        a, b = decks[seed % len(decks)], rng.choice(decks)
         log = run_random_game(a, b, seed)
         check_events(log, (len(a.main) + len(a.evolve), len(b.main) + len(b.evolve)))
         reason = log[-1]["reason"]

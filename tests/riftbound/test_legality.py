@@ -248,3 +248,38 @@ def test_draw_pile_leaves_the_champion_out(rift_pool: PoolIndex) -> None:
     deck.main["OGN-030"] = 1  # a list whose main deck holds the champion, unmarked
     pile, champion = draw_pile(deck, rift_pool)
     assert (sum(pile.values()), champion, pile.get("OGN-030")) == (39, "OGN-030", None)
+
+
+UNKNOWN_LINES: list[tuple[str, Callable[[Deck], object], list[str], int]] = [
+    ("40 cards, one line misspelt", lambda d: _replace(d, "OGN-999"), ["card.unknown"], 40),
+    (
+        "39 cards, one line misspelt",
+        lambda d: (_replace(d, "OGN-999"), _drop_one(d)),
+        ["card.unknown", "main.size"],
+        39,
+    ),
+    (
+        "12 runes, one misspelt",
+        lambda d: d.runes.update({"OGN-007": 5, "Fury Rnue": 1}),
+        ["card.unknown"],
+        40,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "mutate", "codes", "main_count"), UNKNOWN_LINES, ids=[c[0] for c in UNKNOWN_LINES]
+)
+def test_unknown_lines_count_toward_the_sizes(
+    case: str,
+    mutate: Callable[[Deck], object],
+    codes: list[str],
+    main_count: int,
+    rift_pool: PoolIndex,
+) -> None:
+    """A typo is one ``card.unknown``, not also a size error: its copies still count."""
+    deck = jinx_deck(rift_pool)
+    mutate(deck)
+    verdict = validate(deck, rift_pool, on=BEFORE_BANS)
+    assert sorted(e.code for e in verdict.errors) == codes, (case, verdict.errors)
+    assert verdict.main_count == main_count

@@ -82,3 +82,22 @@ def test_energy_curve_of_a_riftbound_list(
     assert castable[-1] <= 4 + 6  # at most every card drawn by own turn 6
     code = main(["--db", str(tmp_path / "x.duckdb"), "curve", str(path), "--mulligan", "optimal"])
     assert code == 2
+
+
+def test_riftbound_combo_policy_is_stated_in_words(
+    rift_pool: PoolIndex, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two pieces of a combo, optimal partial mulligan: the rule is printed, not a table."""
+    deck = jinx_deck(rift_pool)
+    path = tmp_path / "jinx.txt"
+    path.write_text(to_text(deck), encoding="utf-8")
+    first, second = list(deck.main)[:2]
+    args = ["--db", str(tmp_path / "x.duckdb"), "odds", str(path), "--game", "riftbound",
+            "--card", first, "--card", second, "--turn", "2", "--mulligan", "optimal"]  # fmt: skip
+    assert main([*args, "--json"]) == 0
+    policy = json.loads(capsys.readouterr().out)["policy"]
+    assert policy.startswith(f"keep hands with at least 1 of {first} and at least 1 of {second}")
+    assert "cards other than" in policy
+    assert "table" not in policy
+    assert main(args) == 0
+    assert f"policy: {policy}" in capsys.readouterr().out

@@ -43,18 +43,31 @@ def test_the_seat_decides_who_goes_first(forest: DeckSpec, sword: DeckSpec) -> N
     assert all(r.first == r.seat for r in rows)
 
 
-def test_same_seed_same_results_with_1_and_2_workers_and_dask(
-    forest: DeckSpec, sword: DeckSpec
-) -> None:
+def test_same_seed_same_results_with_1_and_2_workers(forest: DeckSpec, sword: DeckSpec) -> None:
     one = simulate(forest, sword, 40, ("greedy", "greedy"), seed=11, workers=1)
     two = simulate(forest, sword, 40, ("greedy", "greedy"), seed=11, workers=2)
+    assert [_key(r) for r in one] == [_key(r) for r in two]
+    assert len({r.seed for r in one}) == 20
+
+
+def test_same_seed_same_results_on_a_dask_local_cluster(forest: DeckSpec, sword: DeckSpec) -> None:
+    """Dask is an optional extra: without it this skips. The cluster binds no fixed port, so
+    a second local cluster started beside it (or one already running) never collides."""
+    pytest.importorskip(
+        "distributed", reason="Dask is optional: pip install 'decklab[distributed]'"
+    )
     from analytics.executors import executor_for
 
+    one = simulate(forest, sword, 40, ("greedy", "greedy"), seed=11, workers=1)
     with executor_for("local", 2) as (executor, backend):
         assert backend == "dask-local:2"
         dask = simulate(forest, sword, 40, ("greedy", "greedy"), seed=11, executor=executor)
-    assert [_key(r) for r in one] == [_key(r) for r in two] == [_key(r) for r in dask]
-    assert len({r.seed for r in one}) == 20
+        with executor_for("local", 1) as (beside, _):
+            again = simulate(forest, sword, 8, ("random", "random"), seed=3, executor=beside)
+    assert [_key(r) for r in one] == [_key(r) for r in dask]
+    assert [_key(r) for r in again] == [
+        _key(r) for r in simulate(forest, sword, 8, ("random", "random"), seed=3, workers=1)
+    ]
 
 
 def test_a_mirror_match_is_even_within_its_interval(forest: DeckSpec) -> None:

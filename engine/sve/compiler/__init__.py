@@ -52,6 +52,7 @@ from engine.sve.abilities import (
     Trigger,
     to_data,
 )
+from engine.sve.compiler import usability
 from engine.sve.compiler.templates import (
     CLASS_WORDS,
     EX_TRIGGER,
@@ -113,6 +114,10 @@ class Compiled:
     modelled: int = 0
     templates: list[str] = field(default_factory=list)
     """Ids of the templates (and conditions, triggers) used, in order."""
+    quick_ability: bool = False
+    """The text marks an activated ability Quick (``【Q】``, CR 12.3.3), modelled or not."""
+    unkept: list[str] = field(default_factory=list)
+    """Kinds of usability clauses whose line was left out for lacking their counterpart."""
 
 
 _MARKERS = {
@@ -177,6 +182,8 @@ _ACT = re.compile(
 _LESSON_FIRST = re.compile(
     r"^((?:【Q】)?【起動】(?:【Q】)?(?:【コスト\d+】)?)(【レッスン_\d+】)(これを【アクト】)"
 )
+_QUICK_MARK = "【Q】"
+"""The marker of a Quick activated ability (CR 12.3.3.1); the card-level icon is not text."""
 PRINCESS_CONNECT = "プリコネ"
 """The trait of Princess Connect cards (the title whose cards have Union Burst)."""
 _HERE_OR_EX = re.compile(r"^これが場かEXエリアにある限り、(.+)$")
@@ -784,7 +791,7 @@ def compile_card(
     holds the ids of tokens whose own text is not fully modelled. With ``known_traits`` a
     line whose abilities name any other trait is not modelled: the templates read a phrase
     they do not understand ("other X", "cost 3 or less X") as a trait name otherwise."""
-    out = Compiled(card.card_id, "full")
+    out = Compiled(card.card_id, "full", quick_ability=_QUICK_MARK in card.text)
     lines = ability_lines(card.text)
     # CR 5.18: the options of "choose one" may stand on lines of their own.
     joined: list[str] = []
@@ -818,6 +825,11 @@ def compile_card(
                 strange = set(_traits_in(out.abilities[len(before[0]) :])) - known_traits
                 if strange:
                     raise _Fail(f"a trait no card has: {sorted(strange)[0]}")
+            new_if = out.evolve_if if out.evolve_if is not evolve_if else None
+            lost = usability.missing(line, out.abilities[len(before[0]) :], new_if)
+            if lost is not None:  # the encoding would be usable more often than the text
+                out.unkept.append(lost.kind)
+                raise _Fail(f"a usability clause without its counterpart: {lost.kind}")
         except _Fail:  # the evolve cost, a printed fact, stays known
             out.abilities, out.keywords = before
             out.evolve_if = evolve_if
@@ -909,6 +921,8 @@ def compile_pool(
             entry["evolve_if"] = to_data(c.evolve_if)
         if c.evolve_discard:
             entry["evolve_discard"] = c.evolve_discard
+        if c.quick_ability:
+            entry["quick_ability"] = True
         if c.lines:
             entry["keywords"] = list(c.keywords)
         if c.templates:
