@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.sve import DeckSpec, State, new_game, play_game
-from engine.sve.agents import AGENTS, make_agent
+from engine.sve.agents import AGENTS, Agent, make_agent
 from engine.sve.position import evolved, follower
 from engine.sve.runner import agent_rng
 from engine.sve.state import Card
@@ -66,11 +66,11 @@ def load_decks() -> tuple[list[DeckSpec], str]:
     return decks, "synthetic decks (reference data not found)"
 
 
-def greedy_step(game: State, agents: list[object], rngs: list[random.Random]) -> None:
+def greedy_step(game: State, agents: list[Agent], rngs: list[random.Random]) -> None:
     """Apply one greedy action."""
     who = game.current_player()
     legal = game.legal_actions()
-    game.apply_unchecked(agents[who].choose(game.observation(who), legal, rngs[who]))  # type: ignore[attr-defined]
+    game.apply_unchecked(agents[who].choose(game.observation(who), legal, rngs[who]))
 
 
 def mid_game_states(decks: list[DeckSpec], count: int) -> list[State]:
@@ -81,7 +81,7 @@ def mid_game_states(decks: list[DeckSpec], count: int) -> list[State]:
     while len(states) < count:
         seed += 1
         game = new_game(rng.choice(decks), rng.choice(decks), seed)
-        agents: list[object] = [make_agent("greedy"), make_agent("greedy")]
+        agents = [make_agent("greedy"), make_agent("greedy")]
         rngs = [agent_rng(seed, 0), agent_rng(seed, 1)]
         stop = rng.randint(6, 8)
         while not game.is_terminal() and game.turn < stop:
@@ -148,7 +148,7 @@ def bench_playouts(states: list[State], seconds: float) -> None:
     def playouts() -> int:
         for i, s in enumerate(states):
             game = s.clone()
-            agents: list[object] = [make_agent("greedy"), make_agent("greedy")]
+            agents = [make_agent("greedy"), make_agent("greedy")]
             rngs = [agent_rng(i, 0), agent_rng(i, 1)]
             while not game.is_terminal():
                 greedy_step(game, agents, rngs)
