@@ -278,6 +278,9 @@ class Scripts:
         self._ids_with: dict[Trigger, frozenset[str]] = {}
         self._ids_effect: dict[type | tuple[type, ...], frozenset[str]] = {}
         self._cost_ids: frozenset[str] | None = None
+        self.play_rules: dict[int, Any] = {}
+        """The engine's per-card play rules, by ``id`` of the card record (each rule object
+        holds its record, so the id stays valid); emptied when a script is added."""
 
     def _load(self) -> None:
         loader, self._loader = self._loader, None
@@ -298,6 +301,7 @@ class Scripts:
         self._ids_with.clear()
         self._ids_effect.clear()
         self._cost_ids = None
+        self.play_rules.clear()
 
     def ids_with_effect(self, kind: type | tuple[type, ...]) -> frozenset[str]:
         """Ids of the cards with a continuous (``STATIC``) ability holding an effect of type
@@ -718,7 +722,7 @@ class NoCombatDamage:
         """Mark them for this turn."""
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
-                card = game.cards[tgt]
+                card = game.writable(tgt)
                 if card.counters is None:
                     card.counters = {}
                 card.counters["no_combat_damage"] = game.turn
@@ -1586,7 +1590,7 @@ class EvolveCostDown:
     def run(self, game: State, frame: Frame) -> bool:
         """Mark this card for this turn."""
         if frame.source >= 0 and game.target_exists(frame.source):
-            card = game.cards[frame.source]
+            card = game.writable(frame.source)
             if card.counters is None:
                 card.counters = {}
             if card.counters.get("evolve_down_turn") != game.turn:
@@ -1821,6 +1825,8 @@ class PayX:
         x, frame.choice = int(frame.choice), None
         game.players[me].pp -= x
         if x and card.counters is not None:
+            card = game.writable(frame.source)
+            assert card.counters is not None
             card.counters[key] = have - x
         frame.amount = x
         return True
@@ -2050,9 +2056,9 @@ class PayCost:
             elif self.discard is not None:
                 game.discard_card(me, uid, frame.source)
                 if frame.source >= 0:
-                    counters = game.cards[frame.source].counters
+                    counters = game.writable(frame.source).counters
                     if counters is None:
-                        counters = game.cards[frame.source].counters = {}
+                        counters = game.writable(frame.source).counters = {}
                     counters[PAID_DISCARD] = uid
                 if frame.sub - 1 < self.discard_n:  # another card to discard
                     options = [str(u) for u in self._discardable(game, me, frame.source)]
@@ -2459,7 +2465,7 @@ class Modal:
                 game.ask_pick(frame.controller, left, count > 0)
                 return False
         if self.once_each_per_turn and chosen and frame.source >= 0:
-            card = game.cards[frame.source]
+            card = game.writable(frame.source)
             if card.counters is None:
                 card.counters = {}
             card.counters["modes_turn"] = game.turn
@@ -2601,7 +2607,7 @@ class SetEvolveCost:
     def run(self, game: State, frame: Frame) -> bool:
         """Mark this card."""
         if game.target_exists(frame.source) and frame.source >= 0:
-            card = game.cards[frame.source]
+            card = game.writable(frame.source)
             if card.counters is None:
                 card.counters = {}
             card.counters["evolve_cost"] = self.n
@@ -3017,7 +3023,7 @@ class NoDamage:
             got = []
         for uid in got:
             if uid >= 0:
-                card = game.cards[uid]
+                card = game.writable(uid)
                 if card.counters is None:
                     card.counters = {}
                 card.counters["no_damage"] = game.turn
@@ -3037,7 +3043,7 @@ class DamageShield:
         key = "shield_next" if self.next_only else "no_damage"
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
-                card = game.cards[tgt]
+                card = game.writable(tgt)
                 if card.counters is None:
                     card.counters = {}
                 card.counters[key] = game.turn
@@ -3382,7 +3388,7 @@ class TakesMore:
         """Mark them for this turn."""
         for tgt in _resolve(game, frame, self.to):
             if tgt >= 0:
-                card = game.cards[tgt]
+                card = game.writable(tgt)
                 if card.counters is None:
                     card.counters = {}
                 if card.counters.get("more_turn") != game.turn:

@@ -123,6 +123,48 @@ PASS = Pass()
 KEEP = Mulligan(False)
 REDRAW = Mulligan(True)
 
+# Legal actions are built at every decision; these hand out one shared (immutable) object
+# per value instead of constructing frozen dataclasses each time.
+_PLAYS: dict[Uid, Play] = {}
+_ATTACKS: dict[tuple[Uid, Uid], Attack] = {}
+_EVOLVES: dict[tuple[Uid, bool, bool], Evolve] = {}
+_ACTIVATES: dict[tuple[Uid, int], Activate] = {}
+
+
+def play_of(uid: Uid) -> Play:
+    """``Play(uid)`` (shared)."""
+    found = _PLAYS.get(uid)
+    if found is None:
+        found = _PLAYS[uid] = Play(uid)
+    return found
+
+
+def attack_of(uid: Uid, target: Uid) -> Attack:
+    """``Attack(uid, target)`` (shared)."""
+    key = (uid, target)
+    found = _ATTACKS.get(key)
+    if found is None:
+        found = _ATTACKS[key] = Attack(uid, target)
+    return found
+
+
+def evolve_of(uid: Uid, ep: bool, super_: bool) -> Evolve:
+    """``Evolve(uid, ep, super_)`` (shared)."""
+    key = (uid, ep, super_)
+    found = _EVOLVES.get(key)
+    if found is None:
+        found = _EVOLVES[key] = Evolve(uid, ep, super_)
+    return found
+
+
+def activate_of(uid: Uid, index: int) -> Activate:
+    """``Activate(uid, index)`` (shared)."""
+    key = (uid, index)
+    found = _ACTIVATES.get(key)
+    if found is None:
+        found = _ACTIVATES[key] = Activate(uid, index)
+    return found
+
 
 def _uid(text: str, whole: str) -> Uid:
     try:

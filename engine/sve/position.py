@@ -47,6 +47,7 @@ FieldEntry = CardRecord | OnField
 def add_card(game: State, player: int, record: CardRecord, zone: Zone) -> int:
     """Create a card owned by ``player`` in ``zone`` (not the field) and return its uid."""
     card = Card(len(game.cards), player, record, zone, token=False)
+    card.tok = game.tok  # the state's own (not shared with a clone)
     game.cards.append(card)
     p = game.players[player]
     {
@@ -64,12 +65,14 @@ def add_to_field(game: State, player: int, entry: FieldEntry) -> int:
     """Put a card straight onto ``player``'s field (no Fanfare) and return its uid."""
     spec = entry if isinstance(entry, OnField) else OnField(entry)
     card = Card(len(game.cards), player, spec.record, Zone.FIELD, token=False)
+    card.tok = game.tok  # the state's own (not shared with a clone)
     game.cards.append(card)
     card.engaged = spec.engaged
     card.since = game.turn if spec.new else game.turn - 1
     game.players[player].field.append(card.uid)
     if spec.evolved is not None:
         evo = Card(len(game.cards), player, spec.evolved, Zone.EVOLVE_AREA, token=False)
+        evo.tok = game.tok
         game.cards.append(evo)
         before, after = spec.record, spec.evolved
         card.atk += (after.attack or 0) - (before.attack or 0)

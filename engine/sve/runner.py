@@ -161,8 +161,10 @@ def play_game(
             action = players[who].choose(game.observation(who), legal, rngs[who])
         if record:
             moves.append(str(action))
-        if any(action is x for x in legal):
-            game.apply_unchecked(action)
+        for x in legal:
+            if action is x:
+                game.apply_unchecked(action)
+                break
         else:
             game.apply(action)
     outcome = game.outcome_

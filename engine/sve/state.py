@@ -81,6 +81,10 @@ from engine.sve.actions import (
     Mulligan,
     Pass,
     Play,
+    activate_of,
+    attack_of,
+    evolve_of,
+    play_of,
 )
 from engine.sve.errors import DeckError, IllegalActionError
 from engine.sve.observation import Observation
@@ -277,6 +281,7 @@ class Card:
         "since",
         "st",
         "super_",
+        "tok",
         "token",
         "uid",
         "zone",
@@ -308,6 +313,8 @@ class Card:
         self.bane_hit = False
         self.counters: dict[str, int] | None = None
         self.gen = 0
+        self.tok: object = None
+        """The state that may change this object in place (see :meth:`State.writable`)."""
 
     def renew(self) -> None:
         """CR 4.1.4: a card that moves to another zone is a new card there. Everything it
@@ -334,11 +341,32 @@ class Card:
 
     def copy(self) -> Card:
         """A field-by-field copy (counters copied too)."""
-        new = Card.__new__(Card)
-        for name in Card.__slots__:
-            setattr(new, name, getattr(self, name))
-        if self.counters is not None:
-            new.counters = dict(self.counters)
+        new = _blank(Card)
+        new.uid = self.uid
+        new.owner = self.owner
+        new.controller = self.controller
+        new.base = self.base
+        new.face = self.face
+        new.fol = self.fol
+        new.zone = self.zone
+        new.token = self.token
+        new.atk = self.atk
+        new.dfn = self.dfn
+        new.engaged = self.engaged
+        new.since = self.since
+        new.evo = self.evo
+        new.evolved_turn = self.evolved_turn
+        new.evolve_nth = self.evolve_nth
+        new.super_ = self.super_
+        new.kw = self.kw
+        new.granted = self.granted
+        new.st = self.st
+        new.eq = self.eq
+        new.bane_hit = self.bane_hit
+        counters = self.counters
+        new.counters = None if counters is None else counters.copy()
+        new.gen = self.gen
+        new.tok = self.tok
         return new
 
     @property
@@ -357,6 +385,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"<Card {self.uid} {self.face.card_id} {self.atk}/{self.dfn} z={self.zone.name}>"
+
+
+_blank = object.__new__
+"""A new object without running its ``__init__`` (for copies)."""
 
 
 class Player:
@@ -432,10 +464,37 @@ class Player:
 
     def copy(self) -> Player:
         """A copy with fresh zone lists."""
-        new = Player.__new__(Player)
-        for name in Player.__slots__:
-            value = getattr(self, name)
-            setattr(new, name, value[:] if isinstance(value, list) else value)
+        new = _blank(Player)
+        new.index = self.index
+        new.leader = self.leader
+        new.hp = self.hp
+        new.pp = self.pp
+        new.max_pp = self.max_pp
+        new.ep = self.ep
+        new.sep = self.sep
+        new.turns = self.turns
+        new.deck = self.deck[:]
+        new.hand = self.hand[:]
+        new.field = self.field[:]
+        new.ex = self.ex[:]
+        new.grave = self.grave[:]
+        new.banish = self.banish[:]
+        new.evolve_deck = self.evolve_deck[:]
+        new.evolve_used = self.evolve_used[:]
+        new.evolved_on = self.evolved_on
+        new.evolves_turn = self.evolves_turn
+        new.evolves = self.evolves
+        new.decked_out = self.decked_out
+        new.played = self.played
+        new.played_ids = self.played_ids[:]
+        new.hurt_on = self.hurt_on
+        new.discarded_on = self.discarded_on
+        new.hurts = self.hurts
+        new.discounts = self.discounts[:]
+        new.burst_turn = self.burst_turn
+        new.bursts = self.bursts
+        new.union_burst = self.union_burst
+        new.shield = self.shield
         return new
 
 
@@ -505,6 +564,7 @@ class _EnterFromResolution:
         if (card.kw & WARD) and card.fol and frame.choice is None:
             game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
+        card = game.writable(frame.source)
         game.enter_field(card, frame.controller, frame.choice == "engage", asked=True)
         origin = "ex" if frame.amount == ORIGINS["ex"] else "hand"
         if frame.amount == ORIGINS["grave"]:  # played from the graveyard (PlayFromGrave)
@@ -530,7 +590,7 @@ class _WardEntered:
             game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
         if frame.choice == "engage":
-            card.engaged = True
+            game.writable(frame.source).engaged = True
             if game.log is not None and frame.amount >= 0:  # its `enter` event says so
                 game.log[frame.amount]["engaged"] = True
         return True
@@ -544,7 +604,7 @@ class _SpellToGrave:
         """Move the resolved card to the graveyard."""
         card = game.cards[frame.source]
         if card.zone is Zone.RESOLVING:
-            game.move_to_grave_from_resolution(card)
+            game.move_to_grave_from_resolution(game.writable(frame.source))
         return True
 
 
@@ -683,6 +743,66 @@ class _EvolvePaid:
         return True
 
 
+class PlayRules:
+    """What playing one card needs checked, found once per card (its abilities do not change
+    during a game): its type, the continuous abilities that forbid playing it or add a cost,
+    and the leading choices of its spell abilities (CR 10.6.2.3.3)."""
+
+    __slots__ = ("additional", "base", "cannot", "permanent", "spell", "spell_checks")
+
+    def __init__(self, base: CardRecord, scripts: Scripts) -> None:
+        self.base = base
+        btype = base.base_type  # a spell token is a spell (CR 9.1.4.2)
+        self.spell = btype == "spell"
+        self.permanent = btype.endswith("follower") or btype.endswith("amulet")
+        cid = base.card_id
+        statics = scripts.abilities(cid, Trigger.STATIC) if scripts else ()
+        self.cannot = tuple(a for a in statics if any(isinstance(e, CannotPlay) for e in a.effects))
+        self.additional = tuple(
+            e for a in statics for e in a.effects if isinstance(e, AdditionalCost)
+        )
+        checks: list[Any] = []
+        for ability in scripts.abilities(cid, Trigger.SPELL) if scripts and self.spell else ():
+            for effect in ability.effects:  # the leading choices, in order
+                if getattr(effect, "available", None) is None:
+                    break
+                checks.append(effect)
+                if not isinstance(effect, (Select, FromGrave)):
+                    break
+        self.spell_checks: tuple[Any, ...] = tuple(checks)
+
+
+CHECK_SHARING = False
+"""Test aid: after a clone, a shared card (or its counters) raises when changed in place."""
+
+
+class _SharedCard(Card):
+    """A card shared by clones, while :data:`CHECK_SHARING` is on: read-only."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"card {self.uid} is shared with a clone: use State.writable")
+
+
+class _SharedCounters(dict[str, int]):
+    """The counters of a shared card, while :data:`CHECK_SHARING` is on: read-only."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("the counters of a card shared with a clone: use State.writable")
+
+    __setitem__ = __delitem__ = pop = setdefault = update = clear = popitem = _refuse
+
+
+def _freeze(cards: list[Card]) -> None:
+    """Make shared cards raise when changed in place (``CHECK_SHARING``)."""
+    for card in cards:
+        if type(card) is Card:
+            if card.counters is not None:
+                object.__setattr__(card, "counters", _SharedCounters(card.counters))
+            object.__setattr__(card, "__class__", _SharedCard)
+
+
 _MARK_PAID = MarkPaid()
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
 _EX_TO_GRAVE_AT_END = Ability(Trigger.END_PHASE, (ExToGraveSelf(),), name="given end phase")
@@ -696,8 +816,11 @@ class State:
     def __init__(self) -> None:
         # Built by new_game / clone; declared here for the type checker.
         self.seed = 0
-        self.rng = random.Random(0)
+        self._rng = random.Random(0)
+        self._rng_shared = False  # a clone holds the same generator: copy it before use
         self.cards: list[Card] = []
+        self.tok: object = None
+        """Cards whose ``tok`` is this are this state's own; others are shared with clones."""
         self.players: list[Player] = []
         self.scripts = Scripts()
         self.turn = 0
@@ -726,6 +849,36 @@ class State:
         self.grave_play = (False, False)  # who owns a card playable from the graveyard
         self.zone_seen = -1  # number of cards when zone_flags was computed
         self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
+        self.statics_memo: dict[tuple[int, type], list[Any]] | None = None
+        """While legal actions are found (nothing changes): :meth:`_field_statics` results."""
+        self.legal_for: Decision | None = None  # the Quick window ``legal`` was found for
+        self.legal: list[Action] = []
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator (shuffles, random discards), copied on first use
+        after a clone."""
+        if self._rng_shared:
+            rng = random.Random(0)
+            rng.setstate(self._rng.getstate())
+            self._rng = rng
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_shared = False
+
+    def writable(self, uid: int) -> Card:
+        """Card ``uid`` to change in place: this state's own object, copied first if a clone
+        still shares it (copy-on-write; every change to a card goes through here)."""
+        card = self.cards[uid]
+        if card.tok is not self.tok:
+            card = card.copy()
+            card.tok = self.tok
+            self.cards[uid] = card
+        return card
 
     # --- the public protocol ---------------------------------------------------------------------
 
@@ -754,6 +907,8 @@ class State:
         if kind is Kind.MULLIGAN:
             return [KEEP, REDRAW]
         if kind is Kind.QUICK:
+            if d is self.legal_for:  # found as the window opened
+                return self.legal[:]
             acts: list[Action] = [PASS]
             acts.extend(self._quick_plays(d.player))
             return acts
@@ -806,18 +961,29 @@ class State:
         self._run()
 
     def clone(self) -> State:
-        """An independent copy of the whole game (cards, zones, pending work, RNG state)."""
-        new = State.__new__(State)
+        """An independent copy of the whole game (cards, zones, pending work, RNG state).
+
+        Card objects and the random generator are shared, not copied: both states take new
+        ownership tokens, so each copies a card the first time it changes it
+        (:meth:`writable`) and the generator the first time it draws from it. Card records,
+        scripts and their indexes are immutable and always shared.
+        """
+        new = _blank(State)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new.cards = [c.copy() for c in self.cards]
+        self.tok = object()
+        new.tok = object()
+        self._rng_shared = new._rng_shared = True
+        new.cards = self.cards[:]
+        if CHECK_SHARING:
+            _freeze(self.cards)
         new.players = [p.copy() for p in self.players]
         new.decision = (
             None
             if self.decision is None
             else Decision(self.decision.kind, self.decision.player, self.decision.options[:])
         )
+        if self.legal_for is not None and self.legal_for is self.decision:
+            new.legal_for = new.decision  # the same Quick plays (actions are immutable)
         new.pending = self.pending[:]
         new.frames = [f.copy() for f in self.frames]
         new.eot = self.eot[:]
@@ -933,7 +1099,7 @@ class State:
 
     def cost_down(self, uid: int, n: int) -> None:
         """This turn, card ``uid`` costs ``n`` less to play."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         if card.counters is None:
             card.counters = {}
         if card.counters.get("cost_turn") != self.turn:
@@ -944,7 +1110,7 @@ class State:
     def play_cost(self, card: Card) -> int:
         """The PP a card costs to play now (its cost, less this turn's reductions, >= 0)."""
         cost = card.base.cost or 0
-        if card.base.base_type == "spell" and self.scripts:  # raises first (CR 10.10.2)
+        if self.scripts and self._rules(card).spell:  # raises first (CR 10.10.2)
             cost += self._spell_tax(card.owner)
         counters = card.counters
         if counters is not None:
@@ -1005,6 +1171,11 @@ class State:
         ids = self.scripts.ids_with_effect(kind)
         if not ids:
             return []
+        memo = self.statics_memo
+        if memo is not None:
+            found: list[_E] | None = memo.get((player, kind))
+            if found is not None:
+                return found
         out: list[_E] = []
         for uid in field:
             card = self.cards[uid]
@@ -1014,6 +1185,8 @@ class State:
                 cond = ability.condition
                 if cond is None or cond.holds(self, player, uid):
                     out.extend(e for e in ability.effects if isinstance(e, kind))
+        if memo is not None:
+            memo[(player, kind)] = out
         return out
 
     def _spell_tax(self, player: int) -> int:
@@ -1064,6 +1237,7 @@ class State:
         card = self.cards[uid]
         if card.zone is not Zone.FIELD or not card.fol:
             return
+        card = self.writable(uid)
         card.eq = (*card.eq, token.card_id)
         self.statics_dirty = True
         if self.log is not None:
@@ -1129,6 +1303,7 @@ class State:
 
     def set_origin(self, card: Card, zone: str) -> None:
         """Remember where a card that just entered the field came from."""
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         if card.zone is Zone.FIELD:
             if card.counters is None:
                 card.counters = {}
@@ -1141,6 +1316,7 @@ class State:
         card = self.cards[uid]
         if card.zone is not Zone.FIELD:
             return
+        card = self.writable(uid)
         if card.counters is None:
             card.counters = {}
         counters = card.counters
@@ -1163,6 +1339,7 @@ class State:
 
     def _unbox(self, card: Card) -> None:
         """The Boxed state ends (CR 5.31): the card has its abilities again."""
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         counters = card.counters
         assert counters is not None
         del counters[BOXED]
@@ -1174,7 +1351,7 @@ class State:
 
     def forbid_attack(self, uid: int, next_turn: bool) -> None:
         """Follower ``uid`` cannot attack this turn (or in its controller's next turn)."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         if card.counters is None:
             card.counters = {}
         turn = self.turn
@@ -1191,6 +1368,7 @@ class State:
         card = self.cards[uid]
         if card.zone is not Zone.HAND:
             return
+        card = self.writable(uid)
         p = self.players[card.owner]
         p.hand.remove(uid)
         card.renew()  # CR 4.1.4: what it had in the hand (a lower cost) stays there
@@ -1224,7 +1402,7 @@ class State:
         off, CR 12.5)."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD:
-            self._leave_field(card, Zone.GRAVE, "leave")
+            self._leave_field(self.writable(uid), Zone.GRAVE, "leave")
 
     def discard_card(self, player: int, uid: int, by: int = -1) -> None:
         """CR 5.12: discard a card from ``player``'s hand (``by``: the card whose ability
@@ -1234,7 +1412,7 @@ class State:
 
     def move_found(self, uid: int, to: str, player: int) -> None:
         """Move a card found in the deck (CR 5.8) to the hand, EX area or field."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         if to == "hand":
             if card.zone in (Zone.DECK, Zone.GRAVE):
                 self._remove_from_zone(card)
@@ -1267,6 +1445,7 @@ class State:
         p = self.players[player]
         if card.zone is not Zone.EVOLVE_DECK or uid not in p.evolve_deck:
             return
+        card = self.writable(uid)
         if to == "ex":
             if len(p.ex) >= EX_LIMIT:  # CR 4.8.3.2
                 return
@@ -1290,7 +1469,7 @@ class State:
         """Move a field card to the bottom of its owner's deck (a token vanishes)."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD:
-            self._leave_field(card, Zone.DECK, "leave")
+            self._leave_field(self.writable(uid), Zone.DECK, "leave")
 
     def shuffle_deck(self, player: int) -> None:
         """CR 5.9: shuffle ``player``'s deck."""
@@ -1308,7 +1487,7 @@ class State:
         """Put the top ``n`` cards of ``player``'s deck into the graveyard."""
         p = self.players[player]
         for _ in range(min(n, len(p.deck))):
-            card = self.cards[p.deck.pop()]
+            card = self.writable(p.deck.pop())
             self._arrive(card, Zone.GRAVE)
             if self.log is not None:
                 self._emit("mill", {"player": player, "card": card.base.card_id})
@@ -1338,6 +1517,7 @@ class State:
         """CR 5.4: engage or stand a field card."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD and card.engaged != engaged:
+            card = self.writable(uid)
             card.engaged = engaged
             if self.log is not None:
                 self._emit("engage" if engaged else "stand", {"uid": uid})
@@ -1356,6 +1536,7 @@ class State:
             return
         if len(self.players[card.owner].ex) >= EX_LIMIT:  # CR 4.8.3.2
             return
+        card = self.writable(uid)
         self._leave_field(card, Zone.EX, "leave")
         if uid in self.players[card.owner].ex:  # not a token (CR 9.1.4.3)
             self._to_ex(card)
@@ -1376,7 +1557,7 @@ class State:
             self.dirty = True
             return
         uid = p.deck.pop()
-        self.cards[uid].zone = Zone.HAND
+        self.writable(uid).zone = Zone.HAND
         p.hand.append(uid)
         if self.log is not None:
             self._emit("draw", {"player": player, "card": self.cards[uid].base.card_id})
@@ -1405,6 +1586,7 @@ class State:
             card = self.cards[target]
             if card.zone is not Zone.FIELD or not card.fol:
                 return 0  # CR 5.14.1.2
+            card = self.writable(target)
             counters = card.counters
             if counters is not None:
                 if counters.get("no_damage") == self.turn:
@@ -1455,6 +1637,7 @@ class State:
         card = self.cards[target]
         if card.zone is not Zone.FIELD:
             return
+        card = self.writable(target)
         bits = keyword_bits(keywords) & ~(card.kw | card.granted)
         self.dirty = True
         card.atk += atk
@@ -1465,7 +1648,7 @@ class State:
 
     def add_counter(self, target: int, name: str, n: int = 1) -> None:
         """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2)."""
-        card = self.cards[target]
+        card = self.writable(target)
         if card.counters is None:
             card.counters = {}
         card.counters[name] = card.counters.get(name, 0) + n
@@ -1479,6 +1662,7 @@ class State:
         elif len(p.field) >= FIELD_LIMIT:  # CR 4.4.4.2
             return -1
         card = Card(len(self.cards), player, record, Zone.RESOLVING, token=True)
+        card.tok = self.tok
         self.cards.append(card)
         if zone == "ex":
             card.zone = Zone.EX
@@ -1496,6 +1680,7 @@ class State:
         card = self.cards[uid]
         if card.zone is not Zone.EX:
             return
+        card = self.writable(uid)
         self._remove_from_zone(card)
         self._arrive(card, Zone.GRAVE)
         if self.log is not None:
@@ -1519,6 +1704,7 @@ class State:
         if len(p.ex) >= EX_LIMIT:
             return False
         source = _ZONE_WORD.get(card.zone, "resolving")
+        card = self.writable(uid)
         self._remove_from_zone(card)
         card.renew()  # CR 4.1.4
         card.zone = Zone.EX
@@ -1569,7 +1755,7 @@ class State:
             ids = self.scripts.ids_with(Trigger.ALLY_LEAVES)  # sees those leaving with it
             cards.sort(key=lambda c: c.face.card_id in ids)
         for card in cards:
-            self._leave_field(card, Zone.GRAVE, "destroy")
+            self._leave_field(self.writable(card.uid), Zone.GRAVE, "destroy")
 
     def banish(self, uid: int) -> None:
         """CR 5.7.1: move a card to its owner's banish zone (no Last Words)."""
@@ -1577,8 +1763,9 @@ class State:
         if card.zone is Zone.FIELD:
             if (card.kw | card.granted) & ABILITY_PROOF:
                 return  # "this is not banished"
-            self._leave_field(card, Zone.BANISH, "banish")
+            self._leave_field(self.writable(uid), Zone.BANISH, "banish")
         elif card.zone in (Zone.HAND, Zone.EX, Zone.GRAVE, Zone.DECK):
+            card = self.writable(uid)
             self._remove_from_zone(card)
             self._arrive(card, Zone.BANISH)
             if self.log is not None:
@@ -1586,7 +1773,7 @@ class State:
 
     def return_to_hand(self, uid: int) -> None:
         """Move a field card (or a spell resolving) back to its owner's hand."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         if card.zone is Zone.FIELD:
             self._leave_field(card, Zone.HAND, "leave")
         elif card.zone is Zone.RESOLVING:  # "return this to your hand": not to the graveyard
@@ -1597,6 +1784,7 @@ class State:
     def enter_field(self, card: Card, player: int, engaged: bool, asked: bool = False) -> None:
         """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4); ``asked``: a
         Ward follower's player already chose whether it enters engaged (CR 12.8.2)."""
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         p = self.players[player]
         if len(p.field) >= FIELD_LIMIT:  # CR 4.4.4.2: it is not moved
             if card.zone is Zone.RESOLVING:  # CR 10.6.2.8.3
@@ -1666,7 +1854,7 @@ class State:
         p = self.players[player]
         if redraw:  # CR 6.2.1.8: hand to the bottom in any order, draw 4, no shuffle
             for uid in p.hand:
-                self.cards[uid].zone = Zone.DECK
+                self.writable(uid).zone = Zone.DECK
             p.deck[0:0] = reversed(p.hand)
             p.hand = []
         if self.log is not None:
@@ -1775,7 +1963,7 @@ class State:
     def _apply_statics(self) -> None:
         """CR 10.1.1.3: recompute the keywords continuous abilities on the field give."""
         cards = self.cards
-        ids = self.scripts.ids_with(Trigger.STATIC)
+        ids = self.scripts.ids_with_effect(Grant)  # only these give keywords (or equipment)
         sources = [
             u
             for p in self.players
@@ -1815,6 +2003,7 @@ class State:
                 card = cards[uid]
                 new = 0 if grants is None else grants.get(uid, 0)
                 if new != card.st:
+                    card = self.writable(uid)
                     card.st = new
                     own = 0 if _boxed(card) else keyword_bits(card.face.keywords)
                     card.kw = own | new
@@ -1844,7 +2033,7 @@ class State:
         if cond is not None and not cond.holds(self, controller, source):
             return
         if ability.once_per_turn or ability.times_per_turn:  # "1ターンに1回働く", "ターンごとにN回"
-            card = self.cards[source]
+            card = self.writable(source)
             key = f"once:{ability.trigger.value}:{ability.name}"
             limit = ability.times_per_turn or 1
             if card.counters is None:
@@ -1882,9 +2071,7 @@ class State:
             self.decision = Decision(Kind.MAIN, self.active)
         elif step is Step.ATTACK_QUICK:  # CR 8.4.7
             opp = 1 - self.active
-            if self._quick_plays(opp):
-                self.decision = Decision(Kind.QUICK, opp)
-            else:
+            if not self._open_quick_window(opp):
                 self.step = Step.ATTACK_DAMAGE
         elif step is Step.ATTACK_DAMAGE:
             self._combat_damage()
@@ -1920,9 +2107,7 @@ class State:
                 self.step = Step.END_QUICK
         elif step is Step.END_QUICK:  # CR 7.4.5
             opp = 1 - self.active
-            if self._quick_plays(opp):
-                self.decision = Decision(Kind.QUICK, opp)
-            else:
+            if not self._open_quick_window(opp):
                 self.step = Step.END_DISCARD
         elif step is Step.END_DISCARD:  # CR 7.4.7
             if len(self.players[self.active].hand) > HAND_LIMIT:
@@ -1935,6 +2120,17 @@ class State:
             # CR 6.2.1.8: first player first.
             player = self.first if self.mulligan_done == 0 else 1 - self.first
             self.decision = Decision(Kind.MULLIGAN, player)
+
+    def _open_quick_window(self, player: int) -> bool:
+        """Ask ``player`` to pass or play Quick if they can play any (their legal actions
+        are the ones found here)."""
+        found = self._quick_plays(player)
+        if not found:
+            return False
+        self.decision = d = Decision(Kind.QUICK, player)
+        self.legal_for = d
+        self.legal = [PASS, *found]
+        return True
 
     def _fire_all(self, player: int, trigger: Trigger) -> None:
         field = self.players[player].field
@@ -1964,12 +2160,14 @@ class State:
         for uid in p.field:  # CR 7.2.3
             card = self.cards[uid]
             if card.counters is not None and card.counters.get("skip_stand"):
+                card = self.writable(uid)
+                assert card.counters is not None
                 del card.counters["skip_stand"]
                 continue
             if card.counters is not None and BOXED in card.counters:
                 continue  # CR 5.31.3: a Boxed card does not stand by rule
             if card.engaged:
-                card.engaged = False
+                self.writable(uid).engaged = False
                 if self.log is not None:
                     self._emit("stand", {"uid": uid})
         if not (self.active == self.first and p.turns == 1):  # CR 7.2.4.1
@@ -1982,6 +2180,7 @@ class State:
         for uid, gen, atk, dfn, bits in self.eot:
             card = self.cards[uid]
             if card.zone is Zone.FIELD and card.gen == gen:
+                card = self.writable(uid)
                 card.atk -= atk
                 card.dfn -= dfn
                 card.granted &= ~bits
@@ -1991,7 +2190,7 @@ class State:
                 card = self.cards[uid]
                 counters = card.counters
                 if counters is not None and counters.get(BOXED, self.turn + 1) <= self.turn:
-                    self._unbox(card)
+                    self._unbox(self.writable(uid))
         self.dirty = True
         if self.log is not None:
             self._emit("turn_end", {"player": self.active})
@@ -2016,15 +2215,24 @@ class State:
                     return min(e.n, cost), e.cost
         return 0, None
 
-    def _playable(self, p: Player, card: Card) -> bool:
-        base = card.base
+    def _rules(self, card: Card) -> PlayRules:
+        """The card's :class:`PlayRules` (found once per card record and script library)."""
+        cache = self.scripts.play_rules
+        rules: PlayRules | None = cache.get(id(card.base))
+        if rules is None:
+            rules = cache[id(card.base)] = PlayRules(card.base, self.scripts)
+        return rules
+
+    def _playable(self, p: Player, card: Card, cost: int | None = None) -> bool:
+        """Whether ``p`` may play ``card`` now (``cost``: its play cost, if known)."""
         if card.kw & NO_EX_PLAY and card.zone is Zone.EX:
             return False  # "this cannot be played from the EX area"
-        btype = base.base_type  # a spell token is a spell (CR 9.1.4.2)
-        cost = self.play_cost(card)
+        rules = self._rules(card)
+        if cost is None:
+            cost = self.play_cost(card)
         if cost > p.pp and self.scripts:  # a discount paid for with another cost (DiscountFor)
             cost -= self._discount(p.index, card, cost)[0]
-        permanent = btype.endswith("follower") or btype.endswith("amulet")
+        permanent = rules.permanent
         room = len(p.field) < FIELD_LIMIT
         if cost > p.pp or (permanent and not room):
             # An alternative cost may lower the PP; putting a field card into the graveyard
@@ -2032,37 +2240,27 @@ class State:
             alts = self._payable_alternatives(p.index, card, cost)
             if not any(room or not e.engage for e in alts):
                 return False
-        if self.scripts and base.card_id in self.scripts.ids_with_effect(CannotPlay):
-            for ability in self.scripts.abilities(base.card_id, Trigger.STATIC):
-                cond = ability.condition
-                if any(isinstance(e, CannotPlay) for e in ability.effects) and (
-                    cond is None or cond.holds(self, p.index, card.uid)
-                ):
-                    return False
-        if self.scripts and base.card_id in self.scripts.ids_with_effect(AdditionalCost):
-            for ability in self.scripts.abilities(base.card_id, Trigger.STATIC):
-                for e in ability.effects:  # CR 10.6.2.5: the additional cost must be payable
-                    if isinstance(e, AdditionalCost) and (
-                        self.play_cost(card) + e.cost.pp > p.pp
-                        or not e.cost.available(self, p.index, card.uid)
-                    ):
-                        return False
-        if btype == "spell":
-            if not self.scripts:
-                return True
-            for ability in self.scripts.abilities(card.base.card_id, Trigger.SPELL):
-                for effect in ability.effects:  # the leading choices, in order
-                    available = getattr(effect, "available", None)
-                    if available is None:
-                        break
-                    if not available(self, p.index, card.uid):
-                        return False  # CR 10.6.2.3.3
-                    if not isinstance(effect, (Select, FromGrave)):
-                        break
-            return True
+        for ability in rules.cannot:
+            cond = ability.condition
+            if cond is None or cond.holds(self, p.index, card.uid):
+                return False
+        for e in rules.additional:  # CR 10.6.2.5: the additional cost must be payable
+            if self.play_cost(card) + e.cost.pp > p.pp or not e.cost.available(
+                self, p.index, card.uid
+            ):
+                return False
+        if rules.spell:  # each leading choice must be possible (CR 10.6.2.3.3)
+            return all(e.available(self, p.index, card.uid) for e in rules.spell_checks)
         return permanent  # the field limit was checked above (CR 10.6.2.6)
 
     def _main_actions(self) -> list[Action]:
+        self.statics_memo = {}
+        try:
+            return self._find_main_actions()
+        finally:
+            self.statics_memo = None
+
+    def _find_main_actions(self) -> list[Action]:
         me = self.active
         p = self.players[me]
         cards = self.cards
@@ -2070,18 +2268,34 @@ class State:
         pp = p.pp
         playable = self._playable
         own_cost = self.scripts.play_cost_ids()
-        cut = bool(self._field_statics(me, PlayCostDown)) if p.field else False
+        auras = self._field_statics(me, PlayCostDown) if p.field else []
+        cut = bool(auras)
+        tax = -1  # the spell tax, found when a spell is looked at
         for zone in (p.hand, p.ex):  # CR 8.2
             for uid in sorted(zone):
                 card = cards[uid]
-                if (
-                    (card.base.cost or 0) <= pp
-                    or card.counters
-                    or p.discounts
-                    or card.base.card_id in own_cost
-                    or cut
-                ) and playable(p, card):
-                    acts.append(Play(uid))
+                base = card.base
+                cost = base.cost or 0
+                if not (
+                    cost <= pp or card.counters or p.discounts or base.card_id in own_cost or cut
+                ):
+                    continue
+                if card.counters or p.discounts or base.card_id in own_cost:
+                    found = None  # play_cost works it out
+                else:  # play_cost without the parts that cannot apply
+                    if self._rules(card).spell and self.scripts:
+                        if tax < 0:
+                            tax = self._spell_tax(me)
+                        cost += tax
+                    if cost > 0:
+                        for aura in auras:
+                            if (not aura.from_ex or card.zone is Zone.EX) and aura.what.matches(
+                                base
+                            ):
+                                cost = max(0, cost - aura.n)
+                    found = cost
+                if playable(p, card, found):
+                    acts.append(play_of(uid))
         if p.grave and self.scripts and self._grave_players()[me]:
             acts.extend(self._grave_plays(p))
         if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
@@ -2100,9 +2314,9 @@ class State:
                     pay_ep = any(n >= 1 and p.ep >= 1 and p.pp >= n - 1 for n in costs)
                     for s in (False, True) if sup else (False,):
                         if pay_pp:
-                            acts.append(Evolve(uid, False, s))
+                            acts.append(evolve_of(uid, False, s))
                         if pay_ep:
-                            acts.append(Evolve(uid, True, s))
+                            acts.append(evolve_of(uid, True, s))
                     continue
                 if c.base.name not in names:
                     continue
@@ -2115,9 +2329,9 @@ class State:
                     continue  # CR 10.4.2.2: the discard cost cannot be paid
                 for s in (False, True) if sup else (False,):
                     if pay_pp:
-                        acts.append(Evolve(uid, False, s))
+                        acts.append(evolve_of(uid, False, s))
                     if pay_ep:
-                        acts.append(Evolve(uid, True, s))
+                        acts.append(evolve_of(uid, True, s))
         if self.scripts:
             acts.extend(self._activations(me, quick_only=False))
         opp_field = self.players[1 - me].field
@@ -2130,7 +2344,8 @@ class State:
             if c.kw & CANNOT_ATTACK:
                 continue
             targets = self._attack_targets(c, opp_field)
-            acts.extend(Attack(uid, t) for t in targets)
+            for t in targets:
+                acts.append(attack_of(uid, t))
         acts.append(END)
         return acts
 
@@ -2167,7 +2382,7 @@ class State:
                     continue
                 cond = ability.condition
                 if (cond is None or cond.holds(self, p.index, uid)) and self._playable(p, card):
-                    out.append(Play(uid))
+                    out.append(play_of(uid))
                     break
         return out
 
@@ -2201,13 +2416,20 @@ class State:
 
     def _quick_plays(self, player: int) -> list[Play | Activate]:
         """CR 12.3.4: Quick cards and Quick abilities the non-turn player can play now."""
+        self.statics_memo = {}
+        try:
+            return self._find_quick_plays(player)
+        finally:
+            self.statics_memo = None
+
+    def _find_quick_plays(self, player: int) -> list[Play | Activate]:
         p = self.players[player]
         out: list[Play | Activate] = []
         for zone in (p.hand, p.ex):
             for uid in sorted(zone):
                 card = self.cards[uid]
                 if card.kw & QUICK and self._playable(p, card):
-                    out.append(Play(uid))
+                    out.append(play_of(uid))
         if self.scripts:
             out.extend(self._activations(player, quick_only=True))
         return out
@@ -2270,7 +2492,7 @@ class State:
                     continue
                 if not self._can_pay(ability, player, uid):
                     continue
-                out.append(Activate(uid, index))
+                out.append(activate_of(uid, index))
         return out
 
     def _used_up(self, card: Card, index: int, limit: int) -> bool:
@@ -2318,7 +2540,7 @@ class State:
 
     def _activate(self, player: int, uid: int, index: int) -> None:
         """CR 10.6.2.5: pay the costs (PP, engaging this card), then resolve the effects."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         ability = self.abilities_of(card, Trigger.ACTIVATED)[index]
         p = self.players[player]
         n = ability.pp_cost
@@ -2404,7 +2626,7 @@ class State:
     def _play(self, player: int, uid: int, fixed_cost: int | None = None) -> None:
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
         p = self.players[player]
-        card = self.cards[uid]
+        card = self.writable(uid)
         origin = "ex" if card.zone is Zone.EX else "grave" if card.zone is Zone.GRAVE else "hand"
         cost = self.play_cost(card)  # reductions "as you play this from the EX area" see it
         alts = self._payable_alternatives(player, card, cost) if self.scripts else []
@@ -2534,11 +2756,11 @@ class State:
         """CR 5.16.1-5.16.2: put the same-named evolved card (or the one named ``into``) on
         top, keep the differences."""
         p = self.players[player]
-        card = self.cards[uid]
+        card = self.writable(uid)
         name = into or card.base.name
         evo_uid = min(u for u in p.evolve_deck if self.cards[u].base.name == name)
         p.evolve_deck.remove(evo_uid)
-        evo = self.cards[evo_uid]
+        evo = self.writable(evo_uid)
         evo.zone = Zone.EVOLVE_AREA
         before = card.base
         after = evo.base
@@ -2587,7 +2809,7 @@ class State:
 
     def _declare_attack(self, uid: int, target: int) -> None:
         """CR 8.4.4-8.4.6: engage the attacker; 'attacked' triggers (Strike) go off."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         card.engaged = True
         self.attacker = uid
         self.attack_target = target
@@ -2613,7 +2835,7 @@ class State:
     def _combat_damage(self) -> None:
         """CR 8.4.9: damage both ways if both are still there; Bane and Drain follow."""
         self.step = Step.MAIN
-        att = self.cards[self.attacker]
+        att = self.writable(self.attacker)
         target = self.attack_target
         self.attacker = -1
         if att.zone is not Zone.FIELD or att.controller != self.active:
@@ -2628,6 +2850,7 @@ class State:
             defender = self.cards[target]
             if defender.zone is not Zone.FIELD:
                 return
+            defender = self.writable(target)
             back = defender.atk
             if back > 0 and self.scripts:
                 back += self.damage_bonus(target)
@@ -2650,7 +2873,7 @@ class State:
 
     def _discard(self, player: int, uid: int, by: int = -1) -> None:
         """CR 5.12: move a card from hand to the graveyard."""
-        card = self.cards[uid]
+        card = self.writable(uid)
         self.players[player].discarded_on = self.turn
         self._remove_from_zone(card)
         self._arrive(card, Zone.GRAVE)
@@ -2684,7 +2907,7 @@ class State:
                 self.step = Step.END_QUICK
             else:
                 uid = int(option)
-                self.cards[uid].engaged = True
+                self.writable(uid).engaged = True
                 if self.log is not None:
                     self._emit("engage", {"uid": uid})
                 self._became_engaged(self.cards[uid])
@@ -2705,6 +2928,7 @@ class State:
         return any(cards[u].face.card_id in ids for u in self.players[1 - controller].field)
 
     def _remove_from_zone(self, card: Card) -> None:
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         p = self.players[card.controller if card.zone is Zone.FIELD else card.owner]
         zone = card.zone
         if zone is Zone.HAND:
@@ -2728,6 +2952,7 @@ class State:
     def _arrive(self, card: Card, zone: Zone) -> None:
         """Put a card (not on the field) into one of its owner's zones, as a new card
         (CR 4.1.4); tokens vanish."""
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         card.renew()
         if card.token and zone in (Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.DECK, Zone.EX):
             card.zone = Zone.ERASED  # CR 9.1.4.3
@@ -2752,6 +2977,7 @@ class State:
 
     def _leave_field(self, card: Card, zone: Zone, event: str) -> None:
         """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
+        assert card.tok is self.tok, "a card changed in place must be this state's own"
         face = card.face
         controller = card.controller
         if zone is Zone.GRAVE and card.fol and self.scripts and self._banish_instead(controller):
@@ -2772,7 +2998,7 @@ class State:
             to = _ZONE_WORD.get(card.zone, card.zone.name.lower())
             self._emit(event, {"uid": card.uid, "card": card.base.card_id, "to": to})
         if evo_uid >= 0:  # moved in the same instant, logged right after
-            evo = self.cards[evo_uid]
+            evo = self.writable(evo_uid)
             evo.zone = Zone.EVOLVE_DECK
             self.players[evo.owner].evolve_used.append(evo_uid)
             if self.log is not None:
