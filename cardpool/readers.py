@@ -13,6 +13,8 @@ MAX_DECK_BYTES = 1 << 20
 """A deck list is a few kilobytes; anything over 1 MiB is not one."""
 MAX_LINES = 500
 """A deck list is at most a few dozen lines."""
+MAX_COUNT_DIGITS = 6
+"""No count in a deck list has more digits than this."""
 MAX_IMPORT_BYTES = 64 << 20
 """The whole SVE pool is about 3.5 MB of JSON; 64 MiB leaves room for any real dump."""
 
@@ -29,6 +31,12 @@ def read_text(path: str | Path, *, max_bytes: int) -> str:
         raise InputError(f"file is {size:,} bytes; the limit is {max_bytes:,}", path=path)
     raw = path.read_bytes()
     return decode(raw, path=path)
+
+
+def check_size(size: int, *, max_bytes: int = MAX_DECK_BYTES, path: str | Path | None) -> None:
+    """Refuse input of ``size`` bytes over ``max_bytes`` (uploads and pastes alike)."""
+    if size > max_bytes:
+        raise InputError(f"{size:,} bytes; the limit is {max_bytes:,}", path=path)
 
 
 def decode(raw: bytes, *, path: str | Path | None) -> str:
@@ -72,15 +80,32 @@ def require_fields(
 
 
 def deck_lines(text: str, *, path: str | Path | None) -> Iterator[tuple[int, str]]:
-    """The non-blank lines of a text deck list, stripped, with their line numbers.
+    """The non-blank lines of a text deck list, with their line numbers.
 
-    >>> list(deck_lines("Main\\n\\n 3 BP01-001 ", path=None))
-    [(1, 'Main'), (3, '3 BP01-001')]
+    Each line comes with its runs of whitespace collapsed to one space (in linear time), so
+    the line patterns of the readers never meet a run of blanks and cannot backtrack on one.
+
+    >>> list(deck_lines("Main   deck\\n\\n 3  BP01-001 ", path=None))
+    [(1, 'Main deck'), (3, '3 BP01-001')]
     """
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise InputError(f"{len(lines)} lines; a deck list has at most {MAX_LINES}", path=path)
     for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
+        line = " ".join(raw.split())
         if line:
             yield number, line
+
+
+def count_of(digits: str, *, where: str, path: str | Path | None, line: int | None) -> int:
+    """A count written as digits; a run of digits longer than any count is refused unread.
+
+    (``int()`` of thousands of digits is slow and, past 4,300 digits, an error.)
+    """
+    if len(digits) > MAX_COUNT_DIGITS:
+        raise InputError(
+            f"{where}: count {digits[:12]}... ({len(digits)} digits) is out of range",
+            path=path,
+            line=line,
+        )
+    return int(digits)

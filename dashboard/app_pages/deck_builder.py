@@ -8,7 +8,7 @@ from cardpool.deckview import deck_table
 from cardpool.errors import InputError
 from cardpool.games import rules
 from cardpool.legality import assign_sections
-from cardpool.readers import MAX_DECK_BYTES, decode
+from cardpool.readers import MAX_DECK_BYTES, check_size, decode
 from dashboard import data, deck_state
 
 game = deck_state.game()
@@ -36,9 +36,16 @@ with paste_col:
         if riftbound
         else "Leader\n1 SD01-LD01\nMain deck\n3 SD01-001\n...\nEvolve deck\n2 SD01-004"
     )
-    pasted = st.text_area("Deck list", key="builder_paste", height=160, placeholder=placeholder)
+    pasted = st.text_area(
+        "Deck list",
+        key="builder_paste",
+        height=160,
+        placeholder=placeholder,
+        max_chars=MAX_DECK_BYTES,  # the upload limit
+    )
     if st.button("Load pasted list", key="builder_load"):
         try:
+            check_size(len(pasted.encode("utf-8")), path="pasted list")
             deck = game_rules.parse(pasted, pool)
             deck_state.replace(deck)
         except InputError as err:
