@@ -102,6 +102,7 @@ class Store:
     def __init__(self, con: duckdb.DuckDBPyConnection, path: Path | None = None):
         self.con = con
         self.path = path
+        self._depth = 0
 
     @classmethod
     def open(cls, path: str | Path, *, read_only: bool = False) -> Store:
@@ -149,14 +150,29 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """All or nothing: roll back every change if the block raises."""
+        """All or nothing: roll back every change if the block raises.
+
+        Transactions nest: an inner block joins the outermost one, so several writes
+        (a whole ``db import``) commit together or not at all.
+        """
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
         self.con.begin()
+        self._depth = 1
         try:
             yield
         except BaseException:
             self.con.rollback()
             raise
-        self.con.commit()
+        else:
+            self.con.commit()
+        finally:
+            self._depth = 0
 
     # -- reading -------------------------------------------------------------------------
 
