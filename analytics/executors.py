@@ -9,6 +9,31 @@ from typing import Any
 
 from cardpool.errors import InputError
 
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+"""Dask communication protocols a scheduler address may name."""
+
+
+def check_dask_address(address: str) -> None:
+    """Refuse a ``--dask`` value that is neither ``local`` nor ``SCHEME://HOST:PORT``.
+
+    >>> check_dask_address("tls://10.0.0.5:8786")
+    """
+    scheme, sep, rest = address.partition("://")
+    host, colon, port = rest.rpartition(":")
+    if address == "local":
+        return
+    if (
+        not sep
+        or scheme not in SCHEMES
+        or not colon
+        or not host
+        or not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535)
+    ):
+        raise InputError(
+            f"--dask {address[:80]!r}: give 'local' or a scheduler address such as "
+            f"tcp://HOST:8786 ({', '.join(SCHEMES)})"
+        )
+
 
 @contextmanager
 def executor_for(dask: str | None, workers: int | None) -> Iterator[tuple[Executor | None, str]]:
@@ -21,6 +46,7 @@ def executor_for(dask: str | None, workers: int | None) -> Iterator[tuple[Execut
     if dask is None:
         yield None, f"processes:{workers or 'all'}"
         return
+    check_dask_address(dask)
     try:
         import distributed
     except ImportError:
@@ -41,7 +67,7 @@ def executor_for(dask: str | None, workers: int | None) -> Iterator[tuple[Execut
         return
     try:
         client = dask_api.Client(dask, timeout=10)
-    except (OSError, TimeoutError) as err:
+    except (OSError, TimeoutError, ValueError) as err:
         raise InputError(f"--dask {dask}: cannot reach the scheduler ({err})") from None
     try:
         yield client.get_executor(), f"dask:{dask}"

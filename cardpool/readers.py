@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -55,16 +56,47 @@ def decode(raw: bytes, *, path: str | Path | None) -> str:
     return text
 
 
-def parse_json(text: str, *, path: str | Path | None) -> Any:
-    """Parse JSON, turning syntax errors into an ``InputError`` with line and column."""
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key)
+        seen[key] = value
+    return seen
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` that refuses an object holding one key twice (``_DuplicateKey``)."""
+    return json.loads(text, object_pairs_hook=_no_duplicates)
+
+
+def parse_json(text: str, *, path: str | Path | None, line: int | None = None) -> Any:
+    """Parse JSON, turning every problem into an ``InputError`` naming the line.
+
+    A key given twice in one object is refused (JSON readers disagree on which one wins),
+    and so is a number of more than 4,300 digits.
+    """
     try:
-        return json.loads(text)
+        return loads(text)
     except json.JSONDecodeError as err:
         raise InputError(
-            f"malformed JSON: {err.msg} (column {err.colno})", path=path, line=err.lineno
+            f"malformed JSON: {err.msg} (column {err.colno})",
+            path=path,
+            line=line or err.lineno,
+        ) from None
+    except _DuplicateKey as err:
+        raise InputError(
+            f"duplicate key {err.args[0]!r} in a JSON object", path=path, line=line
         ) from None
     except RecursionError:
-        raise InputError("malformed JSON: nested too deeply", path=path) from None
+        raise InputError("malformed JSON: nested too deeply", path=path, line=line) from None
+    except ValueError as err:  # int() of a number with thousands of digits
+        digits = str(err).split("value has ", 1)[-1].split(";", 1)[0]
+        raise InputError(f"malformed JSON: a number of {digits}", path=path, line=line) from None
 
 
 def require_fields(
@@ -77,6 +109,32 @@ def require_fields(
     for f in fields:
         if isinstance(record[f], (dict, list)):
             raise InputError(f"record {index + 1}: field {f!r} must be text", path=path)
+
+
+CARD_CODE = re.compile(r"[A-Za-z0-9]{1,12}(?:-[A-Za-z0-9Ⓢ*]{1,12}){1,3}")
+"""A printed card code: ``BP01-001``, ``SP01-SL03``, ``BP03-LDⓈ01``, ``OGN-007a``, ``OGN-*``."""
+MAX_NAME = 200
+"""The longest card name in any pool is well under 100 characters."""
+
+
+def card_code(value: Any, *, where: str, path: str | Path) -> str:
+    """An imported card code, checked against ``CARD_CODE`` (no markup, no blanks inside)."""
+    code = value.strip() if isinstance(value, str) else value
+    if not isinstance(code, str) or not CARD_CODE.fullmatch(code):
+        raise InputError(f"{where}: {str(value)[:60]!r} is not a card code", path=path)
+    return code
+
+
+def card_name(value: Any, *, where: str, path: str | Path) -> str:
+    """An imported card name: text of 1 to ``MAX_NAME`` characters."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise InputError(f"{where}: no name ('name' is {value!r})", path=path)
+    if not isinstance(value, str) or len(value.strip()) > MAX_NAME:
+        raise InputError(
+            f"{where}: 'name' must be text of 1 to {MAX_NAME} characters, not {str(value)[:60]!r}",
+            path=path,
+        )
+    return value.strip()
 
 
 def deck_lines(text: str, *, path: str | Path | None) -> Iterator[tuple[int, str]]:

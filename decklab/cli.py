@@ -5,14 +5,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from cardpool.errors import InputError
 from decklab.commands import COMMAND_MODULES
 
 
+class Parser(argparse.ArgumentParser):
+    """An argparse parser whose refusals are one line (``decklab: error: ...``), exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print what is wrong with the command line in one line and exit 2."""
+        self.exit(2, f"decklab: error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full ``decklab`` parser with every subcommand registered."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="decklab",
         description="Deck building, legality, exact draw odds and simulated matchups "
         "for Shadowverse EVOLVE and Riftbound.",
@@ -35,7 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     Exit codes: 0 success, 1 a negative verdict (e.g. an illegal deck), 2 bad input.
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # --help, or a refused command line (already printed)
+        return done.code if isinstance(done.code, int) else 2
     try:
         code: int = args.run(args)
     except InputError as err:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from datetime import date
+from pathlib import Path
 
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
@@ -25,6 +27,20 @@ def open_pool(args: argparse.Namespace, game: str = "sve") -> PoolIndex:
     """The card pool of ``game`` from the database, as an in-memory index."""
     with open_store(args) as store:
         return store.pool_index(game)
+
+
+def writable_file(text: str, option: str) -> Path:
+    """The file an option names for writing, checked before any work is done."""
+    path = Path(text)
+    if path.is_dir():
+        raise InputError(f"{option} {text}: is a folder, not a file")
+    if not path.parent.is_dir():
+        raise InputError(f"{option} {text}: the folder does not exist")
+    if path.exists() and not path.is_file():
+        raise InputError(f"{option} {text}: is not a regular file")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise InputError(f"{option} {text}: cannot write there")
+    return path
 
 
 def parse_date(text: str | None) -> date:

@@ -118,7 +118,7 @@ def looks_like(text: str) -> bool:
     if text.lstrip().startswith(("{", "[")):
         try:
             return looks_like_json(json.loads(text))
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # malformed: the SVE reader names the problem
             return False
     return looks_like_text(text)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from cardpool.normalise import KEYWORD_IDS, class_id
 from cardpool.store import CardQuery
+from decklab.args import whole
 from decklab.context import open_store
 from decklab.output import print_table
 
@@ -25,11 +26,11 @@ def register(subparsers: Any) -> None:
         help="class, e.g. forest or エルフ; Riftbound: a domain, e.g. fury",
     )
     search.add_argument("--type", dest="card_type", help="type, e.g. follower or evolved_follower")
-    search.add_argument("--cost", type=int)
+    search.add_argument("--cost", type=whole(0, 99))
     search.add_argument("--trait", help="a trait, e.g. 妖精")
     search.add_argument("--keyword", help="a keyword id or name, e.g. ward or 守護")
     search.add_argument("--title", help="a title id, e.g. priconne")
-    search.add_argument("--limit", type=int, default=200)
+    search.add_argument("--limit", type=whole(1, 10_000), default=200)
     search.add_argument("--json", action="store_true", help="print JSON records")
     search.set_defaults(run=_search)
 

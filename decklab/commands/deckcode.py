@@ -16,6 +16,7 @@ from cardpool.readers import MAX_DECK_BYTES, parse_json, read_text
 from cardpool.riftbound import deckcode
 from cardpool.riftbound import decklist as rift_decklist
 from cardpool.riftbound.legality import resolve
+from decklab.args import whole
 from decklab.context import open_store
 
 
@@ -36,7 +37,9 @@ def register(subparsers: Any) -> None:
         help="a Riftbound deck (text, precon, tournament or our JSON) or a "
         "{mainDeck, sideboard, chosenChampion} structure",
     )
-    enc.add_argument("--deck", type=int, default=1, help="which deck of a collection (from 1)")
+    enc.add_argument(
+        "--deck", type=whole(1, 10_000), default=1, help="which deck of a collection (from 1)"
+    )
     enc.set_defaults(run=_encode)
 
 

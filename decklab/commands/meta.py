@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from analytics.meta import decklists, most_played, shares
+from decklab.args import whole
 from decklab.context import open_store
 from decklab.output import print_table
 
@@ -16,7 +17,9 @@ def register(subparsers: Any) -> None:
     meta = subparsers.add_parser(
         "meta", help="shares and most-played cards of imported tournament decklists"
     )
-    meta.add_argument("--top", type=int, default=20, help="how many cards to list (20)")
+    meta.add_argument(
+        "--top", type=whole(1, 10_000), default=20, help="how many cards to list (20)"
+    )
     meta.add_argument("--json", action="store_true")
     meta.set_defaults(run=_run)
 

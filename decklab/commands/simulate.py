@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from analytics.decks import deck_spec, unmodelled_cards
-from analytics.executors import executor_for
+from analytics.executors import check_dask_address, executor_for
 from analytics.runs import (
     check_resumable,
     execute_run,
@@ -34,6 +34,7 @@ from cardpool.decklist import read_deck_file
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from cardpool.store import Store
+from decklab.args import MAX_SEED, MAX_TURN_LIMIT, whole
 from decklab.context import open_store
 from decklab.output import print_table
 from decklab.progress import ProgressBar
@@ -76,18 +77,22 @@ def register(subparsers: Any) -> None:
 
 
 def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
-    parser.add_argument("--games", type=int, default=games, help=f"games per matchup ({games})")
+    parser.add_argument(
+        "--games", type=whole(1, MAX_GAMES), default=games, help=f"games per matchup ({games})"
+    )
     parser.add_argument(
         "--agents",
         default="greedy,greedy",
         help=f"agent for each side, from {', '.join(sorted(AGENTS))} (default greedy,greedy)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
-    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="run seed (default 0)")
+    parser.add_argument(
+        "--workers", type=whole(1, 4096), help="local worker processes (default: all cores)"
+    )
     parser.add_argument(
         "--dask", metavar="ADDRESS", help="run on Dask: 'local' or a scheduler tcp://HOST:8786"
     )
-    parser.add_argument("--turn-limit", type=int, default=60)
+    parser.add_argument("--turn-limit", type=whole(1, MAX_TURN_LIMIT), default=60)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
@@ -108,6 +113,8 @@ def _check(args: argparse.Namespace) -> None:
         raise InputError(f"--workers {args.workers}: at least 1")
     if args.turn_limit < 1:
         raise InputError(f"--turn-limit {args.turn_limit}: at least 1")
+    if args.dask is not None:
+        check_dask_address(args.dask)
 
 
 def _read(path: str) -> Deck:
@@ -172,6 +179,8 @@ def _simulate(args: argparse.Namespace) -> int:
         if args.resume:
             info = run_info(store, args.resume)
             check_resumable(info)
+            if args.dask is not None:
+                check_dask_address(args.dask)
             args.agents = ",".join(info.agents)
             args.games, args.seed, args.turn_limit = info.games, info.seed, info.turn_limit
             config = MatchConfig(
