@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,16 +24,42 @@ MAX_IMPORT_BYTES = 64 << 20
 
 def read_text(path: str | Path, *, max_bytes: int) -> str:
     """Read a UTF-8 text file, refusing missing, empty, oversized or non-UTF-8 files."""
+    return decode(read_bytes(path, max_bytes=max_bytes), path=path)
+
+
+def read_bytes(path: str | Path, *, max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``; anything else is refused unread.
+
+    The file is opened without blocking and checked on the open handle, so a FIFO (which
+    would wait for a writer forever) or a device such as ``/dev/zero`` behind a symlink
+    (which never ends) is refused, and no read goes past ``max_bytes + 1`` bytes.
+    """
     path = Path(path)
-    if not path.exists():
-        raise InputError("file not found", path=path)
-    if path.is_dir():
-        raise InputError("is a folder, not a file", path=path)
-    size = path.stat().st_size
-    if size > max_bytes:
-        raise InputError(f"file is {size:,} bytes; the limit is {max_bytes:,}", path=path)
-    raw = path.read_bytes()
-    return decode(raw, path=path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise InputError("file not found", path=path) from None
+    except IsADirectoryError:
+        raise InputError("is a folder, not a file", path=path) from None
+    except OSError as err:
+        raise InputError(f"cannot open: {err.strerror}", path=path) from None
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError("is a folder, not a file", path=path)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError("is not a regular file (a pipe, device or socket)", path=path)
+        if info.st_size > max_bytes:
+            raise InputError(
+                f"file is {info.st_size:,} bytes; the limit is {max_bytes:,}", path=path
+            )
+        try:
+            raw = fh.read(max_bytes + 1)
+        except OSError as err:
+            raise InputError(f"cannot read: {err.strerror}", path=path) from None
+    if len(raw) > max_bytes:  # the file grew while being read
+        raise InputError(f"file is over the limit of {max_bytes:,} bytes", path=path)
+    return raw
 
 
 def check_size(size: int, *, max_bytes: int = MAX_DECK_BYTES, path: str | Path | None) -> None:
