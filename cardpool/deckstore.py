@@ -40,7 +40,7 @@ MAX_NAME = 120
 
 def ensure_schema(store: Store) -> None:
     """Create the saved-decks table if missing."""
-    store.con.execute(SCHEMA)
+    store.ensure_schema(SCHEMA)
 
 
 def deck_to_json(deck: Deck) -> str:

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from cardpool.errors import InputError
 from cardpool.games import GAME_NAMES, GAMES
 
 st.set_page_config(page_title="decklab", page_icon=":material/style:", layout="wide")
@@ -22,4 +23,7 @@ st.sidebar.radio(
 )  # fmt: skip
 st.sidebar.markdown("**decklab**")
 st.sidebar.caption("Build a deck, check it is legal, read its odds, simulate its matchups.")
-navigation.run()
+try:
+    navigation.run()
+except InputError as err:  # e.g. the database stayed busy: one line, never a traceback
+    st.error(str(err), icon=":material/error:")

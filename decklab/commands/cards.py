@@ -52,7 +52,7 @@ def _search(args: argparse.Namespace) -> int:
         title=args.title,
         limit=max(1, min(args.limit, 10_000)),
     )
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         frame = store.search(query)
     if args.json:
         records = json.loads(

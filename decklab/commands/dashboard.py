@@ -31,6 +31,7 @@ def command(args: argparse.Namespace) -> list[str]:
         "--server.address", args.address, "--server.port", str(args.port),
         "--server.headless", "true", "--browser.gatherUsageStats", "false",
         "--server.maxUploadSize", "1", "--client.toolbarMode", "viewer",
+        "--client.showErrorDetails", "type",  # an unexpected error never shows paths
         *args.streamlit_args,
     ]  # fmt: skip
 

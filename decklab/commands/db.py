@@ -64,7 +64,7 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _info(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         print(f"database: {store.path}")
         for game in ("sve", "riftbound"):
             data = store.pool_data(game)
@@ -81,7 +81,7 @@ def _snapshot(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {args.out}: is a file, not a folder")
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         for game in ("sve", "riftbound"):
             data = store.pool_data(game)
             if data.cards:

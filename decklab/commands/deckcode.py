@@ -49,7 +49,7 @@ def _decode(args: argparse.Namespace) -> int:
         print(json.dumps(decoded.as_dict(), ensure_ascii=False, indent=2))
         return 0
     deck = deckcode.to_deck(decoded)
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         pool = store.pool_index("riftbound")
     resolved = resolve(deck, pool)
     for section, lines in resolved.sections.items():
@@ -73,7 +73,7 @@ def _encode(args: argparse.Namespace) -> int:
     decks = rift_decklist.parse_decks(text, path=args.file)
     if not 1 <= args.deck <= len(decks):
         raise InputError(f"--deck {args.deck}: the file holds {len(decks)} deck(s)", path=args.file)
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         pool = store.pool_index("riftbound")
     try:
         print(deckcode.encode_deck(decks[args.deck - 1], pool))

@@ -61,7 +61,7 @@ def _checked_save(store: Store, deck: Deck, deck_id: str | None = None) -> str:
 
 
 def _list(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         frame = deckstore.list_decks(store)
     if args.json:
         print(frame.to_json(orient="records", date_format="iso", force_ascii=False))
@@ -86,7 +86,7 @@ def _save(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         _, deck = deckstore.load_deck(store, args.deck)
         pool = store.pool_index(deck.game)
     print(write_deck(deck, "text", lambda code: _name(pool, code)), end="")
@@ -121,7 +121,7 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         _, deck = deckstore.load_deck(store, args.deck)
     print(write_deck(deck, args.fmt), end="")
     return 0

@@ -25,7 +25,7 @@ def register(subparsers: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         lists = decklists(store)
         pool = store.pool_index("sve")
     if lists.empty:

@@ -353,7 +353,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _runs(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         frame = list_runs(store)
     if args.json:
         print(frame.to_json(orient="records", date_format="iso"))
@@ -365,7 +365,7 @@ def _runs(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         info = run_info(store, args.run_id)
         rows = game_rows(store, args.run_id)
         pool = store.pool_index("sve")
