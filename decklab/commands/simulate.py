@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import signal
 import sys
 import time
 import uuid
 from typing import Any
 
+import duckdb
 import numpy as np
 
 from analytics.decks import deck_spec, unmodelled_cards
@@ -161,16 +163,32 @@ def _execute(
         rows = execute_run(
             store, info, config, games, executor=executor, workers=args.workers, on_progress=bar
         )
-    except KeyboardInterrupt:
-        done = len(game_rows(store, info.run_id))
-        print(
-            f"\ninterrupted: {done} of {info.games} games stored; "
-            f"resume with: decklab simulate --resume {info.run_id}",
-            file=sys.stderr,
-        )
-        raise
+    except (KeyboardInterrupt, duckdb.InterruptException) as err:
+        _resume_hint(store, info)
+        raise KeyboardInterrupt from err
+    except RuntimeError as err:  # Ctrl-C inside a query can surface as "Query interrupted"
+        if "interrupt" not in str(err).lower():
+            raise
+        _resume_hint(store, info)
+        raise KeyboardInterrupt from err
     elapsed = time.perf_counter() - start
     return len(rows) / elapsed if elapsed > 0 else 0.0
+
+
+def _resume_hint(store: Store, info: Any) -> None:
+    """After Ctrl-C: how many games are stored and how to resume (a second Ctrl-C waits)."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        done: int | str = len(game_rows(store, info.run_id))
+    except (duckdb.Error, InputError, RuntimeError):
+        done = "some"
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    print(
+        f"\ninterrupted: {done} of {info.games} games stored; "
+        f"resume with: decklab simulate --resume {info.run_id}",
+        file=sys.stderr,
+    )
 
 
 def _simulate(args: argparse.Namespace) -> int:
