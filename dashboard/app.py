@@ -4,6 +4,7 @@ import streamlit as st
 
 from cardpool.errors import InputError
 from cardpool.games import GAME_NAMES, GAMES
+from dashboard.plain import plain
 
 st.set_page_config(page_title="decklab", page_icon=":material/style:", layout="wide")
 
@@ -26,4 +27,4 @@ st.sidebar.caption("Build a deck, check it is legal, read its odds, simulate its
 try:
     navigation.run()
 except InputError as err:  # e.g. the database stayed busy: one line, never a traceback
-    st.error(str(err), icon=":material/error:")
+    st.error(plain(err), icon=":material/error:")

@@ -6,6 +6,7 @@ import streamlit as st
 
 from cardpool.games import rules
 from dashboard import data, deck_state
+from dashboard.plain import plain
 
 ANY = "(any)"
 
@@ -71,7 +72,7 @@ picked = st.selectbox(
 pool = data.pool(game)
 card = pool.row(picked)
 if card is not None:
-    st.subheader(f"{card.name} ({card.card_id})")
+    st.subheader(f"{plain(card.name)} ({plain(card.card_id)})")
     facts = st.columns(5)
     facts[0].metric("Energy" if riftbound else "Cost", "-" if card.cost is None else card.cost)
     facts[1].metric("Might" if riftbound else "Attack", "-" if card.attack is None else card.attack)

@@ -12,6 +12,7 @@ from analytics.runs import game_rows, list_runs
 from analytics.winrate import bradley_terry, summarise
 from cardpool.errors import InputError
 from dashboard import data, deck_sources
+from dashboard.plain import plain
 from dashboard.simulation import run_matchup
 from engine.sve.agents import AGENTS
 
@@ -44,7 +45,7 @@ if st.button("Run the round robin", key="matchups_run", disabled=len(chosen) < 2
             )  # fmt: skip
         st.session_state["matchups_batch"] = batch
     except InputError as err:
-        st.error(f"Cannot simulate: {err}")
+        st.error(f"Cannot simulate: {plain(err)}")
 
 with data.store() as store:
     runs = list_runs(store)

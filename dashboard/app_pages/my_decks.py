@@ -8,6 +8,7 @@ from cardpool.decklist import FORMATS, parse_deck_bytes, write_deck
 from cardpool.errors import InputError
 from cardpool.legality import assign_sections, validate
 from dashboard import data, deck_state
+from dashboard.plain import plain
 
 st.title("My decks")
 pool = data.pool("sve")
@@ -36,7 +37,7 @@ with st.expander("Save the deck from the Deck builder", expanded=bool(current.ma
                 save_checked(current)
                 st.success(f"Saved {current.name!r}.")
             except InputError as err:
-                st.error(str(err))
+                st.error(plain(err))
 
 upload = st.file_uploader("Import a deck file", type=["txt", "json", "dek"], key="mydecks_upload")
 if upload is not None and st.session_state.get("mydecks_uploaded") != upload.file_id:
@@ -47,7 +48,7 @@ if upload is not None and st.session_state.get("mydecks_uploaded") != upload.fil
         save_checked(deck)
         st.success(f"Imported {deck.name!r}.")
     except InputError as err:
-        st.error(f"Could not import {upload.name}: {err}")
+        st.error(f"Could not import {plain(upload.name)}: {plain(err)}")
 
 with data.store() as store:
     saved = deckstore.list_decks(store, "sve")
@@ -86,13 +87,13 @@ if rename_button.button("Rename", key="mydecks_rename") and new_name.strip():
             deckstore.rename_deck(store, chosen, new_name)
         st.rerun()
     except InputError as err:
-        st.error(str(err))
+        st.error(plain(err))
 
 fmt = st.selectbox("Export format", FORMATS, key="mydecks_format")
 with data.store() as store:
     _, deck = deckstore.load_deck(store, chosen)
 st.download_button(
-    f"Download {names[chosen]} ({fmt})",
+    f"Download {plain(names[chosen])} ({fmt})",
     write_deck(deck, fmt),
     file_name=f"{names[chosen]}.{'txt' if fmt == 'text' else 'json'}",
     key="mydecks_download",

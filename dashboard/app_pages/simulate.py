@@ -9,6 +9,7 @@ from analytics.runs import game_rows, list_runs, run_info
 from analytics.winrate import summarise, wilson
 from cardpool.errors import InputError
 from dashboard import data, deck_sources
+from dashboard.plain import plain
 from dashboard.simulation import run_matchup
 from engine.sve.agents import AGENTS
 
@@ -43,7 +44,7 @@ if start_col.button("Start", key="sim_start", type="primary"):
         )
         st.session_state["sim_run_id"] = info.run_id
     except InputError as err:
-        st.error(f"Cannot simulate: {err}")
+        st.error(f"Cannot simulate: {plain(err)}")
 
 with data.store() as store:
     runs = list_runs(store)
@@ -58,7 +59,7 @@ if info is None:
     st.stop()
 
 summary = summarise(rows)
-st.subheader(f"{info.deck_a} vs {info.deck_b}")
+st.subheader(f"{plain(info.deck_a)} vs {plain(info.deck_b)}")
 if len(rows) < info.games:
     st.warning(
         f"This run stopped after {len(rows)} of {info.games} games; its numbers cover those."
@@ -66,7 +67,7 @@ if len(rows) < info.games:
 rate = summary.a.rate
 lo, hi = summary.a.ci95
 m1, m2, m3, m4 = st.columns(4)
-m1.metric("Deck A win rate", "-" if rate is None else f"{rate:.1%}", help=info.deck_a)
+m1.metric("Deck A win rate", "-" if rate is None else f"{rate:.1%}", help=plain(info.deck_a))
 m2.metric("95% interval", f"{lo:.0%}–{hi:.0%}")
 first = summary.first_player.rate
 m3.metric("First player wins", "-" if first is None else f"{first:.1%}")
@@ -81,10 +82,10 @@ for side, deck in ((info.deck_a, info.deck_a_list), (info.deck_b, info.deck_b_li
     missing = unmodelled_cards(deck, pool)
     if missing:
         listed = ", ".join(f"{name} ({cid}, {state})" for cid, name, state in missing)
-        st.caption(f"Not fully modelled in {side}: {listed}. They play as their stats and "
-                   "the abilities the engine knows.")  # fmt: skip
+        st.caption(f"Not fully modelled in {plain(side)}: {plain(listed)}. They play as their "
+                   "stats and the abilities the engine knows.")  # fmt: skip
     else:
-        st.caption(f"Every card of {side} is fully modelled.")
+        st.caption(f"Every card of {plain(side)} is fully modelled.")
 
 st.subheader("Past runs")
 run_labels = {

@@ -35,5 +35,5 @@ def test_a_small_simulation_shows_its_numbers_and_charts(app: AppTest) -> None:
     assert "How games ended" in titles
     table = at.dataframe[0].value
     assert int(table["games"].iloc[0]) == 20
-    modelled = " ".join(c.value for c in at.caption)
+    modelled = " ".join(c.value for c in at.caption).replace("\\", "")  # names are escaped
     assert "Forest fairies (starter-deck cards)" in modelled  # each deck says what is missing
