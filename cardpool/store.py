@@ -16,15 +16,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import pandas as pd
 
 from cardpool import snapshot
 from cardpool.errors import DatabaseBusyError, InputError
 from cardpool.model import CardRow, PoolData, PrintingRow, RestrictionRow
 from cardpool.pool import PoolIndex
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SCHEMA = """
 CREATE SCHEMA IF NOT EXISTS cardpool;
@@ -343,6 +345,17 @@ class Store:
 
     def search(self, query: CardQuery) -> pd.DataFrame:
         """Cards matching ``query`` (parameterised SQL only), ordered by cost then code."""
+        sql, params = self._search_sql(query)
+        return self.con.execute(sql, params).df()
+
+    def search_rows(self, query: CardQuery) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """``search`` as column names and plain rows (no pandas: quick for the command line)."""
+        sql, params = self._search_sql(query)
+        cursor = self.con.execute(sql, params)
+        columns = [d[0] for d in cursor.description or []]
+        return columns, cursor.fetchall()
+
+    def _search_sql(self, query: CardQuery) -> tuple[str, list[Any]]:
         where = ["game = ?"]
         params: list[Any] = [query.game]
         if query.name:
@@ -380,7 +393,7 @@ class Store:
             + " AND ".join(where)
             + " ORDER BY cost NULLS LAST, card_id LIMIT ?"
         )
-        return self.con.execute(sql, params).df()
+        return sql, params
 
     def imports(self) -> pd.DataFrame:
         """The import history, newest first."""
@@ -390,6 +403,8 @@ class Store:
 
     def replace_pool(self, data: PoolData, game: str, *, source: str, kind: str) -> None:
         """Replace every card and printing of ``game`` with ``data``, atomically."""
+        import pandas as pd  # only when writing a pool: reading commands start faster
+
         cards = pd.DataFrame(
             [_card_values(c) for c in data.cards if c.game == game], columns=list(CARD_COLUMNS)
         )

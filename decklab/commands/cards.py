@@ -10,7 +10,7 @@ from cardpool.normalise import KEYWORD_IDS, class_id
 from cardpool.store import CardQuery
 from decklab.args import whole
 from decklab.context import open_store
-from decklab.output import print_table
+from decklab.output import print_rows
 
 
 def register(subparsers: Any) -> None:
@@ -53,20 +53,20 @@ def _search(args: argparse.Namespace) -> int:
         limit=max(1, min(args.limit, 10_000)),
     )
     with open_store(args, write=False) as store:
-        frame = store.search(query)
+        columns, rows = store.search_rows(query)
+    records = [dict(zip(columns, row, strict=True)) for row in rows]
     if args.json:
-        records = json.loads(
-            frame.drop(columns=["text"]).to_json(orient="records", force_ascii=False)
-        )
         for record in records:  # game facts (Riftbound: domains, energy, power, might, ...)
+            record.pop("text", None)
             extra = record.pop("extra", None)
             if extra:
                 record["facts"] = json.loads(extra)
         print(json.dumps(records, ensure_ascii=False, indent=1))
         return 0
-    if frame.empty:
+    if not records:
         print("no cards match")
         return 0
-    print_table(frame[["card_id", "name", "class", "type", "cost", "attack", "defense"]])
-    print(f"{len(frame)} card(s)")
+    shown = ["card_id", "name", "class", "type", "cost", "attack", "defense"]
+    print_rows(shown, [[r[c] for c in shown] for r in records])
+    print(f"{len(records)} card(s)")
     return 0

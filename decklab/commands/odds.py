@@ -19,7 +19,6 @@ from analytics.curve import (
     unknown_cards,
 )
 from analytics.deck_odds import scope_text
-from analytics.montecarlo import simulate
 from analytics.odds import (
     GOINGS,
     NEVER,
@@ -244,6 +243,8 @@ def run_odds(args: argparse.Namespace) -> int:
                     raise InputError(str(err), path=args.file) from None
                 mc = None
                 if args.check:
+                    from analytics.montecarlo import simulate  # numpy: only with --check
+
                     est = simulate(odds.problem, odds.solution.decisions(), args.trials, args.seed)
                     mc = est.p
                 row: dict[str, Any] = {
