@@ -159,12 +159,7 @@ class OddsResult:
         rows = self.long[(self.long["turn"] == turn) & (self.long["going"] == going)]
         p = rows.set_index("policy")["p"]
         chosen = policy_label(self.policy)
-        if (
-            chosen not in p
-            or "never" not in p
-            or math.isnan(p[chosen])
-            or math.isnan(p["never"])
-        ):
+        if chosen not in p or "never" not in p or math.isnan(p[chosen]) or math.isnan(p["never"]):
             return None
         return 100 * float(p[chosen] - p["never"])
 

@@ -36,11 +36,16 @@ def check_dask_address(address: str) -> None:
 
 
 @contextmanager
-def executor_for(dask: str | None, workers: int | None) -> Iterator[tuple[Executor | None, str]]:
+def executor_for(
+    dask: str | None, workers: int | None, *, dashboard: str | None = None
+) -> Iterator[tuple[Executor | None, str]]:
     """An executor and a backend label: ``None`` (local processes), ``local`` or a scheduler.
 
-    ``dask="local"`` starts a ``LocalCluster`` of ``workers`` single-threaded processes;
-    ``dask="tcp://HOST:8786"`` connects to a running scheduler. Dask is an optional extra
+    ``dask="local"`` starts a ``LocalCluster`` of ``workers`` single-threaded processes
+    (capped at the cores) on 127.0.0.1. It serves no HTTP pages (no dashboard, no info or
+    metrics routes, on a random loopback port) unless ``dashboard`` names an address such as
+    ``127.0.0.1:8787``. ``dask="tcp://HOST:8786"`` (or ``tls://``) connects to a running
+    scheduler, with the TLS settings of Dask's configuration. Dask is an optional extra
     (``pip install 'decklab[distributed]'``).
     """
     if dask is None:
@@ -55,12 +60,27 @@ def executor_for(dask: str | None, workers: int | None) -> Iterator[tuple[Execut
         ) from None
     dask_api: Any = distributed  # the package ships no complete type information
     if dask == "local":
-        cluster: Any = dask_api.LocalCluster(
-            n_workers=workers or 2, threads_per_worker=1, processes=True, dashboard_address=None
-        )
+        from dask import config
+
+        from analytics.simulate import cores
+
+        n = max(1, min(workers or 2, cores()))
+        quiet: dict[str, list[str]] = {
+            "distributed.scheduler.http.routes": [],
+            "distributed.worker.http.routes": [],
+        }
+        with config.set({} if dashboard else quiet):
+            cluster: Any = dask_api.LocalCluster(
+                n_workers=n,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=dashboard or "127.0.0.1:0",
+                scheduler_kwargs={"dashboard": dashboard is not None},
+            )
         client: Any = dask_api.Client(cluster)
         try:
-            yield client.get_executor(), f"dask-local:{workers or 2}"
+            yield client.get_executor(), f"dask-local:{n}"
         finally:
             client.close()
             cluster.close()

@@ -94,6 +94,11 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument(
         "--dask", metavar="ADDRESS", help="run on Dask: 'local' or a scheduler tcp://HOST:8786"
     )
+    parser.add_argument(
+        "--dask-dashboard",
+        metavar="HOST:PORT",
+        help="with --dask local: serve Dask's dashboard here, e.g. 127.0.0.1:8787 (default: none)",
+    )
     parser.add_argument("--turn-limit", type=whole(1, MAX_TURN_LIMIT), default=60)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
@@ -140,7 +145,10 @@ def _play(
         deck_spec(a, pool, where=a.name), deck_spec(b, pool, where=b.name),
         _agents(args.agents), args.turn_limit,
     )  # fmt: skip
-    with executor_for(args.dask, args.workers) as (executor, backend):
+    with executor_for(args.dask, args.workers, dashboard=args.dask_dashboard) as (
+        executor,
+        backend,
+    ):
         info = start_run(
             store, a, b, games=args.games, agents=config.agents, seed=args.seed,
             turn_limit=args.turn_limit, backend=backend, batch_id=batch_id,
@@ -207,7 +215,10 @@ def _simulate(args: argparse.Namespace) -> int:
                 info.agents,
                 info.turn_limit,
             )
-            with executor_for(args.dask, args.workers) as (executor, _):
+            with executor_for(args.dask, args.workers, dashboard=args.dask_dashboard) as (
+                executor,
+                _,
+            ):
                 speed = _execute(store, args, info, config, executor, "")
             run_id = info.run_id
         else:
