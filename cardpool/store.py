@@ -207,7 +207,12 @@ class Store:
         """Open (creating if needed) the database at ``path`` with the schema in place."""
         path = Path(path)
         if not read_only:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise InputError(
+                    f"cannot create the database folder: {err.strerror}", path=path
+                ) from None
         elif not path.is_file():
             raise InputError("database file not found", path=path)
         store = cls(connect(path, read_only=read_only, wait=wait), path, read_only=read_only)

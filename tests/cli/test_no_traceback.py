@@ -212,6 +212,28 @@ def test_db_snapshot_out_a_file(run: Any, db: Path, tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == "keep me\n"
 
 
+@pytest.mark.parametrize(
+    ("db_path", "problem"),
+    [
+        ("/proc/no-such-process/x.duckdb", "cannot create the database folder"),
+        ("/dev/null", "cannot open the database"),
+        ("{tmp}", "cannot open the database"),
+    ],
+    ids=["under a folder that cannot be made", "a device", "a folder"],
+)
+def test_a_database_path_that_cannot_be_one(
+    db_path: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from decklab.cli import main
+
+    for words in (["validate", DECK], ["decks", "save", DECK, "--name", "x"]):
+        code = main(["--db", db_path.format(tmp=tmp_path), *words])
+        err = capsys.readouterr().err
+        assert code == 2
+        assert len(err.strip().splitlines()) == 1, err
+        assert problem in err
+
+
 @pytest.mark.parametrize("keep", [0, 100, 4096, 12_288], ids=lambda n: f"first {n} bytes")
 def test_a_truncated_database(
     keep: int, built_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
