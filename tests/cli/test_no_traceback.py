@@ -250,3 +250,14 @@ def test_a_truncated_database(
     assert len(err.strip().splitlines()) == 1, err
     assert "cut.duckdb" in err
     assert truncated.read_bytes() == before
+
+
+def test_the_dashboard_shows_no_error_details() -> None:
+    """An unexpected error on a page names its type only: no traceback, no paths."""
+    from decklab.cli import build_parser
+    from decklab.commands.dashboard import command
+
+    args = build_parser(["dashboard"]).parse_args(["dashboard"])
+    line = command(args)
+    assert line[line.index("--client.showErrorDetails") + 1] == "type"
+    assert line[line.index("--server.address") + 1] == "127.0.0.1"
