@@ -82,7 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except InputError as err:
-        print(f"decklab: error: {err}", file=sys.stderr)
+        one_line = " ".join(str(err).splitlines())
+        print(f"decklab: error: {one_line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("decklab: interrupted", file=sys.stderr)
@@ -90,7 +91,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader left (``decklab meta | head -2``): end quietly
         _silence_stdout()
         return 141
+    except Exception as err:  # Ctrl-C inside a DuckDB query arrives as the query's error
+        if not _interrupted_query(err):
+            raise
+        print("decklab: interrupted", file=sys.stderr)
+        return 130
     return code
+
+
+def _interrupted_query(err: Exception) -> bool:
+    """Whether ``err`` is DuckDB's report of a query stopped by Ctrl-C."""
+    return type(err).__name__ == "InterruptException" or (
+        isinstance(err, RuntimeError) and "query interrupted" in str(err).lower()
+    )
 
 
 def _silence_stdout() -> None:

@@ -103,6 +103,7 @@ def import_path(store: Store, path: str | Path) -> ImportReport:
     if not path.exists():
         raise InputError("file not found", path=path)
     files = _files(path)
+    store.release()  # reading and checking a large dump takes a while: hold nothing meanwhile
     parsed = _Parsed()
     for file in files:
         _parse(file, parsed)
