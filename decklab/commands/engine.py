@@ -145,16 +145,16 @@ def run_compile(args: argparse.Namespace) -> int:
 
 def tournament_copies(path: Path) -> Counter[str]:
     """Card copies by canonical card id over a JSON-lines file of tournament main decks."""
+    from cardpool.importers.tournaments import read_lines
+    from cardpool.readers import MAX_IMPORT_BYTES, read_text
     from cardpool.snapshot import load_sve_pool
 
     pool = load_sve_pool()
     copies: Counter[str] = Counter()
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                for code, n in json.loads(line)["main_deck_by_code"].items():
-                    rec = pool.record(code)
-                    copies[code if rec is None else rec.card_id] += int(n)
+    for deck in read_lines(read_text(path, max_bytes=MAX_IMPORT_BYTES), path=path):
+        for code, n in deck.main.items():
+            rec = pool.record(code)
+            copies[code if rec is None else rec.card_id] += n
     return copies
 
 
@@ -185,7 +185,9 @@ def run_coverage(args: argparse.Namespace) -> int:
         if args.decks
         else (shared_dir() / "data" / "sve" / "decks" / "individual_v2.jsonl")
     )
-    copies = tournament_copies(decks) if decks.is_file() else None
+    if args.decks and not decks.exists():
+        raise InputError("file not found", path=decks)
+    copies = tournament_copies(decks) if args.decks or decks.is_file() else None
     rep = report(copies, top=args.top, starter=starter_card_ids())
     if args.json:
         print(json.dumps(rep, ensure_ascii=False, indent=2))

@@ -204,6 +204,23 @@ def test_engine_compile_of_bad_json(run: Any, tmp_path: Path) -> None:
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [('{"main_deck_by_code": {"BP01-001": 3}\n', "malformed JSON"),
+     ('{"main_deck_by_code": {"BP01-001": "3"}}\n', "needs 'main_deck_by_code'"),
+     (None, "file not found")],
+    ids=["malformed JSON", "a count as text", "a missing file"],
+)  # fmt: skip
+def test_engine_coverage_of_bad_decklists(
+    content: str | None, problem: str, run: Any, tmp_path: Path
+) -> None:
+    lists = tmp_path / "lists.jsonl"
+    if content is not None:
+        lists.write_text(content, encoding="utf-8")
+    result = run("engine", "coverage", "--decks", str(lists))
+    _assert_one_line(result, problem)
+
+
 def test_db_snapshot_out_a_file(run: Any, db: Path, tmp_path: Path) -> None:
     target = tmp_path / "file.txt"
     target.write_text("keep me\n", encoding="utf-8")
