@@ -35,6 +35,10 @@ class Command:
     help: str | None
 
 
+_TOP_LEVEL = ("def ", "class ", "async def ", "@")
+"""What may follow ``register`` at the top level of a module."""
+
+
 def module_names() -> list[str]:
     """Every command module of this package, by name."""
     return sorted(
@@ -45,7 +49,12 @@ def module_names() -> list[str]:
 def declared(module: str) -> list[Command]:
     """The top-level commands ``module`` registers, read from its source (not imported)."""
     source = (Path(__path__[0]) / f"{module}.py").read_text(encoding="utf-8")
-    for node in ast.parse(source).body:
+    start = source.find("\ndef register(")
+    if start < 0:
+        return []
+    end = min((i for i in (source.find(f"\n{w}", start + 1) for w in _TOP_LEVEL) if i > 0),
+              default=len(source))  # fmt: skip
+    for node in ast.parse(source[start:end]).body:  # the function alone: quick to parse
         if isinstance(node, ast.FunctionDef) and node.name == "register" and node.args.args:
             subparsers = node.args.args[0].arg
             return [c for c in map(_command(subparsers, module), ast.walk(node)) if c]
