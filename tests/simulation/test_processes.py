@@ -105,7 +105,7 @@ def test_workers_exit_when_the_run_is_killed(db: Path) -> None:
 
 @pytest.mark.parametrize("later", [0.0, 1.5], ids=["after the first block", "a moment later"])
 def test_ctrl_c_prints_the_resume_hint_and_exits_130(db: Path, later: float) -> None:
-    proc = _start(db, "--games", "300", "--workers", "1")
+    proc = _start(db, "--games", "20000", "--workers", "1")  # far more than the test waits for
     try:
         assert _wait_for(lambda: _stored(db) > 0, 90), "no game stored"
         time.sleep(later)
@@ -118,11 +118,6 @@ def test_ctrl_c_prints_the_resume_hint_and_exits_130(db: Path, later: float) -> 
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     assert "resume with: decklab simulate --resume " in err
-    run_id = err.split("--resume ", 1)[1].split()[0]
-    done = subprocess.run(
-        [sys.executable, "-m", "decklab", "--db", str(db), "simulate", "--resume", run_id,
-         "--quiet", "--json"],
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    assert _stored(db) == 300
+    stored = int(err.split("interrupted: ", 1)[1].split(" of 20000 games stored", 1)[0])
+    assert 0 < stored < 20000
+    assert stored == _stored(db)  # what the hint says is what the database holds
