@@ -7,12 +7,11 @@ a turn the deck is too small for (the hand plus the 4 bottomed cards exceed it) 
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
-
-import pandas as pd
+from typing import TYPE_CHECKING, Literal
 
 from analytics.curve import MAX_PP, CurveRow, cost_histogram, curve_table, unknown_cards
 from analytics.odds import (
@@ -31,6 +30,9 @@ from analytics.odds import (
 )
 from cardpool.pool import PoolIndex
 from engine.cards import CardRecord
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MAX_TURN = 10
 """The odds table covers own turns 0 (the opening hand) to this one."""
@@ -138,6 +140,8 @@ class OddsResult:
 
     def table(self) -> pd.DataFrame:
         """Turns down, seats across, in percent; with the never baseline and gain in points."""
+        import pandas as pd
+
         p = self.long.set_index(["policy", "going", "turn"])["p"]
         chosen = policy_label(self.policy)
         out = pd.DataFrame({"Turn": range(MAX_TURN + 1)})
@@ -155,7 +159,7 @@ class OddsResult:
         rows = self.long[(self.long["turn"] == turn) & (self.long["going"] == going)]
         p = rows.set_index("policy")["p"]
         chosen = policy_label(self.policy)
-        if chosen not in p or "never" not in p or pd.isna(p[chosen]) or pd.isna(p["never"]):
+        if chosen not in p or "never" not in p or math.isnan(p[chosen]) or math.isnan(p["never"]):
             return None
         return 100 * float(p[chosen] - p["never"])
 
@@ -199,6 +203,8 @@ def odds_by_turn(
                     if pol is policy and odds.rule is not None:
                         rules[odds.rule].append((going, turn))
                 rows.append({"turn": turn, "going": going, "policy": policy_label(pol), "p": p})
+    import pandas as pd
+
     long = pd.DataFrame(rows, columns=ODDS_COLUMNS)
     long["p"] = long["p"].astype(float)
     return OddsResult(long, dict(rules), policy)
@@ -252,6 +258,8 @@ def curve_rows(
 
 def curve_frame(rows: Sequence[CurveRow]) -> pd.DataFrame:
     """Turns down; on curve and curve out in percent, expected castable cards, per seat."""
+    import pandas as pd
+
     out = pd.DataFrame({"Turn": range(1, MAX_PP + 1)})
     for going in GOINGS:
         by_turn = {r.turn: r for r in rows if r.going == going}

@@ -9,20 +9,49 @@ from typing import Any
 
 from cardpool.errors import InputError
 
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+"""Dask communication protocols a scheduler address may name."""
+
+
+def check_dask_address(address: str) -> None:
+    """Refuse a ``--dask`` value that is neither ``local`` nor ``SCHEME://HOST:PORT``.
+
+    >>> check_dask_address("tls://10.0.0.5:8786")
+    """
+    scheme, sep, rest = address.partition("://")
+    host, colon, port = rest.rpartition(":")
+    if address == "local":
+        return
+    if (
+        not sep
+        or scheme not in SCHEMES
+        or not colon
+        or not host
+        or not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535)
+    ):
+        raise InputError(
+            f"--dask {address[:80]!r}: give 'local' or a scheduler address such as "
+            f"tcp://HOST:8786 ({', '.join(SCHEMES)})"
+        )
+
 
 @contextmanager
-def executor_for(dask: str | None, workers: int | None) -> Iterator[tuple[Executor | None, str]]:
+def executor_for(
+    dask: str | None, workers: int | None, *, dashboard: str | None = None
+) -> Iterator[tuple[Executor | None, str]]:
     """An executor and a backend label: ``None`` (local processes), ``local`` or a scheduler.
 
-    ``dask="local"`` starts a ``LocalCluster`` of ``workers`` single-threaded processes on the
-    loopback interface, on ports the system picks and without its web dashboard (so two
-    local clusters, or a test beside a running one, never compete for a port);
-    ``dask="tcp://HOST:8786"`` connects to a running scheduler. Dask is an optional extra
+    ``dask="local"`` starts a ``LocalCluster`` of ``workers`` single-threaded processes
+    (capped at the cores) on 127.0.0.1. It serves no HTTP pages (no dashboard, no info or
+    metrics routes, on a random loopback port) unless ``dashboard`` names an address such as
+    ``127.0.0.1:8787``. ``dask="tcp://HOST:8786"`` (or ``tls://``) connects to a running
+    scheduler, with the TLS settings of Dask's configuration. Dask is an optional extra
     (``pip install 'decklab[distributed]'``).
     """
     if dask is None:
         yield None, f"processes:{workers or 'all'}"
         return
+    check_dask_address(dask)
     try:
         import distributed
     except ImportError:
@@ -31,23 +60,35 @@ def executor_for(dask: str | None, workers: int | None) -> Iterator[tuple[Execut
         ) from None
     dask_api: Any = distributed  # the package ships no complete type information
     if dask == "local":
-        # The scheduler serves HTTP (health, metrics) even without its dashboard, on 8787
-        # unless told otherwise: every port here is left to the system.
-        cluster: Any = dask_api.LocalCluster(
-            n_workers=workers or 2, threads_per_worker=1, processes=True, host="127.0.0.1",
-            scheduler_port=0, dashboard_address=None,
-            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-        )  # fmt: skip
+        from dask import config
+
+        from analytics.simulate import cores
+
+        n = max(1, min(workers or 2, cores()))
+        quiet: dict[str, list[str]] = {
+            "distributed.scheduler.http.routes": [],
+            "distributed.worker.http.routes": [],
+        }
+        with config.set({} if dashboard else quiet):
+            cluster: Any = dask_api.LocalCluster(
+                n_workers=n,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                scheduler_port=0,
+                dashboard_address=dashboard or "127.0.0.1:0",
+                scheduler_kwargs={"dashboard": dashboard is not None},
+            )
         client: Any = dask_api.Client(cluster)
         try:
-            yield client.get_executor(), f"dask-local:{workers or 2}"
+            yield client.get_executor(), f"dask-local:{n}"
         finally:
             client.close()
             cluster.close()
         return
     try:
         client = dask_api.Client(dask, timeout=10)
-    except (OSError, TimeoutError) as err:
+    except (OSError, TimeoutError, ValueError) as err:
         raise InputError(f"--dask {dask}: cannot reach the scheduler ({err})") from None
     try:
         yield client.get_executor(), f"dask:{dask}"

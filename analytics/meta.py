@@ -21,7 +21,7 @@ META_COLUMNS = [
 
 def decklists(store: Store, game: str = "sve") -> pd.DataFrame:
     """Every imported tournament decklist (empty frame when none were imported)."""
-    store.con.execute(SCHEMA)
+    store.ensure_schema(SCHEMA)
     return store.con.execute(
         f"SELECT {', '.join(META_COLUMNS)} FROM cardpool.tournament_decks WHERE game = ? "
         "ORDER BY event_date, tournament_id, standing, line",

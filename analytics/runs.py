@@ -127,7 +127,7 @@ class RunInfo:
 
 def ensure_schema(store: Store) -> None:
     """Create the simulation tables if missing."""
-    store.con.execute(SCHEMA)
+    store.ensure_schema(SCHEMA)
 
 
 def _deck_json(deck: Deck) -> str:
@@ -307,14 +307,18 @@ def execute_run(
     should_stop: Callable[[], bool] | None = None,
     start_method: str | None = None,
 ) -> list[GameRow]:
-    """Play ``games`` of a stored run, storing each block as it finishes; mark it finished."""
+    """Play ``games`` of a stored run, storing each block as it finishes; mark it finished.
+
+    The database is held only while a block is written, never while games are played.
+    """
+    store.release()
     rows = list(
         run_games(
             config,
             games,
             executor=executor,
             workers=workers,
-            on_block=lambda block: record_games(store, info.run_id, block),
+            on_block=lambda block: _record_and_release(store, info.run_id, block),
             on_progress=on_progress,
             should_stop=should_stop,
             start_method=start_method,
@@ -322,7 +326,14 @@ def execute_run(
     )
     if not missing_games(store, info):
         finish_run(store, info.run_id)
+    store.release()
     return rows
+
+
+def _record_and_release(store: Store, run_id: str, block: Sequence[GameRow]) -> None:
+    """Store a finished block, then let go of the database until the next one."""
+    record_games(store, run_id, block)
+    store.release()
 
 
 def games_frame(rows: Sequence[GameRow]) -> pd.DataFrame:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 import os
+import signal
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -28,6 +30,9 @@ SEATS = (0, 1)
 TARGET_BLOCK_SECONDS = 1.0
 MAX_RETRIES = 2
 """How often a block lost with a dead worker is tried again before its games count as errors."""
+
+PARENT_CHECK_S = 0.5
+"""How often a worker checks that the process that started it is still alive."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +197,8 @@ def run_games(
         if on_progress:
             on_progress(Progress(done, total, time.perf_counter() - start))
     owned = executor is None
-    pool: Executor = executor or _local_pool(workers, start_method)
+    jobs = len(_blocks(todo, block_size))
+    pool: Executor = executor or _local_pool(workers, start_method, jobs)
     attempts: dict[tuple[int, int], int] = {}
     pending = _blocks(todo, block_size)
     isolate = False  # after a worker died: one block at a time, to find the one that kills
@@ -242,16 +248,55 @@ def run_games(
                 isolate = True
                 if owned:  # a dead worker breaks a process pool for good
                     pool.shutdown(wait=False, cancel_futures=True)
-                    pool = _local_pool(workers, start_method)
+                    pool = _local_pool(workers, start_method, jobs)
     finally:
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _local_pool(workers: int | None, start_method: str | None = None) -> ProcessPoolExecutor:
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def local_workers(asked: int | None, jobs: int) -> int:
+    """Worker processes for ``jobs`` blocks: as asked (default every core), capped at the
+    cores and at the blocks, since more processes than either only cost memory.
+
+    >>> local_workers(32, 4) <= 4
+    True
+    """
+    return max(1, min(asked or cores(), cores(), jobs))
+
+
+def _local_pool(
+    workers: int | None, start_method: str | None = None, jobs: int = 1 << 30
+) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
-        max_workers=workers or os.cpu_count() or 1, mp_context=worker_context(start_method)
+        max_workers=local_workers(workers, jobs),
+        mp_context=worker_context(start_method),
+        initializer=_worker_start,
     )
+
+
+def _worker_start() -> None:
+    """In each worker: leave Ctrl-C to the parent, and end when the parent is gone.
+
+    A worker's parent is the run's process (or, with ``forkserver``, the fork server, which
+    ends with it); once it dies the worker is adopted, its parent id changes, and it exits.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def simulate(

@@ -25,7 +25,14 @@ from typing import Any
 
 from cardpool.deck import SECTIONS, Deck
 from cardpool.errors import InputError
-from cardpool.readers import MAX_DECK_BYTES, deck_lines, decode, parse_json, read_text
+from cardpool.readers import (
+    MAX_DECK_BYTES,
+    count_of,
+    deck_lines,
+    decode,
+    parse_json,
+    read_text,
+)
 
 MAX_COPIES_PER_LINE = 99
 """No card is played at more than 50 copies (CR 6.1.1.2 caps the main deck at 50)."""
@@ -34,13 +41,15 @@ FORMATS = ("text", "sven", "codes")
 """Names of the formats ``write_deck`` and ``read_deck`` accept."""
 
 _CODE = re.compile(r"^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
-_LINE = re.compile(r"^(\d+)\s*[xX×]?\s+(\S+)(?:\s+(.*))?$")
+# The line patterns below see lines whose blanks are already single spaces (``deck_lines``);
+# every quantifier is possessive or bounded, so a match never backtracks more than a step.
+_LINE = re.compile(r"^(\d++) ?[xX×]? (\S++)(?: (.*))?$")
 _HEADER = re.compile(
-    r"^(?:#{1,3}\s*)?\[?\s*(leader|leaders|main|main\s*deck|evolve|evolve\s*deck|"
-    r"リーダー|メインデッキ|エボルヴデッキ)\s*\]?\s*:?\s*(?:\(\d+\))?$",
+    r"^(?:#{1,3} ?)?\[? ?(leader|leaders|main|main ?deck|evolve|evolve ?deck|"
+    r"リーダー|メインデッキ|エボルヴデッキ) ?\]? ?:? ?(?:\(\d++\))?$",
     re.IGNORECASE,
 )
-_META = re.compile(r"^#\s*(name|game|format|region)\s*:\s*(.+)$", re.IGNORECASE)
+_META = re.compile(r"^# ?(name|game|format|region) ?: ?(.+)$", re.IGNORECASE)
 _SECTION_OF = {
     "leader": "leader", "leaders": "leader", "リーダー": "leader",
     "main": "main", "maindeck": "main", "メインデッキ": "main",
@@ -73,7 +82,7 @@ def parse_text(text: str, *, path: str | Path | None = None) -> Deck:
     for number, line in deck_lines(text, path=path):
         header = _HEADER.match(line)
         if header:
-            section = _SECTION_OF[re.sub(r"\s+", "", header.group(1).lower())]
+            section = _SECTION_OF[header.group(1).lower().replace(" ", "")]
             continue
         meta = _META.match(line)
         if meta:
@@ -96,7 +105,8 @@ def parse_text(text: str, *, path: str | Path | None = None) -> Deck:
                 path=path,
                 line=number,
             )
-        count = _check_count(int(match.group(1)), where="card line", path=path, line=number)
+        digits = count_of(match.group(1), where="card line", path=path, line=number)
+        count = _check_count(digits, where="card line", path=path, line=number)
         code = _check_code(match.group(2), where="card line", path=path, line=number)
         deck.add(section, code, count)
     if not (deck.leaders or deck.main or deck.evolve):

@@ -91,8 +91,9 @@ class DeckRef:
 
 def ensure_schema(store: Store) -> None:
     """Create the saved-deck tables if missing and give pre-version decks their version 1."""
-    store.con.execute(SCHEMA)
-    store.con.execute(MIGRATE)
+    store.ensure_schema(SCHEMA)
+    if not store.read_only:
+        store.con.execute(MIGRATE)
 
 
 def deck_to_json(deck: Deck) -> str:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from cardpool import normalise
+from cardpool.errors import InputError
 from cardpool.model import CardRow, PoolData, PrintingRow
 
 
@@ -18,6 +20,19 @@ class PrintedCard:
     """Facts of the card; ``row.card_id`` is provisional until identities are built."""
 
 
+def check_unique_codes(printed: Iterable[PrintedCard], *, path: str | Path | None = None) -> None:
+    """Refuse one printed code given to two different cards (another name or type)."""
+    seen: dict[str, PrintedCard] = {}
+    for card in printed:
+        other = seen.setdefault(card.code, card)
+        if other.row.key != card.row.key:
+            raise InputError(
+                f"card code {card.code} is given to two cards: {other.row.name!r} "
+                f"({other.row.card_type}) and {card.row.name!r} ({card.row.card_type})",
+                path=path,
+            )
+
+
 def build_pool(printed: Iterable[PrintedCard]) -> PoolData:
     """Group printings by identity key (game, name, type) and choose each canonical code.
 
@@ -25,6 +40,8 @@ def build_pool(printed: Iterable[PrintedCard]) -> PoolData:
     promos); within the real pool no two printings of one name and type differ in class or
     stats, so that pair is the identity (the copy limit counts by name anyway, CR 6.1.1.4).
     """
+    printed = list(printed)
+    check_unique_codes(printed)
     groups: dict[tuple[str, str, str], list[PrintedCard]] = {}
     for card in printed:
         groups.setdefault(card.row.key, []).append(card)

@@ -177,22 +177,32 @@ def keywords_in(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def stat(raw: str | int | None) -> int | None:
+MAX_STAT = 99
+"""No cost, attack or defense of a real card reaches two digits' end."""
+
+
+def stat(raw: object, field: str = "value") -> int | None:
     """Parse a cost/attack/defense field: ``-`` and blanks are ``None``; ``X`` costs are 0.
+
+    Anything else must be a whole number from 0 to ``MAX_STAT`` (``ValueError`` otherwise:
+    ``2.5``, ``true``, ``"-1"`` and ``"99999999999"`` are not card stats).
 
     >>> stat("3"), stat("-"), stat(None), stat(5)
     (3, None, None, 5)
     """
     if raw is None:
         return None
-    if isinstance(raw, int):
+    if isinstance(raw, str):
+        text = raw.strip()
+        if text in ("", "-", "－"):
+            return None
+        if text.upper() == "X":
+            return 0
+        if text.isascii() and text.isdigit() and len(text) <= 2:
+            return int(text)
+    elif isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= MAX_STAT:
         return raw
-    raw = raw.strip()
-    if raw in ("", "-", "－"):
-        return None
-    if raw.upper() == "X":
-        return 0
-    return int(raw)
+    raise ValueError(f"{field} {raw!r} is not a whole number from 0 to {MAX_STAT}")
 
 
 _TRAIT = re.compile(r"〈[^〉]*〉|[^・]+")

@@ -1,26 +1,33 @@
 """The DuckDB store: schema, loading pools and restriction lists, parameterised card search.
 
-One process writes (DuckDB takes a file lock); threads take a cursor each.
+DuckDB lets one process write or many read; every decklab process holds the file only for a
+request (``connect`` waits its turn with backoff) and threads take a cursor each.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+import os
+import random
+import re
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import pandas as pd
 
 from cardpool import snapshot
 from cardpool.errors import DatabaseBusyError, InputError
 from cardpool.model import CardRow, PoolData, PrintingRow, RestrictionRow
 from cardpool.pool import PoolIndex
 from cardpool.searchkey import card_key, search_key
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SCHEMA = """
 CREATE SCHEMA IF NOT EXISTS cardpool;
@@ -100,36 +107,149 @@ class CardQuery:
     limit: int = 500
 
 
-class Store:
-    """A DuckDB database holding the card pool (and, later, decks and simulation results)."""
+DEFAULT_WAIT_S = 30.0
+"""How long a command waits for another process to let go of the database."""
+ENV_WAIT = "DECKLAB_DB_WAIT"
+"""Environment variable overriding ``DEFAULT_WAIT_S`` (seconds)."""
+_PID = re.compile(r"\(PID (\d+)\)")
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, path: Path | None = None):
-        self.con = con
+
+def wait_seconds() -> float:
+    """The time to wait for the database: ``$DECKLAB_DB_WAIT`` or ``DEFAULT_WAIT_S``."""
+    try:
+        return max(0.0, float(os.environ.get(ENV_WAIT, DEFAULT_WAIT_S)))
+    except ValueError:
+        return DEFAULT_WAIT_S
+
+
+def _is_lock_conflict(err: duckdb.Error) -> bool:
+    text = str(err).lower()
+    return "lock" in text or "different configuration" in text
+
+
+def holder(err: duckdb.Error) -> str | None:
+    """Who holds the database, when DuckDB names the process: ``PID 123: decklab dashboard``."""
+    found = _PID.search(str(err))
+    if found is None:
+        return None
+    pid = found.group(1)
+    try:
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return f"PID {pid}"
+    words = [a.decode(errors="replace") for a in argv if a]
+    words = [Path(w).name if w.startswith("/") else w for w in words]
+    command = " ".join(words)
+    if "decklab" in command or "streamlit" in command:
+        wanted = [w for w in words if w in {"decklab", "streamlit"}] or words
+        start = words.index(wanted[0])
+        command = " ".join(words[start : start + 3])
+    return f"PID {pid}: {' '.join(command.split())[:60]}"
+
+
+def connect(path: Path, *, read_only: bool, wait: float | None = None) -> duckdb.DuckDBPyConnection:
+    """Open the database file, waiting with backoff while another process holds it.
+
+    DuckDB allows one writing process or many reading ones; every decklab process holds
+    the file only for a short request, so a waiting command gets its turn.
+    """
+    wait = wait_seconds() if wait is None else wait
+    deadline = time.monotonic() + wait
+    delay = 0.02
+    while True:
+        try:
+            return duckdb.connect(str(path), read_only=read_only)
+        except (duckdb.IOException, duckdb.ConnectionException) as err:
+            if not _is_lock_conflict(err):
+                raise InputError(f"cannot open the database: {err}", path=path) from None
+            if time.monotonic() + delay > deadline:
+                who = holder(err)
+                raise DatabaseBusyError(
+                    f"the database is in use by another process{f' ({who})' if who else ''} "
+                    f"and was not free within {wait:g} s; try again when it is done, "
+                    "or pass --db with another file",
+                    path=path,
+                ) from None
+            time.sleep(delay * random.uniform(0.5, 1.5))
+            delay = min(delay * 2, 0.5)
+        except duckdb.Error as err:
+            raise InputError(f"not a usable DuckDB database: {err}", path=path) from None
+
+
+class Store:
+    """A DuckDB database holding the card pool (and, later, decks and simulation results).
+
+    A store opened on a file (``Store.open``) may ``release()`` its connection between
+    requests; the next use reconnects (waiting its turn), so a long-running command never
+    keeps other decklab processes out of the file.
+    """
+
+    def __init__(
+        self,
+        con: duckdb.DuckDBPyConnection | None,
+        path: Path | None = None,
+        *,
+        read_only: bool = False,
+    ):
+        self._con = con
         self.path = path
+        self.read_only = read_only
+        self._owned = False
+        self._depth = 0
+
+    @property
+    def con(self) -> duckdb.DuckDBPyConnection:
+        """The open connection (reconnecting after ``release()``)."""
+        if self._con is None:
+            if self.path is None:
+                raise RuntimeError("the store is closed")
+            self._con = connect(self.path, read_only=self.read_only)
+        return self._con
 
     @classmethod
-    def open(cls, path: str | Path, *, read_only: bool = False) -> Store:
+    def open(cls, path: str | Path, *, read_only: bool = False, wait: float | None = None) -> Store:
         """Open (creating if needed) the database at ``path`` with the schema in place."""
         path = Path(path)
         if not read_only:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            con = duckdb.connect(str(path), read_only=read_only)
-        except duckdb.IOException as err:
-            if "lock" in str(err).lower():
-                raise DatabaseBusyError(
-                    "the database is in use by another decklab process (the dashboard?); "
-                    "stop it or pass --db with another file",
-                    path=path,
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise InputError(
+                    f"cannot create the database folder: {err.strerror}", path=path
                 ) from None
-            raise InputError(f"cannot open the database: {err}", path=path) from None
+        elif not path.is_file():
+            raise InputError("database file not found", path=path)
+        store = cls(connect(path, read_only=read_only, wait=wait), path, read_only=read_only)
+        store._owned = True
+        try:
+            if not read_only:
+                store.con.execute(SCHEMA)
+                store.migrate()
+            else:
+                store.con.execute("SELECT count(*) FROM information_schema.tables").fetchall()
         except duckdb.Error as err:
+            store.close()
             raise InputError(f"not a usable DuckDB database: {err}", path=path) from None
-        store = cls(con, path)
-        if not read_only:
-            store.con.execute(SCHEMA)
-            store.migrate()
         return store
+
+    def release(self) -> None:
+        """Let go of the database file until the next use (a no-op outside ``Store.open``)."""
+        if self._owned and self._con is not None and self._depth == 0:
+            # forget it first: a Ctrl-C between the two steps must not leave a closed one
+            con, self._con = self._con, None
+            con.close()
+
+    def ensure_schema(self, sql: str) -> None:
+        """Create tables if missing (``CREATE ... IF NOT EXISTS``); reading stores skip it."""
+        if not self.read_only:
+            self.con.execute(sql)
+
+    def has_tables(self, names: Iterable[tuple[str, str]]) -> bool:
+        """Whether every ``(schema, table)`` exists."""
+        rows = self.con.execute(
+            "SELECT table_schema, table_name FROM information_schema.tables"
+        ).fetchall()
+        return set(names) <= {(str(a), str(b)) for a, b in rows}
 
     @classmethod
     def memory(cls) -> Store:
@@ -147,6 +267,8 @@ class Store:
             "SELECT game, card_id, name, name_en FROM cardpool.cards WHERE search_key IS NULL"
         ).fetchall()
         if missing:
+            import pandas as pd  # only for a database made before search keys
+
             keys = pd.DataFrame(
                 [(g, c, card_key(n, e)) for g, c, n, e in missing],
                 columns=["game", "card_id", "search_key"],
@@ -161,7 +283,9 @@ class Store:
 
     def close(self) -> None:
         """Close the connection."""
-        self.con.close()
+        if self._con is not None:
+            con, self._con = self._con, None
+            con.close()
 
     def __enter__(self) -> Store:
         return self
@@ -171,18 +295,33 @@ class Store:
 
     def cursor(self) -> Store:
         """A store on a new cursor of the same database: one per thread or browser session."""
-        return Store(self.con.cursor(), self.path)
+        return Store(self.con.cursor(), self.path, read_only=self.read_only)
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """All or nothing: roll back every change if the block raises."""
+        """All or nothing: roll back every change if the block raises.
+
+        Transactions nest: an inner block joins the outermost one, so several writes
+        (a whole ``db import``) commit together or not at all.
+        """
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
         self.con.begin()
+        self._depth = 1
         try:
             yield
         except BaseException:
             self.con.rollback()
             raise
-        self.con.commit()
+        else:
+            self.con.commit()
+        finally:
+            self._depth = 0
 
     # -- reading -------------------------------------------------------------------------
 
@@ -240,6 +379,17 @@ class Store:
 
     def search(self, query: CardQuery) -> pd.DataFrame:
         """Cards matching ``query`` (parameterised SQL only), ordered by cost then code."""
+        sql, params = self._search_sql(query)
+        return self.con.execute(sql, params).df()
+
+    def search_rows(self, query: CardQuery) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """``search`` as column names and plain rows (no pandas: quick for the command line)."""
+        sql, params = self._search_sql(query)
+        cursor = self.con.execute(sql, params)
+        columns = [d[0] for d in cursor.description or []]
+        return columns, cursor.fetchall()
+
+    def _search_sql(self, query: CardQuery) -> tuple[str, list[Any]]:
         where = ["game = ?"]
         params: list[Any] = [query.game]
         if query.name:
@@ -286,7 +436,7 @@ class Store:
             + " AND ".join(where)
             + " ORDER BY cost NULLS LAST, card_id LIMIT ?"
         )
-        return self.con.execute(sql, params).df()
+        return sql, params
 
     def imports(self) -> pd.DataFrame:
         """The import history, newest first."""
@@ -296,6 +446,8 @@ class Store:
 
     def replace_pool(self, data: PoolData, game: str, *, source: str, kind: str) -> None:
         """Replace every card and printing of ``game`` with ``data``, atomically."""
+        import pandas as pd  # only when writing a pool: reading commands start faster
+
         cards = pd.DataFrame(
             [_card_values(c) for c in data.cards if c.game == game], columns=list(CARD_COLUMNS)
         )

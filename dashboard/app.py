@@ -2,7 +2,9 @@
 
 import streamlit as st
 
+from cardpool.errors import InputError
 from cardpool.games import GAME_NAMES, GAMES
+from dashboard.plain import plain
 
 st.set_page_config(page_title="decklab", page_icon=":material/style:", layout="wide")
 
@@ -24,4 +26,7 @@ st.sidebar.radio(
 )  # fmt: skip
 st.sidebar.markdown("**decklab**")
 st.sidebar.caption("Build a deck, check it is legal, read its odds, simulate its matchups.")
-navigation.run()
+try:
+    navigation.run()
+except InputError as err:  # e.g. the database stayed busy: one line, never a traceback
+    st.error(plain(err), icon=":material/error:")

@@ -1,14 +1,14 @@
-"""Database access for the dashboard: one DuckDB instance per server, one cursor per session.
+"""Database access for the dashboard: a short-lived connection per request.
 
-The dashboard process is the database's only writer (DuckDB takes a file lock); every
-browser session works through its own cursor, so sessions never share a connection.
+DuckDB lets one process write or many read. The dashboard opens the file for each request
+and closes it at once (waiting its turn while a CLI command holds it), so ``decklab``
+commands in a terminal keep working beside it; sessions never share a connection.
 """
 
 from __future__ import annotations
 
 from datetime import date
 
-import duckdb
 import pandas as pd
 import streamlit as st
 
@@ -19,16 +19,16 @@ from cardpool.store import CardQuery, Store
 
 
 @st.cache_resource
-def _database() -> duckdb.DuckDBPyConnection:
-    """The server's one connection to the database file (built from the snapshot if new)."""
-    store = Store.open(default_db_path())
-    store.ensure_default()
-    return store.con
+def _prepared(path: str) -> str:
+    """Build the database from the snapshot once per server if it is new; the path."""
+    with Store.open(path) as built:
+        built.ensure_default()
+    return path
 
 
 def store() -> Store:
-    """A store on a fresh cursor: use it for one request and close it (``with store() as s``)."""
-    return Store(_database().cursor(), default_db_path())
+    """A store for one request: use it and close it at once (``with store() as s``)."""
+    return Store.open(_prepared(str(default_db_path())))
 
 
 @st.cache_data(ttl=300, show_spinner=False)

@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from cardpool.errors import InputError
-from decklab.commands import COMMAND_MODULES
+from decklab import commands
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full ``decklab`` parser with every subcommand registered."""
-    parser = argparse.ArgumentParser(
+class Parser(argparse.ArgumentParser):
+    """An argparse parser whose refusals are one line (``decklab: error: ...``), exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print what is wrong with the command line in one line and exit 2."""
+        self.exit(2, f"decklab: error: {message} (see '{self.prog} --help')\n")
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The ``decklab`` parser with every subcommand registered.
+
+    Given the command line, only the module of its command is imported; the other commands
+    are listed by name (from their modules' source) so they still show in errors and help.
+    """
+    parser = Parser(
         prog="decklab",
         description="Deck building, legality, exact draw odds and simulated matchups "
         "for Shadowverse EVOLVE and Riftbound.",
@@ -24,27 +38,83 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: $DECKLAB_DB, else ~/.local/share/decklab/decklab.duckdb)",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in COMMAND_MODULES:
-        module.register(subparsers)
+    listed = commands.commands()
+    word = _command_word(sys.argv[1:] if argv is None else argv)
+    chosen = {c.module for c in listed if c.name == word}
+    if not chosen:  # help, no command or an unknown one: every module, fully
+        for name in commands.module_names():
+            module = commands.load(name)
+            if hasattr(module, "register"):
+                module.register(subparsers)
+        return parser
+    registered: set[str] = set()
+    for command in listed:
+        if command.module not in chosen:
+            subparsers.add_parser(command.name, help=command.help)
+        elif command.module not in registered:
+            commands.load(command.module).register(subparsers)
+            registered.add(command.module)
     return parser
+
+
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The command named on a command line (the first word after the global options)."""
+    words = iter(argv)
+    for word in words:
+        if word == "--db":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``decklab`` with ``argv``; return the process exit code.
 
-    Exit codes: 0 success, 1 a negative verdict (e.g. an illegal deck), 2 bad input.
+    Exit codes: 0 success, 1 a negative verdict (e.g. an illegal deck), 2 bad input,
+    130 interrupted (Ctrl-C), 141 the reader of the output went away (a closed pipe).
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    parser = build_parser(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # --help, or a refused command line (already printed)
+        return done.code if isinstance(done.code, int) else 2
     try:
         code: int = args.run(args)
     except InputError as err:
-        print(f"decklab: error: {err}", file=sys.stderr)
+        one_line = " ".join(str(err).splitlines())
+        print(f"decklab: error: {one_line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("decklab: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader left (``decklab meta | head -2``): end quietly
+        _silence_stdout()
+        return 141
+    except Exception as err:  # Ctrl-C inside a DuckDB query arrives as the query's error
+        if not _interrupted_query(err):
+            raise
+        print("decklab: interrupted", file=sys.stderr)
+        return 130
     return code
+
+
+def _interrupted_query(err: Exception) -> bool:
+    """Whether ``err`` is DuckDB's report of a query stopped by Ctrl-C."""
+    return type(err).__name__ == "InterruptException" or (
+        isinstance(err, RuntimeError) and "query interrupted" in str(err).lower()
+    )
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (a test's capture)
+        pass
+    finally:
+        os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,7 +1,8 @@
 """``decklab db import PATH``: choose the importer from the file layout, then load atomically.
 
-Everything is parsed and checked before the database is touched, so bad input leaves the
-stored pool exactly as it was.
+Every file is parsed and checked before the database is touched, and everything is then
+written in one transaction, so bad input (in any file of a folder) leaves the database
+exactly as it was.
 """
 
 from __future__ import annotations
@@ -102,21 +103,28 @@ def import_path(store: Store, path: str | Path) -> ImportReport:
     if not path.exists():
         raise InputError("file not found", path=path)
     files = _files(path)
+    store.release()  # reading and checking a large dump takes a while: hold nothing meanwhile
     parsed = _Parsed()
     for file in files:
         _parse(file, parsed)
     if parsed.printed:  # one grouping pass over every printing of the Japanese dump
         parsed.pool = merge_pools(build_pool(parsed.printed), parsed.pool)
     report = ImportReport(kinds=parsed.kinds, files=len(files))
+    store.ensure_default()
+    with store.transaction():  # one import, one transaction: every file or none
+        _write(store, parsed, path, report)
+    return report
+
+
+def _write(store: Store, parsed: _Parsed, path: Path, report: ImportReport) -> None:
+    """Store what ``_parse`` read; a check that fails here rolls back the whole import."""
     new_cards = [c for c in parsed.pool.cards if c.game == "sve"]
     if new_cards:
-        store.ensure_default()
         merged = merge_pools(store.pool_data("sve"), parsed.pool)
         store.replace_pool(merged, "sve", source=str(path), kind="+".join(parsed.kinds))
         report.cards = len(merged.cards)
         report.printings = len(merged.printings)
     if parsed.restriction_docs:
-        store.ensure_default()
         pool = store.pool_index("sve")
         rows: list[RestrictionRow] = []
         for file, doc in parsed.restriction_docs:
@@ -129,7 +137,6 @@ def import_path(store: Store, path: str | Path) -> ImportReport:
     for file, decks in parsed.tournament_lists:
         tournaments.store_decks(store, decks, source=file.name)
         report.decklists += len(decks)
-    return report
 
 
 def _import_riftbound(store: Store, parsed: _Parsed, path: Path, report: ImportReport) -> None:
@@ -137,15 +144,12 @@ def _import_riftbound(store: Store, parsed: _Parsed, path: Path, report: ImportR
     pool = parsed.riftbound_cards
     if pool is not None or parsed.riftbound_errata:
         if pool is None:
-            store.ensure_default()
             pool = store.pool_data("riftbound")
         for file, doc in parsed.riftbound_errata:
             pool, warnings = riftbound.apply_errata(pool, doc, path=file)
             report.warnings.extend(f"{file.name}: {w}" for w in warnings)
     rows: list[RestrictionRow] = []
     if parsed.riftbound_bans:
-        if pool is None:
-            store.ensure_default()
         index = PoolIndex.from_data("riftbound", pool or store.pool_data("riftbound"))
         for file, doc in parsed.riftbound_bans:
             file_rows, warnings = riftbound.read_banlist(doc, path=file, pool=index)

@@ -17,7 +17,9 @@ from typing import Any
 
 from cardpool.errors import InputError
 from cardpool.model import DEFAULT_COPY_LIMIT, CardRow, PoolData, PrintingRow, RestrictionRow
+from cardpool.normalise import MAX_STAT
 from cardpool.pool import PoolIndex
+from cardpool.readers import card_name
 from cardpool.riftbound import GAME
 from cardpool.riftbound.cards import (
     code_from_riftbound_id,
@@ -73,8 +75,12 @@ def _field(record: dict[str, Any], key: str, index: int, path: Path) -> dict[str
 def _int(value: Any, what: str, index: int, path: Path) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"record {index + 1}: {what} {value!r} is not a whole number", path=path)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_STAT:
+        raise InputError(
+            f"record {index + 1}: {what} {str(value)[:40]!r} is not a whole number "
+            f"from 0 to {MAX_STAT}",
+            path=path,
+        )
     return value
 
 
@@ -88,9 +94,7 @@ class _Printing:
         code = code_from_riftbound_id(rid) if isinstance(rid, str) else None
         if code is None:
             raise InputError(f"record {index + 1}: riftbound_id {rid!r} is not an id", path=path)
-        raw_name = record.get("name")
-        if not isinstance(raw_name, str) or not raw_name.strip():
-            raise InputError(f"record {index + 1} ({code}): no name", path=path)
+        raw_name = card_name(record.get("name"), where=f"record {index + 1} ({code})", path=path)
         cls = _field(record, "classification", index, path)
         attrs = _field(record, "attributes", index, path)
         base = str(cls.get("type") or "").strip().lower()
@@ -244,7 +248,13 @@ def apply_errata(data: PoolData, doc: Any, *, path: Path) -> tuple[PoolData, lis
         if not isinstance(entry, dict) or not isinstance(entry.get("new_text"), str):
             raise InputError(f"errata entry {i + 1}: needs 'new_text'", path=path)
         name = str(entry.get("official_name") or "")
-        ids = {by_code[c.upper()] for c in entry.get("card_ids") or [] if c.upper() in by_code}
+        listed = entry.get("card_ids") or []
+        if not isinstance(listed, list) or not all(isinstance(c, str) for c in listed):
+            raise InputError(
+                f"errata entry {i + 1} ({name or '?'}): 'card_ids' must be a list of card codes",
+                path=path,
+            )
+        ids = {by_code[c.upper()] for c in listed if c.upper() in by_code}
         if not ids:
             ids = set(by_name.get(name_key(name), []))
         if not ids:  # "Dark Child, Starter": a legend's title and its print

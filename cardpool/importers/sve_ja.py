@@ -8,9 +8,9 @@ from typing import Any
 
 from cardpool import normalise
 from cardpool.errors import InputError
-from cardpool.identities import PrintedCard, build_pool
+from cardpool.identities import PrintedCard, build_pool, check_unique_codes
 from cardpool.model import DEFAULT_COPY_LIMIT, CardRow, PoolData
-from cardpool.readers import require_fields
+from cardpool.readers import card_code, card_name, require_fields
 
 FIELDS = ("card_code", "name", "class", "card_type", "sub_type", "cost", "attack", "hp", "effect")
 """Every record of the dump has these string fields (see the data folder's README)."""
@@ -42,17 +42,18 @@ def looks_like(records: Any) -> bool:
 def printed_card(record: dict[str, Any], *, path: Path, index: int) -> PrintedCard:
     """One dump record as a printing with normalised facts; bad fields raise ``InputError``."""
     require_fields(record, FIELDS, path=path, index=index)
-    code = str(record["card_code"]).strip()
+    code = card_code(record["card_code"], where=f"record {index + 1}", path=path)
+    where = f"card {code} (record {index + 1})"
+    name = card_name(record["name"], where=where, path=path)
     effect = str(record["effect"])
     traits = normalise.traits_of(str(record["sub_type"]))
     try:
         card_type = normalise.type_id(str(record["card_type"]))
-        cost = normalise.stat(record["cost"])
-        attack = normalise.stat(record["attack"])
-        defense = normalise.stat(record["hp"])
+        cost = normalise.stat(record["cost"], "cost")
+        attack = normalise.stat(record["attack"], "attack")
+        defense = normalise.stat(record["hp"], "hp")
     except ValueError as err:
-        raise InputError(f"card {code} (record {index + 1}): {err}", path=path) from None
-    name = str(record["name"]).strip()
+        raise InputError(f"{where}: {err}", path=path) from None
     row = CardRow(
         game="sve",
         card_id=code,
@@ -92,4 +93,5 @@ def printed_cards(records: list[Any], *, path: Path) -> list[PrintedCard]:
         if not isinstance(record, dict):
             raise InputError(f"record {i + 1} is not an object", path=path)
         printed.append(printed_card(record, path=path, index=i))
+    check_unique_codes(printed, path=path)
     return printed

@@ -12,6 +12,7 @@ from datetime import date
 from pathlib import Path
 
 from cardpool.errors import InputError
+from cardpool.readers import card_code, parse_json
 from cardpool.store import Store
 
 SCHEMA = """
@@ -51,8 +52,29 @@ def looks_like(text: str) -> bool:
     return first.startswith("{") and '"main_deck_by_code"' in first
 
 
-def _int(value: object) -> int | None:
-    return int(value) if isinstance(value, (int, str)) and str(value).isdigit() else None
+MAX_STANDING = 1_000_000
+"""No event has a million players."""
+
+
+def _int(doc: dict[str, object], key: str, *, path: Path, line: int) -> int | None:
+    """A standing or a player count: absent, or a whole number from 1 to ``MAX_STANDING``."""
+    value = doc.get(key)
+    if value is None or value == "":
+        return None
+    text = value if isinstance(value, str) else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number: int | None = value
+    elif text is not None and text.isascii() and text.isdigit() and len(text) <= 7:
+        number = int(text)
+    else:
+        number = None
+    if number is None or not 1 <= number <= MAX_STANDING:
+        raise InputError(
+            f"{key!r} {str(value)[:40]!r} is not a whole number from 1 to {MAX_STANDING:,}",
+            path=path,
+            line=line,
+        )
+    return number
 
 
 def read_lines(text: str, *, path: Path) -> list[TournamentDeck]:
@@ -61,15 +83,14 @@ def read_lines(text: str, *, path: Path) -> list[TournamentDeck]:
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
             continue
-        try:
-            doc = json.loads(raw)
-        except json.JSONDecodeError as err:
-            raise InputError(f"malformed JSON: {err.msg}", path=path, line=number) from None
+        doc = parse_json(raw, path=path, line=number)
         main = doc.get("main_deck_by_code") if isinstance(doc, dict) else None
         if not isinstance(main, dict) or not all(
             isinstance(k, str) and isinstance(v, int) and 0 < v < 100 for k, v in main.items()
         ):
             raise InputError("needs 'main_deck_by_code' of {code: count}", path=path, line=number)
+        for code in main:
+            card_code(code, where="'main_deck_by_code'", path=f"{path}, line {number}")
         try:
             when = date.fromisoformat(str(doc["date"])) if doc.get("date") else None
         except ValueError:
@@ -81,8 +102,8 @@ def read_lines(text: str, *, path: Path) -> list[TournamentDeck]:
                 line=number,
                 event_date=when,
                 label=str(doc.get("class_or_title_ja") or ""),
-                standing=_int(doc.get("rank")),
-                players=_int(doc.get("players")),
+                standing=_int(doc, "rank", path=path, line=number),
+                players=_int(doc, "players", path=path, line=number),
                 deck_code=str(doc.get("deck_code") or ""),
                 tournament_id=str(doc.get("tournament_id") or ""),
                 main=dict(main),

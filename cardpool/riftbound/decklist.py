@@ -46,7 +46,14 @@ from typing import Any
 
 from cardpool.deck import RIFTBOUND_SECTIONS, Deck
 from cardpool.errors import InputError
-from cardpool.readers import MAX_DECK_BYTES, MAX_LINES, deck_lines, parse_json, read_text
+from cardpool.readers import (
+    MAX_DECK_BYTES,
+    MAX_LINES,
+    count_of,
+    deck_lines,
+    parse_json,
+    read_text,
+)
 from cardpool.riftbound import GAME
 from cardpool.riftbound.cards import code_from_riftbound_id, is_code
 
@@ -57,9 +64,11 @@ FORMATS = ("duel", "casual")
 MAX_COUNT = 99
 MAX_NAME = 80
 
+# The line patterns below see lines whose blanks are already single spaces (``deck_lines``);
+# every quantifier is possessive or bounded, so a match never backtracks more than a step.
 _HEADER = re.compile(
-    r"^(?:#{1,3}\s*)?\[?\s*(legend|champion|chosen\s*champion|main|main\s*deck|maindeck|"
-    r"runes?|rune\s*deck|battlefields?|sideboard|side\s*deck)\s*\]?\s*:?\s*(?:\(\d+\))?$",
+    r"^(?:#{1,3} ?)?\[? ?(legend|champion|chosen ?champion|main|main ?deck|maindeck|"
+    r"runes?|rune ?deck|battlefields?|sideboard|side ?deck) ?\]? ?:? ?(?:\(\d++\))?$",
     re.IGNORECASE,
 )
 _SECTION_OF = {
@@ -69,15 +78,16 @@ _SECTION_OF = {
     "sideboard": "sideboard", "sidedeck": "sideboard",
 }  # fmt: skip
 _RIFT_ONLY = {"legend", "champion", "runes", "battlefields", "sideboard"}
-_META = re.compile(r"^#\s*(name|game|format)\s*:\s*(.+)$", re.IGNORECASE)
-_LINE = re.compile(r"^(?:(\d+)\s*[xX×]?\s+)?(.+?)(?:\s*\[([A-Za-z]{2,4}-[A-Za-z0-9*-]+)\])?$")
+_META = re.compile(r"^# ?(name|game|format) ?: ?(.+)$", re.IGNORECASE)
+_COUNT = re.compile(r"^(\d++) ?[xX×]? (?=.)")
+_BRACKETED = re.compile(r"[A-Za-z]{2,4}-[A-Za-z0-9*-]+")
 _UNCOUNTED = {"legend", "champion", "battlefields"}
 
 
 def looks_like_text(text: str) -> bool:
     """Whether a text list is a Riftbound one (a Riftbound-only header or ``# game: riftbound``)."""
     for raw in text.splitlines()[:MAX_LINES]:
-        line = raw.strip()
+        line = " ".join(raw.split())
         meta = _META.match(line)
         if meta and meta.group(1).lower() == "game":
             return meta.group(2).strip().lower() == GAME
@@ -108,13 +118,30 @@ def looks_like(text: str) -> bool:
     if text.lstrip().startswith(("{", "[")):
         try:
             return looks_like_json(json.loads(text))
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # malformed: the SVE reader names the problem
             return False
     return looks_like_text(text)
 
 
 def _section(header: str) -> str:
-    return _SECTION_OF[re.sub(r"\s+", "", header.lower())]
+    return _SECTION_OF["".join(header.lower().split())]
+
+
+def _card_line(line: str) -> tuple[str | None, str]:
+    """A card line's count (its digits, if written) and its card: ``2 Cleave [OGN-004]``.
+
+    ``Name [SET-NNN]`` gives the code in the brackets; without a name before them the whole
+    text is the card. Linear in the line's length.
+    """
+    counted = _COUNT.match(line)
+    digits = counted.group(1) if counted else None
+    rest = line[counted.end() :] if counted else line
+    if rest.endswith("]"):
+        start = rest.rfind("[")
+        name = rest[:start].rstrip()
+        if start > 0 and name and _BRACKETED.fullmatch(rest[start + 1 : -1]):
+            return digits, rest[start + 1 : -1]
+    return digits, rest
 
 
 def _count(value: Any, where: str, path: str | Path | None, line: int | None = None) -> int:
@@ -162,16 +189,16 @@ def parse_text(text: str, *, path: str | Path | None = None) -> Deck:
             continue
         if line.startswith(("#", "//")):
             continue
-        match = _LINE.match(line)
-        if not match or (match.group(1) is None and section not in _UNCOUNTED):
+        digits, card = _card_line(line)
+        if digits is None and section not in _UNCOUNTED:
             raise InputError(
                 f"cannot read {line[:60]!r}: expected a count and a card code or name, "
                 "e.g. '3 OGN-001' or '3 Blazing Scorcher'",
                 path=path,
                 line=number,
             )
-        count = _count(int(match.group(1) or 1), "card line", path, number)
-        card = match.group(3) or match.group(2)
+        count = 1 if digits is None else count_of(digits, where="card line", path=path, line=number)
+        count = _count(count, "card line", path, number)
         first = card.split(maxsplit=1)[0]
         if is_code(first):  # '3 OGN-001 Blazing Scorcher': the code decides, the name is a note
             card = first

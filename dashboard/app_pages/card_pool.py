@@ -7,6 +7,7 @@ import streamlit as st
 from cardpool.games import rules
 from cardpool.words import class_word, title_word, type_word
 from dashboard import data, deck_state
+from dashboard.plain import plain
 from dashboard.tables import card_table
 
 ANY = "(any)"
@@ -78,7 +79,7 @@ picked = st.selectbox(
 pool = data.pool(game)
 card = pool.row(picked)
 if card is not None:
-    st.subheader(f"{card.name} ({card.card_id})")
+    st.subheader(f"{plain(card.name)} ({plain(card.card_id)})")
     facts = st.columns(5)
     facts[0].metric("Energy" if riftbound else "Cost", "-" if card.cost is None else card.cost)
     facts[1].metric("Might" if riftbound else "Attack", "-" if card.attack is None else card.attack)

@@ -10,9 +10,10 @@ from cardpool.deckview import deck_table
 from cardpool.errors import InputError
 from cardpool.games import rules
 from cardpool.legality import assign_sections
-from cardpool.readers import MAX_DECK_BYTES, decode
+from cardpool.readers import MAX_DECK_BYTES, check_size, decode
 from cardpool.words import class_word, type_word
 from dashboard import data, deck_state
+from dashboard.plain import plain
 
 game = deck_state.game()
 game_rules = rules(game)
@@ -39,13 +40,20 @@ with paste_col:
         if riftbound
         else "Leader\n1 SD01-LD01\nMain deck\n3 SD01-001\n...\nEvolve deck\n2 SD01-004"
     )
-    pasted = st.text_area("Deck list", key="builder_paste", height=160, placeholder=placeholder)
+    pasted = st.text_area(
+        "Deck list",
+        key="builder_paste",
+        height=160,
+        placeholder=placeholder,
+        max_chars=MAX_DECK_BYTES,  # the upload limit
+    )
     if st.button("Load pasted list", key="builder_load"):
         try:
+            check_size(len(pasted.encode("utf-8")), path="pasted list")
             deck = game_rules.parse(pasted, pool)
             deck_state.replace(deck)
         except InputError as err:
-            st.error(f"Could not read the list: {err}")
+            st.error(f"Could not read the list: {plain(err)}")
     upload = st.file_uploader(
         "Deck file (text or JSON)", type=["txt", "json", "dek"], key=f"builder_upload_{game}"
     )
@@ -57,7 +65,7 @@ with paste_col:
             deck = loaded
             deck_state.replace(deck)
         except InputError as err:
-            st.error(f"Could not read {upload.name}: {err}")
+            st.error(f"Could not read {plain(upload.name)}: {plain(err)}")
 
 with add_col:
     st.subheader("Add cards")
@@ -114,10 +122,12 @@ elif verdict.legal:
 else:
     st.error(f"Not legal{where} as of {on.isoformat()}: {len(verdict.errors)} problem(s).")
     for e in verdict.errors:
-        st.markdown(f"- **{e.code}** ({'' if riftbound else 'CR '}{e.rule}): {e.message}")
+        st.markdown(
+            f"- **{e.code}** ({'' if riftbound else 'CR '}{plain(e.rule)}): {plain(e.message)}"
+        )
 for w in verdict.warnings:
     if not empty:
-        st.warning(f"{w.message} ({w.rule})")
+        st.warning(f"{plain(w.message)} ({plain(w.rule)})")
 
 table = deck_table(deck, pool, game_rules.sections)
 if not table.empty:
@@ -166,7 +176,7 @@ if not table.empty:
     try:
         exported = game_rules.write(deck, fmt, pool)
     except InputError as err:
-        st.error(f"Cannot export as {fmt}: {err}")
+        st.error(f"Cannot export as {fmt}: {plain(err)}")
     else:
         suffix = {"text": "txt", "deckcode": "txt"}.get(fmt, "json")
         button_col.download_button(

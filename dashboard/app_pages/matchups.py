@@ -11,6 +11,7 @@ from analytics.matchups import round_robin
 from analytics.runs import list_runs
 from cardpool.errors import InputError
 from dashboard import data, deck_sources, deck_state
+from dashboard.plain import plain
 from dashboard.simulation import run_matchup
 from engine.sve.agents import AGENTS
 
@@ -47,7 +48,7 @@ if st.button("Run the round robin", key="matchups_run", disabled=len(chosen) < 2
             )  # fmt: skip
         st.session_state["matchups_batch"] = batch
     except InputError as err:
-        st.error(f"Cannot simulate: {err}")
+        st.error(f"Cannot simulate: {plain(err)}")
 
 
 def round_robin_label(runs: pd.DataFrame, batch_id: str) -> str:

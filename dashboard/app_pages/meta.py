@@ -12,6 +12,7 @@ from cardpool.legality import assign_sections
 from cardpool.readers import MAX_DECK_BYTES, decode
 from cardpool.words import class_word
 from dashboard import data, deck_state
+from dashboard.plain import plain
 
 st.title("Meta")
 deck_state.sve_only(
@@ -34,7 +35,7 @@ if upload is not None and st.session_state.get("meta_uploaded") != upload.file_i
             tournaments.store_decks(store, lists, source=upload.name)
         st.success(f"Imported {len(lists)} decklists from {upload.name}.")
     except InputError as err:
-        st.error(f"Could not import {upload.name}: {err}")
+        st.error(f"Could not import {plain(upload.name)}: {plain(err)}")
 
 with data.store() as store:
     lists = decklists(store)

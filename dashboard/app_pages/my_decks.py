@@ -10,6 +10,7 @@ from cardpool.games import rules
 from cardpool.legality import assign_sections
 from cardpool.readers import MAX_DECK_BYTES, decode
 from dashboard import data, deck_state
+from dashboard.plain import plain
 
 FLASH = "mydecks_flash"
 game = deck_state.game()
@@ -49,7 +50,7 @@ def read_upload(raw: bytes, name: str) -> Deck:
 
 flash = st.session_state.pop(FLASH, None)
 if flash:
-    st.success(flash)
+    st.success(plain(flash))
 
 current = deck_state.current(game)
 with st.expander("Save the deck from the Deck builder", expanded=bool(current.main)):
@@ -64,9 +65,9 @@ with st.expander("Save the deck from the Deck builder", expanded=bool(current.ma
         if st.button("Save deck", key="mydecks_save"):
             current.name, current.notes = name, notes
             try:
-                st.success(saved_message(save_checked(current)))
+                st.success(plain(saved_message(save_checked(current))))
             except InputError as err:
-                st.error(str(err))
+                st.error(plain(err))
 
 upload = st.file_uploader(
     "Import a deck file", type=["txt", "json", "dek"], key=f"mydecks_upload_{game}"
@@ -76,9 +77,9 @@ if upload is not None and st.session_state.get("mydecks_uploaded") != upload.fil
     try:
         deck = read_upload(upload.getvalue(), upload.name)
         deck.name = deck.name or upload.name.rsplit(".", 1)[0]
-        st.success(saved_message(save_checked(deck)).replace("Saved", "Imported", 1))
+        st.success(plain(saved_message(save_checked(deck)).replace("Saved", "Imported", 1)))
     except InputError as err:
-        st.error(f"Could not import {upload.name}: {err}")
+        st.error(f"Could not import {plain(upload.name)}: {plain(err)}")
 
 with data.store() as store:
     saved = deckstore.list_decks(store, game)
@@ -163,7 +164,7 @@ rename_col.text_input("New name", key="mydecks_new_name")
 rename_button.button("Rename", key="mydecks_rename", on_click=rename, args=(chosen,))
 rename_error = st.session_state.pop("mydecks_rename_error", None)
 if rename_error:
-    st.error(rename_error)
+    st.error(plain(rename_error))
 
 st.subheader("Versions")
 with data.store() as store:
@@ -211,10 +212,10 @@ with data.store() as store:
 try:
     exported = game_rules.write(deck, fmt, pool)
 except InputError as err:
-    st.error(f"Cannot export as {fmt}: {err}")
+    st.error(f"Cannot export as {fmt}: {plain(err)}")
 else:
     st.download_button(
-        f"Download {names[chosen]} ({fmt})", exported,
+        f"Download {plain(names[chosen])} ({fmt})", exported,
         file_name=f"{names[chosen]}.{'txt' if fmt in ('text', 'deckcode') else 'json'}",
         key="mydecks_download",
     )  # fmt: skip

@@ -9,6 +9,7 @@ from analytics.runs import game_rows, list_runs, run_info
 from analytics.winrate import summarise, wilson
 from cardpool.errors import InputError
 from dashboard import data, deck_sources, deck_state
+from dashboard.plain import plain
 from dashboard.simulation import run_matchup
 from engine.sve.agents import AGENTS
 
@@ -52,7 +53,7 @@ if start_col.button("Start", key="sim_start", type="primary"):
         picked_before = st.session_state.get("sim_compare", [])
         st.session_state["sim_compare"] = [info.run_id, *picked_before]
     except InputError as err:
-        st.error(f"Cannot simulate: {err}")
+        st.error(f"Cannot simulate: {plain(err)}")
     cancel.empty()
 
 with data.store() as store:
@@ -68,7 +69,7 @@ if info is None:
     st.stop()
 
 summary = summarise(rows)
-st.subheader(f"{info.deck_a} vs {info.deck_b}")
+st.subheader(f"{plain(info.deck_a)} vs {plain(info.deck_b)}")
 if len(rows) < info.games:
     st.warning(
         f"This run stopped after {len(rows)} of {info.games} games; its numbers cover those."
@@ -76,7 +77,7 @@ if len(rows) < info.games:
 rate = summary.a.rate
 lo, hi = summary.a.ci95
 m1, m2, m3, m4 = st.columns(4)
-m1.metric("Deck A win rate", "-" if rate is None else f"{rate:.1%}", help=info.deck_a)
+m1.metric("Deck A win rate", "-" if rate is None else f"{rate:.1%}", help=plain(info.deck_a))
 m2.metric("95% interval", f"{lo:.0%}–{hi:.0%}")
 first = summary.first_player.rate
 m3.metric("First player wins", "-" if first is None else f"{first:.1%}")
@@ -94,16 +95,16 @@ for side, deck in ((info.deck_a, info.deck_a_list), (info.deck_b, info.deck_b_li
             f"{n} × {row.name if (row := pool.row(cid)) else cid}"
             for cid, n in played.evolve.items()
         )
-        st.caption(f"{side} has no evolve deck, so one was built for it from the evolved forms "
-                   f"of its followers: {evolve}.")  # fmt: skip
+        st.caption(f"{plain(side)} has no evolve deck, so one was built for it from the evolved "
+                   f"forms of its followers: {plain(evolve)}.")  # fmt: skip
     missing = unmodelled_cards(played, pool)
     if missing:
         listed = ", ".join(f"{name} ({cid}, {state})" for cid, name, state in missing)
-        st.caption(f"Not fully modelled in {side}: {listed}. They play as their stats and "
-                   "the abilities the engine knows.")  # fmt: skip
+        st.caption(f"Not fully modelled in {plain(side)}: {plain(listed)}. They play as their "
+                   "stats and the abilities the engine knows.")  # fmt: skip
     else:
         built_too = " (its built evolve deck too)" if built else ""
-        st.caption(f"Every card of {side}{built_too} is fully modelled.")
+        st.caption(f"Every card of {plain(side)}{built_too} is fully modelled.")
 
 st.subheader("Past runs")
 run_labels = {

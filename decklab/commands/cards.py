@@ -8,8 +8,9 @@ from typing import Any
 
 from cardpool.normalise import KEYWORD_IDS, class_id
 from cardpool.store import CardQuery
+from decklab.args import whole
 from decklab.context import open_store
-from decklab.output import print_table
+from decklab.output import print_rows
 
 
 def register(subparsers: Any) -> None:
@@ -25,11 +26,11 @@ def register(subparsers: Any) -> None:
         help="class, e.g. forest or エルフ; Riftbound: a domain, e.g. fury",
     )
     search.add_argument("--type", dest="card_type", help="type, e.g. follower or evolved_follower")
-    search.add_argument("--cost", type=int)
+    search.add_argument("--cost", type=whole(0, 99))
     search.add_argument("--trait", help="a trait, e.g. 妖精")
     search.add_argument("--keyword", help="a keyword id or name, e.g. ward or 守護")
     search.add_argument("--title", help="a title id, e.g. priconne")
-    search.add_argument("--limit", type=int, default=200)
+    search.add_argument("--limit", type=whole(1, 10_000), default=200)
     search.add_argument("--json", action="store_true", help="print JSON records")
     search.set_defaults(run=_search)
 
@@ -51,21 +52,21 @@ def _search(args: argparse.Namespace) -> int:
         title=args.title,
         limit=max(1, min(args.limit, 10_000)),
     )
-    with open_store(args) as store:
-        frame = store.search(query)
+    with open_store(args, write=False) as store:
+        columns, rows = store.search_rows(query)
+    records = [dict(zip(columns, row, strict=True)) for row in rows]
     if args.json:
-        records = json.loads(
-            frame.drop(columns=["text"]).to_json(orient="records", force_ascii=False)
-        )
         for record in records:  # game facts (Riftbound: domains, energy, power, might, ...)
+            record.pop("text", None)
             extra = record.pop("extra", None)
             if extra:
                 record["facts"] = json.loads(extra)
         print(json.dumps(records, ensure_ascii=False, indent=1))
         return 0
-    if frame.empty:
+    if not records:
         print("no cards match")
         return 0
-    print_table(frame[["card_id", "name", "class", "type", "cost", "attack", "defense"]])
-    print(f"{len(frame)} card(s)")
+    shown = ["card_id", "name", "class", "type", "cost", "attack", "defense"]
+    print_rows(shown, [[r[c] for c in shown] for r in records])
+    print(f"{len(records)} card(s)")
     return 0

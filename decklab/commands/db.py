@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cardpool import snapshot
+from cardpool.errors import InputError
 from cardpool.importers import import_path
 from decklab.context import open_store
 
@@ -63,7 +64,7 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _info(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         print(f"database: {store.path}")
         for game in ("sve", "riftbound"):
             data = store.pool_data(game)
@@ -77,12 +78,16 @@ def _info(args: argparse.Namespace) -> int:
 
 
 def _snapshot(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {args.out}: is a file, not a folder")
+    with open_store(args, write=False) as store:
         for game in ("sve", "riftbound"):
             data = store.pool_data(game)
             if data.cards:
-                paths = snapshot.write_snapshot(
-                    data, store.restrictions(game), Path(args.out), game
-                )
+                try:
+                    paths = snapshot.write_snapshot(data, store.restrictions(game), out, game)
+                except OSError as err:
+                    raise InputError(f"--out {args.out}: {err.strerror}") from None
                 print(f"{game}: wrote {', '.join(str(p) for p in paths)}")
     return 0

@@ -16,6 +16,7 @@ from cardpool.readers import MAX_DECK_BYTES, parse_json, read_text
 from cardpool.riftbound import deckcode
 from cardpool.riftbound import decklist as rift_decklist
 from cardpool.riftbound.legality import resolve
+from decklab.args import whole
 from decklab.context import open_store
 
 
@@ -36,7 +37,9 @@ def register(subparsers: Any) -> None:
         help="a Riftbound deck (text, precon, tournament or our JSON) or a "
         "{mainDeck, sideboard, chosenChampion} structure",
     )
-    enc.add_argument("--deck", type=int, default=1, help="which deck of a collection (from 1)")
+    enc.add_argument(
+        "--deck", type=whole(1, 10_000), default=1, help="which deck of a collection (from 1)"
+    )
     enc.set_defaults(run=_encode)
 
 
@@ -46,7 +49,7 @@ def _decode(args: argparse.Namespace) -> int:
         print(json.dumps(decoded.as_dict(), ensure_ascii=False, indent=2))
         return 0
     deck = deckcode.to_deck(decoded)
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         pool = store.pool_index("riftbound")
     resolved = resolve(deck, pool)
     for section, lines in resolved.sections.items():
@@ -70,7 +73,7 @@ def _encode(args: argparse.Namespace) -> int:
     decks = rift_decklist.parse_decks(text, path=args.file)
     if not 1 <= args.deck <= len(decks):
         raise InputError(f"--deck {args.deck}: the file holds {len(decks)} deck(s)", path=args.file)
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         pool = store.pool_index("riftbound")
     try:
         print(deckcode.encode_deck(decks[args.deck - 1], pool))

@@ -110,7 +110,7 @@ def checked_save(store: Store, deck: Deck) -> deckstore.Saved:
 
 
 def _list(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         frame = deckstore.list_decks(store, args.game)
     if args.json:
         print(frame.to_json(orient="records", date_format="iso", force_ascii=False))
@@ -153,7 +153,7 @@ def _namer(pool: PoolIndex) -> Any:
 
 
 def _show(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         ref = deckstore.resolve(store, args.deck, args.game)
         pool = _pool(store, ref.game)
     print(f"# version {ref.version} of {ref.latest}")
@@ -222,7 +222,7 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         ref = deckstore.resolve(store, args.deck, args.game)
         pool = _pool(store, ref.game)
     game_rules = rules(ref.game)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cardpool.errors import InputError
+from decklab.args import whole
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "engine" / "sve" / "data"
@@ -63,7 +64,9 @@ def register(subparsers: Any) -> None:
     )
     cov.add_argument("--json", action="store_true", help="print JSON")
     cov.add_argument("--decks", help="tournament decklists (JSON lines with main_deck_by_code)")
-    cov.add_argument("--top", type=int, default=20, help="most-played missing cards to list")
+    cov.add_argument(
+        "--top", type=whole(1, 10_000), default=20, help="most-played missing cards to list"
+    )
     cov.set_defaults(run=run_coverage)
     show = sub.add_parser("show", help="a card's modelled abilities in English")
     show.add_argument("card", nargs="+", help="card codes")
@@ -74,6 +77,7 @@ def read_card_texts(folder: Path) -> list[Any]:
     """Every card identity of the Japanese dump as a compiler input (canonical ids)."""
     from cardpool.identities import build_pool
     from cardpool.importers.sve_ja import printed_cards
+    from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
     from engine.sve.compiler import CardText
 
     files = sorted(folder.glob("*.json"))
@@ -81,8 +85,10 @@ def read_card_texts(folder: Path) -> list[Any]:
         raise InputError(f"no card files (*.json) in {folder}")
     printed = []
     for path in files:
-        with open(path, encoding="utf-8") as fh:
-            printed.extend(printed_cards(json.load(fh), path=path))
+        records = parse_json(read_text(path, max_bytes=MAX_IMPORT_BYTES), path=path)
+        if not isinstance(records, list):
+            raise InputError("a card file must be a list of card records", path=path)
+        printed.extend(printed_cards(records, path=path))
     pool = build_pool(printed)
     return [
         CardText(
@@ -120,9 +126,11 @@ def run_compile(args: argparse.Namespace) -> int:
     folder = Path(args.path) if args.path else shared_dir() / "data" / "sve" / "cards_ja"
     if not folder.is_dir():
         raise InputError(f"{folder} is not a folder of card files")
+    from decklab.context import writable_file
+
+    out = writable_file(args.out, "--out") if args.out else DATA / "abilities.json"
     cards = read_card_texts(folder)
     lib = compile_pool(cards, read_hand_encodings())
-    out = Path(args.out) if args.out else DATA / "abilities.json"
     out.write_text(
         json.dumps(lib, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n",
         encoding="utf-8",
@@ -137,16 +145,16 @@ def run_compile(args: argparse.Namespace) -> int:
 
 def tournament_copies(path: Path) -> Counter[str]:
     """Card copies by canonical card id over a JSON-lines file of tournament main decks."""
+    from cardpool.importers.tournaments import read_lines
+    from cardpool.readers import MAX_IMPORT_BYTES, read_text
     from cardpool.snapshot import load_sve_pool
 
     pool = load_sve_pool()
     copies: Counter[str] = Counter()
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                for code, n in json.loads(line)["main_deck_by_code"].items():
-                    rec = pool.record(code)
-                    copies[code if rec is None else rec.card_id] += int(n)
+    for deck in read_lines(read_text(path, max_bytes=MAX_IMPORT_BYTES), path=path):
+        for code, n in deck.main.items():
+            rec = pool.record(code)
+            copies[code if rec is None else rec.card_id] += n
     return copies
 
 
@@ -177,7 +185,9 @@ def run_coverage(args: argparse.Namespace) -> int:
         if args.decks
         else (shared_dir() / "data" / "sve" / "decks" / "individual_v2.jsonl")
     )
-    copies = tournament_copies(decks) if decks.is_file() else None
+    if args.decks and not decks.exists():
+        raise InputError("file not found", path=decks)
+    copies = tournament_copies(decks) if args.decks or decks.is_file() else None
     rep = report(copies, top=args.top, starter=starter_card_ids())
     if args.json:
         print(json.dumps(rep, ensure_ascii=False, indent=2))

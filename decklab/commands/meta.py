@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from analytics.meta import decklists, most_played, shares
+from decklab.args import whole
 from decklab.context import open_store
 from decklab.output import print_table
 
@@ -16,13 +17,15 @@ def register(subparsers: Any) -> None:
     meta = subparsers.add_parser(
         "meta", help="shares and most-played cards of imported tournament decklists"
     )
-    meta.add_argument("--top", type=int, default=20, help="how many cards to list (20)")
+    meta.add_argument(
+        "--top", type=whole(1, 10_000), default=20, help="how many cards to list (20)"
+    )
     meta.add_argument("--json", action="store_true")
     meta.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         lists = decklists(store)
         pool = store.pool_index("sve")
     if lists.empty:

@@ -19,7 +19,6 @@ from analytics.curve import (
     unknown_cards,
 )
 from analytics.deck_odds import scope_text
-from analytics.montecarlo import simulate
 from analytics.odds import (
     GOINGS,
     NEVER,
@@ -38,6 +37,7 @@ from cardpool.pool import PoolIndex
 from cardpool.readers import MAX_DECK_BYTES, read_text
 from cardpool.riftbound import decklist as rift_decklist
 from cardpool.riftbound.legality import draw_pile
+from decklab.args import MAX_SEED, whole
 from decklab.context import open_pool
 from engine.cards import CardRecord
 
@@ -61,18 +61,28 @@ def register(subparsers: Any) -> None:
         help="a group of cards (any of them counts); repeat for a combo "
         "(default: every distinct card of the main deck, one at a time)",
     )
-    odds.add_argument("--at-least", type=int, default=1, metavar="K", help="copies (default 1)")
     odds.add_argument(
-        "--turn", type=int, metavar="T", help=f"one own turn, 0-{MAX_TURN} (default: all)"
+        "--at-least", type=whole(0, 99), default=1, metavar="K", help="copies (default 1)"
+    )
+    odds.add_argument(
+        "--turn",
+        type=whole(0, 10_000),
+        metavar="T",
+        help=f"one own turn, 0-{MAX_TURN} (default: all)",
     )
     _add_common(odds)
     odds.add_argument(
         "--check", action="store_true", help="add a Monte Carlo estimate of every row"
     )
     odds.add_argument(
-        "--trials", type=int, default=20_000, help="Monte Carlo deals per row (default 20000)"
+        "--trials",
+        type=whole(1, 10_000_000),
+        default=20_000,
+        help="Monte Carlo deals per row (default 20000)",
     )
-    odds.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    odds.add_argument(
+        "--seed", type=whole(0, MAX_SEED), default=0, help="Monte Carlo seed (default 0)"
+    )
     odds.set_defaults(run=run_odds)
 
     curve = subparsers.add_parser(
@@ -90,7 +100,11 @@ def register(subparsers: Any) -> None:
         help="count only these types on curve, e.g. follower (default: every card)",
     )
     curve.add_argument(
-        "--turns", type=int, default=MAX_PP, metavar="T", help="own turns 1..T (default 10)"
+        "--turns",
+        type=whole(0, 10_000),
+        default=MAX_PP,
+        metavar="T",
+        help="own turns 1..T (default 10)",
     )
     _add_common(curve)
     curve.set_defaults(run=run_curve)
@@ -229,6 +243,8 @@ def run_odds(args: argparse.Namespace) -> int:
                     raise InputError(str(err), path=args.file) from None
                 mc = None
                 if args.check:
+                    from analytics.montecarlo import simulate  # numpy: only with --check
+
                     est = simulate(odds.problem, odds.solution.decisions(), args.trials, args.seed)
                     mc = est.p
                 row: dict[str, Any] = {

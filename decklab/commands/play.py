@@ -18,6 +18,7 @@ from analytics.decks import deck_spec
 from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
+from decklab.args import MAX_SEED, MAX_TURN_LIMIT, whole
 from engine.sve import DeckSpec, play_game
 from engine.sve.agents import AGENTS
 
@@ -35,12 +36,15 @@ def register(subparsers: Any) -> None:
         help=f"two agents, comma-separated, from: {', '.join(sorted(AGENTS))} "
         "(default: greedy,random)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="game seed (default: 0)")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="game seed (default: 0)")
     parser.add_argument(
         "--first", type=int, choices=[0, 1], help="force the first player (default: seeded draw)"
     )
     parser.add_argument(
-        "--turn-limit", type=int, default=60, help="turns before a draw (default: 60)"
+        "--turn-limit",
+        type=whole(1, MAX_TURN_LIMIT),
+        default=60,
+        help="turns before a draw (default: 60)",
     )
     parser.add_argument("--log", metavar="FILE.jsonl", help="write the event log here")
     parser.add_argument(
@@ -84,9 +88,10 @@ def _summary(names: Iterable[str], agents: tuple[str, str], result: Any) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     from cardpool.decklist import read_deck_file
-    from decklab.context import open_pool
+    from decklab.context import open_pool, writable_file
 
     agents = _agents(args.agents)
+    log = writable_file(args.log, "--log") if args.log is not None else None
     if args.turn_limit < 1:
         raise InputError(f"--turn-limit {args.turn_limit}: must be at least 1")
     decks = [read_deck_file(args.deck_a), read_deck_file(args.deck_b)]
@@ -105,9 +110,9 @@ def _run(args: argparse.Namespace) -> int:
         record=args.moves,
         turn_limit=args.turn_limit,
     )
-    if args.log is not None:
+    if log is not None:
         text = "".join(line + "\n" for line in result.log)
-        Path(args.log).write_text(text, encoding="utf-8")
+        log.write_text(text, encoding="utf-8")
     print(_summary((decks[0].name or "A", decks[1].name or "B"), agents, result))
     if args.moves:
         from analytics.replay import named_moves

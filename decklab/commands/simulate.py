@@ -9,15 +9,17 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import signal
 import sys
 import time
 import uuid
 from typing import Any
 
+import duckdb
 import numpy as np
 
 from analytics.decks import deck_spec, unmodelled_cards
-from analytics.executors import executor_for
+from analytics.executors import check_dask_address, executor_for
 from analytics.matchups import round_robin
 from analytics.runs import (
     check_resumable,
@@ -35,6 +37,7 @@ from cardpool.decklist import read_deck_file
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from cardpool.store import Store
+from decklab.args import MAX_SEED, MAX_TURN_LIMIT, whole
 from decklab.context import open_store
 from decklab.output import print_table
 from decklab.progress import ProgressBar
@@ -83,18 +86,27 @@ def register(subparsers: Any) -> None:
 
 
 def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
-    parser.add_argument("--games", type=int, default=games, help=f"games per matchup ({games})")
+    parser.add_argument(
+        "--games", type=whole(1, MAX_GAMES), default=games, help=f"games per matchup ({games})"
+    )
     parser.add_argument(
         "--agents",
         default="greedy,greedy",
         help=f"agent for each side, from {', '.join(sorted(AGENTS))} (default greedy,greedy)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
-    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="run seed (default 0)")
+    parser.add_argument(
+        "--workers", type=whole(1, 4096), help="local worker processes (default: all cores)"
+    )
     parser.add_argument(
         "--dask", metavar="ADDRESS", help="run on Dask: 'local' or a scheduler tcp://HOST:8786"
     )
-    parser.add_argument("--turn-limit", type=int, default=60)
+    parser.add_argument(
+        "--dask-dashboard",
+        metavar="HOST:PORT",
+        help="with --dask local: serve Dask's dashboard here, e.g. 127.0.0.1:8787 (default: none)",
+    )
+    parser.add_argument("--turn-limit", type=whole(1, MAX_TURN_LIMIT), default=60)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
@@ -115,6 +127,8 @@ def _check(args: argparse.Namespace) -> None:
         raise InputError(f"--workers {args.workers}: at least 1")
     if args.turn_limit < 1:
         raise InputError(f"--turn-limit {args.turn_limit}: at least 1")
+    if args.dask is not None:
+        check_dask_address(args.dask)
 
 
 def _read(path: str) -> Deck:
@@ -138,7 +152,10 @@ def _play(
         deck_spec(a, pool, where=a.name), deck_spec(b, pool, where=b.name),
         _agents(args.agents), args.turn_limit,
     )  # fmt: skip
-    with executor_for(args.dask, args.workers) as (executor, backend):
+    with executor_for(args.dask, args.workers, dashboard=args.dask_dashboard) as (
+        executor,
+        backend,
+    ):
         info = start_run(
             store, a, b, games=args.games, agents=config.agents, seed=args.seed,
             turn_limit=args.turn_limit, backend=backend, batch_id=batch_id,
@@ -161,16 +178,32 @@ def _execute(
         rows = execute_run(
             store, info, config, games, executor=executor, workers=args.workers, on_progress=bar
         )
-    except KeyboardInterrupt:
-        done = len(game_rows(store, info.run_id))
-        print(
-            f"\ninterrupted: {done} of {info.games} games stored; "
-            f"resume with: decklab simulate --resume {info.run_id}",
-            file=sys.stderr,
-        )
-        raise
+    except (KeyboardInterrupt, duckdb.InterruptException) as err:
+        _resume_hint(store, info)
+        raise KeyboardInterrupt from err
+    except RuntimeError as err:  # Ctrl-C inside a query can surface as "Query interrupted"
+        if "interrupt" not in str(err).lower():
+            raise
+        _resume_hint(store, info)
+        raise KeyboardInterrupt from err
     elapsed = time.perf_counter() - start
     return len(rows) / elapsed if elapsed > 0 else 0.0
+
+
+def _resume_hint(store: Store, info: Any) -> None:
+    """After Ctrl-C: how many games are stored and how to resume (a second Ctrl-C waits)."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        done: int | str = len(game_rows(store, info.run_id))
+    except (duckdb.Error, InputError, RuntimeError):
+        done = "some"
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    print(
+        f"\ninterrupted: {done} of {info.games} games stored; "
+        f"resume with: decklab simulate --resume {info.run_id}",
+        file=sys.stderr,
+    )
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -179,6 +212,8 @@ def _simulate(args: argparse.Namespace) -> int:
         if args.resume:
             info = run_info(store, args.resume)
             check_resumable(info)
+            if args.dask is not None:
+                check_dask_address(args.dask)
             args.agents = ",".join(info.agents)
             args.games, args.seed, args.turn_limit = info.games, info.seed, info.turn_limit
             config = MatchConfig(
@@ -187,7 +222,10 @@ def _simulate(args: argparse.Namespace) -> int:
                 info.agents,
                 info.turn_limit,
             )
-            with executor_for(args.dask, args.workers) as (executor, _):
+            with executor_for(args.dask, args.workers, dashboard=args.dask_dashboard) as (
+                executor,
+                _,
+            ):
                 speed = _execute(store, args, info, config, executor, "")
             run_id = info.run_id
         else:
@@ -350,7 +388,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _runs(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         frame = list_runs(store)
     if args.json:
         print(frame.to_json(orient="records", date_format="iso"))
@@ -366,7 +404,7 @@ def _report(args: argparse.Namespace) -> int:
         from decklab.commands.answers import report_cards
 
         return report_cards(args)
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         info = run_info(store, args.run_id)
         rows = game_rows(store, args.run_id)
         pool = store.pool_index("sve")

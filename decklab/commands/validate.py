@@ -67,7 +67,7 @@ def _run(args: argparse.Namespace) -> int:
         deck.region = args.region
     if args.deck_format in SVE_FORMATS:
         deck.format = args.deck_format
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         pool = store.pool_index("sve")
         restrictions = store.restrictions("sve")
     verdict = validate(deck, pool, restrictions, on=on)
@@ -91,7 +91,7 @@ def _run_riftbound(args: argparse.Namespace, text: str, on: date) -> int:
     decks = rift_decklist.parse_decks(text, path=args.file)
     if len(decks) == 1 and not decks[0].name:
         decks[0].name = Path(args.file).stem
-    with open_store(args) as store:
+    with open_store(args, write=False) as store:
         pool = store.pool_index("riftbound")
         restrictions = store.restrictions("riftbound")
     results = []

@@ -238,3 +238,48 @@ def test_a_file_that_is_not_a_database(tmp_path: Path, capsys: pytest.CaptureFix
     assert "notes.duckdb" in err
     assert "not a valid DuckDB database" in err
     assert fake.read_text(encoding="utf-8") == "shopping list\n"  # untouched
+
+
+GOOD_LIST = {"region": "asia", "format": "standard",
+             "banned": [{"card": "BP01-001", "since": "2026-01-01"}]}  # fmt: skip
+GOOD_SVEN = {"format": 1, "set": "ZZ01", "cards": [
+    {"id": "ZZ01-001", "names": {"ja": "試験", "en": "Trial"}, "type": "follower",
+     "class": "forest", "cost": 1, "attack": 1, "defense": 1}]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "problem"),
+    [
+        (GOOD_LIST, {"errata_documents": [], "entries": "none"}, "b.json: an errata overlay"),
+        (GOOD_LIST, {"names": ["Jinx"], "effectiveAt": "soon"}, "b.json: effectiveAt 'soon'"),
+        (GOOD_SVEN, {"region": "asia", "banned": "BP01-001"}, "b.json: 'banned' must be a list"),
+        (GOOD_SVEN, {"region": "asia", "format": "sealed", "banned": []}, "known 'format'"),
+    ],
+    ids=[
+        "restriction list, then a bad errata overlay",
+        "restriction list, then a ban list without a date",
+        "SVEN set file, then a restriction list that is not a list",
+        "SVEN set file, then a restriction list of an unknown format",
+    ],
+)
+def test_an_import_is_one_transaction(
+    first: dict[str, Any],
+    second: dict[str, Any],
+    problem: str,
+    run: Any,
+    db: Path,
+    tmp_path: Path,
+    state: Callable[[Path], str],
+) -> None:
+    """A folder whose second file fails the checks changes nothing, not even the first's part."""
+    folder = tmp_path / "in"
+    _write(folder / "a.json", json.dumps(first))
+    before = state(db)
+    assert run("db", "import", str(folder)).code == 0  # the first file alone is good
+    assert state(db) != before
+    _write(folder / "b.json", json.dumps(second))
+    before = state(db)
+    result = run("db", "import", str(folder))
+    assert result.code == 2
+    assert problem in result.err
+    assert state(db) == before

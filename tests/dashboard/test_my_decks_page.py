@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
+from dashboard.plain import plain
 from tests.dashboard.conftest import EXAMPLES, open_page
 
 EXAMPLE = (EXAMPLES / "forest_fairies.txt").read_text(encoding="utf-8")
@@ -39,7 +40,7 @@ def test_duplicate_rename_and_delete_say_what_they_did(app: AppTest) -> None:
     at = _save_example(app)
     at.button(key="mydecks_copy").click().run()
     assert sorted(at.dataframe[0].value["name"]) == ["Fairies", "Fairies (copy)"]
-    assert "Duplicated 'Fairies' as 'Fairies (copy)'." in [s.value for s in at.success]
+    assert plain("Duplicated 'Fairies' as 'Fairies (copy)'.") in [s.value for s in at.success]
     assert (
         at.selectbox(key="mydecks_pick").format_func(at.selectbox(key="mydecks_pick").value)
         == "Fairies (copy)"
@@ -47,11 +48,11 @@ def test_duplicate_rename_and_delete_say_what_they_did(app: AppTest) -> None:
     at.text_input(key="mydecks_new_name").set_value("Fairies v2").run()
     at.button(key="mydecks_rename").click().run()
     assert sorted(at.dataframe[0].value["name"]) == ["Fairies", "Fairies v2"]
-    assert "Renamed 'Fairies (copy)' to 'Fairies v2'." in [s.value for s in at.success]
+    assert plain("Renamed 'Fairies (copy)' to 'Fairies v2'.") in [s.value for s in at.success]
     at.checkbox(key="mydecks_confirm").check().run()
     at.button(key="mydecks_delete").click().run()
     assert list(at.dataframe[0].value["name"]) == ["Fairies"]
-    assert "Deleted 'Fairies v2' with its versions." in [s.value for s in at.success]
+    assert plain("Deleted 'Fairies v2' with its versions.") in [s.value for s in at.success]
     # the box is cleared: one more click cannot delete the next deck
     assert at.checkbox(key="mydecks_confirm").value is False
     assert at.button(key="mydecks_delete").disabled
@@ -71,7 +72,7 @@ def test_saving_under_a_taken_name_keeps_a_version_and_shows_the_difference(
 ) -> None:
     at = _save_example(app)
     at.button(key="mydecks_save").click().run()  # the same list again: nothing new
-    assert "already holds this list (version 1)" in at.success[0].value
+    assert plain("already holds this list (version 1)") in at.success[0].value
     at.switch_page("app_pages/deck_builder.py").run()
     changed = EXAMPLE.replace("3 BP01-179", "1 BP01-179")
     at.text_area(key="builder_paste").set_value(changed).run()
@@ -79,7 +80,7 @@ def test_saving_under_a_taken_name_keeps_a_version_and_shows_the_difference(
     at.switch_page("app_pages/my_decks.py").run()
     at.text_input(key="mydecks_save_name").set_value("Fairies").run()
     at.button(key="mydecks_save").click().run()
-    assert "Saved 'Fairies' as version 2." in at.success[0].value
+    assert plain("Saved 'Fairies' as version 2.") in at.success[0].value
     listing, history, diff = (d.value for d in at.dataframe)  # in page order
     assert list(listing["name"]) == ["Fairies"]
     assert int(listing["versions"].iloc[0]) == 2

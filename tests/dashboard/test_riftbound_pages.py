@@ -9,6 +9,7 @@ from cardpool.pool import PoolIndex
 from cardpool.riftbound import deckcode
 from cardpool.riftbound.decklist import to_text
 from cardpool.snapshot import read_snapshot
+from dashboard.plain import plain
 from tests.dashboard.conftest import open_page
 from tests.riftbound.conftest import jinx_deck
 
@@ -75,7 +76,7 @@ def _save_jinx(app: AppTest) -> AppTest:
 
 def test_a_riftbound_deck_is_saved_listed_judged_and_reopened_as_riftbound(app: AppTest) -> None:
     at = _save_jinx(app)
-    assert "Saved 'Jinx burn'." in at.success[0].value
+    assert plain("Saved 'Jinx burn'.") in at.success[0].value
     assert at.caption[0].value.startswith("Riftbound decks")
     listing = at.dataframe[0].value
     assert list(listing["name"]) == ["Jinx burn"]
