@@ -37,7 +37,7 @@ from cardpool.store import Store
 from decklab.context import open_store
 from decklab.output import print_table
 from decklab.progress import ProgressBar
-from engine.sve.agents import AGENTS
+from engine.sve.agents import agent_help, agent_pair
 
 MAX_GAMES = 10_000_000
 
@@ -80,7 +80,7 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument(
         "--agents",
         default="greedy,greedy",
-        help=f"agent for each side, from {', '.join(sorted(AGENTS))} (default greedy,greedy)",
+        help=f"agent for each side, from {agent_help()}; N is the budget (default greedy,greedy)",
     )
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
@@ -93,12 +93,10 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
 
 
 def _agents(text: str) -> tuple[str, str]:
-    names = [n.strip() for n in text.split(",")]
-    if len(names) != 2 or any(n not in AGENTS for n in names):
-        raise InputError(
-            f"--agents {text!r}: two agents separated by a comma, from {', '.join(sorted(AGENTS))}"
-        )
-    return names[0], names[1]
+    try:
+        return agent_pair(text)
+    except ValueError as err:
+        raise InputError(f"--agents {text!r}: {err}") from None
 
 
 def _check(args: argparse.Namespace) -> None:

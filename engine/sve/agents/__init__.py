@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from engine.sve.agents.base import AGENTS, BUDGETED, Agent, make_agent, parse_agent
+from engine.sve.agents.base import (
+    AGENTS,
+    BUDGETED,
+    Agent,
+    agent_help,
+    agent_pair,
+    make_agent,
+    parse_agent,
+)
 from engine.sve.agents.greedy import GreedyAgent
 from engine.sve.agents.planner import PlannerAgent
 from engine.sve.agents.random_agent import RandomAgent
@@ -18,6 +26,8 @@ __all__ = [
     "PlannerAgent",
     "RandomAgent",
     "SearchAgent",
+    "agent_help",
+    "agent_pair",
     "make_agent",
     "parse_agent",
 ]

@@ -59,3 +59,19 @@ def make_agent(name: str) -> Agent:
     short, budget = parse_agent(name)
     factory = AGENTS[short]
     return factory() if budget is None else factory(budget)
+
+
+def agent_help() -> str:
+    """The agent names for help texts: ``greedy, planner[:N], random, search[:N]``."""
+    return ", ".join(f"{n}[:N]" if n in BUDGETED else n for n in sorted(AGENTS))
+
+
+def agent_pair(text: str) -> tuple[str, str]:
+    """Two agents separated by a comma (``planner,search:400``), each checked by
+    :func:`parse_agent`; ``ValueError`` with one clear line otherwise."""
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 2:
+        raise ValueError(f"give two agents separated by a comma, from {agent_help()}")
+    for name in names:
+        parse_agent(name)
+    return names[0], names[1]
