@@ -179,7 +179,7 @@ def run_games(
         if on_progress:
             on_progress(Progress(done, total, time.perf_counter() - start))
     owned = executor is None
-    pool: Executor = executor or _local_pool(workers, start_method)
+    pool: Executor = executor or local_pool(workers, start_method)
     attempts: dict[tuple[int, int], int] = {}
     pending = _blocks(todo, block_size)
     isolate = False  # after a worker died: one block at a time, to find the one that kills
@@ -225,13 +225,14 @@ def run_games(
                 isolate = True
                 if owned:  # a dead worker breaks a process pool for good
                     pool.shutdown(wait=False, cancel_futures=True)
-                    pool = _local_pool(workers, start_method)
+                    pool = local_pool(workers, start_method)
     finally:
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _local_pool(workers: int | None, start_method: str | None = None) -> ProcessPoolExecutor:
+def local_pool(workers: int | None, start_method: str | None = None) -> ProcessPoolExecutor:
+    """A local process pool of ``workers`` processes (default: every core)."""
     context = multiprocessing.get_context(start_method) if start_method else None
     return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=context)
 
