@@ -74,6 +74,41 @@ def games_per_pairing(games: int, decks: int) -> int:
     return each + each % 2
 
 
+def play_matchups(
+    configs: Sequence[MatchConfig],
+    games: int,
+    *,
+    seed: int = 0,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    on_matchup: Callable[[int, int], None] | None = None,
+) -> list[list[GameRow]]:
+    """Play ``games`` seat-swapped games of each matchup, all matchups at once on one
+    executor (a local process pool of ``workers`` if none), one game per task.
+
+    Matchup ``n`` uses the run seed ``seed + n + 1``; rows come back per matchup, each list
+    in completion order.
+    """
+    pool = executor or local_pool(workers)
+    finished = 0
+
+    def matchup(n: int) -> list[GameRow]:
+        nonlocal finished
+        plan = schedule(seed + n + 1, games)
+        rows = list(run_games(configs[n], plan, executor=pool, block_size=1))
+        finished += 1
+        if on_matchup is not None:
+            on_matchup(finished, len(configs))
+        return rows
+
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, min(8, len(configs)))) as threads:
+            return list(threads.map(matchup, range(len(configs))))
+    finally:
+        if executor is None:
+            pool.shutdown()
+
+
 def run_step(
     upper: str,
     lower: str,
@@ -87,27 +122,11 @@ def run_step(
 ) -> LadderStep:
     """Play one step of the ladder: ``upper`` against ``lower`` over the deck ring."""
     each = games_per_pairing(games, len(decks))
-    ring = pairings(len(decks))
+    configs = [MatchConfig(decks[i], decks[j], (upper, lower)) for i, j in pairings(len(decks))]
     start = time.perf_counter()
-    pool = executor or local_pool(workers)
-    finished = 0
-
-    def pairing(n: int) -> list[GameRow]:
-        nonlocal finished
-        i, j = ring[n]
-        config = MatchConfig(decks[i], decks[j], (upper, lower))
-        rows = list(run_games(config, schedule(seed + n + 1, each), executor=pool, block_size=1))
-        finished += 1
-        if on_pairing is not None:
-            on_pairing(finished, len(ring))
-        return rows
-
-    try:
-        with ThreadPoolExecutor(max_workers=min(8, len(ring))) as threads:
-            results = list(threads.map(pairing, range(len(ring))))
-    finally:
-        if executor is None:
-            pool.shutdown()
+    results = play_matchups(
+        configs, each, seed=seed, executor=executor, workers=workers, on_matchup=on_pairing
+    )
     wins = losses = draws = errors = 0
     for rows in results:
         for r in rows:
