@@ -18,7 +18,7 @@ import itertools
 import random
 from collections.abc import Sequence
 
-from engine.sve.actions import Action
+from engine.sve.actions import Action, Attack, Play
 from engine.sve.agents.base import AGENTS
 from engine.sve.agents.evaluation import WIN, Weights, evaluate, load_weights
 from engine.sve.agents.greedy import GreedyAgent
@@ -60,6 +60,31 @@ def _key(state: State) -> tuple[object, ...]:
             for p in state.players
         ),
     )
+
+
+def _distinct(state: State, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions less those that repeat another: playing a second copy of the same
+    untouched card from the same zone, or attacking with a twin of an attacker already
+    tried against the same target, leads to the same position under other uids."""
+    cards = state.cards
+    seen: set[tuple[object, ...]] = set()
+    out: list[Action] = []
+    for action in legal:
+        key: tuple[object, ...] | None = None
+        if isinstance(action, Play):
+            c = cards[action.uid]
+            if not c.counters:
+                key = ("play", c.base.card_id, c.zone)
+        elif isinstance(action, Attack):
+            c = cards[action.uid]
+            if not c.counters and not c.eq:
+                key = ("attack", c.face.card_id, c.atk, c.dfn, c.kw | c.granted, action.target)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(action)
+    return out
 
 
 class PlannerAgent:
@@ -116,7 +141,7 @@ def plan_turn(
         _, _, state, path = heapq.heappop(frontier)
         legal = state.legal_actions()
         here = sig(state.observation(me), legal)
-        for action in legal:
+        for action in _distinct(state, legal):
             child = state.clone()
             child.apply_unchecked(action)
             made += 1
