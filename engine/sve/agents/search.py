@@ -3,10 +3,11 @@
 Every simulation samples a world consistent with what the player sees (the opponent's hand
 and both decks drawn again, :meth:`Observation.sample`), walks one shared tree of the
 player's own decisions to the end of the current turn (UCB1 over the actions available in
-that world, as in single-observer ISMCTS), plays on greedily through the opponent's turn,
-and scores the position with the planner's evaluation. ``search:400`` runs 400 simulations
-per decision. Before searching a main-phase decision it looks for a lethal with the turn
-planner and plays it when there is one. It never reads the real game's hidden cards.
+that world, as in single-observer ISMCTS; a new node tries the greedy move first), plays
+on greedily through the opponent's turn, and scores the position with the planner's
+evaluation. ``search:400`` runs 400 simulations per decision. Before searching a
+main-phase decision it looks for a lethal with the turn planner and plays it when there
+is one. It never reads the real game's hidden cards.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ class SearchAgent:
                 if child is not None:
                     child.available += 1
             if untried:
-                action = untried[int(playout.rng.random() * len(untried))]
+                action = self._first_try(state, legal, untried, playout)
                 child = node.children[action] = _Node()
                 child.available = 1
                 state.apply_unchecked(action)
@@ -119,6 +120,19 @@ class SearchAgent:
         for n in path:
             n.visits += 1
             n.total += value
+
+    @staticmethod
+    def _first_try(
+        state: State, legal: list[Action], untried: list[Action], playout: Playout
+    ) -> Action:
+        """The greedy agent's move while untried (so the search starts from it), then a
+        random untried one."""
+        if len(untried) == len(legal):
+            who = state.current_player()
+            pick = playout.agents[who].choose(state.observation(who), legal, playout.rng)
+            if pick in untried:
+                return pick
+        return untried[int(playout.rng.random() * len(untried))]
 
 
 def _ucb(node: _Node) -> float:
