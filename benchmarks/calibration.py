@@ -7,7 +7,8 @@ evolve deck built automatically, as tournament lists give main decks only), a ro
 with ``--agent`` on both sides (seat-swapped games on shared seeds), then: the Spearman
 rank correlation of simulated strength (mean win rate against the field) with the real
 top-8 share and with top-4 conversion, the share of pairings outside 20-80%, and each
-archetype's win rate against the field.
+archetype's win rate against the field, and the cards of the built evolve decks that the
+engine does not fully model.
 
 Run: .venv/bin/python benchmarks/calibration.py [--games 200] [--agent planner] [--workers 2]
 """
@@ -34,6 +35,7 @@ from analytics.simulate import MatchConfig
 from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.snapshot import load_sve_pool
+from engine.sve import coverage
 from engine.sve.agents import parse_agent
 
 REPO = Path(__file__).resolve().parents[1]
@@ -131,6 +133,12 @@ def main() -> int:
         a = chosen[k]
         print(f"  {names[k][:40]:<40} {a.finishes:>5}  {share[k]:5.1%}  {conversion[k]:9.0%}  "
               f"{strength[k]:7.1%}")  # fmt: skip
+    print("built evolve decks (tournament lists give main decks only), cards not fully modelled:")
+    for k, spec in enumerate(specs):
+        partial = sorted({r.card_id for r in spec.evolve if coverage.status(r.card_id) != "full"})
+        main = sorted({r.card_id for r in spec.main if coverage.status(r.card_id) != "full"})
+        said = ", ".join(f"{cid} ({coverage.status(cid)})" for cid in partial) or "none"
+        print(f"  {k + 1:>2}. evolve deck: {said}; main deck: {', '.join(main) or 'all full'}")
     print("win rate of the row against the column:")
     short = [f"{k + 1:>4}" for k in range(n)]
     print("      " + "".join(short))
