@@ -18,6 +18,7 @@ import numpy as np
 
 from analytics.decks import deck_spec, unmodelled_cards
 from analytics.executors import executor_for
+from analytics.levels import DEFAULT_AGENT
 from analytics.runs import (
     check_resumable,
     execute_run,
@@ -79,8 +80,9 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument("--games", type=int, default=games, help=f"games per matchup ({games})")
     parser.add_argument(
         "--agents",
-        default="greedy,greedy",
-        help=f"agent for each side, from {agent_help()}; N is the budget (default greedy,greedy)",
+        default=f"{DEFAULT_AGENT},{DEFAULT_AGENT}",
+        help=f"agent for each side, from {agent_help()}; N is the budget "
+        f"(default {DEFAULT_AGENT},{DEFAULT_AGENT})",
     )
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
