@@ -22,25 +22,26 @@ class Level:
     title: str
     description: str
     core_seconds: float
-    """Seconds of one core per game (both sides this agent), measured by bench_agents.py."""
+    """Seconds of one core per game (both sides this agent), measured by bench_agents.py
+    on a shared 2-core machine (search from 2 games only: an order of magnitude)."""
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("random", "Random", "Plays any legal move. The floor, for sanity checks.", 0.006),
+    Level("random", "Random", "Plays any legal move. The floor, for sanity checks.", 0.007),
     Level(
         "greedy", "Greedy",
         "Looks one move ahead: takes lethal, spends its points, makes good trades. Fast; "
-        "misplays what needs a plan.", 0.006,
+        "misplays what needs a plan.", 0.0053,
     ),
     Level(
         "planner", "Planner",
         f"Plans its whole turn ({DEFAULT_NODES} positions searched) and checks the opponent's "
-        "reply. Never misses a lethal it can see.", 0.9,
+        "reply. Never misses a lethal it can see.", 0.50,
     ),
     Level(
         "search", "Search",
         f"Tree search over {DEFAULT_SIMULATIONS} imagined deals of the cards it cannot see "
-        "per decision. The strongest and by far the slowest.", 10.0,
+        "per decision. The strongest and by far the slowest.", 2.2,
     ),
 )  # fmt: skip
 
