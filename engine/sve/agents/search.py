@@ -5,7 +5,8 @@ and both decks drawn again, :meth:`Observation.sample`), walks one shared tree o
 player's own decisions to the end of the current turn (UCB1 over the actions available in
 that world, as in single-observer ISMCTS; a new node tries the greedy move first), plays
 on greedily through the opponent's turn, and scores the position with the planner's
-evaluation. ``search:400`` runs 400 simulations per decision. Before searching a
+evaluation. ``search:400`` runs 400 simulations per decision; the subtree under the
+chosen action carries over to its next decision in the same turn. Before searching a
 main-phase decision it looks for a lethal with the turn planner and plays it when there
 is one. It never reads the real game's hidden cards.
 """
@@ -56,13 +57,20 @@ class SearchAgent:
         self.weights = weights if weights is not None else load_weights()
         self._greedy = GreedyAgent()
         self._lethal: Plan = []
+        self._kept: tuple[int, _Node] | None = None
+        """(turn, node): the subtree under the last chosen action, reused at the next
+        decision of the same turn."""
 
     def choose(
         self, observation: Observation, legal_actions: Sequence[Action], rng: random.Random
     ) -> Action:
         """The most visited action after ``budget`` simulations over sampled worlds."""
+        kept, self._kept = self._kept, None
         if len(legal_actions) == 1:
-            return legal_actions[0]
+            only = legal_actions[0]
+            if kept is not None and only in kept[1].children:  # follow a forced step
+                self._kept = (kept[0], kept[1].children[only])
+            return only
         if observation.decision == "mulligan":
             return self._greedy.choose(observation, legal_actions, rng)
         me = observation.player
@@ -77,7 +85,8 @@ class SearchAgent:
             if value >= WIN / 2 and plan and plan[0][0] == now:
                 self._lethal = plan[1:]
                 return plan[0][1]
-        root = _Node()
+        mine = observation.active == me
+        root = kept[1] if kept is not None and mine and kept[0] == observation.turn else _Node()
         for _ in range(self.budget):
             world = observation.sample(rng)
             self._simulate(world, root, me, Playout(random.Random(rng.getrandbits(64))))
@@ -86,7 +95,11 @@ class SearchAgent:
             node = root.children.get(action)
             return (0, 0.0) if node is None else (node.visits, node.total)
 
-        return max(legal_actions, key=visits)
+        best = max(legal_actions, key=visits)
+        child = root.children.get(best)
+        if child is not None and mine:
+            self._kept = (observation.turn, child)
+        return best
 
     def _simulate(self, state: State, root: _Node, me: int, playout: Playout) -> None:
         """One simulation: down the tree in this world, a new leaf, a greedy playout."""
