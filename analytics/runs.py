@@ -34,7 +34,9 @@ def engine_version() -> str:
     digest = hashlib.sha256()
     package = resources.files("engine.sve")
     files = [f for f in package.iterdir() if f.name.endswith(".py")]
-    files += [f for f in package.joinpath("agents").iterdir() if f.name.endswith(".py")]
+    files += [
+        f for f in package.joinpath("agents").iterdir() if f.name.endswith((".py", ".json"))
+    ]  # the agents' code and the planner's evaluation weights
     library = package.joinpath("data", "abilities.json")
     if library.is_file():
         files.append(library)
