@@ -23,6 +23,7 @@ from engine.sve.agents.base import AGENTS
 from engine.sve.agents.evaluation import WIN, Weights, evaluate, load_weights
 from engine.sve.agents.greedy import GreedyAgent
 from engine.sve.agents.playout import Playout, sig
+from engine.sve.errors import IllegalActionError
 from engine.sve.observation import Observation
 from engine.sve.state import Kind, State
 
@@ -196,7 +197,10 @@ def one_ply(
     best, best_value = legal[0], -2 * WIN
     for action in legal:
         child = world.clone()
-        child.apply(action)
+        try:
+            child.apply(action)
+        except IllegalActionError:  # an option naming a card the sampled world moved
+            continue
         playout.run(child, _any_main)
         value = evaluate(child, me, weights)
         if value > best_value:
