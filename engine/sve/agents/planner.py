@@ -170,10 +170,9 @@ def plan_turn(
     ends.sort(key=lambda e: (-e[0], e[1]))
     best: tuple[float, Plan] | None = None
     for value, _, end, step in ends[:REPLY_TOP]:
-        if value > -WIN / 2:
-            reply = end.clone()
-            playout.run(reply, lambda s: _my_decision(s, me, Kind.MAIN))
-            value = evaluate(reply, me, weights)
+        if value > -WIN / 2:  # ``end`` is a copy of its own: play the reply on it
+            playout.run(end, lambda s: _my_decision(s, me, Kind.MAIN))
+            value = evaluate(end, me, weights)
         if best is None or value > best[0]:
             best = (value, step)
     assert best is not None
