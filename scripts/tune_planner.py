@@ -7,6 +7,7 @@ candidate when it wins more than ``--accept`` of the decided games. The best wei
 written to ``engine/sve/agents/weights.json`` (or ``--out``) after every accepted round.
 
     .venv/bin/python scripts/tune_planner.py --rounds 20 --pairs 24 --budget 60
+    .venv/bin/python scripts/tune_planner.py --compare old_weights.json --pairs 24
 """
 
 from __future__ import annotations
@@ -46,6 +47,20 @@ def _game(job: tuple[Weights, Weights, int, int, int, int, int]) -> int | None:
     return None if winner is None else int(winner == 0)
 
 
+def _jobs(
+    rng: random.Random, pairs: int, decks: int, cand: Weights, best: Weights, budget: int
+) -> list[tuple[Weights, Weights, int, int, int, int, int]]:
+    """Games of ``cand`` against ``best``: per seed both deck orders and both seats."""
+    jobs = []
+    for k in range(pairs):
+        seed = rng.getrandbits(40)
+        i = k % decks
+        j = (i + 1 + k // decks) % decks
+        for a, b in ((i, j), (j, i)):
+            jobs += [(cand, best, budget, a, b, seed, seat) for seat in (0, 1)]
+    return jobs
+
+
 def _mutate(w: Weights, rng: random.Random, count: int, step: float) -> Weights:
     new = dict(w)
     for name in rng.sample(sorted(new), count):
@@ -68,24 +83,30 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=WEIGHTS)
+    parser.add_argument(
+        "--compare", type=Path, metavar="OLD.json",
+        help="tune nothing: play the weights of --out against these on --pairs fresh seeds",
+    )  # fmt: skip
     args = parser.parse_args()
     paths = args.decks or [str(p) for p in sorted((REPO / "examples").glob("*.txt"))]
     if len(paths) < 2:
         print("tune_planner: give at least two deck files", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
+    if args.compare is not None:
+        new, old = json.loads(args.out.read_text()), json.loads(args.compare.read_text())
+        with ProcessPoolExecutor(args.workers, initializer=_init, initargs=(paths,)) as pool:
+            jobs = _jobs(rng, args.pairs, len(paths), new, old, args.budget)
+            results = [r for r in pool.map(_game, jobs) if r is not None]
+        print(f"{args.out.name} won {sum(results)} of {len(results)} decided games "
+              f"against {args.compare.name}")  # fmt: skip
+        return 0
     best = load_weights()
     with ProcessPoolExecutor(args.workers, initializer=_init, initargs=(paths,)) as pool:
         for rnd in range(1, args.rounds + 1):
             cand = _mutate(best, rng, args.change, args.step)
             start = time.perf_counter()
-            jobs = []
-            for k in range(args.pairs):
-                seed = rng.getrandbits(40)
-                i = k % len(paths)
-                j = (i + 1 + k // len(paths)) % len(paths)
-                for a, b in ((i, j), (j, i)):
-                    jobs += [(cand, best, args.budget, a, b, seed, seat) for seat in (0, 1)]
+            jobs = _jobs(rng, args.pairs, len(paths), cand, best, args.budget)
             results = [r for r in pool.map(_game, jobs) if r is not None]
             share = sum(results) / len(results) if results else 0.5
             kept = share > args.accept
