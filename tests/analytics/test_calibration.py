@@ -119,3 +119,27 @@ def test_a_short_run_on_the_real_record(shared_data: Path, tmp_path: Path) -> No
     assert all(n >= 40 for n in data["finishes"])
     assert 0 <= data["outside_20_80"] <= 1
     assert all(0 <= r <= 1 for r in data["vs_field"])
+
+
+def _tournament_list(sve_data: Path, code: str) -> dict[str, int]:
+    path = sve_data / "decks" / "individual_v2.jsonl"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        doc = json.loads(line)
+        if doc["deck_code"] == code:
+            return dict(doc["main_deck_by_code"])
+    raise AssertionError(f"{code} not in the record")
+
+
+def test_cards_of_a_built_evolve_deck_count_as_unmodelled(sve_data: Path) -> None:
+    """A main-deck-only list whose main deck is fully modelled still names the partly
+    modelled evolved card its built evolve deck plays; a given evolve deck replaces it."""
+    from analytics.decks import unmodelled_cards
+    from cardpool.deck import Deck
+    from cardpool.snapshot import load_sve_pool
+
+    pool = load_sve_pool()
+    main = _tournament_list(sve_data, "7N6RW")  # a Nightmare Machina list
+    missing = {cid: status for cid, _, status in unmodelled_cards(Deck(main=main), pool)}
+    assert missing == {"BP07-070": "partial"}
+    given = Deck(main=main, evolve={"BP06-085": 3})
+    assert unmodelled_cards(given, pool) == []
