@@ -41,7 +41,7 @@ LEVELS: tuple[Level, ...] = (
     Level(
         "search", "Search",
         f"Tree search over {DEFAULT_SIMULATIONS} imagined deals of the cards it cannot see "
-        "per decision. The strongest and by far the slowest.", 2.2,
+        "per decision. The strongest and by far the slowest.", 4.8,
     ),
 )  # fmt: skip
 

@@ -26,8 +26,8 @@ from engine.sve.agents.playout import Playout, sig
 from engine.sve.observation import Observation
 from engine.sve.state import Kind, State
 
-DEFAULT_SIMULATIONS = 24
-"""Simulations per decision when no budget is given (``search`` = ``search:24``)."""
+DEFAULT_SIMULATIONS = 64
+"""Simulations per decision when no budget is given (``search`` = ``search:64``)."""
 LETHAL_NODES = 40
 """Positions the lethal check searches before the tree search."""
 EXPLORE = 0.7
