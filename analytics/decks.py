@@ -66,7 +66,8 @@ def unmodelled_cards(deck: Deck, pool: PoolIndex) -> list[tuple[str, str, str]]:
     """Cards of a deck whose abilities the engine does not fully model: (id, name, status).
 
     Status is ``partial`` (some abilities run), ``none`` (played as its stats and keywords)
-    or ``unknown`` (not in the engine's compiled library).
+    or ``unknown`` (not in the engine's compiled library). A deck without an evolve deck
+    is played with one built from its followers (:func:`deck_spec`): those cards count.
     """
     ids: list[str] = []
     for section in ("leader", "main", "evolve"):
@@ -74,6 +75,12 @@ def unmodelled_cards(deck: Deck, pool: PoolIndex) -> list[tuple[str, str, str]]:
             cid = pool.card_id(code)
             if cid is not None and cid not in ids:
                 ids.append(cid)
+    if not deck.section("evolve") and deck.main:
+        try:
+            built = deck_spec(deck, pool).evolve
+        except InputError:  # an unknown code or too few cards: nothing is played
+            built = []
+        ids += [r.card_id for r in dict.fromkeys(built) if r.card_id not in ids]
     out = []
     for cid in coverage.unmodelled(ids):
         row = pool.rows.get(cid)

@@ -198,7 +198,7 @@ def run_games(
             on_progress(Progress(done, total, time.perf_counter() - start))
     owned = executor is None
     jobs = len(_blocks(todo, block_size))
-    pool: Executor = executor or _local_pool(workers, start_method, jobs)
+    pool: Executor = executor or local_pool(workers, start_method, jobs)
     attempts: dict[tuple[int, int], int] = {}
     pending = _blocks(todo, block_size)
     isolate = False  # after a worker died: one block at a time, to find the one that kills
@@ -248,7 +248,7 @@ def run_games(
                 isolate = True
                 if owned:  # a dead worker breaks a process pool for good
                     pool.shutdown(wait=False, cancel_futures=True)
-                    pool = _local_pool(workers, start_method, jobs)
+                    pool = local_pool(workers, start_method, jobs)
     finally:
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -272,9 +272,11 @@ def local_workers(asked: int | None, jobs: int) -> int:
     return max(1, min(asked or cores(), cores(), jobs))
 
 
-def _local_pool(
+def local_pool(
     workers: int | None, start_method: str | None = None, jobs: int = 1 << 30
 ) -> ProcessPoolExecutor:
+    """Local worker processes: as many as asked (default every core), capped at the cores and
+    at ``jobs``; each leaves Ctrl-C to the parent and ends when the parent dies."""
     return ProcessPoolExecutor(
         max_workers=local_workers(workers, jobs),
         mp_context=worker_context(start_method),

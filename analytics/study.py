@@ -38,7 +38,7 @@ from analytics.runs import (
     start_run,
 )
 from analytics.sequential import look_points
-from analytics.simulate import GameRow, MatchConfig, Progress, _local_pool, run_games, schedule
+from analytics.simulate import GameRow, MatchConfig, Progress, local_pool, run_games, schedule
 from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.store import Store
@@ -276,7 +276,7 @@ def play_study(
     points = look_points(info.units) if active else [info.units]
     live = set(keys)
     owned = executor is None
-    pool: Executor = executor or _local_pool(workers, start_method)
+    pool: Executor = executor or local_pool(workers, start_method)
     n_workers = workers or (os.cpu_count() or 1) if owned else workers or 2
     total = len(full) * len(matchups)
     done = 0

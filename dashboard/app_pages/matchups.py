@@ -7,13 +7,13 @@ import pandas as pd
 import streamlit as st
 
 from analytics import figures
+from analytics.calibration import TRUST_NOTE
 from analytics.matchups import round_robin
 from analytics.runs import list_runs
 from cardpool.errors import InputError
-from dashboard import data, deck_sources, deck_state
+from dashboard import agent_choice, data, deck_sources, deck_state
 from dashboard.plain import plain
 from dashboard.simulation import run_matchup
-from engine.sve.agents import AGENTS
 
 st.title("Matchups")
 deck_state.sve_only(
@@ -21,19 +21,19 @@ deck_state.sve_only(
     "play or win-rate data."
 )
 decks = deck_sources.available_decks()
-agents = sorted(AGENTS)
 
 chosen = st.multiselect("Decks (two or more)", list(decks), key="matchups_decks")
 games_col, agent_col, seed_col = st.columns(3)
 games = int(
     games_col.number_input("Games per pairing", 2, 100_000, 100, step=50, key="matchups_games")
 )
-agent = agent_col.selectbox(
-    "Agent for every deck", agents, index=agents.index("greedy"), key="matchups_agent"
-)
+agent = agent_choice.pick(agent_col, "Agent for every deck", "matchups_agent")
 seed = int(seed_col.number_input("Seed", 0, 2**31 - 1, 0, key="matchups_seed"))
 pairs = list(itertools.combinations(range(len(chosen)), 2))
-st.caption(f"{len(pairs)} pairings × {games} games, both seats.")
+st.caption(
+    f"{len(pairs)} pairings × {games} games, both seats. "
+    + agent_choice.cost_note((agent, agent), games * len(pairs))
+)
 
 if st.button("Run the round robin", key="matchups_run", disabled=len(chosen) < 2, type="primary"):
     st.button("Cancel", key="matchups_cancel")  # a click reruns the page and stops the run
@@ -96,3 +96,4 @@ st.caption(
     "Strength is a Bradley-Terry fit to all games (log-odds scale, mean 0); "
     "matchups with fewer than 30 decided games are greyed in the heatmap."
 )
+st.caption(TRUST_NOTE)

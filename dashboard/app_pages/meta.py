@@ -5,6 +5,7 @@ from pathlib import Path
 import streamlit as st
 
 from analytics import figures
+from analytics.calibration import TRUST_NOTE
 from analytics.meta import deck_of, decklists, most_played, shares
 from cardpool.errors import InputError
 from cardpool.importers import tournaments
@@ -54,6 +55,7 @@ st.caption(
 share = shares(lists)
 share["archetype"] = share["archetype"].map(class_word)  # Forestcraft, not forest
 st.plotly_chart(figures.shares_figure(share), key="meta_shares")
+st.caption(TRUST_NOTE)
 st.subheader("Most-played cards")
 st.dataframe(
     most_played(lists, pool, top=30), key="meta_cards", hide_index=True, width="stretch",

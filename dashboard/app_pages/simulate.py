@@ -8,10 +8,9 @@ from analytics.decks import as_played, unmodelled_cards
 from analytics.runs import game_rows, list_runs, run_info
 from analytics.winrate import summarise, wilson
 from cardpool.errors import InputError
-from dashboard import data, deck_sources, deck_state
+from dashboard import agent_choice, data, deck_sources, deck_state
 from dashboard.plain import plain
 from dashboard.simulation import run_matchup
-from engine.sve.agents import AGENTS
 
 st.title("Simulate")
 deck_state.sve_only(
@@ -23,20 +22,20 @@ labels = list(decks)
 if not labels:
     st.info("No decks to simulate yet: build one in the Deck builder or save one in My decks.")
     st.stop()
-agents = sorted(AGENTS)
 
 left, right = st.columns(2)
 a_label = left.selectbox("Deck A", labels, key="sim_deck_a")
-agent_a = left.selectbox("Agent for A", agents, index=agents.index("greedy"), key="sim_agent_a")
+agent_a = agent_choice.pick(left, "Agent for A", "sim_agent_a")
 b_label = right.selectbox("Deck B", labels, index=min(1, len(labels) - 1), key="sim_deck_b")
-agent_b = right.selectbox("Agent for B", agents, index=agents.index("greedy"), key="sim_agent_b")
+agent_b = agent_choice.pick(right, "Agent for B", "sim_agent_b")
 games_col, seed_col = st.columns(2)
 games = int(games_col.number_input("Games", 2, 200_000, 200, step=100, key="sim_games"))
 seed = int(seed_col.number_input("Seed", 0, 2**31 - 1, 0, key="sim_seed"))
 low, high = wilson(games // 2, games)
 st.caption(
     f"{games} games give a 95% interval about ±{(high - low) / 2:.1%} around an even matchup. "
-    "Each seed is played twice, once with each deck going first."
+    "Each seed is played twice, once with each deck going first. "
+    + agent_choice.cost_note((agent_a, agent_b), games)
 )
 
 start_col, cancel_col = st.columns([1, 4])

@@ -20,7 +20,7 @@ from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from decklab.args import MAX_SEED, MAX_TURN_LIMIT, whole
 from engine.sve import DeckSpec, play_game
-from engine.sve.agents import AGENTS
+from engine.sve.agents import agent_help, agent_pair
 
 
 def register(subparsers: Any) -> None:
@@ -33,7 +33,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--agents",
         default="greedy,random",
-        help=f"two agents, comma-separated, from: {', '.join(sorted(AGENTS))} "
+        help=f"two agents, comma-separated, from: {agent_help()}; N is the budget "
         "(default: greedy,random)",
     )
     parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="game seed (default: 0)")
@@ -69,11 +69,10 @@ def tournament_decks(path: str | Path, pool: PoolIndex) -> list[DeckSpec]:
 
 
 def _agents(text: str) -> tuple[str, str]:
-    names = [n.strip() for n in text.split(",")]
-    if len(names) != 2 or any(n not in AGENTS for n in names):
-        known = ", ".join(sorted(AGENTS))
-        raise InputError(f"--agents {text!r}: give two agents separated by a comma, from {known}")
-    return names[0], names[1]
+    try:
+        return agent_pair(text)
+    except ValueError as err:
+        raise InputError(f"--agents {text!r}: {err}") from None
 
 
 def _summary(names: Iterable[str], agents: tuple[str, str], result: Any) -> str:

@@ -20,6 +20,7 @@ import numpy as np
 
 from analytics.decks import deck_spec, unmodelled_cards
 from analytics.executors import check_dask_address, executor_for
+from analytics.levels import DEFAULT_AGENT
 from analytics.matchups import round_robin
 from analytics.runs import (
     check_resumable,
@@ -41,7 +42,7 @@ from decklab.args import MAX_SEED, MAX_TURN_LIMIT, whole
 from decklab.context import open_store
 from decklab.output import print_table
 from decklab.progress import ProgressBar
-from engine.sve.agents import AGENTS
+from engine.sve.agents import agent_help, agent_pair
 
 MAX_GAMES = 10_000_000
 
@@ -91,8 +92,9 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     )
     parser.add_argument(
         "--agents",
-        default="greedy,greedy",
-        help=f"agent for each side, from {', '.join(sorted(AGENTS))} (default greedy,greedy)",
+        default=f"{DEFAULT_AGENT},{DEFAULT_AGENT}",
+        help=f"agent for each side, from {agent_help()}; N is the budget "
+        f"(default {DEFAULT_AGENT},{DEFAULT_AGENT})",
     )
     parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="run seed (default 0)")
     parser.add_argument(
@@ -112,12 +114,10 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
 
 
 def _agents(text: str) -> tuple[str, str]:
-    names = [n.strip() for n in text.split(",")]
-    if len(names) != 2 or any(n not in AGENTS for n in names):
-        raise InputError(
-            f"--agents {text!r}: two agents separated by a comma, from {', '.join(sorted(AGENTS))}"
-        )
-    return names[0], names[1]
+    try:
+        return agent_pair(text)
+    except ValueError as err:
+        raise InputError(f"--agents {text!r}: {err}") from None
 
 
 def _check(args: argparse.Namespace) -> None:

@@ -7,6 +7,7 @@ counts (CR 4.1.2.1). It copies nothing up front, so building one per decision is
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.cards import CardRecord
@@ -162,3 +163,11 @@ class Observation:
         """The attack under way (attacker uid, target uid or ``LEADER``), if any."""
         s = self._state
         return None if s.attacker < 0 else (s.attacker, s.attack_target)
+
+    def sample(self, rng: random.Random) -> State:
+        """A whole game consistent with this view: hidden cards dealt at random from ``rng``.
+
+        See :meth:`State.determinize`; searching agents plan in such worlds, never in the
+        real game.
+        """
+        return self._state.determinize(self.player, rng)

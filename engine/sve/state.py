@@ -994,6 +994,38 @@ class State:
         """What ``player`` may see (CR 4.1.2): own hand, public zones, counts of hidden ones."""
         return Observation(self, player)
 
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A copy with what ``player`` cannot see (CR 4.1.2.1) drawn again from ``rng``.
+
+        The opponent's hand and main deck are pooled and dealt again (same hand size), the
+        player's own deck is shuffled, and the game RNG is reseeded from ``rng``. Hidden
+        cards come back fresh (no state of their own). Card uids follow the decklists, so
+        the result depends only on what ``player`` may see, the decklists and ``rng``: a
+        world a player who does not cheat could imagine, for search over hidden information.
+        """
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        new.log = None
+        cards = new.cards = new.cards[:]
+        opp = new.players[1 - player]
+        kept = [u for u in opp.hand if cards[u].token]
+        pool = sorted(u for u in (*opp.hand, *opp.deck) if not cards[u].token)
+        rng.shuffle(pool)
+        dealt = len(opp.hand) - len(kept)
+        opp.hand = sorted(kept + pool[:dealt])
+        opp.deck = pool[dealt:]
+        own = new.players[player]
+        own.deck = sorted(own.deck)
+        rng.shuffle(own.deck)
+        for zone, uids in ((Zone.HAND, opp.hand), (Zone.DECK, opp.deck), (Zone.DECK, own.deck)):
+            for uid in uids:
+                old = cards[uid]
+                if not old.token:
+                    fresh = Card(uid, old.owner, old.base, zone, token=False)
+                    fresh.tok = new.tok  # the new world's own card (copy-on-write, see writable)
+                    cards[uid] = fresh
+        return new
+
     def why_illegal(self, action: Action) -> str:
         """A human reason why ``action`` is not legal now."""
         d = self.decision

@@ -20,7 +20,9 @@ def test_round_robin_of_three_decks(app: AppTest) -> None:
     examples = [o for o in at.multiselect(key="matchups_decks").options if o.startswith("example")]
     at.multiselect(key="matchups_decks").set_value(examples[:3]).run()
     at.number_input(key="matchups_games").set_value(6).run()
+    at.selectbox(key="matchups_agent").set_value("greedy").run()
     assert "3 pairings" in at.caption[0].value
+    assert "Expected time for 18 games" in at.caption[0].value
     at.button(key="matchups_run").click().run()
     assert not at.exception, at.exception
     (chart,) = at.get("plotly_chart")
@@ -38,6 +40,7 @@ def test_round_robin_of_three_decks(app: AppTest) -> None:
     assert batch not in label
     assert label.startswith("Forest fairies (starter-deck cards), ")
     assert re.search(r" · \d{4}-\d\d-\d\d \d\d:\d\d$", label)
+    assert any("How far to trust these numbers" in c.value for c in at.caption)
 
 
 def test_meta_from_imported_decklists(app: AppTest, tmp_path: Path) -> None:
@@ -58,6 +61,7 @@ def test_meta_from_imported_decklists(app: AppTest, tmp_path: Path) -> None:
         )
     at.run()
     assert "2 decklists from 1 events" in at.caption[0].value
+    assert any("How far to trust these numbers" in c.value for c in at.caption)
     cards = at.dataframe[0].value
     goblin = cards[cards["card_id"] == "BP01-171"].iloc[0]
     assert goblin["decks"] == 2

@@ -23,6 +23,8 @@ def test_a_small_simulation_shows_its_numbers_and_charts(app: AppTest) -> None:
     at.selectbox(key="sim_deck_a").set_value(next(o for o in options if "Forest" in o)).run()
     at.selectbox(key="sim_deck_b").set_value(next(o for o in options if "Sword" in o)).run()
     at.number_input(key="sim_games").set_value(20).run()
+    at.selectbox(key="sim_agent_a").set_value("greedy")
+    at.selectbox(key="sim_agent_b").set_value("greedy").run()
     at.button(key="sim_start").click().run()
     assert not at.exception, at.exception
     metrics = {m.label: m.value for m in at.metric}
@@ -81,3 +83,22 @@ def test_a_deck_without_an_evolve_deck_is_told_which_was_built(app: AppTest) -> 
     assert len(built) == 1  # deck A only: deck B brings its own
     assert built[0].startswith(plain("Forest fairies (starter-deck cards) has no evolve deck"))
     assert "3 × トレント" in built[0]  # the evolved form of a follower it plays
+
+
+def test_every_agent_level_is_offered_with_its_cost(app: AppTest) -> None:
+    """Each level can be picked; the default agent is chosen; the time grows with the level."""
+    from analytics.levels import DEFAULT_AGENT, LEVELS
+
+    at = open_page(app, "simulate")
+    pick = at.selectbox(key="sim_agent_a")
+    assert pick.value == DEFAULT_AGENT
+    assert [o for o in pick.options] == [lv.title for lv in LEVELS]
+    at.number_input(key="sim_games").set_value(100_000).run()
+    notes = []
+    for agent in ("greedy", "search"):
+        at.selectbox(key="sim_agent_a").set_value(agent)
+        at.selectbox(key="sim_agent_b").set_value(agent).run()
+        notes.append(at.caption[0].value)
+    assert "Expected time for 100,000 games" in notes[0]
+    assert "minutes" in notes[0]
+    assert "hours" in notes[1]

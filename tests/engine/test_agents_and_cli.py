@@ -70,7 +70,7 @@ def test_agents_only_choose_legal_actions() -> None:
     for agents in (("random", "greedy"), ("greedy", "random")):
         result = play_game(deck, deck, 4, agents)
         assert result.outcome is not None
-    with pytest.raises(ValueError, match="known agents: greedy, random"):
+    with pytest.raises(ValueError, match="known agents: greedy, planner, random, search"):
         make_agent("minimax")
     assert isinstance(make_agent("random"), RandomAgent)
 

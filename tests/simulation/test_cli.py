@@ -105,3 +105,43 @@ def test_matrix_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     cmp = json.loads(out)
     assert cmp["games"] == 10
     assert cmp["difference"] == pytest.approx(0.0)  # the same list under two names
+
+
+def test_agents_are_named_with_their_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--agents planner:5,search:2`` plays and the run keeps the names with their budgets."""
+    db = str(tmp_path / "x.duckdb")
+    code, out, _ = run(
+        capsys, "--db", db, "simulate", str(EXAMPLE), str(EXAMPLE), "--games", "2",
+        "--workers", "1", "--agents", "planner:5,search:2", "--json", "--quiet",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert data["errors"] == 0
+    code, out, _ = run(capsys, "--db", db, "runs", "--json")
+    assert "planner:5,search:2" in out
+
+
+@pytest.mark.parametrize(
+    ("agents", "named"),
+    [
+        ("greedy:5,greedy", "takes no budget"),
+        ("search:0,greedy", "budget"),
+        ("search:many,greedy", "budget"),
+        ("minimax:3,greedy", "minimax"),
+        ("planner", "two agents"),
+    ],
+)
+def test_a_bad_agent_name_or_budget_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], agents: str, named: str
+) -> None:
+    """One line names what is wrong with the agent; nothing is stored."""
+    db = str(tmp_path / "x.duckdb")
+    code, _, err = run(
+        capsys, "--db", db, "simulate", str(EXAMPLE), str(EXAMPLE), "--agents", agents
+    )
+    assert code == 2
+    errors = [line for line in err.splitlines() if "error" in line]
+    assert len(errors) == 1
+    assert named in errors[0]

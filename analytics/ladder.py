@@ -1,0 +1,141 @@
+"""The strength ladder: each agent level against the one below, on common decks and seeds.
+
+A step plays the higher level against the lower one on every deck pairing of a ring
+(deck k against deck k+1, and the same two decks with the levels swapped), each pairing
+in seat-swapped games on shared seeds through :func:`analytics.simulate.simulate`, so the
+deck and the first-player advantage cancel out and any backend gives the same numbers.
+All pairings of a step share one executor (local processes or Dask), one game per task.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from analytics.simulate import GameRow, MatchConfig, local_pool, run_games, schedule
+from analytics.winrate import wilson
+from engine.sve import DeckSpec
+
+LEVELS = ("random", "greedy", "planner", "search")
+"""The ladder's levels, weakest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class LadderStep:
+    """The result of ``upper`` against ``lower``."""
+
+    upper: str
+    lower: str
+    wins: int
+    losses: int
+    draws: int
+    errors: int
+    seconds: float
+
+    @property
+    def decided(self) -> int:
+        """Games won or lost."""
+        return self.wins + self.losses
+
+    @property
+    def rate(self) -> float:
+        """The upper level's share of the decided games."""
+        return self.wins / self.decided if self.decided else 0.5
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The Wilson 95% interval of :attr:`rate`."""
+        return wilson(self.wins, self.decided)
+
+
+def pairings(count: int) -> list[tuple[int, int]]:
+    """Deck pairings of a ring, both ways: (upper's deck, lower's deck).
+
+    >>> pairings(3)
+    [(0, 1), (1, 0), (1, 2), (2, 1), (2, 0), (0, 2)]
+    >>> pairings(1)
+    [(0, 0)]
+    """
+    if count == 1:
+        return [(0, 0)]
+    if count == 2:
+        return [(0, 1), (1, 0)]
+    out: list[tuple[int, int]] = []
+    for k in range(count):
+        out += [(k, (k + 1) % count), ((k + 1) % count, k)]
+    return out
+
+
+def games_per_pairing(games: int, decks: int) -> int:
+    """Games (even, at least 2) for each pairing so a step plays about ``games`` games."""
+    each = max(2, round(games / len(pairings(decks))))
+    return each + each % 2
+
+
+def play_matchups(
+    configs: Sequence[MatchConfig],
+    games: int,
+    *,
+    seed: int = 0,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    on_matchup: Callable[[int, int], None] | None = None,
+) -> list[list[GameRow]]:
+    """Play ``games`` seat-swapped games of each matchup, all matchups at once on one
+    executor (a local process pool of ``workers`` if none), one game per task.
+
+    Matchup ``n`` uses the run seed ``seed + n + 1``; rows come back per matchup, each list
+    in completion order.
+    """
+    pool = executor or local_pool(workers)
+    finished = 0
+
+    def matchup(n: int) -> list[GameRow]:
+        nonlocal finished
+        plan = schedule(seed + n + 1, games)
+        rows = list(run_games(configs[n], plan, executor=pool, block_size=1))
+        finished += 1
+        if on_matchup is not None:
+            on_matchup(finished, len(configs))
+        return rows
+
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, min(8, len(configs)))) as threads:
+            return list(threads.map(matchup, range(len(configs))))
+    finally:
+        if executor is None:
+            pool.shutdown()
+
+
+def run_step(
+    upper: str,
+    lower: str,
+    decks: Sequence[DeckSpec],
+    games: int,
+    *,
+    seed: int = 0,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    on_pairing: Callable[[int, int], None] | None = None,
+) -> LadderStep:
+    """Play one step of the ladder: ``upper`` against ``lower`` over the deck ring."""
+    each = games_per_pairing(games, len(decks))
+    configs = [MatchConfig(decks[i], decks[j], (upper, lower)) for i, j in pairings(len(decks))]
+    start = time.perf_counter()
+    results = play_matchups(
+        configs, each, seed=seed, executor=executor, workers=workers, on_matchup=on_pairing
+    )
+    wins = losses = draws = errors = 0
+    for rows in results:
+        for r in rows:
+            if r.error is not None:
+                errors += 1
+            elif r.winner is None:
+                draws += 1
+            elif r.winner == 0:
+                wins += 1
+            else:
+                losses += 1
+    return LadderStep(upper, lower, wins, losses, draws, errors, time.perf_counter() - start)

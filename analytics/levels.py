@@ -1,0 +1,73 @@
+"""The agent levels a user picks from: plain descriptions, expected time, the default.
+
+The per-game costs come from ``benchmarks/bench_agents.py`` (seconds of one core per game
+against the greedy agent); the default agent and the trust note from the ladder and from
+``benchmarks/calibration.py`` (see the README's calibration section).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.sve.agents import parse_agent
+from engine.sve.agents.planner import DEFAULT_NODES
+from engine.sve.agents.search import DEFAULT_SIMULATIONS
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One agent level as the dashboard offers it."""
+
+    agent: str
+    title: str
+    description: str
+    core_seconds: float
+    """Seconds of one core per game (both sides this agent), measured by bench_agents.py
+    on a shared 2-core machine (search from 2 games only: an order of magnitude)."""
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("random", "Random", "Plays any legal move. The floor, for sanity checks.", 0.007),
+    Level(
+        "greedy", "Greedy",
+        "Looks one move ahead: takes lethal, spends its points, makes good trades. Fast; "
+        "misplays what needs a plan.", 0.0053,
+    ),
+    Level(
+        "planner", "Planner",
+        f"Plans its whole turn ({DEFAULT_NODES} positions searched) and checks the opponent's "
+        "reply. Never misses a lethal it can see.", 0.50,
+    ),
+    Level(
+        "search", "Search",
+        f"Tree search over {DEFAULT_SIMULATIONS} imagined deals of the cards it cannot see "
+        "per decision. The strongest and by far the slowest.", 4.8,
+    ),
+)  # fmt: skip
+
+DEFAULT_AGENT = "greedy"
+"""The agent of ``simulate``, ``matrix`` and the dashboard unless another is asked for.
+
+Chosen from the ladder and the calibration under the budget of an 8-deck round robin of
+200 games per pairing in 10 minutes on two cores (at most about 0.2 core-seconds a game):
+``planner`` beats ``greedy`` clearly and gives fewer lopsided pairings, but costs about
+0.55 core-seconds a game today; ``planner:40`` fits the budget and is no stronger than
+``greedy``. With a state clone several times faster the planner fits and should become
+the default (see the README's ladder and calibration sections)."""
+
+
+def level(agent: str) -> Level:
+    """The level of an agent name (a budget scales the cost of ``planner`` and ``search``)."""
+    name, budget = parse_agent(agent)
+    base = next(lv for lv in LEVELS if lv.agent == name)
+    if budget is None:
+        return base
+    default = DEFAULT_NODES if name == "planner" else DEFAULT_SIMULATIONS
+    scale = budget / default
+    return Level(agent, f"{base.title} ({budget})", base.description, base.core_seconds * scale)
+
+
+def expected_seconds(agents: tuple[str, str], games: int, cores: int = 2) -> float:
+    """About how long ``games`` games take on ``cores`` cores (each side costs half its level)."""
+    per_game = (level(agents[0]).core_seconds + level(agents[1]).core_seconds) / 2
+    return per_game * games / max(cores, 1)

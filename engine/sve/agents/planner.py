@@ -1,0 +1,210 @@
+"""A turn planner: best-first search over its own turn, then the opponent's greedy reply.
+
+At its first decision of a turn the planner samples one world consistent with what it sees
+(:meth:`Observation.sample`), searches sequences of its own actions there (plays, evolves,
+attacks and their targets, activations, choices; the opponent's Quick windows answered
+greedily) with ``clone``/``apply``, best evaluated position first, until ``budget`` positions
+are made. Every way of ending the turn is a candidate; the best few are played on through
+the opponent's greedy turn and scored again with :func:`evaluate`. It then follows the best
+plan for as long as the real game looks as it did in the plan, and plans again otherwise.
+A won game found in the search is played at once (it never misses a lethal it can reach).
+Outside its own turn it scores each choice one ply ahead.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import random
+from collections.abc import Sequence
+
+from engine.sve.actions import Action, Attack, Play
+from engine.sve.agents.base import AGENTS
+from engine.sve.agents.evaluation import WIN, Weights, evaluate, load_weights
+from engine.sve.agents.greedy import GreedyAgent
+from engine.sve.agents.playout import Playout, sig
+from engine.sve.errors import IllegalActionError
+from engine.sve.observation import Observation
+from engine.sve.state import Kind, State
+
+DEFAULT_NODES = 120
+"""Positions searched per plan when no budget is given (``planner`` = ``planner:120``)."""
+REPLY_TOP = 3
+"""How many of the best ends of turn are played on through the opponent's reply."""
+
+Plan = list[tuple[tuple[object, ...], Action]]
+"""(what the planner expects to see, what it then does), in order."""
+
+
+def _key(state: State) -> tuple[object, ...]:
+    """A position's identity for the search (two orders of the same plays meet here)."""
+    cards = state.cards
+    d = state.decision
+    return (
+        None if d is None else (d.kind, d.player, tuple(d.options)),
+        state.step,
+        tuple(
+            (
+                p.hp,
+                p.pp,
+                p.ep,
+                p.sep,
+                tuple(sorted(p.hand)),
+                tuple(
+                    (u, cards[u].atk, cards[u].dfn, cards[u].engaged, cards[u].evo)
+                    for u in sorted(p.field)
+                ),
+                len(p.grave),
+                len(p.ex),
+                len(p.deck),
+            )
+            for p in state.players
+        ),
+    )
+
+
+def _distinct(state: State, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions less those that repeat another: playing a second copy of the same
+    untouched card from the same zone, or attacking with a twin of an attacker already
+    tried against the same target, leads to the same position under other uids."""
+    cards = state.cards
+    seen: set[tuple[object, ...]] = set()
+    out: list[Action] = []
+    for action in legal:
+        key: tuple[object, ...] | None = None
+        if isinstance(action, Play):
+            c = cards[action.uid]
+            if not c.counters:
+                key = ("play", c.base.card_id, c.zone)
+        elif isinstance(action, Attack):
+            c = cards[action.uid]
+            if not c.counters and not c.eq:
+                key = ("attack", c.face.card_id, c.atk, c.dfn, c.kw | c.granted, action.target)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(action)
+    return out
+
+
+class PlannerAgent:
+    """Plans its whole turn with a node budget; see the module docstring."""
+
+    name = "planner"
+
+    def __init__(self, budget: int | None = None, weights: Weights | None = None) -> None:
+        self.budget = budget if budget is not None else DEFAULT_NODES
+        self.weights = weights if weights is not None else load_weights()
+        self._plan: Plan = []
+        self._greedy = GreedyAgent()
+
+    def choose(
+        self, observation: Observation, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Follow the current plan, or plan again from a world sampled from ``observation``."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if observation.decision == "mulligan":
+            return self._greedy.choose(observation, legal_actions, rng)
+        now = sig(observation, legal_actions)
+        if self._plan and self._plan[0][0] == now:
+            return self._plan.pop(0)[1]
+        me = observation.player
+        world = observation.sample(rng)
+        playout = Playout(random.Random(rng.getrandbits(64)))
+        if observation.active == me:
+            self._plan, _ = plan_turn(world, me, self.budget, self.weights, playout)
+            if self._plan and self._plan[0][0] == now:
+                return self._plan.pop(0)[1]
+        self._plan = []
+        return one_ply(world, me, legal_actions, self.weights, playout)
+
+
+def _my_turn(state: State, me: int, turn: int) -> bool:
+    return state.outcome_ is None and state.active == me and state.turn == turn
+
+
+def plan_turn(
+    root: State, me: int, budget: int, weights: Weights, playout: Playout
+) -> tuple[Plan, float]:
+    """The best sequence of ``me``'s actions to the end of the turn, found within ``budget``
+    positions, and its score (``root`` is a sampled world where ``me`` is to act in its own
+    turn); a score of ``WIN / 2`` or more means the plan wins the game this turn."""
+    turn = root.turn
+    tie = itertools.count()
+    frontier: list[tuple[float, int, State, Plan]] = [(0.0, next(tie), root, [])]
+    seen = {_key(root)}
+    ends: list[tuple[float, int, State, Plan]] = []
+    best_open: tuple[float, Plan] | None = None
+    made = 0
+    while frontier and made < budget:
+        _, _, state, path = heapq.heappop(frontier)
+        legal = state.legal_actions()
+        here = sig(state.observation(me), legal)
+        for action in _distinct(state, legal):
+            child = state.clone()
+            child.apply_unchecked(action)
+            made += 1
+            step: Plan = [*path, (here, action)]
+            while _my_turn(child, me, turn) and child.decision is not None:
+                if child.decision.player == me:
+                    break
+                playout.step(child)  # the opponent's Quick windows and choices
+            if not _my_turn(child, me, turn):
+                value = evaluate(child, me, weights)
+                if value >= WIN / 2:
+                    return step, value  # a won game: take it now
+                ends.append((value, next(tie), child, step))
+                continue
+            key = _key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            value = evaluate(child, me, weights)
+            if best_open is None or value > best_open[0]:
+                best_open = (value, step)
+            heapq.heappush(frontier, (-value, next(tie), child, step))
+    if not ends:
+        return (best_open[1], best_open[0]) if best_open is not None else ([], 0.0)
+    ends.sort(key=lambda e: (-e[0], e[1]))
+    best: tuple[float, Plan] | None = None
+    for value, _, end, step in ends[:REPLY_TOP]:
+        if value > -WIN / 2:  # ``end`` is a copy of its own: play the reply on it
+            playout.run(end, lambda s: _my_decision(s, me, Kind.MAIN))
+            value = evaluate(end, me, weights)
+        if best is None or value > best[0]:
+            best = (value, step)
+    assert best is not None
+    return best[1], best[0]
+
+
+def _my_decision(state: State, me: int, kind: Kind) -> bool:
+    d = state.decision
+    return d is not None and d.player == me and d.kind is kind and state.active == me
+
+
+def _any_main(state: State) -> bool:
+    d = state.decision
+    return d is not None and d.kind is Kind.MAIN
+
+
+def one_ply(
+    world: State, me: int, legal: Sequence[Action], weights: Weights, playout: Playout
+) -> Action:
+    """The action whose position, played on greedily to the next main phase, scores best."""
+    best, best_value = legal[0], -2 * WIN
+    for action in legal:
+        child = world.clone()
+        try:
+            child.apply(action)
+        except IllegalActionError:  # an option naming a card the sampled world moved
+            continue
+        playout.run(child, _any_main)
+        value = evaluate(child, me, weights)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+AGENTS["planner"] = PlannerAgent

@@ -1,0 +1,145 @@
+"""Checking simulated strength against the tournament record: joins, representative
+lists, rank correlation, lopsided pairings, and the benchmark script end to end."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from analytics.calibration import (
+    archetypes,
+    field_rates,
+    lopsided_share,
+    medoid,
+    spearman,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = REPO / "benchmarks" / "calibration.py"
+
+
+def _doc(code: str, rank: int, cards: dict[str, int], event: str = "1") -> dict[str, object]:
+    return {"deck_code": code, "tournament_id": event, "rank": rank, "main_deck_by_code": cards}
+
+
+def _row(code: str, arch: str, cls: str = "elf", event: str = "1") -> dict[str, str]:
+    return {"class": cls, "deck_code": code, "tournament_id": event, "archetype_id": arch,
+            "label": f"{cls} card {arch} / other"}  # fmt: skip
+
+
+def test_finishes_are_counted_per_archetype_and_unlabelled_lists_left_out() -> None:
+    lists = [
+        _doc("A1", 1, {"X": 3}), _doc("A2", 5, {"X": 2}), _doc("A3", 3, {"X": 1}),
+        _doc("B1", 2, {"Y": 3}), _doc("C1", 1, {"Z": 3}),
+        _doc("A1", 8, {"X": 3}, event="2"),  # same code, another event: no label there
+    ]  # fmt: skip
+    clusters = [_row("A1", "1"), _row("A2", "1"), _row("A3", "1"), _row("B1", "1", cls="royal")]
+    found = archetypes(lists, clusters)
+    assert [(a.key, a.finishes) for a in found] == [("elf#1", 3), ("royal#1", 1)]
+    assert found[0].top4_conversion == pytest.approx(2 / 3)  # ranks 1 and 3 of 1, 5, 3
+    assert found[1].top4_conversion == 1.0
+
+
+@pytest.mark.parametrize(
+    ("lists", "central"),
+    [
+        ([{"A": 3, "B": 3}, {"A": 3, "B": 2, "C": 1}, {"A": 3, "D": 3}], 0),
+        ([{"D": 3}, {"A": 3, "B": 3}, {"A": 3, "B": 3, "C": 1}, {"A": 2, "B": 3}], 1),
+        ([{"A": 1}], 0),
+    ],
+)
+def test_the_representative_list_shares_the_most_cards_with_the_others(
+    lists: list[dict[str, int]], central: int
+) -> None:
+    assert medoid(lists) == central
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "rho"),
+    [
+        ([1, 2, 3, 4], [1, 4, 9, 16], 1.0),  # monotone, not linear: still 1
+        ([1, 2, 3, 4], [4, 3, 2, 1], -1.0),
+        ([1, 2, 3, 4, 5], [2, 1, 4, 3, 5], 0.8),
+        ([1, 1, 2, 2], [1, 2, 3, 4], 0.894),  # ties share their mean rank
+    ],
+)
+def test_spearman_rank_correlation(x: list[float], y: list[float], rho: float) -> None:
+    assert spearman(x, y) == pytest.approx(rho, abs=1e-3)
+
+
+def test_spearman_of_a_constant_is_undefined() -> None:
+    assert np.isnan(spearman([1, 1, 1], [1, 2, 3]))
+
+
+def test_field_rates_and_lopsided_share() -> None:
+    """Three decks: one pairing of three is beyond 80/20."""
+    rates = np.array([[np.nan, 0.9, 0.6], [0.1, np.nan, 0.5], [0.4, 0.5, np.nan]])
+    assert field_rates(rates).tolist() == pytest.approx([0.75, 0.3, 0.45])
+    assert lopsided_share(rates) == pytest.approx(1 / 3)
+    assert lopsided_share(rates, 0.05, 0.95) == 0.0
+
+
+def test_the_script_says_so_and_stops_without_the_record(tmp_path: Path) -> None:
+    env = {**os.environ, "DECKLAB_SHARED": str(tmp_path / "nowhere")}
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--games", "2"], env=env, capture_output=True, text=True,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 0
+    assert "tournament record is not here" in done.stdout
+
+
+def test_the_script_refuses_a_bad_agent() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--agent", "oracle"], capture_output=True, text=True,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "oracle" in done.stderr
+
+
+def test_a_short_run_on_the_real_record(shared_data: Path, tmp_path: Path) -> None:
+    """Real archetypes (15+ finishes), every pairing played, the statistics in range."""
+    out = tmp_path / "cal.json"
+    env = {**os.environ, "DECKLAB_SHARED": str(shared_data.parent)}
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--games", "2", "--agent", "random", "--workers", "1",
+         "--min-finishes", "40", "--json", str(out)],
+        env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert "Spearman rank correlation" in done.stdout
+    data = json.loads(out.read_text())
+    assert len(data["archetypes"]) >= 2
+    assert all(n >= 40 for n in data["finishes"])
+    assert 0 <= data["outside_20_80"] <= 1
+    assert all(0 <= r <= 1 for r in data["vs_field"])
+
+
+def _tournament_list(sve_data: Path, code: str) -> dict[str, int]:
+    path = sve_data / "decks" / "individual_v2.jsonl"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        doc = json.loads(line)
+        if doc["deck_code"] == code:
+            return dict(doc["main_deck_by_code"])
+    raise AssertionError(f"{code} not in the record")
+
+
+def test_cards_of_a_built_evolve_deck_count_as_unmodelled(sve_data: Path) -> None:
+    """A main-deck-only list whose main deck is fully modelled still names the partly
+    modelled evolved card its built evolve deck plays; a given evolve deck replaces it."""
+    from analytics.decks import unmodelled_cards
+    from cardpool.deck import Deck
+    from cardpool.snapshot import load_sve_pool
+
+    pool = load_sve_pool()
+    main = _tournament_list(sve_data, "7N6RW")  # a Nightmare Machina list
+    missing = {cid: status for cid, _, status in unmodelled_cards(Deck(main=main), pool)}
+    assert missing == {"BP07-070": "partial"}
+    given = Deck(main=main, evolve={"BP06-085": 3})
+    assert unmodelled_cards(given, pool) == []

@@ -1,0 +1,30 @@
+"""Agent levels: the dashboard's descriptions and expected times."""
+
+from __future__ import annotations
+
+import pytest
+
+from analytics.levels import DEFAULT_AGENT, LEVELS, expected_seconds, level
+from engine.sve.agents import AGENTS, parse_agent
+
+
+def test_every_registered_agent_is_a_level_and_the_default_is_one() -> None:
+    assert sorted(lv.agent for lv in LEVELS) == sorted(AGENTS)
+    parse_agent(DEFAULT_AGENT)
+
+
+def test_expected_time_grows_with_the_level_the_budget_and_the_games() -> None:
+    costs = [expected_seconds((lv.agent, lv.agent), 1000) for lv in LEVELS[1:]]
+    assert costs == sorted(costs)
+    assert level("planner:240").core_seconds == pytest.approx(2 * level("planner").core_seconds)
+    assert expected_seconds(("greedy", "greedy"), 2000) == pytest.approx(
+        2 * expected_seconds(("greedy", "greedy"), 1000)
+    )
+    assert expected_seconds(("greedy", "greedy"), 1000, cores=1) == pytest.approx(
+        2 * expected_seconds(("greedy", "greedy"), 1000, cores=2)
+    )
+
+
+def test_an_unknown_agent_has_no_level() -> None:
+    with pytest.raises(ValueError, match="oracle"):
+        level("oracle")
