@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import CardRecord
-from engine.sve.abilities import Scripts
+from engine.sve.effects.scripts import Scripts
 from engine.sve.state import (
     DEFAULT_SCRIPTS,
     DEFAULT_TURN_LIMIT,

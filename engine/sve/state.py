@@ -23,48 +23,6 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from engine.cards import CardRecord
-from engine.sve.abilities import (
-    EX_LESS,
-    EX_TO_GRAVE_MARK,
-    KEYWORD_ABILITIES,
-    LEADER_OFFSET,
-    MAGIC_ITEM,
-    ORIGINS,
-    Ability,
-    AdditionalCost,
-    BanishInstead,
-    CannotPlay,
-    CardFilter,
-    CardScript,
-    DamageBonus,
-    DamageCap,
-    DamageTaken,
-    DiscountChoice,
-    DiscountFor,
-    Effect,
-    EvolveCostIf,
-    EvolveCostPer,
-    EvolveInto,
-    ExileSelf,
-    ExToGraveSelf,
-    ExtraCost,
-    FromGrave,
-    Grant,
-    MarkPaid,
-    PayCost,
-    PlayCostDown,
-    PlayCostFor,
-    PlayCostIf,
-    PlayCostX,
-    PlayFromGrave,
-    Scripts,
-    Select,
-    SpellTax,
-    Targets,
-    Trigger,
-    is_magic_item,
-    parse_target_word,
-)
 from engine.sve.actions import (
     END,
     KEEP,
@@ -86,6 +44,39 @@ from engine.sve.actions import (
     evolve_of,
     play_of,
 )
+from engine.sve.effects.conditions import ORIGINS
+from engine.sve.effects.core import Ability, CardScript, Effect, Trigger
+from engine.sve.effects.costs import (
+    EX_LESS,
+    AdditionalCost,
+    CannotPlay,
+    DiscountChoice,
+    DiscountFor,
+    ExtraCost,
+    MarkPaid,
+    PayCost,
+    PlayCostDown,
+    PlayCostFor,
+    PlayCostIf,
+    PlayCostX,
+    PlayFromGrave,
+    SpellTax,
+)
+from engine.sve.effects.damage import BanishInstead, DamageBonus, DamageCap, DamageTaken
+from engine.sve.effects.evolve import EvolveCostIf, EvolveCostPer, EvolveInto
+from engine.sve.effects.scripts import KEYWORD_ABILITIES, Scripts
+from engine.sve.effects.search import FromGrave
+from engine.sve.effects.selectors import (
+    LEADER_OFFSET,
+    MAGIC_ITEM,
+    CardFilter,
+    Select,
+    Targets,
+    is_magic_item,
+    parse_target_word,
+)
+from engine.sve.effects.stats import Grant
+from engine.sve.effects.zones import EX_TO_GRAVE_MARK, ExileSelf, ExToGraveSelf
 from engine.sve.errors import DeckError, IllegalActionError
 from engine.sve.observation import Observation
 

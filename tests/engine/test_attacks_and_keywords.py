@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.sve import LEADER, Attack, End, IllegalActionError, Pass, Play
-from engine.sve.abilities import Ability, CardScript, Damage, Scripts, Select, Targets, Trigger
 from engine.sve.actions import Choose
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.damage import Damage
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.selectors import Select, Targets
 from engine.sve.position import OnField, follower, position, spell
 from engine.sve.state import Kind
 

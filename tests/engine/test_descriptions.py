@@ -6,16 +6,13 @@ from typing import Any
 
 import pytest
 
-from engine.sve.abilities import (
-    Ability,
-    CardFilter,
-    Draw,
-    FromHand,
-    PayCost,
-    Trigger,
-    describe,
-    from_data,
-)
+from engine.sve.effects.core import Ability, Trigger
+from engine.sve.effects.costs import PayCost
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.describe import describe
+from engine.sve.effects.registry import from_data
+from engine.sve.effects.search import FromHand
+from engine.sve.effects.selectors import CardFilter
 from engine.sve.library import library, tokens
 
 REPEATS = ("you may you may", "as a cost, as a cost", "if you do: if you do")

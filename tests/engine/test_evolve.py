@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.sve import LEADER, Attack, Evolve, IllegalActionError
-from engine.sve.abilities import Ability, CardScript, Draw, Scripts, Trigger
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.scripts import Scripts
 from engine.sve.position import OnField, evolved, follower, position
 from engine.sve.state import Zone
 

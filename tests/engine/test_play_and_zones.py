@@ -115,7 +115,9 @@ def test_cr_5_7_banish_zone() -> None:
 
 
 def _rod_scripts(card, **cost):
-    from engine.sve.abilities import Ability, CardScript, Damage, Scripts, Trigger
+    from engine.sve.effects.core import Ability, CardScript, Trigger
+    from engine.sve.effects.damage import Damage
+    from engine.sve.effects.scripts import Scripts
 
     ability = Ability(Trigger.ACTIVATED, (Damage(1, "enemy_leader"),), **cost)
     return Scripts([CardScript(card.card_id, (ability,))])

@@ -5,21 +5,14 @@ from __future__ import annotations
 import pytest
 
 from engine.sve import LEADER, Attack, End, IllegalActionError, Play
-from engine.sve.abilities import (
-    Ability,
-    Banish,
-    Buff,
-    CardScript,
-    Damage,
-    Draw,
-    HealLeader,
-    Scripts,
-    Select,
-    Summon,
-    Targets,
-    Trigger,
-)
 from engine.sve.actions import Choose
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.damage import Banish, Damage, HealLeader
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.selectors import Select, Targets
+from engine.sve.effects.stats import Buff
+from engine.sve.effects.tokens import Summon
 from engine.sve.position import OnField, follower, position, spell
 from engine.sve.state import Kind, Zone
 

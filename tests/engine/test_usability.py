@@ -9,17 +9,13 @@ import pytest
 
 from engine.cards import CardRecord
 from engine.sve import Evolve
-from engine.sve.abilities import (
-    Ability,
-    Draw,
-    HaveOnField,
-    MyTurn,
-    Targets,
-    Trigger,
-)
 from engine.sve.compiler import CardText, compile_card
 from engine.sve.compiler.text import ability_lines
 from engine.sve.compiler.usability import Clause, clauses, missing
+from engine.sve.effects.conditions import HaveOnField, MyTurn
+from engine.sve.effects.core import Ability, Trigger
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.selectors import Targets
 from engine.sve.library import library, script_of
 from engine.sve.position import evolved, position
 from tests.engine.library_cards import library_record, library_scripts

@@ -1,4 +1,4 @@
-"""Compile Japanese card text into the effect language of :mod:`engine.sve.abilities`.
+"""Compile Japanese card text into the effect language of :mod:`engine.sve.effects`.
 
 Standard library only: the caller reads the card data (``decklab engine compile``) and hands
 over :class:`CardText` values. Each line of a card's text is one ability (CR 10.1). A line
@@ -19,39 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import CardRecord
-from engine.sve.abilities import (
-    Ability,
-    AllOf,
-    AnyOf,
-    Arrange,
-    Banish,
-    Buff,
-    CardFilter,
-    Damage,
-    Destroy,
-    Draw,
-    Engage,
-    EventIs,
-    EvolveCostIf,
-    Gate,
-    Grant,
-    HealLeader,
-    If,
-    LookTop,
-    Modal,
-    MyTurn,
-    Not,
-    PayCost,
-    Scaled,
-    Select,
-    SelfExToField,
-    SelfToEx,
-    SelfToField,
-    SplitDamage,
-    Summon,
-    Trigger,
-    to_data,
-)
 from engine.sve.compiler import usability
 from engine.sve.compiler.templates import (
     CLASS_WORDS,
@@ -75,6 +42,19 @@ from engine.sve.compiler.templates import (
     static,
 )
 from engine.sve.compiler.text import ability_lines, sentences, union_burst_lines
+from engine.sve.effects.conditions import AllOf, AnyOf, EventIs, MyTurn, Not
+from engine.sve.effects.core import Ability, Trigger
+from engine.sve.effects.costs import PayCost
+from engine.sve.effects.damage import Banish, Damage, Destroy, HealLeader, SplitDamage
+from engine.sve.effects.deck import Arrange, Draw
+from engine.sve.effects.evolve import EvolveCostIf
+from engine.sve.effects.flow import Gate, If, Modal, Scaled
+from engine.sve.effects.registry import to_data
+from engine.sve.effects.search import LookTop
+from engine.sve.effects.selectors import CardFilter, Select
+from engine.sve.effects.stats import Buff, Engage, Grant
+from engine.sve.effects.tokens import Summon
+from engine.sve.effects.zones import SelfExToField, SelfToEx, SelfToField
 
 FORMAT = 1
 """Version of the library JSON layout."""

@@ -1,7 +1,7 @@
 """Sentence templates: recurring Japanese phrasings and the effects they mean.
 
 Each :class:`Template` has an id (``select``, ``damage_it``, ...), a regular expression over
-one normalised sentence and a builder that returns effects of :mod:`engine.sve.abilities`.
+one normalised sentence and a builder that returns effects of :mod:`engine.sve.effects`.
 A builder raises :class:`Unsupported` when the sentence matched the shape but asks for
 something the interpreter does not model (an unknown token name, a keyword the engine does
 not implement): the sentence then counts as not modelled, never as a guess.
@@ -15,70 +15,30 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.cards import CardRecord
-from engine.sve.abilities import (
-    AdditionalCost,
+from engine.sve.effects.conditions import (
     Always,
     AnyOf,
-    Arrange,
     AttackSum,
-    Banish,
     BanishCount,
-    BanishInstead,
-    Box,
-    Buff,
     BurstsThisTurn,
     CameFrom,
-    CannotPlay,
-    CardFilter,
     Combo,
-    CostDown,
     CountersAtLeast,
-    Damage,
-    DamageBonus,
-    DamageCap,
-    DamageShield,
-    DamageTaken,
-    Destroy,
     DidIt,
-    DiscardCards,
     DiscardedThisTurn,
-    DiscountFor,
-    Draw,
-    Engage,
-    Equip,
-    EvolveCostDown,
-    EvolveCostPer,
     EvolvedThisTurn,
-    EvolveOrReturn,
-    EvolveSelf,
     EvolveUsed,
-    ExCostDown,
     ExCount,
-    ExileLater,
-    ExtraCost,
     FieldCount,
     FieldExCount,
-    FromEvolveDeck,
-    FromGrave,
-    FromHand,
-    GainPP,
-    Grant,
     GraveCount,
     HandAtMost,
     HaveEvolved,
     HaveOnField,
-    HealLeader,
     ItIs,
     LeaderAtMost,
-    LeaderShield,
-    LookTop,
     MaxPP,
-    Mill,
     Necrocharge,
-    NextCostDown,
-    NoAttack,
-    NoCombatDamage,
-    NoDamage,
     Not,
     NthEvolve,
     OpponentCards,
@@ -87,40 +47,80 @@ from engine.sve.abilities import (
     OpponentTurn,
     Overflow,
     PaidExtra,
-    PayCost,
     PlacedInEx,
+    PlayedExactly,
+    PlayedThisTurn,
+    Revealed,
+    Sanguine,
+    Spellchain,
+    Standing,
+    TookCard,
+)
+from engine.sve.effects.costs import (
+    AdditionalCost,
+    CannotPlay,
+    CostDown,
+    DiscountFor,
+    ExCostDown,
+    ExtraCost,
+    GainPP,
+    NextCostDown,
+    PayCost,
     PlayCostDown,
     PlayCostFor,
     PlayCostIf,
     PlayCostX,
-    PlayedExactly,
-    PlayedThisTurn,
+    SpellTax,
+)
+from engine.sve.effects.damage import (
+    Banish,
+    BanishInstead,
+    Damage,
+    DamageBonus,
+    DamageCap,
+    DamageShield,
+    DamageTaken,
+    Destroy,
+    HealLeader,
+    LeaderShield,
+    NoCombatDamage,
+    NoDamage,
+    SplitDamage,
+    TakesMore,
+)
+from engine.sve.effects.deck import Arrange, Draw, Mill, ShuffleDeck
+from engine.sve.effects.evolve import (
+    EvolveCostDown,
+    EvolveCostPer,
+    EvolveOrReturn,
+    EvolveSelf,
+    FromEvolveDeck,
+    SetEvolveCost,
+)
+from engine.sve.effects.flow import Scaled
+from engine.sve.effects.search import FromGrave, FromHand, LookTop, Search
+from engine.sve.effects.selectors import CardFilter, Select, SelectEx, Targets
+from engine.sve.effects.stats import (
+    Box,
+    Buff,
+    Engage,
+    Equip,
+    Grant,
+    NoAttack,
     PutCounters,
+    SetStats,
+    SkipStand,
+)
+from engine.sve.effects.tokens import Summon, SummonSame
+from engine.sve.effects.zones import (
+    DiscardCards,
+    ExileLater,
     PutInEx,
     ReturnToHand,
-    Revealed,
-    Sanguine,
-    Scaled,
-    Search,
-    Select,
-    SelectEx,
     SelfExToField,
     SelfToEx,
     SelfToField,
-    SetEvolveCost,
-    SetStats,
-    ShuffleDeck,
-    SkipStand,
-    Spellchain,
-    SpellTax,
-    SplitDamage,
-    Standing,
-    Summon,
-    SummonSame,
-    TakesMore,
-    Targets,
     ToGrave,
-    TookCard,
     TopToEx,
 )
 
@@ -727,7 +727,7 @@ def _token_ex_two(m: re.Match[str], ctx: Context) -> list[Any]:
     _TOKEN + r"か" + _TOKEN + r"(?:か" + _TOKEN + r")?をEXエリアに置く。",
 )
 def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
-    from engine.sve.abilities import Modal
+    from engine.sve.effects.flow import Modal
 
     options = [(Summon(ctx.token(m[i]), int(m[i + 1]), "ex"),) for i in (1, 3, 5) if m[i]]
     return [Modal(tuple(options))]
@@ -738,7 +738,7 @@ def _token_choice(m: re.Match[str], ctx: Context) -> list[Any]:
     _TOKEN + r"か" + _TOKEN + r"(?:か" + _TOKEN + r")?をEXエリアに置いてよい。",
 )
 def _token_choice_may(m: re.Match[str], ctx: Context) -> list[Any]:
-    from engine.sve.abilities import Modal
+    from engine.sve.effects.flow import Modal
 
     options = [(Summon(ctx.token(m[i]), int(m[i + 1]), "ex"),) for i in (1, 3, 5) if m[i]]
     return [Modal((*options, ()))]  # "may": the last option does nothing
@@ -811,7 +811,7 @@ def _self_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template("token_field_or_ex", _TOKEN + r"を場かEXエリアに置いてよい。")
 def _token_field_or_ex(m: re.Match[str], ctx: Context) -> list[Any]:
-    from engine.sve.abilities import Modal
+    from engine.sve.effects.flow import Modal
 
     token, n = ctx.token(m[1]), int(m[2])
     return [Modal(((Summon(token, n),), (Summon(token, n, "ex"),), ()))]
@@ -822,7 +822,7 @@ def _token_field_or_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     _TOKEN + r"か" + _TOKEN + r"(?:か" + _TOKEN + r")?を(?:場に)?出す。",
 )
 def _token_choice_field(m: re.Match[str], ctx: Context) -> list[Any]:
-    from engine.sve.abilities import Modal
+    from engine.sve.effects.flow import Modal
 
     options = [(Summon(ctx.token(m[i]), int(m[i + 1])),) for i in (1, 3, 5) if m[i]]
     return [Modal(tuple(options))]
@@ -1421,7 +1421,7 @@ def _damage_per_hurt(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template("keyword_choice", r"これは(【[^】]+】)か(【[^】]+】)を持つ。")
 def _keyword_choice(m: re.Match[str], ctx: Context) -> list[Any]:
-    from engine.sve.abilities import Modal
+    from engine.sve.effects.flow import Modal
 
     first, second = keyword_ids(m[1]), keyword_ids(m[2])
     return [Modal(((Buff(0, 0, "self", keywords=first),), (Buff(0, 0, "self", keywords=second),)))]

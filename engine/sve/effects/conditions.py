@@ -1,0 +1,651 @@
+"""Conditions: tests on the game for conditional abilities and effects (CR 10.6.2.5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.sve.effects.registry import element
+
+if TYPE_CHECKING:
+    from engine.sve.effects.core import Condition
+    from engine.sve.effects.selectors import CardFilter, Targets
+    from engine.sve.state import Frame, State
+
+from engine.sve.effects.stats import COUNTER_PREFIX
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class EventIs:
+    """Stop the ability unless the event's card (the follower that entered) passes ``what``."""
+
+    what: CardFilter
+    min_attack: int = -1
+    """The event's follower has at least this attack now (``攻撃力4以上の``); -1 for any."""
+    own: bool = False
+    """The event's card is yours (``自分の…カードの能力によって``)."""
+
+    def run(self, game: State, frame: Frame) -> bool:
+        """Check the event's card."""
+        card = game.cards[frame.amount] if frame.amount >= 0 else None
+        if (
+            card is None
+            or not self.what.matches(card.face)
+            or (self.min_attack >= 0 and card.atk < self.min_attack)
+            or (self.own and card.controller != frame.controller)
+        ):
+            frame.step = len(frame.effects) - 1
+        return True
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class DeckAtMost:
+    """Your deck has ``n`` or fewer cards."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the deck."""
+        return len(game.players[controller].deck) <= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class AttackSum:
+    """The attack of the field cards ``what`` allows adds up to ``n`` or more (``…の攻撃力の
+    合計がN以上``)."""
+
+    what: Targets
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Add up their attack now."""
+        cards = game.cards
+        got = game.candidates(self.what, controller, source, counting=True)
+        return sum(cards[u].atk for u in got if u >= 0) >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class CountersAtLeast:
+    """This card has ``n`` or more counters named ``name`` (CR 15.1; ``これの…カウンターがN個
+    以上``)."""
+
+    name: str
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the counters on this card."""
+        if source < 0:
+            return False
+        counters = game.cards[source].counters
+        return counters is not None and counters.get(COUNTER_PREFIX + self.name, 0) >= self.n
+
+
+def holds(condition: Condition, game: State, frame: Frame) -> bool:
+    """Test ``condition`` inside an ability (conditions on "it" look at the frame)."""
+    inner = getattr(condition, "holds_in", None)
+    if inner is not None:
+        return bool(inner(game, frame))
+    return condition.holds(game, frame.controller, frame.source)
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class ItIs:
+    """The chosen card ("それ") passes ``what`` (``それが竜族・フォロワーなら``)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability there is no "it"."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether the first chosen card still on the field passes the filter."""
+        cards = game.cards
+        for t in frame.targets:
+            if t >= 0 and game.target_exists(t):
+                return self.what.matches(cards[t].face)
+        return False
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """One of the cards taken or revealed just before ("it", wherever it went) passes
+    ``what`` ("if you revealed a ...", "if a ... is among the cards put into the graveyard")."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was revealed."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether any card of "it" passes the filter."""
+        cards = game.cards
+        return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """CR 13.2.1: you have played ``n`` or more cards this turn (this one included)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the cards played this turn."""
+        return game.players[controller].played >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Spellchain:
+    """CR 13.3.1: ``n`` or more spells in your graveyard."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the spells in the graveyard."""
+        cards = game.cards
+        grave = game.players[controller].grave
+        return sum(1 for u in grave if cards[u].base.base_type == "spell") >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Necrocharge:
+    """CR 13.5.1: ``n`` or more cards in your graveyard."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the graveyard."""
+        return len(game.players[controller].grave) >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Overflow:
+    """CR 13.4.1: your PP maximum is 7 or more (``【覚醒】状態``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the PP maximum."""
+        return game.players[controller].max_pp >= 7
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Sanguine:
+    """CR 13.5.2: it is your turn and your leader's defense went down this turn."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Check the turn and the flag."""
+        return game.active == controller and game.players[controller].hurt_on == game.turn
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class MaxPP:
+    """Your PP maximum is at least ``n`` (exactly ``n`` when ``exact``)."""
+
+    n: int
+    exact: bool = False
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the PP maximum."""
+        have = game.players[controller].max_pp
+        return have == self.n if self.exact else have >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class HaveOnField:
+    """You have at least ``n`` cards on your field that ``what`` allows (``own`` side;
+    Aura does not hide your own cards)."""
+
+    what: Targets
+    n: int = 1
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        return len(game.candidates(self.what, controller, source)) >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class GraveCount:
+    """You have ``n`` or more cards passing ``what`` in your graveyard."""
+
+    what: CardFilter
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        cards = game.cards
+        match = self.what.matches
+        return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
+
+
+ORIGINS = {
+    "hand": 1,
+    "ex": 2,
+    "grave": 3,
+    "deck": 4,
+    "created": 5,
+    "evolve_deck": 6,
+    "hand_effect": 7,
+    "ex_effect": 8,
+}
+"""Where a card on the field came from (kept in its ``origin`` counter); ``hand`` and ``ex``
+are plays, ``hand_effect`` and ``ex_effect`` cards an ability put from there."""
+
+
+_SAME_ZONE = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 1, 8: 2}
+"""Origin codes by the zone they came from (an ability's put from the hand is from the hand)."""
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class CameFrom:
+    """This card entered the field from ``zone`` (``hand``, ``ex``, ``grave``, ``deck``,
+    ``created``), or by an ability (``ability``: from anywhere but a play)."""
+
+    zone: str
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look at the origin the card got when it entered the field."""
+        counters = game.cards[source].counters
+        origin = 0 if counters is None else counters.get("origin", 0)
+        if self.zone == "ability":
+            return origin >= ORIGINS["grave"]
+        return _SAME_ZONE.get(origin, 0) == ORIGINS[self.zone]
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class BurstsThisTurn:
+    """``n`` or more of your Union Burst abilities were used this turn (CR 14.5.1.3), not
+    counting the one resolving."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Read the player's count for this turn."""
+        p = game.players[controller]
+        return p.burst_turn == game.turn and p.bursts >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class EvolvedThisTurn:
+    """A follower of your field evolved this turn, ``n`` or more times in all
+    (``このターン、自分の場のフォロワーが進化していたなら``; CR 5.16, by any means)."""
+
+    n: int = 1
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Read the player's count for this turn."""
+        p = game.players[controller]
+        return p.evolves_turn == game.turn and p.evolves >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class NthEvolve:
+    """The evolve the ability answers (its event's follower) was the ``n``-th evolve of a
+    follower of your field this turn (``このターン、N回目の自分の場のフォロワーの進化なら``)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability there is no event."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Look at the mark the evolve left on the event's follower."""
+        if frame.amount < 0 or frame.amount >= len(game.cards):
+            return False
+        card = game.cards[frame.amount]
+        return card.evolved_turn == game.turn and card.evolve_nth == self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class PlayedExactly:
+    """The card just played is your ``n``-th card played this turn (``このターン中にN枚目の
+    カードなら``)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the count of cards played this turn."""
+        return game.players[controller].played == self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    """Every one of ``conditions`` holds (``…あり、…なら``)."""
+
+    conditions: tuple[Condition, ...]
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Test them all."""
+        return all(c.holds(game, controller, source) for c in self.conditions)
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """At least one of ``conditions`` holds ("if ... or ...")."""
+
+    conditions: tuple[Condition, ...]
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Test them in order."""
+        return any(c.holds(game, controller, source) for c in self.conditions)
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class TookCard:
+    """A card taken just before ("it": found, looked at or chosen) passes ``what``, in any
+    zone (``『…』を公開したなら``: you revealed such a card)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was taken."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether one of the cards in "it" passes the filter."""
+        cards = game.cards
+        return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class DidIt:
+    """The card chosen just before was moved ("そうしたなら": you did it)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was done."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Whether the preceding choice took a card ("it" is not empty)."""
+        return bool(frame.targets)
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Always:
+    """Always holds (``下記からNつまでチョイスする``: up to N options every time)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Hold."""
+        return True
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class ExCount:
+    """You have ``n`` or more cards passing ``what`` in your EX area."""
+
+    what: CardFilter
+    n: int
+    exact: bool = False
+    """Exactly ``n`` (``N枚なら``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        cards = game.cards
+        match = self.what.matches
+        have = sum(1 for u in game.players[controller].ex if match(cards[u].base))
+        return have == self.n if self.exact else have >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class FieldCount:
+    """You have ``n`` or more cards passing ``what`` on your field (``自分の場の…や…が2体以上
+    なら``)."""
+
+    what: CardFilter
+    n: int = 1
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them (the printed card: its traits and original cost, CR 5.24)."""
+        cards = game.cards
+        match = self.what.matches
+        return sum(1 for u in game.players[controller].field if match(cards[u].base)) >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class OpponentFollowers:
+    """Your opponent has ``n`` or more followers on the field."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        return len(game.followers_of(1 - controller)) >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class OpponentCards:
+    """Your opponent has ``n`` or more cards (followers and amulets) on the field."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count them."""
+        return len(game.players[1 - controller].field) >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class EvolveUsed:
+    """``n`` or more face-up evolved followers in your evolve deck (CR 4.6.3)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the spent evolved cards."""
+        cards = game.cards
+        used = game.players[controller].evolve_used
+        return sum(1 for u in used if cards[u].base.card_type.startswith("evolved")) >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class OpponentGrave:
+    """Your opponent has ``n`` or more cards in their graveyard."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the opponent's graveyard."""
+        return len(game.players[1 - controller].grave) >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """This card is standing (``これがスタンド状態である``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look at the card."""
+        return source >= 0 and game.target_exists(source) and not game.cards[source].engaged
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class MyTurn:
+    """It is your turn (``自分のターン中``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the turn player."""
+        return game.active == controller
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class OpponentTurn:
+    """It is the opponent's turn (``相手のターン中``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the turn player."""
+        return game.active != controller
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class PaidExtra:
+    """The extra play cost of this card was paid (``コストを+Nしたなら``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look at the mark :class:`MarkPaid` left."""
+        counters = game.cards[source].counters
+        return bool(counters and counters.get("paid_extra"))
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Not:
+    """The opposite of ``condition`` (for "instead" clauses)."""
+
+    condition: Condition
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Negate."""
+        return not self.condition.holds(game, controller, source)
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Negate, inside an ability."""
+        return not holds(self.condition, game, frame)
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class DiscardedThisTurn:
+    """You discarded a card from your hand this turn (CR 5.12; ``このターン中に自分の手札を
+    捨てていたなら``)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the player's last discard turn."""
+        return game.players[controller].discarded_on == game.turn
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class LeaderAtMost:
+    """Your leader's defense is ``n`` or less (exactly ``n`` when ``exact``)."""
+
+    n: int
+    exact: bool = False
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Compare the leader's defense."""
+        hp = game.players[controller].hp
+        return hp == self.n if self.exact else hp <= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class HaveEvolved:
+    """You have an evolved follower on your field (``自分の場にエボルヴフォロワーがいる``,
+    CR 5.16.1: an evolved card on top of a follower)."""
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look for an evolved card on the field."""
+        cards = game.cards
+        return any(cards[u].evo >= 0 for u in game.players[controller].field)
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class HandAtMost:
+    """You have ``n`` or fewer cards in your hand (``自分の手札が2枚以下``)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the hand."""
+        return len(game.players[controller].hand) <= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class FieldExCount:
+    """You have ``n`` or more cards passing ``what`` on your field and in your EX area
+    together (``自分の場や自分のEXエリアの…が N 枚以上``)."""
+
+    what: CardFilter
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count both zones."""
+        cards = game.cards
+        match = self.what.matches
+        p = game.players[controller]
+        found = sum(1 for u in p.field if match(cards[u].face))
+        return found + sum(1 for u in p.ex if match(cards[u].base)) >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class BanishCount:
+    """You have ``n`` or more cards in your banish zone (``自分の消滅領域がN枚以上``, CR 4.9)."""
+
+    n: int
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Count the banish zone."""
+        return len(game.players[controller].banish) >= self.n
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class PlayedThisTurn:
+    """You played a card passing ``what`` this turn (``other``: not this card) (``このターン、
+    自分が他の…をプレイしていたなら``)."""
+
+    what: CardFilter
+    other: bool = False
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Look through the cards played this turn."""
+        cards = game.cards
+        match = self.what.matches
+        return any(
+            match(cards[u].base) and not (self.other and u == source)
+            for u in game.players[controller].played_ids
+        )
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class PlacedInEx:
+    """A card passing ``what`` was put into your EX area by this ability: it is among "it"
+    and is in the EX area (``…をEXエリアに置いたなら``)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Outside an ability nothing was placed."""
+        return False
+
+    def holds_in(self, game: State, frame: Frame) -> bool:
+        """Look at the cards of "it" in the EX area."""
+        cards = game.cards
+        ex = game.players[frame.controller].ex
+        return any(t in ex and self.what.matches(cards[t].base) for t in frame.targets if t >= 0)
