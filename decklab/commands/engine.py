@@ -230,7 +230,7 @@ def run_show(args: argparse.Namespace) -> int:
     """Print the modelled abilities of the given cards in English."""
     from cardpool.snapshot import load_sve_pool
     from engine.sve.coverage import status
-    from engine.sve.effects.describe import describe
+    from engine.sve.effects.core import describe
     from engine.sve.library import library, script_of
 
     pool = load_sve_pool()

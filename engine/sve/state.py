@@ -563,6 +563,10 @@ class _EnterFromResolution:
         game.set_origin(card, origin)
         return True
 
+    def describe(self) -> str:
+        """This engine step in English."""
+        return "put the played card onto the field"
+
 
 @dataclass(frozen=True, slots=True)
 class _WardEntered:
@@ -586,6 +590,10 @@ class _WardEntered:
                 game.log[frame.amount]["engaged"] = True
         return True
 
+    def describe(self) -> str:
+        """This engine step in English."""
+        return "a Ward follower put onto the field may enter engaged"
+
 
 @dataclass(frozen=True, slots=True)
 class _SpellToGrave:
@@ -597,6 +605,10 @@ class _SpellToGrave:
         if card.zone is Zone.RESOLVING:
             game.move_to_grave_from_resolution(game.writable(frame.source))
         return True
+
+    def describe(self) -> str:
+        """This engine step in English."""
+        return "put the resolved spell into the graveyard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -618,6 +630,10 @@ class _PayAdvance:
         else:
             p.pp -= self.n
         return True
+
+    def describe(self) -> str:
+        """This engine step in English."""
+        return "pay the Advance cost (one PP of it may be one EP)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -672,6 +688,10 @@ class _PlayCostChoice:
         frame.targets = []
         return True
 
+    def describe(self) -> str:
+        """This engine step in English."""
+        return "pay the full play cost or one of its alternatives"
+
 
 @dataclass(frozen=True, slots=True)
 class _SelfHandToEx:
@@ -683,6 +703,10 @@ class _SelfHandToEx:
         if game.cards[frame.source].zone is Zone.HAND:
             game.put_in_ex(frame.source)
         return True
+
+    def describe(self) -> str:
+        """This engine step in English."""
+        return "put this from your hand into your EX area"
 
 
 def _frees_ex(ability: Ability) -> bool:
@@ -714,6 +738,10 @@ class _EvolveChoice:
         game._pay_evolve(frame.controller, frame.source, self.ep, self.super_, n, name)
         return True
 
+    def describe(self) -> str:
+        """This engine step in English."""
+        return "choose which evolve ability to use"
+
 
 @dataclass(frozen=True, slots=True)
 class _EvolvePaid:
@@ -732,6 +760,10 @@ class _EvolvePaid:
                 frame.controller, frame.source, self.super_, self.pp_paid, self.ep, self.into
             )
         return True
+
+    def describe(self) -> str:
+        """This engine step in English."""
+        return "the evolve cost was paid; the follower evolves"
 
 
 class PlayRules:

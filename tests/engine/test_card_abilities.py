@@ -18,9 +18,8 @@ from engine.sve import Choose, Play
 from engine.sve.compiler import CardText, compile_card
 from engine.sve.compiler.templates import CONDITIONS, TEMPLATES
 from engine.sve.coverage import report, status, unmodelled
-from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.core import Ability, CardScript, Trigger, describe
 from engine.sve.effects.damage import Damage
-from engine.sve.effects.describe import describe
 from engine.sve.effects.registry import ELEMENTS, from_data, to_data
 from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.selectors import Select, Targets

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.sve.effects.core import describe
 from engine.sve.effects.registry import element
+from engine.sve.effects.selectors import all_words, filter_words, targets_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.core import Condition
@@ -38,6 +40,11 @@ class EventIs:
             frame.step = len(frame.effects) - 1
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        power = f" with attack {self.min_attack} or more" if self.min_attack >= 0 else ""
+        return f"only if it is a {filter_words(self.what, 1)}{power}:"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -49,6 +56,10 @@ class DeckAtMost:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count the deck."""
         return len(game.players[controller].deck) <= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your deck has {self.n} or fewer cards"
 
 
 @element
@@ -66,6 +77,10 @@ class AttackSum:
         got = game.candidates(self.what, controller, source, counting=True)
         return sum(cards[u].atk for u in got if u >= 0) >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"the attack of {all_words(self.what)} adds up to {self.n} or more"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -82,6 +97,10 @@ class CountersAtLeast:
             return False
         counters = game.cards[source].counters
         return counters is not None and counters.get(COUNTER_PREFIX + self.name, 0) >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"this has {self.n} or more {self.name} counters"
 
 
 def holds(condition: Condition, game: State, frame: Frame) -> bool:
@@ -111,6 +130,10 @@ class ItIs:
                 return self.what.matches(cards[t].face)
         return False
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"it is a {filter_words(self.what, 1)}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -129,6 +152,10 @@ class Revealed:
         cards = game.cards
         return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"one of them is a {filter_words(self.what, 1)}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -140,6 +167,10 @@ class Combo:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count the cards played this turn."""
         return game.players[controller].played >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"Combo {self.n}"
 
 
 @element
@@ -155,6 +186,10 @@ class Spellchain:
         grave = game.players[controller].grave
         return sum(1 for u in grave if cards[u].base.base_type == "spell") >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"Spellchain {self.n}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -167,6 +202,10 @@ class Necrocharge:
         """Count the graveyard."""
         return len(game.players[controller].grave) >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"Necrocharge {self.n}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -177,6 +216,10 @@ class Overflow:
         """Compare the PP maximum."""
         return game.players[controller].max_pp >= 7
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "Overflow"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -186,6 +229,10 @@ class Sanguine:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Check the turn and the flag."""
         return game.active == controller and game.players[controller].hurt_on == game.turn
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "Sanguine"
 
 
 @element
@@ -201,6 +248,10 @@ class MaxPP:
         have = game.players[controller].max_pp
         return have == self.n if self.exact else have >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your PP maximum is {'' if self.exact else 'at least '}{self.n}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -214,6 +265,10 @@ class HaveOnField:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count them."""
         return len(game.candidates(self.what, controller, source)) >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you have {targets_words(self.what, self.n)}"
 
 
 @element
@@ -229,6 +284,10 @@ class GraveCount:
         cards = game.cards
         match = self.what.matches
         return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you have {self.n} or more {filter_words(self.what, self.n)} in your graveyard"
 
 
 ORIGINS = {
@@ -265,6 +324,12 @@ class CameFrom:
             return origin >= ORIGINS["grave"]
         return _SAME_ZONE.get(origin, 0) == ORIGINS[self.zone]
 
+    def describe(self) -> str:
+        """This element in English."""
+        if self.zone == "ability":
+            return "this was put onto the field by an ability"
+        return f"this came onto the field from the {self.zone}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -279,6 +344,10 @@ class BurstsThisTurn:
         p = game.players[controller]
         return p.burst_turn == game.turn and p.bursts >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"{self.n} or more of your Union Burst abilities were used this turn"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -292,6 +361,11 @@ class EvolvedThisTurn:
         """Read the player's count for this turn."""
         p = game.players[controller]
         return p.evolves_turn == game.turn and p.evolves >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        times = "" if self.n == 1 else f" {self.n} or more times"
+        return f"a follower of yours evolved this turn{times}"
 
 
 @element
@@ -313,6 +387,10 @@ class NthEvolve:
         card = game.cards[frame.amount]
         return card.evolved_turn == game.turn and card.evolve_nth == self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"it is the evolve number {self.n} of your followers this turn"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -326,6 +404,10 @@ class PlayedExactly:
         """Compare the count of cards played this turn."""
         return game.players[controller].played == self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"it is your card number {self.n} played this turn"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -338,6 +420,10 @@ class AllOf:
         """Test them all."""
         return all(c.holds(game, controller, source) for c in self.conditions)
 
+    def describe(self) -> str:
+        """This element in English."""
+        return " and ".join(describe(x) for x in self.conditions)
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -349,6 +435,10 @@ class AnyOf:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Test them in order."""
         return any(c.holds(game, controller, source) for c in self.conditions)
+
+    def describe(self) -> str:
+        """This element in English."""
+        return " or ".join(describe(x) for x in self.conditions)
 
 
 @element
@@ -368,6 +458,10 @@ class TookCard:
         cards = game.cards
         return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"it includes a {filter_words(self.what, 1)}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -382,6 +476,10 @@ class DidIt:
         """Whether the preceding choice took a card ("it" is not empty)."""
         return bool(frame.targets)
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "you did"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -391,6 +489,10 @@ class Always:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Hold."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "always"
 
 
 @element
@@ -410,6 +512,11 @@ class ExCount:
         have = sum(1 for u in game.players[controller].ex if match(cards[u].base))
         return have == self.n if self.exact else have >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        more = "" if self.exact else " or more"
+        return f"you have {self.n}{more} {filter_words(self.what, self.n)} in your EX area"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -426,6 +533,10 @@ class FieldCount:
         match = self.what.matches
         return sum(1 for u in game.players[controller].field if match(cards[u].base)) >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you have {self.n} or more {filter_words(self.what, self.n)} on your field"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -438,6 +549,10 @@ class OpponentFollowers:
         """Count them."""
         return len(game.followers_of(1 - controller)) >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your opponent has {self.n} or more followers on the field"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -449,6 +564,10 @@ class OpponentCards:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count them."""
         return len(game.players[1 - controller].field) >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your opponent has {self.n} or more cards on the field"
 
 
 @element
@@ -464,6 +583,10 @@ class EvolveUsed:
         used = game.players[controller].evolve_used
         return sum(1 for u in used if cards[u].base.card_type.startswith("evolved")) >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you have {self.n} or more face-up evolved followers in your evolve deck"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -476,6 +599,10 @@ class OpponentGrave:
         """Count the opponent's graveyard."""
         return len(game.players[1 - controller].grave) >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your opponent has {self.n} or more cards in their graveyard"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -485,6 +612,10 @@ class Standing:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Look at the card."""
         return source >= 0 and game.target_exists(source) and not game.cards[source].engaged
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "this is standing"
 
 
 @element
@@ -496,6 +627,10 @@ class MyTurn:
         """Compare the turn player."""
         return game.active == controller
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "it is your turn"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -505,6 +640,10 @@ class OpponentTurn:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Compare the turn player."""
         return game.active != controller
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "it is your opponent's turn"
 
 
 @element
@@ -516,6 +655,10 @@ class PaidExtra:
         """Look at the mark :class:`MarkPaid` left."""
         counters = game.cards[source].counters
         return bool(counters and counters.get("paid_extra"))
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "the extra cost was paid"
 
 
 @element
@@ -533,6 +676,10 @@ class Not:
         """Negate, inside an ability."""
         return not holds(self.condition, game, frame)
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"not {describe(self.condition)}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -543,6 +690,10 @@ class DiscardedThisTurn:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Compare the player's last discard turn."""
         return game.players[controller].discarded_on == game.turn
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "you discarded a card this turn"
 
 
 @element
@@ -558,6 +709,12 @@ class LeaderAtMost:
         hp = game.players[controller].hp
         return hp == self.n if self.exact else hp <= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your leader has {'exactly ' if self.exact else ''}{self.n} defense" + (
+            "" if self.exact else " or less"
+        )
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -570,6 +727,10 @@ class HaveEvolved:
         cards = game.cards
         return any(cards[u].evo >= 0 for u in game.players[controller].field)
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "you have an evolved follower on your field"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -581,6 +742,10 @@ class HandAtMost:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count the hand."""
         return len(game.players[controller].hand) <= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you have {self.n} or fewer cards in your hand"
 
 
 @element
@@ -600,6 +765,11 @@ class FieldExCount:
         found = sum(1 for u in p.field if match(cards[u].face))
         return found + sum(1 for u in p.ex if match(cards[u].base)) >= self.n
 
+    def describe(self) -> str:
+        """This element in English."""
+        words = filter_words(self.what, self.n)
+        return f"you have {self.n} or more {words} on your field and in your EX area"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -611,6 +781,10 @@ class BanishCount:
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Count the banish zone."""
         return len(game.players[controller].banish) >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you have {self.n} or more cards in your banish zone"
 
 
 @element
@@ -631,6 +805,11 @@ class PlayedThisTurn:
             for u in game.players[controller].played_ids
         )
 
+    def describe(self) -> str:
+        """This element in English."""
+        other = "another " if self.other else "a "
+        return f"you played {other}{filter_words(self.what, 1)} this turn"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -649,3 +828,7 @@ class PlacedInEx:
         cards = game.cards
         ex = game.players[frame.controller].ex
         return any(t in ex and self.what.matches(cards[t].base) for t in frame.targets if t >= 0)
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you put a {filter_words(self.what, 1)} into your EX area"

@@ -6,8 +6,9 @@ Triggers, abilities, card scripts and the effect and condition protocols (CR 10)
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from engine.sve.state import Frame, State
@@ -158,12 +159,20 @@ class Effect(Protocol):
         """Do the step (or ask for a decision and return ``False``)."""
         ...
 
+    def describe(self) -> str:
+        """This step in English."""
+        ...
+
 
 class Condition(Protocol):
     """A test on the game, for conditional abilities."""
 
     def holds(self, game: State, controller: int, source: int) -> bool:
         """Whether the ability may go off now."""
+        ...
+
+    def describe(self) -> str:
+        """This test in English."""
         ...
 
 
@@ -213,6 +222,53 @@ class Ability:
     """An Advance activated ability (CR 12.16.3): one PP of its cost may be paid with one
     EP instead, and it is evolve-equivalent (CR 8.3.2.1: not with an evolve this turn)."""
 
+    def describe(self) -> str:
+        """This ability in English (``Fanfare: draw 1 card``)."""
+        label = TRIGGER_WORDS[self.trigger]
+        costs = []
+        if self.pp_cost:
+            costs.append(f"{self.pp_cost} PP")
+        if self.engage_cost:
+            costs.append("engage this")
+        if self.sacrifice_cost:
+            costs.append("put this into the graveyard")
+        if self.banish_cost:
+            costs.append("banish this")
+        if self.from_hand:
+            costs.append(
+                "put this from your hand into your EX area"
+                if self.hand_to_ex
+                else "discard this from your hand"
+            )
+        if self.from_grave:
+            costs.append("played from your graveyard")
+        if self.from_ex and self.banish_cost:
+            costs[costs.index("banish this")] = "banish this from your EX area"
+        elif self.from_ex:
+            costs.append(
+                "played from your EX area"
+                if self.ex_free
+                else "put this from your EX area into the graveyard"
+            )
+        if self.trigger is Trigger.STATIC and self.from_ex:
+            label = "Continuous (on the field or in the EX area)"
+        if self.trigger is Trigger.ACTIVATED:
+            label = ("Quick act" if self.quick else "Advance act" if self.advance else "Act") + (
+                f" ({', '.join(costs)})" if costs else ""
+            )
+        body = sequence_words(self.effects)
+        if self.condition is not None:
+            body = f"if {describe(self.condition)}: {body}"
+        if self.once_per_turn:
+            body += " (once per turn)"
+        if self.times_per_turn:
+            body += f" ({self.times_per_turn} times per turn)"
+        if self.union_burst:
+            label = f"Union Burst {label}"
+        if self.advance:
+            label = f"Advance {label}"
+        return f"{label}: {body}"
+
 
 @dataclass(frozen=True, slots=True)
 class CardScript:
@@ -240,3 +296,25 @@ DEFAULT_EVOLVE_COST = 2
 
 AMOUNT = -1
 """Use the amount carried by the triggering event (e.g. Drain's damage)."""
+
+
+class Described(Protocol):
+    """Anything of the language that says itself in English."""
+
+    def describe(self) -> str:
+        """This element in English."""
+        ...
+
+
+def describe(obj: Described) -> str:
+    """Readable English for an ability, effect or condition."""
+    return obj.describe()
+
+
+def sequence_words(effects: Iterable[Any]) -> str:
+    """Effects joined by ``;``, a :class:`Gate` opening the rest with ``if ...:``."""
+    out = ""
+    for e in effects:
+        sep = "" if not out else " " if out.endswith(":") else "; "
+        out += sep + e.describe()
+    return out

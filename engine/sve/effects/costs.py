@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.sve.effects.core import describe, sequence_words
 from engine.sve.effects.registry import element
+from engine.sve.effects.selectors import TO_WORDS, all_words, filter_words, targets_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.core import Condition, Effect
@@ -29,6 +31,10 @@ class NextCostDown:
         """Remember the reduction for the player."""
         game.players[frame.controller].discounts.append((game.turn, self.what, self.n))
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"this turn, the next {filter_words(self.what, 1)} you play costs {self.n} less"
 
 
 @element
@@ -54,6 +60,13 @@ class CostDown:
                 game.cost_down(tgt, (game.cards[tgt].base.cost or 0) if self.zero else n)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        if self.zero:
+            return f"this turn, {TO_WORDS[self.to]} costs 0 to play"
+        less = "X (the cards you played this turn)" if self.per_played else str(self.n)
+        return f"this turn, {TO_WORDS[self.to]} costs {less} less to play"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -68,6 +81,10 @@ class GainPP:
         """Change the PP."""
         game.gain_pp(frame.controller, self.n, self.maximum)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your PP maximum +{self.n}" if self.maximum else f"recover {self.n} PP"
 
 
 @element
@@ -97,6 +114,10 @@ class PayX:
             card.counters[key] = have - x
         frame.amount = x
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"as a cost, choose X, pay X PP and take X {self.counter} counters from this"
 
 
 PAID_DISCARD = "paid_discard"
@@ -390,6 +411,61 @@ class PayCost:
             game.push_frame(self.effects, frame)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        cost = self.pay_words()
+        if self.otherwise:
+            return (
+                f"you may {cost}; if you do: {sequence_words(self.effects)}; "
+                f"if you do not: {sequence_words(self.otherwise)}"
+            )
+        if not self.optional:
+            tail = f": {sequence_words(self.effects)}" if self.effects else ""
+            return f"as a cost, {cost}{tail}"
+        return f"you may {cost}; if you do: {sequence_words(self.effects)}"
+
+    def pay_words(self) -> str:
+        """What paying this takes, in English (``pay 2 PP and discard 1 card``)."""
+        parts = ["engage this"] if self.engage_self else []
+        if self.pp:
+            parts.append(f"pay {self.pp} PP")
+        if self.leader:
+            parts.append(f"your leader loses {self.leader} defense")
+        if self.discard is not None:
+            verb = (
+                "put {} {} from your hand into your EX area"
+                if self.discard_to_ex
+                else "discard {} {}"
+            )
+            parts.append(verb.format(self.discard_n, filter_words(self.discard, self.discard_n)))
+        if self.engage is not None:
+            parts.append(f"engage {targets_words(self.engage, self.engage_n)}")
+        if self.sacrifice is not None:
+            verb = "banish {}" if self.banish_field else "put {} into the graveyard"
+            if self.sacrifice_to_ex:
+                verb = "put {} into your EX area"
+            if self.sacrifice_to_hand:
+                verb = "return {} to the hand"
+            parts.append(verb.format(targets_words(self.sacrifice, self.sacrifice_n)))
+        if self.reveal is not None:
+            parts.append(
+                f"reveal {self.reveal_n} {filter_words(self.reveal, self.reveal_n)} from your hand"
+            )
+        if self.banish is not None:
+            words = filter_words(self.banish, self.banish_n)
+            where = "EX area" if self.banish_from == "ex" else "graveyard"
+            parts.append(f"banish {self.banish_n} {words} from your {where}")
+        if self.lesson:
+            parts.append(
+                f"Lesson {self.lesson} (banish {self.lesson} Magic Items from your EX area)"
+            )
+        if self.engage_any is not None:
+            parts.append(f"engage any number of {all_words(self.engage_any)[4:]} (X)")
+        if self.take_from is not None:
+            what = targets_words(self.take_from)
+            parts.append(f"remove {self.take_n} '{self.take}' counters from {what}")
+        return " and ".join(parts)
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -406,6 +482,10 @@ class ExCostDown:
         if card is not None and frame.source in game.players[card.owner].ex:
             game.add_counter(frame.source, EX_LESS, self.n)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"this in your EX area costs {self.n} less to play"
 
 
 EX_LESS = "ex_cost_less"
@@ -442,6 +522,18 @@ class PlayCostX:
         """Nothing to resolve: the play procedure pays less."""
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        x = f"{self.n}"
+        if self.per_evolved is not None:
+            words = filter_words(self.per_evolved, 2)
+            x = f"X (the face-up evolved {words} in your evolve deck)"
+        elif self.per_field is not None:
+            x = f"X (the number of {all_words(self.per_field)[4:]})"
+        elif self.per_banished:
+            x = "X (the cards in your banish zone)"
+        return f"this costs {x} less to play"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -453,6 +545,10 @@ class PlayFromGrave:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the main phase offers the play."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "this may be played from your graveyard"
 
 
 @element
@@ -470,6 +566,11 @@ class PlayCostDown:
         """Nothing to resolve: the play cost is lowered where it is computed."""
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        where = " from your EX area" if self.from_ex else ""
+        return f"{filter_words(self.what, 2)} you play{where} cost {self.n} less"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -482,6 +583,10 @@ class ExtraCost:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the play procedure offers it."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you may pay {self.n} more PP to play this"
 
 
 @element
@@ -499,6 +604,11 @@ class PlayCostIf:
         """Nothing to resolve: the play procedure applies it."""
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        where = " from the EX area" if self.ex_only else ""
+        return f"if {describe(self.condition)} as you play this{where}, it costs {self.n} less"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -512,6 +622,10 @@ class AdditionalCost:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the play procedure asks for the cost."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"to play this, also {self.cost.describe().removeprefix('as a cost, ')}"
 
 
 @element
@@ -537,6 +651,14 @@ class PlayCostFor:
         return cands
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        verb = "engage" if self.engage else "put into the graveyard"
+        what = targets_words(self.what, self.count)
+        return (
+            f"as you play this, you may {verb} {what} as a cost; if you do, it costs {self.n} less"
+        )
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -551,6 +673,11 @@ class DiscountFor:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the play procedure offers it."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        paid = self.cost.describe().removeprefix("as a cost, ")
+        return f"as this is played, you may {paid} to pay {self.n} PP less"
 
 
 @element
@@ -583,6 +710,11 @@ class DiscountChoice:
             p.pp -= short
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        paid = self.cost.describe().removeprefix("as a cost, ")
+        return f"{paid}, or pay the PP saved after all"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -594,6 +726,10 @@ class CannotPlay:
         """Nothing to resolve: the main phase does not offer the play."""
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "this cannot be played"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -604,6 +740,10 @@ class MarkPaid:
         """Mark the card."""
         game.add_counter(frame.source, "paid_extra")
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "the extra cost was paid"
 
 
 @element
@@ -617,6 +757,10 @@ class SpellTax:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the cost is raised where it is computed."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your opponent's spells cost {self.n} more to play"
 
 
 OWN_PLAY_COSTS = (PlayCostIf, PlayCostFor, PlayCostX, DiscountFor)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.sve.effects.registry import element
+from engine.sve.effects.selectors import TO_WORDS, all_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.selectors import Targets
@@ -47,6 +48,10 @@ class SplitDamage:
         game.ask_pick(frame.controller, [str(i) for i in range(left, -1, -1)], False)
         return False
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"deal {self.n} damage divided among them"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -64,6 +69,10 @@ class NoCombatDamage:
                     card.counters = {}
                 card.counters["no_combat_damage"] = game.turn
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"this turn, {TO_WORDS[self.to]} takes no combat damage"
 
 
 @element
@@ -135,6 +144,29 @@ class Damage:
             game.ability_damage_dealt(frame.source)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        amount = "that much" if self.n == AMOUNT else str(self.n)
+        if self.per is not None:
+            amount = f"damage equal to the number of {all_words(self.per)[4:]}"
+            return f"deal {amount} to {TO_WORDS[self.to]}"
+        if self.half_attack:
+            return (
+                f"deal damage equal to half this card's attack (rounded up) to {TO_WORDS[self.to]}"
+            )
+        if self.attack:
+            return f"deal damage equal to this card's attack to {TO_WORDS[self.to]}"
+        if self.discarded_cost:
+            return f"deal damage equal to the discarded card's cost to {TO_WORDS[self.to]}"
+        if self.per_hand:
+            return f"deal damage equal to the number of cards in your hand to {TO_WORDS[self.to]}"
+        if self.attack_of_it:
+            return f"deal damage equal to its attack to {TO_WORDS[self.to]}"
+        if self.per_hurt:
+            times = "the times your leader's defense went down this turn"
+            return f"deal damage equal to {times} to {TO_WORDS[self.to]}"
+        return f"deal {amount} damage to {TO_WORDS[self.to]}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -148,6 +180,11 @@ class HealLeader:
         game.heal_leader(frame.controller, frame.amount if self.n == AMOUNT else self.n)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        amount = "that much" if self.n == AMOUNT else f"+{self.n}"
+        return f"your leader gets {amount} defense"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -160,6 +197,10 @@ class Destroy:
         """Destroy."""
         game.destroy([t for t in resolve_recipients(game, frame, self.to) if t >= 0])
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"destroy {TO_WORDS[self.to]}"
 
 
 @element
@@ -182,6 +223,10 @@ class Banish:
                 game.banish(tgt)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"banish {TO_WORDS[self.to]}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -192,6 +237,10 @@ class WinGame:
         """End the game."""
         game.win_by_effect(frame.controller)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "you win the battle"
 
 
 @element
@@ -206,6 +255,10 @@ class DamageBonus:
         """Nothing to resolve: damage is raised where it is dealt."""
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"damage this deals is {self.n:+d}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -219,6 +272,10 @@ class DamageTaken:
         """Nothing to resolve: damage is changed where it is dealt."""
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"damage the equipped follower takes is {self.n:+d}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -230,6 +287,10 @@ class BanishInstead:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the move is replaced where it happens."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "enemy followers that would go from the field to the graveyard are banished instead"
 
 
 @element
@@ -245,6 +306,10 @@ class DamageCap:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: damage is changed where it is dealt."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"{self.at_least} or more damage this takes becomes {self.becomes}"
 
 
 @element
@@ -271,6 +336,12 @@ class NoDamage:
                 card.counters["no_damage"] = game.turn
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        if self.what is not None:
+            return f"this turn, {all_words(self.what)} take no damage"
+        return "this turn, this takes no damage"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -292,6 +363,11 @@ class DamageShield:
                 card.counters[key] = game.turn
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        what = " the next time it would" if self.next_only else ""
+        return f"this turn, {TO_WORDS[self.to]} takes no damage{what}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -306,6 +382,12 @@ class LeaderShield:
         """Set the shield of your leader for this turn (a new one replaces an old one)."""
         game.players[frame.controller].shield = (game.turn, self.n)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        if self.n < 0:
+            return "this turn, your leader takes no damage the next time it would be damaged"
+        return f"this turn, the next damage your leader takes is {self.n} less"
 
 
 @element
@@ -329,3 +411,7 @@ class TakesMore:
                 card.counters["more_turn"] = game.turn
                 card.counters["more"] += self.n
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"this turn, {TO_WORDS[self.to]} takes {self.n} more damage"

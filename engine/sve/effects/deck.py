@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.sve.effects.registry import element
+from engine.sve.effects.selectors import filter_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.selectors import CardFilter
@@ -32,6 +33,13 @@ class Draw:
             game.draw(player)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        who = "" if self.who == "you" else "your opponent "
+        if self.plus_it:
+            return f"{who}draw {self.n} card{'s' if self.n != 1 else ''} plus 1 per card of it"
+        return f"{who}draw {self.n} card{'s' if self.n != 1 else ''}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -48,6 +56,11 @@ class RevealTop:
         if deck and self.what.matches(game.cards[deck[-1]].base):
             game.move_found(deck[-1], "hand", frame.controller)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        what = filter_words(self.what, 1)
+        return f"reveal the top card of your deck; if it is {what}, put it into your hand"
 
 
 @element
@@ -68,6 +81,12 @@ class Mill:
             frame.targets = deck[len(deck) - min(self.n, len(deck)) :][::-1]
         game.mill(player, self.n)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        whose = "your" if self.who == "you" else "your opponent's"
+        cards = f"card{'s' if self.n != 1 else ''}"
+        return f"put the top {self.n} {cards} of {whose} deck into the graveyard"
 
 
 @element
@@ -134,6 +153,13 @@ class Arrange:
     def _top(frame: Frame) -> int:
         return -1 - frame.targets[-1]
 
+    def describe(self) -> str:
+        """This element in English."""
+        return (
+            f"look at the top {self.look} cards of your deck; put any of them back on top in any"
+            " order, the rest on the bottom in any order"
+        )
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -144,3 +170,7 @@ class ShuffleDeck:
         """Shuffle."""
         game.shuffle_deck(frame.controller)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "shuffle your deck"

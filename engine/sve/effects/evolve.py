@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.sve.effects.core import describe
 from engine.sve.effects.registry import element
+from engine.sve.effects.selectors import all_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.core import Condition
@@ -24,6 +26,10 @@ class EvolveSelf:
             game.evolve_by_effect(frame.source)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "this evolves"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -39,6 +45,10 @@ class EvolveCostIf:
         """Nothing to resolve: the evolve cost is computed where it is paid."""
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"this card may also evolve for {self.n} while {describe(self.condition)}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -53,6 +63,10 @@ class EvolveInto:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the evolve procedure offers it."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"Evolve ({self.n}): this evolves into '{self.name}'"
 
 
 @element
@@ -82,6 +96,11 @@ class FromEvolveDeck:
             game.from_evolve_deck(int(word), self.to, me)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        where = "into your EX area" if self.to == "ex" else "onto your field"
+        return f"you may put 1 '{self.name}' from your evolve deck {where}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -103,6 +122,10 @@ class EvolveCostDown:
             card.counters["evolve_down"] += self.n
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"this turn, this card's evolve cost is {self.n} less"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -115,6 +138,10 @@ class EvolveCostPer:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: the evolve cost is computed where it is paid."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"this card's evolve cost is 1 less for each of {all_words(self.what)}"
 
 
 @element
@@ -132,6 +159,10 @@ class SetEvolveCost:
                 card.counters = {}
             card.counters["evolve_cost"] = self.n
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"this card's evolve cost becomes {self.n}"
 
 
 @element
@@ -161,3 +192,7 @@ class EvolveOrReturn:
         else:
             game.return_to_hand(uid)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "this evolves or returns to your hand (you choose)"

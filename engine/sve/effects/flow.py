@@ -10,7 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine.sve.effects.conditions import Always
+from engine.sve.effects.core import describe, sequence_words
 from engine.sve.effects.registry import element
+from engine.sve.effects.selectors import TO_WORDS, all_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.core import Condition, Effect
@@ -92,6 +95,19 @@ class Modal:
         option left the card cannot be played (CR 10.6.2.2)."""
         return any(_option_payable(o, game, controller, source) for o in self.options)
 
+    def describe(self) -> str:
+        """This element in English."""
+        opts = " | ".join(f"({i + 1}) {sequence_words(o)}" for i, o in enumerate(self.options))
+        more = ""
+        if isinstance(self.more_if, Always):
+            return f"choose up to {self.more}: {opts}"
+        if self.more_if is not None:
+            more = f" (if {describe(self.more_if)}, up to {self.more} instead)"
+        if self.once_each_per_turn:
+            more += " (not an option this chose this turn)"
+        head = "choose one" if self.picks == 1 else f"choose up to {self.picks}"
+        return f"{head}{more}: {opts}"
+
 
 def _option_pp(option: tuple[Effect, ...]) -> int:
     """The PP the cost of an option of a choice asks for (0 when it has no cost)."""
@@ -127,6 +143,10 @@ class Gate:
             frame.step = len(frame.effects) - 1
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"if {describe(self.condition)}:"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -143,6 +163,10 @@ class If:
             game.push_frame(self.effects, frame, share_it=True)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"if {describe(self.condition)}, {sequence_words(self.effects)}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -155,6 +179,10 @@ class Call:
         """Call the function."""
         self.fn(game, frame)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"call {getattr(self.fn, '__name__', 'a function')}"
 
 
 @element
@@ -212,3 +240,23 @@ class Scaled:
         if isinstance(e, (Draw, HealLeader, Damage)):
             return dataclasses.replace(e, n=e.n * x).run(game, frame)
         raise ValueError(f"cannot scale {e!r}")
+
+    def describe(self) -> str:
+        """This element in English."""
+        times = f"{self.k} times " if self.k != 1 else ""
+        what = {
+            "max_pp": "your PP maximum",
+            "hand": "the cards in your hand",
+            "ex": "the cards in your EX area",
+            "banish": "the cards in your banish zone",
+            "hand_ex": "the cards in your hand and EX area",
+            "attack": "this card's attack",
+            "attack_it": "its attack",
+        }.get(self.count, "")
+        if self.count == "field_ex" and self.per is not None:
+            what = f"the number of {all_words(self.per)[4:]} and such cards in your EX area"
+        if not what and self.per is not None:
+            what = f"the number of {all_words(self.per)[4:]}"
+        if isinstance(self.effect, Damage) and self.effect.n == 1:
+            return f"deal X damage to {TO_WORDS[self.effect.to]} (X: {times}{what})"
+        return f"X times: {describe(self.effect)} (X: {times}{what})"

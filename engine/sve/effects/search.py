@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.sve.effects.registry import element
+from engine.sve.effects.selectors import filter_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.selectors import CardFilter
@@ -46,6 +47,17 @@ class FromGrave:
             frame.targets = []
         return _take(game, frame, game.players[frame.controller].grave, self, self.n, False)
 
+    def describe(self) -> str:
+        """This element in English."""
+        n = f"up to {self.n}" if self.up_to else str(self.n)
+        total = (
+            f" with original costs adding up to {self.max_total} or less"
+            if self.max_total >= 0
+            else ""
+        )
+        words = filter_words(self.what, self.n)
+        return f"choose {n} {words}{total} in your graveyard; put it into your {self.to}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -76,6 +88,14 @@ class FromHand:
         pool = [u for u in pool if u != frame.source]
         return _take(game, frame, pool, how, self.n, False)
 
+    def describe(self) -> str:
+        """This element in English."""
+        where = "hand or EX area" if self.ex else "hand"
+        cost = " with original cost up to your PP maximum" if self.max_pp else ""
+        words = filter_words(self.what, self.n) + cost
+        to = "into your EX area" if self.to == "ex" else "onto your field"
+        return f"you may put up to {self.n} {words} from your {where} {to}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -97,6 +117,16 @@ class Search:
     def run(self, game: State, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` stops: CR 5.8.1.2)."""
         return _take(game, frame, game.players[frame.controller].deck, self, self.n, True)
+
+    def describe(self) -> str:
+        """This element in English."""
+        total = (
+            f" whose original costs total {self.max_total} or less" if self.max_total >= 0 else ""
+        )
+        if self.max_cost_x:
+            total += " with original cost X or less"
+        words = filter_words(self.what, self.n)
+        return f"search your deck for up to {self.n} {words}{total} to your {self.to}"
 
 
 @element
@@ -133,6 +163,25 @@ class LookTop:
             elif left > 0:
                 game.to_bottom(frame.controller, deck[len(deck) - left :])
         return done
+
+    def describe(self) -> str:
+        """This element in English."""
+        rest = {
+            "bottom": "; the rest to the bottom",
+            "grave": "; the rest into the graveyard",
+            "hand": "; the rest into your hand",
+            "top": "",
+        }[self.rest]
+        where = "graveyard" if self.to == "grave" else self.to
+        if self.must:
+            return (
+                f"look at the top {self.look} cards of your deck; put {self.n} "
+                f"{filter_words(self.what, self.n)} among them into your {where}{rest}"
+            )
+        return (
+            f"look at the top {self.look} cards of your deck; you may put up to {self.n} "
+            f"{filter_words(self.what, self.n)} among them into your {where}{rest}"
+        )
 
 
 @element
@@ -181,6 +230,20 @@ class LookTopPicks:
         elif left > 0 and self.rest == "bottom":
             game.to_bottom(me, deck[len(deck) - left :])
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        rest_words = {
+            "bottom": "; the rest to the bottom",
+            "grave": "; the rest into the graveyard",
+        }
+        picks = "; ".join(
+            f"you may put 1 {filter_words(what, 1)} among them into your "
+            f"{'graveyard' if to == 'grave' else to}"
+            for what, to in self.picks
+        )
+        tail = rest_words.get(self.rest, "")
+        return f"look at the top {self.look} cards of your deck; {picks}{tail}"
 
 
 def _take(

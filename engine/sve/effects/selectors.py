@@ -5,6 +5,7 @@ Target selectors, card filters, leaders as targets and effect recipients (CR 10.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -133,6 +134,14 @@ class Select:
         """Whether a mandatory selection can be made at all (CR 10.6.2.3.3)."""
         return self.up_to or bool(game.candidates(self.what, controller, source))
 
+    def describe(self) -> str:
+        """This element in English."""
+        if self.per_grave is not None:
+            per = filter_words(self.per_grave, 1)
+            one = targets_words(self.what, 1, self.up_to)
+            return f"for each {per} in your graveyard, choose {one}"
+        return f"choose {targets_words(self.what, self.count, self.up_to)}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -161,6 +170,10 @@ class SelectEx:
             return True
         game.ask_pick(frame.controller, [str(u) for u in cands], False)
         return False
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"choose {self.n} {filter_words(self.what, self.n)} in your EX area"
 
 
 def _target_word(target: int) -> str:
@@ -293,3 +306,93 @@ def resolve_recipients(game: State, frame: Frame, to: str) -> list[int]:
     if to == "all_leaders":
         return [leader_target(me), leader_target(opp)]
     raise ValueError(f"unknown effect recipient {to!r}")
+
+
+TO_WORDS = {
+    "targets": "it",
+    "self": "this",
+    "event": "that follower",
+    "enemy_leader": "the enemy leader",
+    "own_leader": "your leader",
+    "enemy_followers": "all enemy followers",
+    "enemy_all": "the enemy leader and all enemy followers",
+    "own_followers": "all your followers",
+    "own_other_followers": "all your other followers",
+    "all_followers": "all followers",
+    "all_other_followers": "all other followers",
+    "all_other_and_enemy_leader": "the enemy leader and all other followers",
+    "all_leaders": "both leaders",
+}
+
+
+def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
+    side = {"enemy": "enemy ", "own": "of your ", "any": ""}[t.side]
+    kinds = [k for k, on in (("follower", t.followers), ("amulet", t.amulets)) if on]
+    noun = " or ".join(kinds) or "card"
+    if t.followers and t.amulets:
+        noun = "card"
+    if t.leaders:
+        noun = f"leader or {noun}"
+    parts = []
+    if t.other:
+        parts.append("other")
+    if t.trait:
+        parts.append(t.trait)
+    if t.name:
+        parts.append(f"'{t.name}'")
+    if t.not_name:
+        parts.append(f"not '{t.not_name}'")
+    if t.name_contains:
+        parts.append(f"'*{t.name_contains}*'")
+    if t.token:
+        parts.append("token")
+    if t.boxed:
+        parts.append("Boxed")
+    head = f"{'up to ' if up_to else ''}{count}"
+    noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
+    own = t.side == "own"
+    text = f"{head} {noun_words} of yours" if own else f"{head} {side}{noun_words}"
+    if t.max_cost >= 0:
+        text += f" with original cost {t.max_cost} or less"
+    if t.exact_cost >= 0:
+        text += f" with original cost {t.exact_cost}"
+    if t.min_cost >= 0:
+        text += f" with original cost {t.min_cost} or more"
+    if t.max_defense >= 0:
+        text += f" with defense {t.max_defense} or less"
+    if t.max_attack >= 0:
+        text += f" with attack {t.max_attack} or less"
+    if t.min_attack >= 0:
+        text += f" with attack {t.min_attack} or more"
+    return text
+
+
+def all_words(t: Targets) -> str:
+    """``all <the cards t allows>`` (a group, not a choice)."""
+    return "all " + targets_words(t, 2).split(" ", 1)[1]
+
+
+def filter_words(f: CardFilter, n: int) -> str:
+    if f.also:
+        plain = dataclasses.replace(f, also=())
+        return " or ".join([*(filter_words(a, n) for a in f.also), filter_words(plain, n)])
+    noun = f.kind + ("s" if n != 1 else "")
+    words = []
+    if f.traits:
+        words.append("/".join(f.traits))
+    if f.token:
+        words.append("token")
+    text = " ".join([*words, noun])
+    if f.name:
+        text = f"'{f.name}'"
+    if f.name_contains:
+        text += f" whose name contains '{f.name_contains}'"
+    if f.max_cost >= 0:
+        text += f" with original cost {f.max_cost} or less"
+    if f.exact_cost >= 0:
+        text += f" with original cost {f.exact_cost}"
+    if f.min_cost >= 0:
+        text += f" with original cost {f.min_cost} or more"
+    if f.not_name:
+        text += f" not named '{f.not_name}'"
+    return text

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import CardRecord
 from engine.sve.effects.registry import element
+from engine.sve.effects.selectors import TO_WORDS, all_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.selectors import Targets
@@ -36,6 +37,10 @@ class SetStats:
                 card = game.cards[tgt]
                 game.modify(tgt, self.atk - card.atk, self.dfn - card.dfn, (), False)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"{TO_WORDS[self.to]} becomes {self.atk}/{self.dfn}"
 
 
 @element
@@ -72,6 +77,20 @@ class Buff:
                 game.raised(tgt)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        bits = []
+        if self.atk or self.dfn:
+            bits.append(f"{self.atk:+d}/{self.dfn:+d}")
+        if self.keywords:
+            bits.append(", ".join(self.keywords))
+        tail = " until end of turn" if self.until_end_of_turn else ""
+        if self.per_died:
+            bits = ["+X/+X (X: followers put from the field into a graveyard this turn)"]
+        if self.what is not None:
+            return f"{all_words(self.what)} get {' and '.join(bits)}{tail}"
+        return f"{TO_WORDS[self.to]} gets {' and '.join(bits)}{tail}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -88,6 +107,10 @@ class Engage:
                 game.set_engaged(tgt, not self.stand)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"{'stand' if self.stand else 'engage'} {TO_WORDS[self.to]}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -102,6 +125,10 @@ class SkipStand:
             if tgt >= 0:
                 game.add_counter(tgt, "skip_stand")
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"{TO_WORDS[self.to]} does not stand in its controller's next start phase"
 
 
 @element
@@ -123,6 +150,10 @@ class Box:
             if tgt >= 0:
                 game.box(tgt)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"{TO_WORDS[self.to]} becomes Boxed until the end of its controller's next turn"
 
 
 COUNTER_PREFIX = "c:"
@@ -154,6 +185,12 @@ class CounterOnOwn:
             game.add_counter(uid, COUNTER_PREFIX + self.counter, self.n)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        what = f"1 '{self.name}' on your field or in your EX area"
+        counters = f"'{self.counter}' counter{'s' if self.n != 1 else ''}"
+        return f"choose {what}; put {self.n} {counters} on it"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -169,6 +206,11 @@ class NoAttack:
             if tgt >= 0:
                 game.forbid_attack(tgt, self.next_turn)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        when = "in its controller's next turn" if self.next_turn else "this turn"
+        return f"{TO_WORDS[self.to]} cannot attack {when}"
 
 
 @element
@@ -210,6 +252,14 @@ class PutCounters:
                 game.add_counter(uid, key, more)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        n = "X" if self.per_max_pp else str(self.n)
+        x = " (X is your PP maximum)" if self.per_max_pp else ""
+        cap = f" (at most {self.cap} on it)" if self.cap >= 0 else ""
+        where = "this" if self.what is None else all_words(self.what)
+        return f"put {n} {self.name} counters on {where}{x}{cap}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -226,6 +276,10 @@ class Equip:
                 game.equip(tgt, self.token)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"{TO_WORDS[self.to]} equips '{self.token.name}'"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -239,3 +293,8 @@ class Grant:
     def run(self, game: State, frame: Frame) -> bool:
         """Nothing to resolve: rule processing applies continuous abilities."""
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        who = "this" if self.what is None else all_words(self.what)
+        return f"{who} {'has' if self.what is None else 'have'} {', '.join(self.keywords)}"

@@ -60,6 +60,15 @@ class Summon:
         game.ask_pick(me, [str(i) for i in range(most, -1, -1)], False)
         return False
 
+    def describe(self) -> str:
+        """This element in English."""
+        where = {
+            "ex": "your EX area",
+            "field_then_ex": "your field until it is full, the rest into your EX area",
+            "choose": "your field or EX area, as many of each as you like",
+        }.get(self.zone, "your field")
+        return f"put {self.n} '{self.token.name}' token{'s' if self.n != 1 else ''} into {where}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -74,3 +83,7 @@ class SummonSame:
             if card.token:
                 game.create_token(frame.controller, card.base)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "put a token of the same name as that card onto your field"

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.sve.effects.registry import element
+from engine.sve.effects.selectors import TO_WORDS, filter_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.selectors import CardFilter
@@ -26,6 +27,10 @@ class ToGrave:
             game.destroy_as_cost(frame.source)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "put this into the graveyard"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -45,6 +50,10 @@ class ToGraveAll:
             game.destroy_as_cost(uid)
         frame.targets = got
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"put all your {filter_words(self.what, 2)} on your field into the graveyard"
 
 
 @element
@@ -72,6 +81,10 @@ class SelfToEx:
             frame.targets = [frame.source]
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"{'you may ' if self.optional else ''}put this into your EX area"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -91,6 +104,10 @@ class ReturnToHand:
                 game.return_to_hand(tgt)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"return {TO_WORDS[self.to]} to its owner's hand"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -109,6 +126,10 @@ class PutInEx:
             if tgt >= 0:
                 game.field_to_ex(tgt)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"put {TO_WORDS[self.to]} into its owner's EX area"
 
 
 @element
@@ -146,6 +167,14 @@ class DiscardCards:
         game.ask_pick(player, [str(u) for u in sorted(hand)], False)
         return False
 
+    def describe(self) -> str:
+        """This element in English."""
+        if self.banish:
+            return f"banish {self.n} card{'s' if self.n != 1 else ''} of your choice from your hand"
+        who = "" if self.who == "you" else "your opponent "
+        how = " at random" if self.random else ""
+        return f"{who}discard {self.n} card{'s' if self.n != 1 else ''}{how}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -173,6 +202,10 @@ class DiscardAny:
         game.ask_pick(frame.controller, [str(u) for u in sorted(hand)], True)
         return False
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "discard any number of cards"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -198,6 +231,10 @@ class HandToDeck:
         uid, frame.sub = frame.sub - 2, 0
         game.hand_to_deck(uid, word == "top")
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "put 1 card from your hand on the top or the bottom of your deck"
 
 
 @element
@@ -225,6 +262,10 @@ class PlayFromOpponentGrave:
             game.play_by_effect(frame.controller, uid, self.cost)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return f"choose a card in your opponent's graveyard; play it with its cost {self.cost}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -238,6 +279,10 @@ class SelfToBottom:
             game.field_to_bottom(frame.source)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "put this on the bottom of your deck"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -250,6 +295,10 @@ class SelfToField:
         if frame.source in game.players[me].grave and game.field_has_room(me):
             game.move_found(frame.source, "field", me)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "put this from your graveyard onto your field"
 
 
 @element
@@ -282,6 +331,13 @@ class SelfExToField:
                 game.set_engaged(frame.source, True)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        may = "you may " if self.may else ""
+        return (
+            f"{may}put this from your EX area onto your field{' engaged' if self.engaged else ''}"
+        )
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -294,6 +350,10 @@ class ExileLater:
             game.add_counter(frame.source, "exile_later")
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "this gets 'Last Words: banish this'"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -305,6 +365,10 @@ class ExileSelf:
         if frame.source in game.players[game.cards[frame.source].owner].grave:
             game.banish(frame.source)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "banish this"
 
 
 EX_TO_GRAVE_MARK = "ex_to_grave"
@@ -327,6 +391,10 @@ class GiveExToGrave:
                 game.add_counter(tgt, EX_TO_GRAVE_MARK)
         return True
 
+    def describe(self) -> str:
+        """This element in English."""
+        return "it gets 'when your end phase comes, put this from your EX area into the graveyard'"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -338,6 +406,10 @@ class ExToGraveSelf:
         """Move it if it is still in the EX area."""
         game.ex_to_grave(frame.source)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "put this from your EX area into the graveyard"
 
 
 @element
@@ -360,3 +432,9 @@ class TopToEx:
                 break
             frame.targets.append(uid)
         return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return (
+            f"put the top {self.n} card{'s' if self.n != 1 else ''} of your deck into your EX area"
+        )
