@@ -20,7 +20,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from engine.cards import CardRecord
 from engine.sve.actions import (
@@ -44,8 +44,43 @@ from engine.sve.actions import (
     evolve_of,
     play_of,
 )
+from engine.sve.board import (
+    ABILITY_PROOF,
+    ASSAIL,
+    AURA,
+    BANE,
+    BOXED,
+    BOXED_KEPT,
+    CANNOT_ATTACK,
+    DEFAULT_TURN_LIMIT,
+    DRAIN,
+    ENTERS_ENGAGED,
+    EVOLVE_ANY,
+    EX_LIMIT,
+    FIELD_LIMIT,
+    HAND_LIMIT,
+    IGNORE_WARD,
+    INTIMIDATE,
+    MAX_PP_CAP,
+    NO_EX_PLAY,
+    OPENING_HAND,
+    QUICK,
+    RUSH,
+    SECOND_PLAYER_EP,
+    STORM,
+    SUPER_EVOLVE_TURN,
+    TERMINAL,
+    WARD,
+    Card,
+    Player,
+    Zone,
+    _blank,
+    _boxed,
+    _is_follower,
+    keyword_bits,
+)
 from engine.sve.effects.conditions import ORIGINS
-from engine.sve.effects.core import Ability, CardScript, Effect, Trigger
+from engine.sve.effects.core import Ability, CardScript, Effect, Frame, Trigger
 from engine.sve.effects.costs import (
     EX_LESS,
     AdditionalCost,
@@ -64,6 +99,7 @@ from engine.sve.effects.costs import (
 )
 from engine.sve.effects.damage import BanishInstead, DamageBonus, DamageCap, DamageTaken
 from engine.sve.effects.evolve import EvolveCostIf, EvolveCostPer, EvolveInto
+from engine.sve.effects.game import Game
 from engine.sve.effects.scripts import KEYWORD_ABILITIES, Scripts
 from engine.sve.effects.search import FromGrave
 from engine.sve.effects.selectors import (
@@ -82,98 +118,9 @@ from engine.sve.observation import Observation
 
 # --- constants from the rules ------------------------------------------------------------------
 
-LEADER_DEFENSE = 20  # CR 2.8.3.1 / 6.2.1.12
-OPENING_HAND = 4  # CR 6.2.1.7
-FIELD_LIMIT = 5  # CR 4.4.4.1
-EX_LIMIT = 5  # CR 4.8.3.1
-HAND_LIMIT = 7  # CR 4.7.3.1
-MAX_PP_CAP = 10  # CR 3.2.4.1
-SECOND_PLAYER_EP = 3  # CR 6.2.1.10
-START_SEP = 1  # CR 6.2.1.11
-SUPER_EVOLVE_TURN = (7, 6)  # CR 12.2.4: own turn count, first / second player
-DEFAULT_TURN_LIMIT = 60
-TERMINAL = -1
-"""What :meth:`State.current_player` returns once the game is over."""
-
-# Keyword bits: the keywords whose rules the engine checks itself.
-WARD, STORM, RUSH, BANE, DRAIN, INTIMIDATE, AURA, ASSAIL, QUICK = (1 << i for i in range(9))
-# Continuous abilities of a card's own that the engine checks like keywords (CR 10.1.1.3).
-IGNORE_WARD, CANNOT_ATTACK, ENTERS_ENGAGED, EVOLVE_ANY = (1 << i for i in range(9, 13))
-ABILITY_PROOF = 1 << 13
-"""Not destroyed by abilities and not banished (a continuous ability of its own)."""
-NO_EX_PLAY = 1 << 14
-"""Cannot be played from the EX area (a continuous ability of its own)."""
-KEYWORD_BITS = {
-    "ward": WARD,
-    "storm": STORM,
-    "rush": RUSH,
-    "bane": BANE,
-    "drain": DRAIN,
-    "intimidate": INTIMIDATE,
-    "aura": AURA,
-    "assail": ASSAIL,
-    "quick": QUICK,
-    "ignore_ward": IGNORE_WARD,
-    "cannot_attack": CANNOT_ATTACK,
-    "enters_engaged": ENTERS_ENGAGED,
-    "evolve_any_times": EVOLVE_ANY,
-    "ability_proof": ABILITY_PROOF,
-    "no_play_from_ex": NO_EX_PLAY,
-}
-_BIT_NAMES = sorted(KEYWORD_BITS.items(), key=lambda kv: kv[0])
-
-
-_BITS_CACHE: dict[tuple[str, ...], int] = {}
-_NAMES_CACHE: dict[int, tuple[str, ...]] = {}
-
-
-def keyword_bits(keywords: Sequence[str]) -> int:
-    """The bit set of the rule keywords among ``keywords``."""
-    key = tuple(keywords)
-    bits = _BITS_CACHE.get(key)
-    if bits is None:
-        bits = 0
-        for kw in key:
-            bits |= KEYWORD_BITS.get(kw, 0)
-        _BITS_CACHE[key] = bits
-    return bits
-
-
-def _is_follower(record: CardRecord) -> bool:
-    return record.card_type.endswith("follower")
-
-
-BOXED = "boxed"
-"""The counter of a Boxed card (CR 5.31): the turn at whose end the state ends."""
-BOXED_KEPT = "boxed_kept"
-"""The keyword bits a Boxed card had gained for good before it was Boxed (given back when the
-state ends, CR 5.31.2)."""
-
-
-def _boxed(card: Card) -> bool:
-    """Whether a card is Boxed (CR 5.31): it has no abilities while it is."""
-    counters = card.counters
-    return counters is not None and BOXED in counters
-
 
 _E = TypeVar("_E")
 """An element type looked for in continuous abilities."""
-
-
-class Zone(enum.IntEnum):
-    """Where a card is (CR 4)."""
-
-    DECK = 0
-    HAND = 1
-    FIELD = 2
-    EX = 3
-    GRAVE = 4
-    BANISH = 5
-    EVOLVE_DECK = 6
-    EVOLVE_AREA = 7
-    RESOLVING = 8
-    ERASED = 9
-    LEADER = 10
 
 
 _ORIGIN_WORD = {Zone.GRAVE: "grave", Zone.HAND: "hand_effect", Zone.EX: "ex_effect"}
@@ -248,289 +195,6 @@ class Kind(enum.IntEnum):
     """A mode (CR 5.18), a card found in the deck (CR 5.8) or a card to discard (CR 5.12)."""
 
 
-class Card:
-    """One card instance (or token) in one game."""
-
-    __slots__ = (
-        "atk",
-        "bane_hit",
-        "base",
-        "controller",
-        "counters",
-        "dfn",
-        "engaged",
-        "eq",
-        "evo",
-        "evolve_nth",
-        "evolved_turn",
-        "face",
-        "fol",
-        "gen",
-        "granted",
-        "kw",
-        "owner",
-        "since",
-        "st",
-        "super_",
-        "tok",
-        "token",
-        "uid",
-        "zone",
-    )
-
-    def __init__(self, uid: int, owner: int, record: CardRecord, zone: Zone, token: bool) -> None:
-        self.uid = uid
-        self.owner = owner
-        self.controller = owner
-        self.base = record
-        self.face = record
-        self.fol = _is_follower(record)
-        self.zone = zone
-        self.token = token
-        self.atk = record.attack or 0
-        self.dfn = record.defense or 0
-        self.engaged = False
-        self.since = 0
-        self.evo = -1
-        self.evolved_turn = 0
-        self.evolve_nth = 0
-        self.super_ = False
-        self.kw = keyword_bits(record.keywords)
-        self.granted = 0
-        self.st = 0
-        """Keyword bits given by continuous abilities (CR 10.1.1.3), included in ``kw``."""
-        self.eq: tuple[str, ...] = ()
-        """Card ids of the equipment tokens this follower has equipped (CR 14.5.2)."""
-        self.bane_hit = False
-        self.counters: dict[str, int] | None = None
-        self.gen = 0
-        self.tok: object = None
-        """The state that may change this object in place (see :meth:`State.writable`)."""
-
-    def renew(self) -> None:
-        """CR 4.1.4: a card that moves to another zone is a new card there. Everything it
-        gained (evolution, stats, keywords, granted abilities, damage, counters and marks,
-        another player's control) is dropped; it is its printed card again."""
-        base = self.base
-        self.controller = self.owner
-        self.face = base
-        self.fol = _is_follower(base)
-        self.atk = base.attack or 0
-        self.dfn = base.defense or 0
-        self.engaged = False
-        self.evo = -1
-        self.evolved_turn = 0
-        self.evolve_nth = 0
-        self.super_ = False
-        self.kw = keyword_bits(base.keywords)
-        self.granted = 0
-        self.st = 0
-        self.eq = ()
-        self.bane_hit = False
-        self.counters = None
-        self.gen += 1
-
-    def copy(self) -> Card:
-        """A field-by-field copy (counters copied too)."""
-        new = _blank(Card)
-        new.uid = self.uid
-        new.owner = self.owner
-        new.controller = self.controller
-        new.base = self.base
-        new.face = self.face
-        new.fol = self.fol
-        new.zone = self.zone
-        new.token = self.token
-        new.atk = self.atk
-        new.dfn = self.dfn
-        new.engaged = self.engaged
-        new.since = self.since
-        new.evo = self.evo
-        new.evolved_turn = self.evolved_turn
-        new.evolve_nth = self.evolve_nth
-        new.super_ = self.super_
-        new.kw = self.kw
-        new.granted = self.granted
-        new.st = self.st
-        new.eq = self.eq
-        new.bane_hit = self.bane_hit
-        counters = self.counters
-        new.counters = None if counters is None else counters.copy()
-        new.gen = self.gen
-        new.tok = self.tok
-        return new
-
-    @property
-    def is_follower(self) -> bool:
-        """Whether the card's current type is follower (evolved and token kinds included)."""
-        return self.fol
-
-    @property
-    def keywords(self) -> tuple[str, ...]:
-        """Names of the rule keywords it has now, sorted."""
-        bits = self.kw | self.granted
-        names = _NAMES_CACHE.get(bits)
-        if names is None:
-            names = _NAMES_CACHE[bits] = tuple(n for n, bit in _BIT_NAMES if bits & bit)
-        return names
-
-    def __repr__(self) -> str:
-        return f"<Card {self.uid} {self.face.card_id} {self.atk}/{self.dfn} z={self.zone.name}>"
-
-
-_blank = object.__new__
-"""A new object without running its ``__init__`` (for copies)."""
-
-
-class Player:
-    """One player's numbers and zones (CR 3, 4). Zone lists hold card uids."""
-
-    __slots__ = (
-        "banish",
-        "burst_turn",
-        "bursts",
-        "deck",
-        "decked_out",
-        "discarded_on",
-        "discounts",
-        "ep",
-        "evolve_deck",
-        "evolve_used",
-        "evolved_on",
-        "evolves",
-        "evolves_turn",
-        "ex",
-        "field",
-        "grave",
-        "hand",
-        "hp",
-        "hurt_on",
-        "hurts",
-        "index",
-        "leader",
-        "max_pp",
-        "played",
-        "played_ids",
-        "pp",
-        "sep",
-        "shield",
-        "turns",
-        "union_burst",
-    )
-
-    def __init__(self, index: int, leader: CardRecord | None) -> None:
-        self.index = index
-        self.leader = leader
-        self.hp = LEADER_DEFENSE
-        self.pp = 0
-        self.max_pp = 0
-        self.ep = 0
-        self.sep = START_SEP
-        self.turns = 0
-        self.deck: list[int] = []  # top of deck is the end of the list
-        self.hand: list[int] = []
-        self.field: list[int] = []
-        self.ex: list[int] = []
-        self.grave: list[int] = []
-        self.banish: list[int] = []
-        self.evolve_deck: list[int] = []  # face down
-        self.evolve_used: list[int] = []  # face up, spent (CR 4.6.3)
-        self.evolved_on = 0  # global turn of the last evolve (CR 8.3.2.1)
-        self.evolves_turn = -1  # followers of the field that evolved in this turn ...
-        self.evolves = 0  # ... and how many times (by any means, CR 5.16)
-        self.decked_out = False
-        self.played = 0  # cards played this turn (CR 13.2.1 Combo)
-        self.played_ids: list[int] = []  # ... and which (uids, in order)
-        self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
-        self.discarded_on = -1  # last turn this player discarded a card (CR 5.12)
-        self.hurts: tuple[int, int] = (-1, 0)  # (turn, times the leader's defense went down)
-        self.discounts: list[tuple[int, CardFilter, int]] = []  # (turn, filter, PP less)
-        self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
-        self.bursts = 0  # ... and how many
-        # CR 14.5.1.2: whether Union Burst abilities work (new_game sets it from the deck)
-        self.union_burst = True
-        # CR 10.2.1.3.2: (turn, less) lowers the next damage to the leader in that turn by
-        # ``less`` (-1: the whole of it); a replacement effect used up once it applies
-        self.shield: tuple[int, int] = (-1, 0)
-
-    def copy(self) -> Player:
-        """A copy with fresh zone lists."""
-        new = _blank(Player)
-        new.index = self.index
-        new.leader = self.leader
-        new.hp = self.hp
-        new.pp = self.pp
-        new.max_pp = self.max_pp
-        new.ep = self.ep
-        new.sep = self.sep
-        new.turns = self.turns
-        new.deck = self.deck[:]
-        new.hand = self.hand[:]
-        new.field = self.field[:]
-        new.ex = self.ex[:]
-        new.grave = self.grave[:]
-        new.banish = self.banish[:]
-        new.evolve_deck = self.evolve_deck[:]
-        new.evolve_used = self.evolve_used[:]
-        new.evolved_on = self.evolved_on
-        new.evolves_turn = self.evolves_turn
-        new.evolves = self.evolves
-        new.decked_out = self.decked_out
-        new.played = self.played
-        new.played_ids = self.played_ids[:]
-        new.hurt_on = self.hurt_on
-        new.discarded_on = self.discarded_on
-        new.hurts = self.hurts
-        new.discounts = self.discounts[:]
-        new.burst_turn = self.burst_turn
-        new.bursts = self.bursts
-        new.union_burst = self.union_burst
-        new.shield = self.shield
-        return new
-
-
-class Frame:
-    """An ability being resolved: its effects, where it stands, and what was chosen."""
-
-    __slots__ = (
-        "amount",
-        "choice",
-        "controller",
-        "effects",
-        "origin",
-        "share",
-        "source",
-        "step",
-        "sub",
-        "targets",
-    )
-
-    def __init__(
-        self, effects: tuple[Effect, ...], source: int, controller: int, amount: int = 0
-    ) -> None:
-        self.effects = effects
-        self.source = source
-        self.controller = controller
-        self.amount = amount
-        self.step = 0
-        self.sub = 0
-        self.targets: list[int] = []
-        self.choice: str | None = None
-        self.origin = -1
-        """The follower whose auto or activated ability this is (for "発動したとき")."""
-        self.share = -1
-        """The stack index of the frame that gets this one's "it" when it ends (-1: none)."""
-
-    def copy(self) -> Frame:
-        """A copy with its own target list."""
-        new = Frame(self.effects, self.source, self.controller, self.amount)
-        new.step, new.sub, new.choice = self.step, self.sub, self.choice
-        new.origin = self.origin
-        new.share = self.share
-        new.targets = self.targets[:]
-        return new
-
-
 @dataclass(slots=True)
 class Decision:
     """What ``player`` must decide now; ``options`` are the words of a ``choose`` decision."""
@@ -547,20 +211,21 @@ class Decision:
 class _EnterFromResolution:
     """CR 10.6.2.8.1: the played follower/amulet goes to the field (Ward may enter engaged)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask about entering engaged if it has Ward, then put it onto the field."""
-        card = game.cards[frame.source]
+        state = cast(State, game)
+        card = state.cards[frame.source]
         if card.zone is not Zone.RESOLVING:
             return True
         if (card.kw & WARD) and card.fol and frame.choice is None:
-            game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
+            state.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
-        card = game.writable(frame.source)
-        game.enter_field(card, frame.controller, frame.choice == "engage", asked=True)
+        card = state.writable(frame.source)
+        state.enter_field(card, frame.controller, frame.choice == "engage", asked=True)
         origin = "ex" if frame.amount == ORIGINS["ex"] else "hand"
         if frame.amount == ORIGINS["grave"]:  # played from the graveyard (PlayFromGrave)
             origin = "grave"
-        game.set_origin(card, origin)
+        state.set_origin(card, origin)
         return True
 
     def describe(self) -> str:
@@ -576,18 +241,19 @@ class _WardEntered:
     gen: int
     """The card's generation as it entered (it must still be that card, CR 4.1.4)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask, then engage it (entering engaged is not becoming engaged, CR 5.4)."""
-        card = game.cards[frame.source]
+        state = cast(State, game)
+        card = state.cards[frame.source]
         if card.zone is not Zone.FIELD or card.gen != self.gen or card.engaged:
             return True
         if frame.choice is None:
-            game.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
+            state.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
             return False
         if frame.choice == "engage":
-            game.writable(frame.source).engaged = True
-            if game.log is not None and frame.amount >= 0:  # its `enter` event says so
-                game.log[frame.amount]["engaged"] = True
+            state.writable(frame.source).engaged = True
+            if state.log is not None and frame.amount >= 0:  # its `enter` event says so
+                state.log[frame.amount]["engaged"] = True
         return True
 
     def describe(self) -> str:
@@ -599,11 +265,12 @@ class _WardEntered:
 class _SpellToGrave:
     """CR 10.6.2.8.3: a resolved spell goes to its owner's graveyard."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Move the resolved card to the graveyard."""
-        card = game.cards[frame.source]
+        state = cast(State, game)
+        card = state.cards[frame.source]
         if card.zone is Zone.RESOLVING:
-            game.move_to_grave_from_resolution(game.writable(frame.source))
+            state.move_to_grave_from_resolution(state.writable(frame.source))
         return True
 
     def describe(self) -> str:
@@ -617,11 +284,12 @@ class _PayAdvance:
 
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask how to pay, then pay."""
-        p = game.players[frame.controller]
+        state = cast(State, game)
+        p = state.players[frame.controller]
         if frame.choice is None:
-            game.ask_pick(frame.controller, ["pp", "ep"], False)
+            state.ask_pick(frame.controller, ["pp", "ep"], False)
             return False
         word, frame.choice = frame.choice, None
         if word == "ep":
@@ -646,23 +314,24 @@ class _PlayCostChoice:
     alts: tuple[PlayCostFor, ...]
     needs_room: bool
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask which cost (when there is a choice), then which cards pay it."""
+        state = cast(State, game)
         me = frame.controller
-        p = game.players[me]
+        p = state.players[me]
         if frame.sub == 0:
             word, frame.choice = frame.choice, None
             if word is None:
                 options = []
-                if self.full <= p.pp and (not self.needs_room or game.field_has_room(me)):
+                if self.full <= p.pp and (not self.needs_room or state.field_has_room(me)):
                     options.append("full")
                 for i, e in enumerate(self.alts):
                     if max(0, self.full - e.n) <= p.pp and (
-                        len(e.payable(game, me, frame.source)) >= e.count
+                        len(e.payable(state, me, frame.source)) >= e.count
                     ):
                         options.append(f"alt{i + 1}")
                 if len(options) > 1:
-                    game.ask_pick(me, options, False)
+                    state.ask_pick(me, options, False)
                     return False
                 word = options[0] if options else "full"
             if word == "full":
@@ -674,15 +343,15 @@ class _PlayCostChoice:
         if frame.choice is not None:
             frame.targets.append(int(frame.choice))
             frame.choice = None
-        cands = [u for u in alt.payable(game, me, frame.source) if u not in frame.targets]
+        cands = [u for u in alt.payable(state, me, frame.source) if u not in frame.targets]
         if len(frame.targets) < alt.count and cands:
-            game.ask_pick(me, [str(u) for u in cands], False)
+            state.ask_pick(me, [str(u) for u in cands], False)
             return False
         for uid in frame.targets:  # CR 10.4.2: the cost is paid
             if alt.engage:
-                game.set_engaged(uid, True)
+                state.set_engaged(uid, True)
             else:
-                game.destroy_as_cost(uid)
+                state.destroy_as_cost(uid)
         p.pp -= max(0, self.full - alt.n)
         frame.sub = 0
         frame.targets = []
@@ -698,10 +367,11 @@ class _SelfHandToEx:
     """The cost of putting this card from the hand into the EX area, paid after the cost
     that banishes EX-area cards made room (CR 4.8.3.2)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Move it if it is still in the hand."""
-        if game.cards[frame.source].zone is Zone.HAND:
-            game.put_in_ex(frame.source)
+        state = cast(State, game)
+        if state.cards[frame.source].zone is Zone.HAND:
+            state.put_in_ex(frame.source)
         return True
 
     def describe(self) -> str:
@@ -727,15 +397,16 @@ class _EvolveChoice:
     super_: bool
     options: tuple[tuple[str, int], ...]
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask, then pay and evolve."""
+        state = cast(State, game)
         if frame.choice is None:
             words = [f"into{i + 1}" for i in range(len(self.options))]
-            game.ask_pick(frame.controller, words, False)
+            state.ask_pick(frame.controller, words, False)
             return False
         word, frame.choice = frame.choice, None
         name, n = self.options[int(word[4:]) - 1]
-        game._pay_evolve(frame.controller, frame.source, self.ep, self.super_, n, name)
+        state._pay_evolve(frame.controller, frame.source, self.ep, self.super_, n, name)
         return True
 
     def describe(self) -> str:
@@ -752,11 +423,12 @@ class _EvolvePaid:
     ep: bool
     into: str
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Evolve the follower if it is still on the field and unevolved."""
-        card = game.cards[frame.source]
+        state = cast(State, game)
+        card = state.cards[frame.source]
         if card.zone is Zone.FIELD and card.evo < 0:
-            game._transform(
+            state._transform(
                 frame.controller, frame.source, self.super_, self.pp_paid, self.ep, self.into
             )
         return True

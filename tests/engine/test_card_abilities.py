@@ -15,6 +15,7 @@ import pytest
 
 from engine.cards import CardRecord
 from engine.sve import Choose, Play
+from engine.sve.board import Zone
 from engine.sve.compiler import CardText, compile_card
 from engine.sve.compiler.templates import CONDITIONS, TEMPLATES
 from engine.sve.coverage import report, status, unmodelled
@@ -25,7 +26,7 @@ from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.selectors import Select, Targets
 from engine.sve.library import library, script_of, tokens
 from engine.sve.position import follower, position
-from engine.sve.state import DEFAULT_SCRIPTS, Zone
+from engine.sve.state import DEFAULT_SCRIPTS
 
 HAND = Path(__file__).resolve().parents[2] / "engine" / "sve" / "data" / "hand"
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import Choose, Play
+from engine.sve.board import Zone
 from engine.sve.effects.scripts import Scripts
 from engine.sve.library import library, script_of
 from engine.sve.position import evolved, position
-from engine.sve.state import State, Zone
+from engine.sve.state import State
 from tests.engine.library_cards import library_scripts as _lib
 
 

@@ -6,8 +6,9 @@ import pytest
 
 from engine.sve import IllegalActionError, Play
 from engine.sve.actions import Choose
+from engine.sve.board import Zone
 from engine.sve.position import OnField, add_card, amulet, follower, position, spell
-from engine.sve.state import Kind, Zone
+from engine.sve.state import Kind
 
 BEAR = follower("Bear", 2, 2, 2)
 

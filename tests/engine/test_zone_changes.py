@@ -6,6 +6,7 @@ import pytest
 
 from engine.sve import Attack, Evolve, IllegalActionError, Play
 from engine.sve.actions import Choose
+from engine.sve.board import Zone
 from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.damage import Destroy
 from engine.sve.effects.scripts import Scripts
@@ -13,7 +14,6 @@ from engine.sve.effects.selectors import Select, Targets
 from engine.sve.effects.stats import Buff
 from engine.sve.effects.zones import ReturnToHand, SelfToEx
 from engine.sve.position import OnField, evolved, follower, position, spell
-from engine.sve.state import Zone
 
 BEAR = follower("Bear", 2, 2, 2)
 BOUNCE = spell("Bounce", 0)

@@ -10,9 +10,9 @@ from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import all_words, filter_words, targets_words
 
 if TYPE_CHECKING:
-    from engine.sve.effects.core import Condition
+    from engine.sve.effects.core import Condition, Frame
+    from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import CardFilter, Targets
-    from engine.sve.state import Frame, State
 
 from engine.sve.effects.stats import COUNTER_PREFIX
 
@@ -28,7 +28,7 @@ class EventIs:
     own: bool = False
     """The event's card is yours (``自分の…カードの能力によって``)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Check the event's card."""
         card = game.cards[frame.amount] if frame.amount >= 0 else None
         if (
@@ -53,7 +53,7 @@ class DeckAtMost:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count the deck."""
         return len(game.players[controller].deck) <= self.n
 
@@ -71,7 +71,7 @@ class AttackSum:
     what: Targets
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Add up their attack now."""
         cards = game.cards
         got = game.candidates(self.what, controller, source, counting=True)
@@ -91,7 +91,7 @@ class CountersAtLeast:
     name: str
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count the counters on this card."""
         if source < 0:
             return False
@@ -103,7 +103,7 @@ class CountersAtLeast:
         return f"this has {self.n} or more {self.name} counters"
 
 
-def holds(condition: Condition, game: State, frame: Frame) -> bool:
+def holds(condition: Condition, game: Game, frame: Frame) -> bool:
     """Test ``condition`` inside an ability (conditions on "it" look at the frame)."""
     inner = getattr(condition, "holds_in", None)
     if inner is not None:
@@ -118,11 +118,11 @@ class ItIs:
 
     what: CardFilter
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Outside an ability there is no "it"."""
         return False
 
-    def holds_in(self, game: State, frame: Frame) -> bool:
+    def holds_in(self, game: Game, frame: Frame) -> bool:
         """Whether the first chosen card still on the field passes the filter."""
         cards = game.cards
         for t in frame.targets:
@@ -143,11 +143,11 @@ class Revealed:
 
     what: CardFilter
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Outside an ability nothing was revealed."""
         return False
 
-    def holds_in(self, game: State, frame: Frame) -> bool:
+    def holds_in(self, game: Game, frame: Frame) -> bool:
         """Whether any card of "it" passes the filter."""
         cards = game.cards
         return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
@@ -164,7 +164,7 @@ class Combo:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count the cards played this turn."""
         return game.players[controller].played >= self.n
 
@@ -180,7 +180,7 @@ class Spellchain:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count the spells in the graveyard."""
         cards = game.cards
         grave = game.players[controller].grave
@@ -198,7 +198,7 @@ class Necrocharge:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count the graveyard."""
         return len(game.players[controller].grave) >= self.n
 
@@ -212,7 +212,7 @@ class Necrocharge:
 class Overflow:
     """CR 13.4.1: your PP maximum is 7 or more (``【覚醒】状態``)."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Compare the PP maximum."""
         return game.players[controller].max_pp >= 7
 
@@ -226,7 +226,7 @@ class Overflow:
 class Sanguine:
     """CR 13.5.2: it is your turn and your leader's defense went down this turn."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Check the turn and the flag."""
         return game.active == controller and game.players[controller].hurt_on == game.turn
 
@@ -243,7 +243,7 @@ class MaxPP:
     n: int
     exact: bool = False
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Compare the PP maximum."""
         have = game.players[controller].max_pp
         return have == self.n if self.exact else have >= self.n
@@ -262,7 +262,7 @@ class HaveOnField:
     what: Targets
     n: int = 1
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count them."""
         return len(game.candidates(self.what, controller, source)) >= self.n
 
@@ -279,7 +279,7 @@ class GraveCount:
     what: CardFilter
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count them."""
         cards = game.cards
         match = self.what.matches
@@ -316,7 +316,7 @@ class CameFrom:
 
     zone: str
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Look at the origin the card got when it entered the field."""
         counters = game.cards[source].counters
         origin = 0 if counters is None else counters.get("origin", 0)
@@ -339,7 +339,7 @@ class BurstsThisTurn:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Read the player's count for this turn."""
         p = game.players[controller]
         return p.burst_turn == game.turn and p.bursts >= self.n
@@ -357,7 +357,7 @@ class EvolvedThisTurn:
 
     n: int = 1
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Read the player's count for this turn."""
         p = game.players[controller]
         return p.evolves_turn == game.turn and p.evolves >= self.n
@@ -376,11 +376,11 @@ class NthEvolve:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Outside an ability there is no event."""
         return False
 
-    def holds_in(self, game: State, frame: Frame) -> bool:
+    def holds_in(self, game: Game, frame: Frame) -> bool:
         """Look at the mark the evolve left on the event's follower."""
         if frame.amount < 0 or frame.amount >= len(game.cards):
             return False
@@ -400,7 +400,7 @@ class PlayedExactly:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Compare the count of cards played this turn."""
         return game.players[controller].played == self.n
 
@@ -416,7 +416,7 @@ class AllOf:
 
     conditions: tuple[Condition, ...]
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Test them all."""
         return all(c.holds(game, controller, source) for c in self.conditions)
 
@@ -432,7 +432,7 @@ class AnyOf:
 
     conditions: tuple[Condition, ...]
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Test them in order."""
         return any(c.holds(game, controller, source) for c in self.conditions)
 
@@ -449,11 +449,11 @@ class TookCard:
 
     what: CardFilter
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Outside an ability nothing was taken."""
         return False
 
-    def holds_in(self, game: State, frame: Frame) -> bool:
+    def holds_in(self, game: Game, frame: Frame) -> bool:
         """Whether one of the cards in "it" passes the filter."""
         cards = game.cards
         return any(t >= 0 and self.what.matches(cards[t].base) for t in frame.targets)
@@ -468,11 +468,11 @@ class TookCard:
 class DidIt:
     """The card chosen just before was moved ("そうしたなら": you did it)."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Outside an ability nothing was done."""
         return False
 
-    def holds_in(self, game: State, frame: Frame) -> bool:
+    def holds_in(self, game: Game, frame: Frame) -> bool:
         """Whether the preceding choice took a card ("it" is not empty)."""
         return bool(frame.targets)
 
@@ -486,7 +486,7 @@ class DidIt:
 class Always:
     """Always holds (``下記からNつまでチョイスする``: up to N options every time)."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Hold."""
         return True
 
@@ -505,7 +505,7 @@ class ExCount:
     exact: bool = False
     """Exactly ``n`` (``N枚なら``)."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count them."""
         cards = game.cards
         match = self.what.matches
@@ -527,7 +527,7 @@ class FieldCount:
     what: CardFilter
     n: int = 1
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count them (the printed card: its traits and original cost, CR 5.24)."""
         cards = game.cards
         match = self.what.matches
@@ -545,7 +545,7 @@ class OpponentFollowers:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count them."""
         return len(game.followers_of(1 - controller)) >= self.n
 
@@ -561,7 +561,7 @@ class OpponentCards:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count them."""
         return len(game.players[1 - controller].field) >= self.n
 
@@ -577,7 +577,7 @@ class EvolveUsed:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count the spent evolved cards."""
         cards = game.cards
         used = game.players[controller].evolve_used
@@ -595,7 +595,7 @@ class OpponentGrave:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count the opponent's graveyard."""
         return len(game.players[1 - controller].grave) >= self.n
 
@@ -609,7 +609,7 @@ class OpponentGrave:
 class Standing:
     """This card is standing (``これがスタンド状態である``)."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Look at the card."""
         return source >= 0 and game.target_exists(source) and not game.cards[source].engaged
 
@@ -623,7 +623,7 @@ class Standing:
 class MyTurn:
     """It is your turn (``自分のターン中``)."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Compare the turn player."""
         return game.active == controller
 
@@ -637,7 +637,7 @@ class MyTurn:
 class OpponentTurn:
     """It is the opponent's turn (``相手のターン中``)."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Compare the turn player."""
         return game.active != controller
 
@@ -651,7 +651,7 @@ class OpponentTurn:
 class PaidExtra:
     """The extra play cost of this card was paid (``コストを+Nしたなら``)."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Look at the mark :class:`MarkPaid` left."""
         counters = game.cards[source].counters
         return bool(counters and counters.get("paid_extra"))
@@ -668,11 +668,11 @@ class Not:
 
     condition: Condition
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Negate."""
         return not self.condition.holds(game, controller, source)
 
-    def holds_in(self, game: State, frame: Frame) -> bool:
+    def holds_in(self, game: Game, frame: Frame) -> bool:
         """Negate, inside an ability."""
         return not holds(self.condition, game, frame)
 
@@ -687,7 +687,7 @@ class DiscardedThisTurn:
     """You discarded a card from your hand this turn (CR 5.12; ``このターン中に自分の手札を
     捨てていたなら``)."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Compare the player's last discard turn."""
         return game.players[controller].discarded_on == game.turn
 
@@ -704,7 +704,7 @@ class LeaderAtMost:
     n: int
     exact: bool = False
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Compare the leader's defense."""
         hp = game.players[controller].hp
         return hp == self.n if self.exact else hp <= self.n
@@ -722,7 +722,7 @@ class HaveEvolved:
     """You have an evolved follower on your field (``自分の場にエボルヴフォロワーがいる``,
     CR 5.16.1: an evolved card on top of a follower)."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Look for an evolved card on the field."""
         cards = game.cards
         return any(cards[u].evo >= 0 for u in game.players[controller].field)
@@ -739,7 +739,7 @@ class HandAtMost:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count the hand."""
         return len(game.players[controller].hand) <= self.n
 
@@ -757,7 +757,7 @@ class FieldExCount:
     what: CardFilter
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count both zones."""
         cards = game.cards
         match = self.what.matches
@@ -778,7 +778,7 @@ class BanishCount:
 
     n: int
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Count the banish zone."""
         return len(game.players[controller].banish) >= self.n
 
@@ -796,7 +796,7 @@ class PlayedThisTurn:
     what: CardFilter
     other: bool = False
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Look through the cards played this turn."""
         cards = game.cards
         match = self.what.matches
@@ -819,11 +819,11 @@ class PlacedInEx:
 
     what: CardFilter
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Outside an ability nothing was placed."""
         return False
 
-    def holds_in(self, game: State, frame: Frame) -> bool:
+    def holds_in(self, game: Game, frame: Frame) -> bool:
         """Look at the cards of "it" in the EX area."""
         cards = game.cards
         ex = game.players[frame.controller].ex

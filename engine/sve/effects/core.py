@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from engine.sve.state import Frame, State
+    from engine.sve.effects.game import Game
 
 
 class Trigger(enum.Enum):
@@ -155,7 +155,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
 class Effect(Protocol):
     """One step of an ability. ``run`` returns ``False`` while it waits for a decision."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Do the step (or ask for a decision and return ``False``)."""
         ...
 
@@ -167,7 +167,7 @@ class Effect(Protocol):
 class Condition(Protocol):
     """A test on the game, for conditional abilities."""
 
-    def holds(self, game: State, controller: int, source: int) -> bool:
+    def holds(self, game: Game, controller: int, source: int) -> bool:
         """Whether the ability may go off now."""
         ...
 
@@ -296,6 +296,48 @@ DEFAULT_EVOLVE_COST = 2
 
 AMOUNT = -1
 """Use the amount carried by the triggering event (e.g. Drain's damage)."""
+
+
+class Frame:
+    """An ability being resolved: its effects, where it stands, and what was chosen."""
+
+    __slots__ = (
+        "amount",
+        "choice",
+        "controller",
+        "effects",
+        "origin",
+        "share",
+        "source",
+        "step",
+        "sub",
+        "targets",
+    )
+
+    def __init__(
+        self, effects: tuple[Effect, ...], source: int, controller: int, amount: int = 0
+    ) -> None:
+        self.effects = effects
+        self.source = source
+        self.controller = controller
+        self.amount = amount
+        self.step = 0
+        self.sub = 0
+        self.targets: list[int] = []
+        self.choice: str | None = None
+        self.origin = -1
+        """The follower whose auto or activated ability this is (for "発動したとき")."""
+        self.share = -1
+        """The stack index of the frame that gets this one's "it" when it ends (-1: none)."""
+
+    def copy(self) -> Frame:
+        """A copy with its own target list."""
+        new = Frame(self.effects, self.source, self.controller, self.amount)
+        new.step, new.sub, new.choice = self.step, self.sub, self.choice
+        new.origin = self.origin
+        new.share = self.share
+        new.targets = self.targets[:]
+        return new
 
 
 class Described(Protocol):

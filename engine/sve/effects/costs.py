@@ -10,9 +10,9 @@ from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, all_words, filter_words, targets_words
 
 if TYPE_CHECKING:
-    from engine.sve.effects.core import Condition, Effect
+    from engine.sve.effects.core import Condition, Effect, Frame
+    from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import CardFilter, Targets
-    from engine.sve.state import Frame, State
 
 from engine.sve.effects.selectors import magic_items, resolve_recipients
 from engine.sve.effects.stats import COUNTER_PREFIX
@@ -27,7 +27,7 @@ class NextCostDown:
     what: CardFilter
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Remember the reduction for the player."""
         game.players[frame.controller].discounts.append((game.turn, self.what, self.n))
         return True
@@ -50,7 +50,7 @@ class CostDown:
     zero: bool = False
     """The cost becomes 0 (``コストを0にする``): ``n`` is the card's own cost."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark them (cards in any zone: a found card is in the hand or EX area)."""
         n = game.players[frame.controller].played if self.per_played else self.n
         for tgt in (
@@ -77,7 +77,7 @@ class GainPP:
     maximum: bool = False
     """Raise the PP maximum (capped at 10, CR 3.2.4.1) instead of recovering PP."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Change the PP."""
         game.gain_pp(frame.controller, self.n, self.maximum)
         return True
@@ -96,7 +96,7 @@ class PayX:
 
     counter: str
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask for X (at most the PP and the counters there are), then pay it."""
         me = frame.controller
         card = game.cards[frame.source]
@@ -172,7 +172,7 @@ class PayCost:
     """Engage any number of your standing field cards this allows (CR 10.4.6); how many is
     the ability's amount (``AMOUNT``)."""
 
-    def _engageable_any(self, game: State, controller: int, source: int) -> list[int]:
+    def _engageable_any(self, game: Game, controller: int, source: int) -> list[int]:
         what = self.engage_any
         assert what is not None
         cards = game.cards
@@ -203,7 +203,7 @@ class PayCost:
     view of the hand is not changed by it)."""
     reveal_n: int = 0
 
-    def _takeable(self, game: State, controller: int, source: int = -1) -> list[int]:
+    def _takeable(self, game: Game, controller: int, source: int = -1) -> list[int]:
         what = self.take_from
         assert what is not None
         key = COUNTER_PREFIX + self.take
@@ -220,14 +220,14 @@ class PayCost:
     【アクト】``, CR 5.4)."""
     engage_n: int = 1
 
-    def _engageable(self, game: State, controller: int, source: int) -> list[int]:
+    def _engageable(self, game: Game, controller: int, source: int) -> list[int]:
         what = self.engage
         assert what is not None
         cards = game.cards
         found = game.candidates(what, controller, source, counting=True)
         return [u for u in found if u >= 0 and not cards[u].engaged]
 
-    def available(self, game: State, controller: int, source: int = -1) -> bool:
+    def available(self, game: Game, controller: int, source: int = -1) -> bool:
         """Whether every part of the cost can be paid now (CR 10.4.2.2)."""
         p = game.players[controller]
         if p.pp < self.pp or (self.leader and p.hp < self.leader):
@@ -268,25 +268,25 @@ class PayCost:
             >= self.sacrifice_n
         )
 
-    def _banish_zone(self, game: State, controller: int) -> list[int]:
+    def _banish_zone(self, game: Game, controller: int) -> list[int]:
         p = game.players[controller]
         return p.ex if self.banish_from == "ex" else p.grave
 
-    def _banishable(self, game: State, controller: int, source: int = -1) -> list[int]:
+    def _banishable(self, game: Game, controller: int, source: int = -1) -> list[int]:
         what = self.banish
         assert what is not None
         cards = game.cards
         grave = sorted(self._banish_zone(game, controller))
         return [u for u in grave if u != source and what.matches(cards[u].base)]
 
-    def _discardable(self, game: State, controller: int, source: int = -1) -> list[int]:
+    def _discardable(self, game: Game, controller: int, source: int = -1) -> list[int]:
         what = self.discard
         assert what is not None
         cards = game.cards
         hand = sorted(game.players[controller].hand)
         return [u for u in hand if u != source and what.matches(cards[u].base)]
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer to pay (``pay`` or ``done``), take the card to pay with, then run the effects."""
         me = frame.controller
         if frame.sub >= _ENGAGING_ANY:  # engaging any number of cards, one at a time
@@ -476,7 +476,7 @@ class ExCostDown:
 
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark this card if it is in the EX area."""
         card = game.cards[frame.source] if frame.source >= 0 else None
         if card is not None and frame.source in game.players[card.owner].ex:
@@ -506,7 +506,7 @@ class PlayCostX:
     per_field: Targets | None = None
     per_banished: bool = False
 
-    def amount(self, game: State, controller: int, source: int) -> int:
+    def amount(self, game: Game, controller: int, source: int) -> int:
         """How much less the card costs now."""
         p = game.players[controller]
         if self.per_evolved is not None:
@@ -518,7 +518,7 @@ class PlayCostX:
             return len(p.banish)
         return self.n
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the play procedure pays less."""
         return True
 
@@ -542,7 +542,7 @@ class PlayFromGrave:
     may be played from the graveyard as from the hand (``これは墓場からプレイできる``; CR 8.2
     with the zone the card names)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the main phase offers the play."""
         return True
 
@@ -562,7 +562,7 @@ class PlayCostDown:
     n: int
     from_ex: bool = False
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the play cost is lowered where it is computed."""
         return True
 
@@ -580,7 +580,7 @@ class ExtraCost:
 
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the play procedure offers it."""
         return True
 
@@ -600,7 +600,7 @@ class PlayCostIf:
     condition: Condition
     ex_only: bool = False
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the play procedure applies it."""
         return True
 
@@ -619,7 +619,7 @@ class AdditionalCost:
 
     cost: PayCost
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the play procedure asks for the cost."""
         return True
 
@@ -642,7 +642,7 @@ class PlayCostFor:
     count: int = 1
     engage: bool = False
 
-    def payable(self, game: State, controller: int, source: int) -> list[int]:
+    def payable(self, game: Game, controller: int, source: int) -> list[int]:
         """The field cards that may pay this cost now (fewer than ``count``: not payable)."""
         cands = game.candidates(self.what, controller, source, counting=True)
         if self.engage:
@@ -670,7 +670,7 @@ class DiscountFor:
     cost: PayCost
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the play procedure offers it."""
         return True
 
@@ -689,7 +689,7 @@ class DiscountChoice:
 
     cost: PayCost
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask, then pay one or the other."""
         me = frame.controller
         p = game.players[me]
@@ -722,7 +722,7 @@ class CannotPlay:
     """A ``STATIC`` ability of a card in the hand or EX area: it cannot be played while the
     ability's condition holds (``これは…なら、プレイできない``; CR 8.2)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the main phase does not offer the play."""
         return True
 
@@ -736,7 +736,7 @@ class CannotPlay:
 class MarkPaid:
     """Remember on this card that its extra play cost was paid (for :class:`PaidExtra`)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark the card."""
         game.add_counter(frame.source, "paid_extra")
         return True
@@ -754,7 +754,7 @@ class SpellTax:
 
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the cost is raised where it is computed."""
         return True
 

@@ -12,8 +12,9 @@ from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, all_words
 
 if TYPE_CHECKING:
+    from engine.sve.effects.core import Frame
+    from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import Targets
-    from engine.sve.state import Frame, State
 
 from engine.sve.effects.core import AMOUNT
 from engine.sve.effects.costs import PAID_DISCARD
@@ -28,7 +29,7 @@ class SplitDamage:
 
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask how much goes to each target in turn."""
         alive = [t for t in frame.targets if game.target_exists(t)]
         index, given = frame.sub >> 8, frame.sub & 0xFF
@@ -60,7 +61,7 @@ class NoCombatDamage:
 
     to: str = "self"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark them for this turn."""
         for tgt in resolve_recipients(game, frame, self.to):
             if tgt >= 0:
@@ -104,7 +105,7 @@ class Damage:
     """The damage is the number of times your leader's defense went down this turn
     (``「このターン中に自分のリーダーの体力が減少した回数」``)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
         if self.discarded_cost:
             counters = game.cards[frame.source].counters if frame.source >= 0 else None
@@ -175,7 +176,7 @@ class HealLeader:
 
     n: int = AMOUNT
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Heal."""
         game.heal_leader(frame.controller, frame.amount if self.n == AMOUNT else self.n)
         return True
@@ -193,7 +194,7 @@ class Destroy:
 
     to: str = "targets"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Destroy."""
         game.destroy([t for t in resolve_recipients(game, frame, self.to) if t >= 0])
         return True
@@ -211,7 +212,7 @@ class Banish:
 
     to: str = "targets"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Banish."""
         if self.to == "self" and frame.source >= 0 and not game.target_exists(frame.source):
             card = game.cards[frame.source]
@@ -233,7 +234,7 @@ class Banish:
 class WinGame:
     """CR 5.23.1: you win the battle (every other player loses the game)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """End the game."""
         game.win_by_effect(frame.controller)
         return True
@@ -251,7 +252,7 @@ class DamageBonus:
 
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: damage is raised where it is dealt."""
         return True
 
@@ -268,7 +269,7 @@ class DamageTaken:
 
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: damage is changed where it is dealt."""
         return True
 
@@ -284,7 +285,7 @@ class BanishInstead:
     is on the field, an enemy follower that would be put from the field into a graveyard is
     banished instead (``相手のフォロワーが場から墓場に置かれる際、代わりにそれを消滅させる``)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the move is replaced where it happens."""
         return True
 
@@ -303,7 +304,7 @@ class DamageCap:
     at_least: int
     becomes: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: damage is changed where it is dealt."""
         return True
 
@@ -320,7 +321,7 @@ class NoDamage:
 
     what: Targets | None = None
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark them for this turn."""
         if self.what is not None:
             got = game.candidates(self.what, frame.controller, frame.source, counting=True)
@@ -352,7 +353,7 @@ class DamageShield:
     to: str = "targets"
     next_only: bool = True
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark them for this turn."""
         key = "shield_next" if self.next_only else "no_damage"
         for tgt in resolve_recipients(game, frame, self.to):
@@ -378,7 +379,7 @@ class LeaderShield:
 
     n: int = -1
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Set the shield of your leader for this turn (a new one replaces an old one)."""
         game.players[frame.controller].shield = (game.turn, self.n)
         return True
@@ -399,7 +400,7 @@ class TakesMore:
     n: int
     to: str = "targets"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark them for this turn."""
         for tgt in resolve_recipients(game, frame, self.to):
             if tgt >= 0:

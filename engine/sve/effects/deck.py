@@ -9,8 +9,9 @@ from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import filter_words
 
 if TYPE_CHECKING:
+    from engine.sve.effects.core import Frame
+    from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import CardFilter
-    from engine.sve.state import Frame, State
 
 from engine.sve.effects.selectors import player_of
 
@@ -25,7 +26,7 @@ class Draw:
     plus_it: bool = False
     """Draw ``n`` more for each card of "it" (X being the cards discarded by it, plus 1)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Draw."""
         player = player_of(game, frame, self.who)
         n = self.n + (len(frame.targets) if self.plus_it else 0)
@@ -50,7 +51,7 @@ class RevealTop:
 
     what: CardFilter
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Look at the top card and take it when it matches."""
         deck = game.players[frame.controller].deck
         if deck and self.what.matches(game.cards[deck[-1]].base):
@@ -73,7 +74,7 @@ class Mill:
     it: bool = False
     """The cards put into the graveyard become "it" ("the cards put into the graveyard")."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mill."""
         player = player_of(game, frame, self.who)
         if self.it:
@@ -100,7 +101,7 @@ class Arrange:
 
     look: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask for the top cards, then the order of the bottom ones, then move them."""
         me = frame.controller
         deck = game.players[me].deck
@@ -166,7 +167,7 @@ class Arrange:
 class ShuffleDeck:
     """CR 5.9.1: shuffle your deck (``自分のデッキをシャッフルし``)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Shuffle."""
         game.shuffle_deck(frame.controller)
         return True

@@ -10,9 +10,9 @@ from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import all_words
 
 if TYPE_CHECKING:
-    from engine.sve.effects.core import Condition
+    from engine.sve.effects.core import Condition, Frame
+    from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import Targets
-    from engine.sve.state import Frame, State
 
 
 @element
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 class EvolveSelf:
     """CR 5.16: this follower evolves (``これは進化する``; no cost is paid)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Evolve it if it can."""
         if frame.source >= 0:
             game.evolve_by_effect(frame.source)
@@ -41,7 +41,7 @@ class EvolveCostIf:
     n: int
     condition: Condition
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the evolve cost is computed where it is paid."""
         return True
 
@@ -60,7 +60,7 @@ class EvolveInto:
     name: str
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the evolve procedure offers it."""
         return True
 
@@ -79,7 +79,7 @@ class FromEvolveDeck:
     name: str
     to: str = "ex"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer the card (``done`` declines), then move it."""
         me = frame.controller
         p = game.players[me]
@@ -110,7 +110,7 @@ class EvolveCostDown:
 
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark this card for this turn."""
         if frame.source >= 0 and game.target_exists(frame.source):
             card = game.writable(frame.source)
@@ -135,7 +135,7 @@ class EvolveCostPer:
 
     what: Targets
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: the evolve cost is computed where it is paid."""
         return True
 
@@ -151,7 +151,7 @@ class SetEvolveCost:
 
     n: int
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark this card."""
         if game.target_exists(frame.source) and frame.source >= 0:
             card = game.writable(frame.source)
@@ -172,7 +172,7 @@ class EvolveOrReturn:
     するか手札に戻る``). Only an option that can be done is offered (CR 1.3.2: what cannot
     be done is not done); with one left it is done without asking."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer the possible options, then do the chosen one."""
         uid = frame.source
         if uid < 0 or not game.target_exists(uid):

@@ -16,9 +16,9 @@ from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, all_words
 
 if TYPE_CHECKING:
-    from engine.sve.effects.core import Condition, Effect
+    from engine.sve.effects.core import Condition, Effect, Frame
+    from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import Targets
-    from engine.sve.state import Frame, State
 
 from engine.sve.effects.conditions import holds
 from engine.sve.effects.costs import PayCost
@@ -42,7 +42,7 @@ class Modal:
     picks: int = 1
     """Up to this many different options when ``more_if`` does not hold."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask for the mode(s), then run them in the card's order as nested abilities with
         the same "it"."""
         chosen = frame.sub
@@ -83,14 +83,14 @@ class Modal:
         return True
 
     @staticmethod
-    def _used(game: State, frame: Frame) -> int:
+    def _used(game: Game, frame: Frame) -> int:
         """The options this card's ability chose this turn (a bit mask)."""
         counters = game.cards[frame.source].counters if frame.source >= 0 else None
         if counters is None or counters.get("modes_turn") != game.turn:
             return 0
         return counters.get("modes_used", 0)
 
-    def available(self, game: State, controller: int, source: int = -1) -> bool:
+    def available(self, game: Game, controller: int, source: int = -1) -> bool:
         """CR 5.18.3.1.2: an option whose cost cannot be paid cannot be chosen; with no
         option left the card cannot be played (CR 10.6.2.2)."""
         return any(_option_payable(o, game, controller, source) for o in self.options)
@@ -116,7 +116,7 @@ def _option_pp(option: tuple[Effect, ...]) -> int:
 
 
 def _option_payable(
-    option: tuple[Effect, ...], game: State, controller: int, source: int, spent: int = 0
+    option: tuple[Effect, ...], game: Game, controller: int, source: int, spent: int = 0
 ) -> bool:
     """Whether an option of a choice may be chosen: its cost (a leading mandatory
     :class:`PayCost`, ``cost：effects`` in the option) can be paid (CR 10.4.2.2), with
@@ -137,7 +137,7 @@ class Gate:
 
     condition: Condition
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Skip the remaining effects when the condition fails."""
         if not holds(self.condition, game, frame):
             frame.step = len(frame.effects) - 1
@@ -156,7 +156,7 @@ class If:
     condition: Condition
     effects: tuple[Effect, ...]
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Test the condition; run the effects as a nested ability when it holds (a card
         they choose stays "it" for the effects after them)."""
         if holds(self.condition, game, frame):
@@ -173,9 +173,9 @@ class If:
 class Call:
     """Escape hatch for tests: run ``fn(game, frame)``; not for card scripts."""
 
-    fn: Callable[[State, Frame], None] = field(compare=False)
+    fn: Callable[[Game, Frame], None] = field(compare=False)
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Call the function."""
         self.fn(game, frame)
         return True
@@ -200,7 +200,7 @@ class Scaled:
     k: int = 1
     count: str = "field"
 
-    def _x(self, game: State, frame: Frame) -> int:
+    def _x(self, game: Game, frame: Frame) -> int:
         p = game.players[frame.controller]
         count = self.count
         if count == "max_pp":
@@ -229,7 +229,7 @@ class Scaled:
             )
         return found
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Count, then run the effect with its amounts multiplied."""
         x = self.k * self._x(game, frame)
         if x <= 0:

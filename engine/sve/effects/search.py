@@ -13,8 +13,9 @@ from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import filter_words
 
 if TYPE_CHECKING:
+    from engine.sve.effects.core import Frame
+    from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import CardFilter
-    from engine.sve.state import Frame, State
 
 
 @element
@@ -32,7 +33,7 @@ class FromGrave:
     """The chosen cards' original costs add up to at most this (``元のコストの合計がN以下に
     なるように``); -1 for no limit."""
 
-    def available(self, game: State, controller: int, source: int = -1) -> bool:
+    def available(self, game: Game, controller: int, source: int = -1) -> bool:
         """CR 10.6.2.3.3: a mandatory choice needs ``n`` matching cards in the graveyard."""
         if self.up_to:
             return True
@@ -41,7 +42,7 @@ class FromGrave:
         grave = game.players[controller].grave
         return sum(1 for u in grave if u != source and match(cards[u].base)) >= self.n
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` when ``up_to``)."""
         if frame.sub == 0 and frame.choice is None:
             frame.targets = []
@@ -74,7 +75,7 @@ class FromHand:
     to: str = "field"
     distinct_names: bool = False
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` declines)."""
         if frame.sub == 0 and frame.choice is None:
             frame.targets = []
@@ -114,7 +115,7 @@ class Search:
     """Only cards of original cost X or less, X being the ability's amount (``元のコストX
     以下``, X chosen by :class:`PayX`)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer the matching cards one by one (``done`` stops: CR 5.8.1.2)."""
         return _take(game, frame, game.players[frame.controller].deck, self, self.n, True)
 
@@ -145,7 +146,7 @@ class LookTop:
     must: bool = False
     """The ``n`` cards must be taken while there are any (``…を手札に加える``, no "may")."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer the matching cards among the top ones; then move the rest."""
         deck = game.players[frame.controller].deck
         if frame.sub == 0 and frame.choice is None:
@@ -196,7 +197,7 @@ class LookTopPicks:
     picks: tuple[tuple[CardFilter, str], ...]
     rest: str = "bottom"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer each pick (``done`` declines it), then move the rest."""
         me = frame.controller
         deck = game.players[me].deck
@@ -247,7 +248,7 @@ class LookTopPicks:
 
 
 def _take(
-    game: State,
+    game: Game,
     frame: Frame,
     pool: list[int],
     how: Search | LookTop | FromGrave | FromHand,

@@ -13,7 +13,9 @@ from engine.cards import CardRecord
 from engine.sve.effects.registry import element
 
 if TYPE_CHECKING:
-    from engine.sve.state import Card, Frame, State
+    from engine.sve.board import Card
+    from engine.sve.effects.core import Frame
+    from engine.sve.effects.game import Game
 
 
 LEADER_OFFSET = 2
@@ -103,7 +105,7 @@ class Select:
     """When set, ``count`` is per card in your graveyard that passes this filter
     (``…1枚につき、…1体まで選ぶ``)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask for the next target, or finish when enough are chosen or none are left."""
         if frame.sub == 0 and frame.choice != "select":
             frame.targets = []
@@ -130,7 +132,7 @@ class Select:
         game.ask_choice(frame.controller, [_target_word(t) for t in cands], self.up_to)
         return False
 
-    def available(self, game: State, controller: int, source: int = -1) -> bool:
+    def available(self, game: Game, controller: int, source: int = -1) -> bool:
         """Whether a mandatory selection can be made at all (CR 10.6.2.3.3)."""
         return self.up_to or bool(game.candidates(self.what, controller, source))
 
@@ -151,7 +153,7 @@ class SelectEx:
     what: CardFilter
     n: int = 1
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer the matching cards one by one."""
         if frame.sub == 0 and frame.choice is None:
             frame.targets = []
@@ -234,7 +236,7 @@ class CardFilter:
         return not (self.name_contains and self.name_contains not in rec.name)
 
 
-def player_of(game: State, frame: Frame, who: str) -> int:
+def player_of(game: Game, frame: Frame, who: str) -> int:
     return frame.controller if who == "you" else 1 - frame.controller
 
 
@@ -252,7 +254,7 @@ def is_magic_item(rec: CardRecord) -> bool:
     return rec.card_type == "token_spell" and (rec.name == MAGIC_ITEM or IDOLMASTER in rec.traits)
 
 
-def magic_items(game: State, player: int) -> list[int]:
+def magic_items(game: Game, player: int) -> list[int]:
     """The Magic Items in ``player``'s EX area, oldest first."""
     cards = game.cards
     return sorted(u for u in game.players[player].ex if is_magic_item(cards[u].base))
@@ -276,7 +278,7 @@ RECIPIENTS = (
 """The words an effect's ``to`` may take, besides ``targets`` (the chosen "it")."""
 
 
-def resolve_recipients(game: State, frame: Frame, to: str) -> list[int]:
+def resolve_recipients(game: Game, frame: Frame, to: str) -> list[int]:
     if to == "targets":
         return [t for t in frame.targets if game.target_exists(t)]
     if to == "self":

@@ -14,8 +14,9 @@ from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, all_words
 
 if TYPE_CHECKING:
+    from engine.sve.effects.core import Frame
+    from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import Targets
-    from engine.sve.state import Frame, State
 
 from engine.sve.effects.selectors import LEADER_OFFSET, resolve_recipients
 
@@ -30,7 +31,7 @@ class SetStats:
     dfn: int
     to: str = "targets"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Set the values."""
         for tgt in resolve_recipients(game, frame, self.to):
             if tgt >= 0:
@@ -58,7 +59,7 @@ class Buff:
     per_died: bool = False
     """+X/+X, X being the followers put from the field into a graveyard this turn."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Apply the modifier."""
         atk, dfn = self.atk, self.dfn
         if self.per_died:
@@ -100,7 +101,7 @@ class Engage:
     to: str = "targets"
     stand: bool = False
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Engage or stand."""
         for tgt in resolve_recipients(game, frame, self.to):
             if tgt >= 0:
@@ -119,7 +120,7 @@ class SkipStand:
 
     to: str = "targets"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark them."""
         for tgt in resolve_recipients(game, frame, self.to):
             if tgt >= 0:
@@ -144,7 +145,7 @@ class Box:
 
     to: str = "targets"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Box them."""
         for tgt in resolve_recipients(game, frame, self.to):
             if tgt >= 0:
@@ -170,7 +171,7 @@ class CounterOnOwn:
     counter: str
     n: int = 1
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer the matching cards (field first), then put the counters."""
         p = game.players[frame.controller]
         cards = game.cards
@@ -200,7 +201,7 @@ class NoAttack:
     to: str = "targets"
     next_turn: bool = False
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark them."""
         for tgt in resolve_recipients(game, frame, self.to):
             if tgt >= 0:
@@ -231,7 +232,7 @@ class PutCounters:
     anywhere: bool = False
     """On this card wherever it is (in the EX area, for one)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Add the counters to each recipient on the field."""
         if self.anywhere:
             got = [frame.source]
@@ -269,7 +270,7 @@ class Equip:
     token: CardRecord
     to: str = "self"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Equip each recipient."""
         for tgt in resolve_recipients(game, frame, self.to):
             if tgt >= 0:
@@ -290,7 +291,7 @@ class Grant:
     keywords: tuple[str, ...]
     what: Targets | None = None
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Nothing to resolve: rule processing applies continuous abilities."""
         return True
 

@@ -9,7 +9,8 @@ from engine.cards import CardRecord
 from engine.sve.effects.registry import element
 
 if TYPE_CHECKING:
-    from engine.sve.state import Frame, State
+    from engine.sve.effects.core import Frame
+    from engine.sve.effects.game import Game
 
 
 @element
@@ -26,7 +27,7 @@ class Summon:
     the EX area) or ``choose`` (of ``n``, any number onto the field, then any number of the
     others into the EX area)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Create the tokens (CR 4.4.4.2: the ones that do not fit are not created)."""
         me = frame.controller
         if self.zone == "choose":
@@ -42,7 +43,7 @@ class Summon:
                 frame.targets.append(uid)
         return True
 
-    def _choose(self, game: State, frame: Frame) -> bool:
+    def _choose(self, game: Game, frame: Frame) -> bool:
         me = frame.controller
         p = game.players[me]
         if frame.choice is not None:
@@ -76,7 +77,7 @@ class SummonSame:
     """Put onto your field a token of the same name as the event's card (a token that just
     left the field, ``それと同名のトークン・カード1枚を場に出す``; CR 5.5.2.2)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Create the token (CR 4.4.4.2: not when the field is full)."""
         if frame.amount >= 0:
             card = game.cards[frame.amount]

@@ -9,8 +9,9 @@ from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, filter_words
 
 if TYPE_CHECKING:
+    from engine.sve.effects.core import Frame
+    from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import CardFilter
-    from engine.sve.state import Frame, State
 
 from engine.sve.effects.selectors import player_of, resolve_recipients
 
@@ -21,7 +22,7 @@ class ToGrave:
     """Put this card from the field into its owner's graveyard (not destroyed, CR 5.6; its
     Last Words go off, CR 12.5)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Move it."""
         if frame.source >= 0:
             game.destroy_as_cost(frame.source)
@@ -41,7 +42,7 @@ class ToGraveAll:
 
     what: CardFilter
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Move them."""
         cards = game.cards
         match = self.what.matches
@@ -65,7 +66,7 @@ class SelfToEx:
 
     optional: bool = True
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask, then move it."""
         grave = game.players[game.cards[frame.source].owner].grave
         if frame.choice is None:
@@ -93,7 +94,7 @@ class ReturnToHand:
 
     to: str = "targets"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Return them (``self`` of a resolving spell: the spell goes to the hand instead
         of the graveyard)."""
         if self.to == "self" and frame.source >= 0 and not game.target_exists(frame.source):
@@ -117,7 +118,7 @@ class PutInEx:
 
     to: str = "targets"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Move them."""
         if self.to == "self" and frame.source >= 0 and not game.target_exists(frame.source):
             game.self_to_ex(frame.source)
@@ -145,7 +146,7 @@ class DiscardCards:
     """The chosen cards are banished instead (``自分の手札N枚を消滅させる``, CR 5.7; not a
     discard, so nothing that reacts to discards goes off)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask the discarding player which card, ``n`` times (fewer if the hand runs out)."""
         player = player_of(game, frame, self.who)
         hand = game.players[player].hand
@@ -182,7 +183,7 @@ class DiscardAny:
     """CR 5.12: you discard any number of cards of your choice from your hand (one at a
     time, ``done`` to stop); the discarded cards become "it"."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Offer the hand until ``done`` or it is empty."""
         if frame.choice is None and frame.sub == 0:
             frame.targets = []
@@ -213,7 +214,7 @@ class HandToDeck:
     """Put one card of your choice from your hand on the top or the bottom of your deck,
     as you choose."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask for the card, then for the end of the deck."""
         me = frame.controller
         hand = game.players[me].hand
@@ -245,11 +246,11 @@ class PlayFromOpponentGrave:
 
     cost: int = 0
 
-    def available(self, game: State, controller: int, source: int = -1) -> bool:
+    def available(self, game: Game, controller: int, source: int = -1) -> bool:
         """A card must be there to be chosen (CR 10.6.2.3.3)."""
         return bool(game.players[1 - controller].grave)
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask for the card, then play it."""
         grave = game.players[1 - frame.controller].grave
         if frame.choice is None:
@@ -273,7 +274,7 @@ class SelfToBottom:
     """Put this card from the field on the bottom of its owner's deck (``これをデッキの下に
     置く``; it leaves the field, CR 10.7.1; a token vanishes, CR 9.1.4.3)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Move it if it is still on the field."""
         if frame.source >= 0 and game.target_exists(frame.source):
             game.field_to_bottom(frame.source)
@@ -289,7 +290,7 @@ class SelfToBottom:
 class SelfToField:
     """Put this card from your graveyard onto your field (``自分の墓場のこれを場に出す``)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Move it if it is still in the graveyard and the field has room."""
         me = frame.controller
         if frame.source in game.players[me].grave and game.field_has_room(me):
@@ -311,7 +312,7 @@ class SelfExToField:
     engaged: bool = False
     may: bool = False
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Ask when it is optional, then move it if it is still there and the field has room."""
         me = frame.controller
         here = frame.source in game.players[me].ex and game.field_has_room(me)
@@ -344,7 +345,7 @@ class SelfExToField:
 class ExileLater:
     """This card gets "Last Words: banish this" (a granted Last Words ability)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark the card on the field."""
         if frame.source >= 0 and game.target_exists(frame.source):
             game.add_counter(frame.source, "exile_later")
@@ -360,7 +361,7 @@ class ExileLater:
 class ExileSelf:
     """Banish this card from the graveyard (the given Last Words of :class:`ExileLater`)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Banish it if it is in the graveyard."""
         if frame.source in game.players[game.cards[frame.source].owner].grave:
             game.banish(frame.source)
@@ -383,7 +384,7 @@ class GiveExToGrave:
 
     to: str = "targets"
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Mark the chosen cards still in the EX area."""
         ex = game.players[frame.controller].ex
         for tgt in frame.targets if self.to == "targets" else ():
@@ -402,7 +403,7 @@ class ExToGraveSelf:
     """Put this card from your EX area into the graveyard (the given ability of
     :class:`GiveExToGrave`)."""
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Move it if it is still in the EX area."""
         game.ex_to_grave(frame.source)
         return True
@@ -420,7 +421,7 @@ class TopToEx:
 
     n: int = 1
 
-    def run(self, game: State, frame: Frame) -> bool:
+    def run(self, game: Game, frame: Frame) -> bool:
         """Move them one by one from the top."""
         deck = game.players[frame.controller].deck
         frame.targets = []
