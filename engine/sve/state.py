@@ -20,7 +20,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from engine.cards import CardRecord
 from engine.sve.actions import (
@@ -80,7 +80,7 @@ from engine.sve.board import (
     keyword_bits,
 )
 from engine.sve.effects.conditions import ORIGINS
-from engine.sve.effects.core import Ability, CardScript, Effect, Frame, Trigger
+from engine.sve.effects.core import Ability, CardScript, Effect, Frame, Rule, Static, Trigger
 from engine.sve.effects.costs import (
     EX_LESS,
     AdditionalCost,
@@ -90,15 +90,10 @@ from engine.sve.effects.costs import (
     ExtraCost,
     MarkPaid,
     PayCost,
-    PlayCostDown,
     PlayCostFor,
-    PlayCostIf,
-    PlayCostX,
     PlayFromGrave,
-    SpellTax,
 )
-from engine.sve.effects.damage import BanishInstead, DamageBonus, DamageCap, DamageTaken
-from engine.sve.effects.evolve import EvolveCostIf, EvolveCostPer, EvolveInto
+from engine.sve.effects.evolve import EvolveInto
 from engine.sve.effects.game import Game
 from engine.sve.effects.scripts import KEYWORD_ABILITIES, Scripts
 from engine.sve.effects.search import FromGrave
@@ -117,10 +112,6 @@ from engine.sve.errors import DeckError, IllegalActionError
 from engine.sve.observation import Observation
 
 # --- constants from the rules ------------------------------------------------------------------
-
-
-_E = TypeVar("_E")
-"""An element type looked for in continuous abilities."""
 
 
 _ORIGIN_WORD = {Zone.GRAVE: "grave", Zone.HAND: "hand_effect", Zone.EX: "ex_effect"}
@@ -544,7 +535,7 @@ class State:
         self.grave_play = (False, False)  # who owns a card playable from the graveyard
         self.zone_seen = -1  # number of cards when zone_flags was computed
         self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
-        self.statics_memo: dict[tuple[int, type], list[Any]] | None = None
+        self.statics_memo: dict[tuple[int, Rule], list[Static]] | None = None
         """While legal actions are found (nothing changes): :meth:`_field_statics` results."""
         self.legal_for: Decision | None = None  # the Quick window ``legal`` was found for
         self.legal: list[Action] = []
@@ -819,9 +810,8 @@ class State:
                 if turn == self.turn and what.matches(card.base):
                     cost = max(0, cost - n)
         if cost > 0:
-            for aura in self._field_statics(card.owner, PlayCostDown):
-                if (not aura.from_ex or card.zone is Zone.EX) and aura.what.matches(card.base):
-                    cost = max(0, cost - aura.n)
+            for aura in self._field_statics(card.owner, Rule.PLAY_COST):
+                cost = aura.change(self, card.uid, cost)
         cid = card.base.card_id
         if cid in self.scripts.play_cost_ids():  # CR 10.6.2.5.1.3: its own reductions
             for ability in self.scripts.abilities(cid, Trigger.STATIC):
@@ -829,14 +819,8 @@ class State:
                 if cond is not None and not cond.holds(self, card.owner, card.uid):
                     continue
                 for e in ability.effects:
-                    if isinstance(e, PlayCostX):
-                        cost = max(0, cost - e.amount(self, card.owner, card.uid))
-                    elif (
-                        isinstance(e, PlayCostIf)
-                        and (not e.ex_only or card.zone is Zone.EX)
-                        and e.condition.holds(self, card.owner, card.uid)
-                    ):
-                        cost = max(0, cost - e.n)
+                    if isinstance(e, Static) and e.rule is Rule.OWN_PLAY_COST:
+                        cost = e.change(self, card.uid, cost)
         return cost
 
     def _cost_alternatives(self, card: Card) -> list[PlayCostFor]:
@@ -857,21 +841,21 @@ class State:
             if max(0, cost - e.n) <= pp and len(e.payable(self, player, card.uid)) >= e.count
         ]
 
-    def _field_statics(self, player: int, kind: type[_E]) -> list[_E]:
-        """The effects of type ``kind`` in the continuous abilities of ``player``'s field
-        cards whose conditions hold now (CR 10.1.1.3)."""
+    def _field_statics(self, player: int, rule: Rule) -> list[Static]:
+        """The elements that change ``rule`` in the continuous abilities of ``player``'s
+        field cards whose conditions hold now (CR 10.1.1.3)."""
         field = self.players[player].field
         if not field or not self.scripts:
             return []
-        ids = self.scripts.ids_with_effect(kind)
+        ids = self.scripts.ids_with_rule(rule)
         if not ids:
             return []
         memo = self.statics_memo
         if memo is not None:
-            found: list[_E] | None = memo.get((player, kind))
+            found: list[Static] | None = memo.get((player, rule))
             if found is not None:
                 return found
-        out: list[_E] = []
+        out: list[Static] = []
         for uid in field:
             card = self.cards[uid]
             if card.face.card_id not in ids:
@@ -879,15 +863,20 @@ class State:
             for ability in self.abilities_of(card, Trigger.STATIC):
                 cond = ability.condition
                 if cond is None or cond.holds(self, player, uid):
-                    out.extend(e for e in ability.effects if isinstance(e, kind))
+                    out.extend(
+                        e for e in ability.effects if isinstance(e, Static) and e.rule is rule
+                    )
         if memo is not None:
-            memo[(player, kind)] = out
+            memo[(player, rule)] = out
         return out
 
     def _spell_tax(self, player: int) -> int:
         """CR 10.2.1.3.3: how much more ``player``'s spells cost to play, by the continuous
         abilities of the opponent's field cards (:class:`SpellTax`)."""
-        return sum(e.n for e in self._field_statics(1 - player, SpellTax))
+        tax = 0
+        for e in self._field_statics(1 - player, Rule.SPELL_TAX):
+            tax = e.change(self, -1, tax)
+        return tax
 
     def _leader_hurt(self, player: int) -> None:
         """``player``'s leader defense went down: "when your leader's defense goes down"
@@ -944,10 +933,13 @@ class State:
         """Damage a follower takes after its own caps (:class:`DamageCap`)."""
         for ability in self.scripts.abilities(card.face.card_id, Trigger.STATIC):
             for e in ability.effects:
-                if isinstance(e, DamageCap) and amount >= e.at_least:
+                if isinstance(e, Static) and e.rule is Rule.DAMAGE_CAP:
+                    capped = e.change(self, card.uid, amount)
                     cond = ability.condition
-                    if cond is None or cond.holds(self, card.controller, card.uid):
-                        amount = e.becomes
+                    if capped != amount and (
+                        cond is None or cond.holds(self, card.controller, card.uid)
+                    ):
+                        amount = capped
         return amount
 
     def damage_taken(self, card: Card) -> int:
@@ -956,8 +948,8 @@ class State:
         for token_id in card.eq:
             for ability in self.scripts.abilities(token_id, Trigger.STATIC):
                 for e in ability.effects:
-                    if isinstance(e, DamageTaken):
-                        change += e.n
+                    if isinstance(e, Static) and e.rule is Rule.DAMAGE_TAKEN:
+                        change = e.change(self, card.uid, change)
         return change
 
     def damage_bonus(self, uid: int) -> int:
@@ -968,10 +960,10 @@ class State:
             return 0
         for ability in self.abilities_of(card, Trigger.STATIC):
             for e in ability.effects:
-                if isinstance(e, DamageBonus):
+                if isinstance(e, Static) and e.rule is Rule.DAMAGE_DEALT:
                     cond = ability.condition
                     if cond is None or cond.holds(self, card.controller, uid):
-                        bonus += e.n
+                        bonus = e.change(self, uid, bonus)
         return bonus
 
     def evolve_cost(self, card: Card) -> int:
@@ -987,13 +979,8 @@ class State:
         if card.face.card_id in self.scripts.ids_with(Trigger.STATIC):
             for ability in self.abilities_of(card, Trigger.STATIC):
                 for e in ability.effects:
-                    if isinstance(e, EvolveCostPer):
-                        found = self.candidates(e.what, card.controller, card.uid, counting=True)
-                        cost = max(0, cost - len(found))
-                    elif isinstance(e, EvolveCostIf) and e.condition.holds(
-                        self, card.controller, card.uid
-                    ):
-                        cost = min(cost, e.n)
+                    if isinstance(e, Static) and e.rule is Rule.EVOLVE_COST:
+                        cost = e.change(self, card.uid, cost)
         return cost
 
     def set_origin(self, card: Card, zone: str) -> None:
@@ -1658,7 +1645,7 @@ class State:
     def _apply_statics(self) -> None:
         """CR 10.1.1.3: recompute the keywords continuous abilities on the field give."""
         cards = self.cards
-        ids = self.scripts.ids_with_effect(Grant)  # only these give keywords (or equipment)
+        ids = self.scripts.ids_with_rule(Rule.KEYWORDS)  # only these give keywords (or equipment)
         sources = [
             u
             for p in self.players
@@ -1963,7 +1950,7 @@ class State:
         pp = p.pp
         playable = self._playable
         own_cost = self.scripts.play_cost_ids()
-        auras = self._field_statics(me, PlayCostDown) if p.field else []
+        auras = self._field_statics(me, Rule.PLAY_COST) if p.field else []
         cut = bool(auras)
         tax = -1  # the spell tax, found when a spell is looked at
         for zone in (p.hand, p.ex):  # CR 8.2
@@ -1984,10 +1971,7 @@ class State:
                         cost += tax
                     if cost > 0:
                         for aura in auras:
-                            if (not aura.from_ex or card.zone is Zone.EX) and aura.what.matches(
-                                base
-                            ):
-                                cost = max(0, cost - aura.n)
+                            cost = aura.change(self, uid, cost)
                     found = cost
                 if playable(p, card, found):
                     acts.append(play_of(uid))
@@ -2616,7 +2600,7 @@ class State:
         """Whether the opponent of ``controller`` has a card on the field whose continuous
         ability banishes ``controller``'s followers instead of putting them into the
         graveyard (:class:`BanishInstead`)."""
-        ids = self.scripts.ids_with_effect(BanishInstead)
+        ids = self.scripts.ids_with_rule(Rule.BANISH_INSTEAD)
         if not ids:
             return False
         cards = self.cards

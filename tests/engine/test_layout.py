@@ -34,3 +34,15 @@ def test_no_import_of_the_state(path: Path) -> None:
 def test_the_state_does_import_the_effects() -> None:
     """The one direction that exists: the state runs the effect language."""
     assert any(m.startswith("engine.sve.effects") for m in _imports(ENGINE / "state.py"))
+
+
+def test_rule_modifying_elements_answer_through_their_rule() -> None:
+    """Continuous elements (CR 10.1.1.3) name the rule the state asks them about and keep
+    no resolution step of their own; the state finds them by that rule."""
+    from engine.sve.effects.core import Rule, Static
+    from engine.sve.effects.registry import ELEMENTS
+
+    statics = [cls for cls in ELEMENTS.values() if issubclass(cls, Static)]
+    assert len(statics) >= 17
+    assert all(isinstance(cls.rule, Rule) and "run" not in vars(cls) for cls in statics)
+    assert {cls.rule for cls in statics} == set(Rule)

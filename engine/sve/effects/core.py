@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
     from engine.sve.effects.game import Game
@@ -174,6 +174,58 @@ class Condition(Protocol):
     def describe(self) -> str:
         """This test in English."""
         ...
+
+
+class Rule(enum.Enum):
+    """Where the state asks a rule-modifying element of a continuous ability (CR 10.1.1.3)."""
+
+    OWN_PLAY_COST = "own_play_cost"
+    """The card's own play cost, as it is played (CR 10.6.2.5.1.3): ``change`` it."""
+    PLAY_COST = "play_cost"
+    """The play cost of its controller's cards, from the field (CR 10.4.4.1): ``change``."""
+    SPELL_TAX = "spell_tax"
+    """The play cost of the opponent's spells, from the field (CR 10.2.1.3.3): ``change``."""
+    EXTRA_COST = "extra_cost"
+    """A cost the player may pay more as the card is played (CR 10.4.7.2)."""
+    ADDITIONAL_COST = "additional_cost"
+    """A cost paid as well as the card is played (CR 10.6.2.5)."""
+    DISCOUNT = "discount"
+    """Another cost paid instead of some PP as the card is played."""
+    CANNOT_PLAY = "cannot_play"
+    """The card may not be played (CR 8.2)."""
+    GRAVE_PLAY = "grave_play"
+    """The card may be played from the graveyard."""
+    DAMAGE_DEALT = "damage_dealt"
+    """The damage this field card deals (CR 10.2.1.3.2): ``change`` the extra."""
+    DAMAGE_TAKEN = "damage_taken"
+    """The damage the equipped follower takes (CR 14.5.2): ``change`` the difference."""
+    DAMAGE_CAP = "damage_cap"
+    """The damage this follower takes, capped: ``change`` it."""
+    BANISH_INSTEAD = "banish_instead"
+    """Enemy followers going to the graveyard are banished instead (a replacement)."""
+    EVOLVE_COST = "evolve_cost"
+    """The card's evolve cost (CR 12.2): ``change`` it."""
+    EVOLVE_INTO = "evolve_into"
+    """An evolve ability of the card's own into a named card (CR 12.2)."""
+    KEYWORDS = "keywords"
+    """Keywords (or equipment) the card gives while it is on the field (CR 10.1.1.3)."""
+
+
+class Static:
+    """A rule-modifying element: nothing to resolve (CR 10.1.1.3); the state asks it where
+    its :class:`Rule` applies, through ``change`` (a number the rule works out) or through
+    its fields."""
+
+    __slots__ = ()
+    rule: ClassVar[Rule]
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Nothing to resolve: the state applies the rule where it computes it."""
+        return True
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The number the rule works out for card ``uid``, changed by this (or not)."""
+        return value
 
 
 @dataclass(frozen=True, slots=True)

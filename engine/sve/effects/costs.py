@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from engine.sve.effects.core import describe, sequence_words
+from engine.sve.board import Zone
+from engine.sve.effects.core import Rule, Static, describe, sequence_words
 from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, all_words, filter_words, targets_words
 
@@ -494,7 +495,7 @@ EX_LESS = "ex_cost_less"
 
 @element
 @dataclass(frozen=True, slots=True)
-class PlayCostX:
+class PlayCostX(Static):
     """A ``STATIC`` ability of a card being played: it costs ``n`` PP less while the
     ability's condition holds (``これをプレイする際、…なら、コストを-Nする``; CR 10.4.4.1),
     or X less, X counted when it is played: the face-up evolved cards of your evolve deck
@@ -518,9 +519,12 @@ class PlayCostX:
             return len(p.banish)
         return self.n
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the play procedure pays less."""
-        return True
+    rule: ClassVar[Rule] = Rule.OWN_PLAY_COST
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The card's play cost ``value`` (card ``uid``) less ``n`` or X."""
+        card = game.cards[uid]
+        return max(0, value - self.amount(game, card.owner, card.uid))
 
     def describe(self) -> str:
         """This element in English."""
@@ -537,14 +541,12 @@ class PlayCostX:
 
 @element
 @dataclass(frozen=True, slots=True)
-class PlayFromGrave:
+class PlayFromGrave(Static):
     """A ``STATIC`` ability of a card in the graveyard: while its condition holds, the card
     may be played from the graveyard as from the hand (``これは墓場からプレイできる``; CR 8.2
     with the zone the card names)."""
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the main phase offers the play."""
-        return True
+    rule: ClassVar[Rule] = Rule.GRAVE_PLAY
 
     def describe(self) -> str:
         """This element in English."""
@@ -553,7 +555,7 @@ class PlayFromGrave:
 
 @element
 @dataclass(frozen=True, slots=True)
-class PlayCostDown:
+class PlayCostDown(Static):
     """A continuous effect of a ``STATIC`` ability: while this card is on the field, cards
     passing ``what`` you play (only from the EX area with ``from_ex``) cost ``n`` less
     (``これが場にいる限り、自分がEXエリアの…をプレイする際、コストを-N する``; CR 10.4.4.1)."""
@@ -562,9 +564,14 @@ class PlayCostDown:
     n: int
     from_ex: bool = False
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the play cost is lowered where it is computed."""
-        return True
+    rule: ClassVar[Rule] = Rule.PLAY_COST
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The play cost ``value`` of card ``uid`` less ``n`` if this applies to it."""
+        card = game.cards[uid]
+        if (not self.from_ex or card.zone is Zone.EX) and self.what.matches(card.base):
+            return max(0, value - self.n)
+        return value
 
     def describe(self) -> str:
         """This element in English."""
@@ -574,15 +581,13 @@ class PlayCostDown:
 
 @element
 @dataclass(frozen=True, slots=True)
-class ExtraCost:
+class ExtraCost(Static):
     """A ``STATIC`` ability of a card played from the hand: ``これをプレイする際、コストを+N
     してよい`` (CR 10.4.7.2, 10.6.2.2): the player may pay ``n`` more PP when playing it."""
 
     n: int
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the play procedure offers it."""
-        return True
+    rule: ClassVar[Rule] = Rule.EXTRA_COST
 
     def describe(self) -> str:
         """This element in English."""
@@ -591,7 +596,7 @@ class ExtraCost:
 
 @element
 @dataclass(frozen=True, slots=True)
-class PlayCostIf:
+class PlayCostIf(Static):
     """A ``STATIC`` ability of a card being played: it costs ``n`` less while ``condition``
     holds as it is played (CR 10.6.2.5.1.3; CR 10.4.4.1: the PP paid changes, not the
     card's cost); with ``ex_only``, only when it is played from the EX area."""
@@ -600,9 +605,16 @@ class PlayCostIf:
     condition: Condition
     ex_only: bool = False
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the play procedure applies it."""
-        return True
+    rule: ClassVar[Rule] = Rule.OWN_PLAY_COST
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The card's play cost ``value`` less ``n`` while the condition holds."""
+        card = game.cards[uid]
+        if (not self.ex_only or card.zone is Zone.EX) and self.condition.holds(
+            game, card.owner, uid
+        ):
+            return max(0, value - self.n)
+        return value
 
     def describe(self) -> str:
         """This element in English."""
@@ -612,16 +624,14 @@ class PlayCostIf:
 
 @element
 @dataclass(frozen=True, slots=True)
-class AdditionalCost:
+class AdditionalCost(Static):
     """A ``STATIC`` ability of a card played from the hand: playing it also costs ``cost``
     (``これをプレイする際、追加コストとして…``; CR 10.4.7.2, 10.6.2.5): it cannot be played
     unless the cost can be paid, and the cost is paid as it is played."""
 
     cost: PayCost
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the play procedure asks for the cost."""
-        return True
+    rule: ClassVar[Rule] = Rule.ADDITIONAL_COST
 
     def describe(self) -> str:
         """This element in English."""
@@ -662,7 +672,7 @@ class PlayCostFor:
 
 @element
 @dataclass(frozen=True, slots=True)
-class DiscountFor:
+class DiscountFor(Static):
     """A ``STATIC`` ability of a card played from the hand: as it is played, you may pay
     ``cost`` to pay ``n`` PP less (``これをプレイする際、手札の…1枚を捨てる：コストを-Nする``;
     CR 10.4.7). The play pays the lower cost; :class:`DiscountChoice` then asks."""
@@ -670,9 +680,7 @@ class DiscountFor:
     cost: PayCost
     n: int
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the play procedure offers it."""
-        return True
+    rule: ClassVar[Rule] = Rule.DISCOUNT
 
     def describe(self) -> str:
         """This element in English."""
@@ -718,13 +726,11 @@ class DiscountChoice:
 
 @element
 @dataclass(frozen=True, slots=True)
-class CannotPlay:
+class CannotPlay(Static):
     """A ``STATIC`` ability of a card in the hand or EX area: it cannot be played while the
     ability's condition holds (``これは…なら、プレイできない``; CR 8.2)."""
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the main phase does not offer the play."""
-        return True
+    rule: ClassVar[Rule] = Rule.CANNOT_PLAY
 
     def describe(self) -> str:
         """This element in English."""
@@ -748,15 +754,17 @@ class MarkPaid:
 
 @element
 @dataclass(frozen=True, slots=True)
-class SpellTax:
+class SpellTax(Static):
     """A ``STATIC`` ability on the field: your opponent's spells cost ``n`` more to play
     (``相手がスペルをプレイする際、コストを+N する``, CR 10.2.1.3.3)."""
 
     n: int
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the cost is raised where it is computed."""
-        return True
+    rule: ClassVar[Rule] = Rule.SPELL_TAX
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """An opponent's spell cost ``value`` raised by ``n``."""
+        return value + self.n
 
     def describe(self) -> str:
         """This element in English."""

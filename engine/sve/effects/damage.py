@@ -6,8 +6,9 @@ CR 5.10, 5.12, 10.6.2.8.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
+from engine.sve.effects.core import Rule, Static
 from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, all_words
 
@@ -246,15 +247,17 @@ class WinGame:
 
 @element
 @dataclass(frozen=True, slots=True)
-class DamageBonus:
+class DamageBonus(Static):
     """A continuous effect of a ``STATIC`` ability: damage this card deals is ``n`` more
     (``これが与えるダメージを+N する``; its condition, such as the opponent's turn, applies)."""
 
     n: int
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: damage is raised where it is dealt."""
-        return True
+    rule: ClassVar[Rule] = Rule.DAMAGE_DEALT
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The extra damage ``value`` this card deals, plus ``n``."""
+        return value + self.n
 
     def describe(self) -> str:
         """This element in English."""
@@ -263,15 +266,17 @@ class DamageBonus:
 
 @element
 @dataclass(frozen=True, slots=True)
-class DamageTaken:
+class DamageTaken(Static):
     """A ``STATIC`` ability of an equipment token: damage the equipped follower takes
     changes by ``n`` (``受けるダメージを-N する``, CR 14.5.2)."""
 
     n: int
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: damage is changed where it is dealt."""
-        return True
+    rule: ClassVar[Rule] = Rule.DAMAGE_TAKEN
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The change ``value`` to the damage the equipped follower takes, plus ``n``."""
+        return value + self.n
 
     def describe(self) -> str:
         """This element in English."""
@@ -280,14 +285,12 @@ class DamageTaken:
 
 @element
 @dataclass(frozen=True, slots=True)
-class BanishInstead:
+class BanishInstead(Static):
     """A continuous effect of a ``STATIC`` ability (CR 10.10 replacement): while this card
     is on the field, an enemy follower that would be put from the field into a graveyard is
     banished instead (``相手のフォロワーが場から墓場に置かれる際、代わりにそれを消滅させる``)."""
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the move is replaced where it happens."""
-        return True
+    rule: ClassVar[Rule] = Rule.BANISH_INSTEAD
 
     def describe(self) -> str:
         """This element in English."""
@@ -296,7 +299,7 @@ class BanishInstead:
 
 @element
 @dataclass(frozen=True, slots=True)
-class DamageCap:
+class DamageCap(Static):
     """A continuous effect of a ``STATIC`` ability: ``at_least`` or more damage this card
     would take becomes ``becomes`` (``これが受けるN以上のダメージをMにする``; the ability's
     condition applies)."""
@@ -304,9 +307,11 @@ class DamageCap:
     at_least: int
     becomes: int
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: damage is changed where it is dealt."""
-        return True
+    rule: ClassVar[Rule] = Rule.DAMAGE_CAP
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The damage ``value`` this card takes, capped."""
+        return self.becomes if value >= self.at_least else value
 
     def describe(self) -> str:
         """This element in English."""

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from engine.sve.effects.core import describe
+from engine.sve.effects.core import Rule, Static, describe
 from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import all_words
 
@@ -33,7 +33,7 @@ class EvolveSelf:
 
 @element
 @dataclass(frozen=True, slots=True)
-class EvolveCostIf:
+class EvolveCostIf(Static):
     """A ``STATIC`` ability: a second evolve ability of the same card, with cost ``n``,
     usable while ``condition`` holds (an evolve ability "usable only if ..."). Both
     evolve the card the same way, so the cheaper one that may be used is the evolve cost."""
@@ -41,9 +41,14 @@ class EvolveCostIf:
     n: int
     condition: Condition
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the evolve cost is computed where it is paid."""
-        return True
+    rule: ClassVar[Rule] = Rule.EVOLVE_COST
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The evolve cost ``value``: ``n`` when cheaper and the condition holds."""
+        card = game.cards[uid]
+        if self.condition.holds(game, card.controller, uid):
+            return min(value, self.n)
+        return value
 
     def describe(self) -> str:
         """This element in English."""
@@ -52,7 +57,7 @@ class EvolveCostIf:
 
 @element
 @dataclass(frozen=True, slots=True)
-class EvolveInto:
+class EvolveInto(Static):
     """A ``STATIC`` entry for one evolve ability (CR 12.2) of a card that evolves into an
     evolved card of another name ("this evolves into <name>"): cost ``n``,
     into the card named ``name``. A card with several has them all; the player chooses."""
@@ -60,9 +65,7 @@ class EvolveInto:
     name: str
     n: int
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the evolve procedure offers it."""
-        return True
+    rule: ClassVar[Rule] = Rule.EVOLVE_INTO
 
     def describe(self) -> str:
         """This element in English."""
@@ -129,15 +132,18 @@ class EvolveCostDown:
 
 @element
 @dataclass(frozen=True, slots=True)
-class EvolveCostPer:
+class EvolveCostPer(Static):
     """A ``STATIC`` ability: this follower's evolve cost (CR 12.2) is lowered by 1 for each
     field card ``what`` allows (not below 0)."""
 
     what: Targets
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: the evolve cost is computed where it is paid."""
-        return True
+    rule: ClassVar[Rule] = Rule.EVOLVE_COST
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The evolve cost ``value`` of card ``uid`` less one per card counted."""
+        found = game.candidates(self.what, game.cards[uid].controller, uid, counting=True)
+        return max(0, value - len(found))
 
     def describe(self) -> str:
         """This element in English."""

@@ -11,8 +11,8 @@ from engine.cards import CardRecord
 if TYPE_CHECKING:
     from engine.sve.effects.core import CardScript, Condition
 
-from engine.sve.effects.core import AMOUNT, DEFAULT_EVOLVE_COST, Ability, Trigger
-from engine.sve.effects.costs import OWN_PLAY_COSTS, PlayFromGrave
+from engine.sve.effects.core import AMOUNT, DEFAULT_EVOLVE_COST, Ability, Rule, Static, Trigger
+from engine.sve.effects.costs import OWN_PLAY_COSTS
 from engine.sve.effects.damage import HealLeader
 
 
@@ -37,6 +37,7 @@ class Scripts:
         self._ex_ids: frozenset[str] | None = None
         self._ids_with: dict[Trigger, frozenset[str]] = {}
         self._ids_effect: dict[type | tuple[type, ...], frozenset[str]] = {}
+        self._ids_rule: dict[Rule, frozenset[str]] = {}
         self._cost_ids: frozenset[str] | None = None
         self.play_rules: dict[int, Any] = {}
         """The engine's per-card play rules, by ``id`` of the card record (each rule object
@@ -60,6 +61,7 @@ class Scripts:
         self._ex_ids = None
         self._ids_with.clear()
         self._ids_effect.clear()
+        self._ids_rule.clear()
         self._cost_ids = None
         self.play_rules.clear()
 
@@ -75,6 +77,24 @@ class Scripts:
                 for cid, s in self._by_id.items()
                 if any(
                     a.trigger is Trigger.STATIC and any(isinstance(e, kind) for e in a.effects)
+                    for a in s.abilities
+                )
+            )
+        return found
+
+    def ids_with_rule(self, rule: Rule) -> frozenset[str]:
+        """Ids of the cards with a continuous (``STATIC``) ability holding an element that
+        changes ``rule`` (cached)."""
+        found = self._ids_rule.get(rule)
+        if found is None:
+            if self._loader is not None:
+                self._load()
+            found = self._ids_rule[rule] = frozenset(
+                cid
+                for cid, s in self._by_id.items()
+                if any(
+                    a.trigger is Trigger.STATIC
+                    and any(isinstance(e, Static) and e.rule is rule for e in a.effects)
                     for a in s.abilities
                 )
             )
@@ -134,7 +154,7 @@ class Scripts:
 
     def grave_play_ids(self) -> frozenset[str]:
         """Ids of the cards that may be played from the graveyard (:class:`PlayFromGrave`)."""
-        return self.ids_with_effect(PlayFromGrave)
+        return self.ids_with_rule(Rule.GRAVE_PLAY)
 
     def play_cost_ids(self) -> frozenset[str]:
         """Ids of the cards whose play cost a static ability of their own changes (kept at

@@ -7,9 +7,10 @@ Attack and defense, engaged, Boxed, counters, granted keywords and equipment (CR
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards import CardRecord
+from engine.sve.effects.core import Rule, Static
 from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, all_words
 
@@ -284,16 +285,14 @@ class Equip:
 
 @element
 @dataclass(frozen=True, slots=True)
-class Grant:
+class Grant(Static):
     """CR 10.1.1.3: a continuous effect of a ``STATIC`` ability: the cards ``what`` allows
     (this card when ``None``) have ``keywords`` while the ability applies."""
 
     keywords: tuple[str, ...]
     what: Targets | None = None
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        """Nothing to resolve: rule processing applies continuous abilities."""
-        return True
+    rule: ClassVar[Rule] = Rule.KEYWORDS
 
     def describe(self) -> str:
         """This element in English."""
