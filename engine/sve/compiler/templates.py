@@ -19,20 +19,14 @@ from engine.sve.effects.conditions import (
     Always,
     AnyOf,
     AttackSum,
-    BanishCount,
     BurstsThisTurn,
     CameFrom,
     Combo,
+    Count,
     CountersAtLeast,
     DidIt,
     DiscardedThisTurn,
     EvolvedThisTurn,
-    EvolveUsed,
-    ExCount,
-    FieldCount,
-    FieldExCount,
-    GraveCount,
-    HandAtMost,
     HaveEvolved,
     HaveOnField,
     ItIs,
@@ -41,9 +35,6 @@ from engine.sve.effects.conditions import (
     Necrocharge,
     Not,
     NthEvolve,
-    OpponentCards,
-    OpponentFollowers,
-    OpponentGrave,
     OpponentTurn,
     Overflow,
     PaidExtra,
@@ -1478,11 +1469,12 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
             r"^自分の場の(?P<t1>[^・、。「」『』【】の]+)・(?P<k1>フォロワー|カード)や"
             r"(?P<t2>[^・、。「」『』【】の]+)・(?P<k2>フォロワー|カード)が(?P<fn>\d+)(?:体|枚)以上なら、"
         ),
-        lambda m: FieldCount(
+        lambda m: Count(
+            "field",
+            int(m["fn"]),
             CardFilter(
                 _KINDS[m["k2"]], (m["t2"],), also=(CardFilter(_KINDS[m["k1"]], (m["t1"],)),)
             ),
-            int(m["fn"]),
         ),
     ),
     (
@@ -1632,7 +1624,7 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "opponent_grave",
         False,
         re.compile(r"^相手の墓場が(\d+)枚以上(?:ある)?なら、"),
-        lambda m: OpponentGrave(int(m[1])),
+        lambda m: Count("grave", int(m[1]), enemy=True),
     ),
     (
         "standing",
@@ -1644,7 +1636,7 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "evolve_used",
         False,
         re.compile(r"^自分のエボルヴデッキの表向きのエボルヴフォロワーが(\d+)枚以上なら、"),
-        lambda m: EvolveUsed(int(m[1])),
+        lambda m: Count("evolve_used", int(m[1])),
     ),
     (
         "full_field",
@@ -1667,16 +1659,16 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         False,
         re.compile(r"^自分のEXエリアの" + _FILTER + r"が(?P<xn>\d+)枚(?P<xmore>以上|以下)?なら、"),
         lambda m: (
-            Not(ExCount(_filter(m), int(m["xn"]) + 1))
+            Not(Count("ex", int(m["xn"]) + 1, _filter(m)))
             if m["xmore"] == "以下"
-            else ExCount(_filter(m), int(m["xn"]), exact=not m["xmore"])
+            else Count("ex", int(m["xn"]), _filter(m), exact=not m["xmore"])
         ),
     ),
     (
         "opponent_followers",
         False,
         re.compile(r"^相手プレイヤー1人の場のフォロワーが(\d+)体以上なら、"),
-        lambda m: OpponentFollowers(int(m[1])),
+        lambda m: Count("followers", int(m[1]), enemy=True),
     ),
     (
         "grave_count_either",
@@ -1688,8 +1680,8 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         ),
         lambda m: AnyOf(
             (
-                GraveCount(_kind_filter(m["k1"], m["t1"], m["c1"]), int(m["n1"])),
-                GraveCount(_kind_filter(m["k2"], m["t2"], m["c2"]), int(m["n2"])),
+                Count("grave", int(m["n1"]), _kind_filter(m["k1"], m["t1"], m["c1"])),
+                Count("grave", int(m["n2"]), _kind_filter(m["k2"], m["t2"], m["c2"])),
             )
         ),
     ),
@@ -1703,7 +1695,7 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "opponent_cards",
         False,
         re.compile(r"^相手(?:プレイヤー1人)?の場のカードが(\d+)枚以上なら、"),
-        lambda m: OpponentCards(int(m[1])),
+        lambda m: Count("field", int(m[1]), enemy=True),
     ),
     (
         "always",
@@ -1739,7 +1731,7 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "grave_count",
         False,
         re.compile(r"^自分の墓場(?:の|に)" + _FILTER + r"が(?P<gn>\d+)枚以上(?:ある)?なら、"),
-        lambda m: GraveCount(_filter(m), int(m["gn"])),
+        lambda m: Count("grave", int(m["gn"]), _filter(m)),
     ),
     (
         "field_count_any",
@@ -1775,13 +1767,13 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "hand_at_most",
         False,
         re.compile(r"^自分の手札が(?:(\d+)枚以下|(0)枚)なら、"),
-        lambda m: HandAtMost(int(m[1] or m[2])),
+        lambda m: Count("hand", int(m[1] or m[2]), most=True),
     ),
     (
         "grave_has",
         False,
         re.compile(r"^自分の墓場に" + _FILTER + r"があるなら、"),
-        lambda m: GraveCount(_filter(m), 1),
+        lambda m: Count("grave", 1, _filter(m)),
     ),
     (
         "leader_at_most_marked",
@@ -1793,13 +1785,13 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         "ex_has",
         False,
         re.compile(r"^自分のEXエリアに" + _FILTER + r"があるなら、"),
-        lambda m: ExCount(_filter(m), 1),
+        lambda m: Count("ex", 1, _filter(m)),
     ),
     (
         "banish_count",
         False,
         re.compile(r"^自分の消滅領域が(\d+)枚以上(?:ある)?なら、"),
-        lambda m: BanishCount(int(m[1])),
+        lambda m: Count("banish", int(m[1])),
     ),
     (
         "played_this_turn",
@@ -1813,7 +1805,7 @@ CONDITIONS: list[tuple[str, bool, re.Pattern[str], Callable[[re.Match[str]], Any
         re.compile(
             r"^自分の場や自分のEXエリアの" + _FILTER + r"が(?P<fn>\d+)枚以上(?:ある)?なら、"
         ),
-        lambda m: FieldExCount(_filter(m), int(m["fn"])),
+        lambda m: Count("field_ex", int(m["fn"]), _filter(m)),
     ),
     (
         "name_contains_on_field",
@@ -1842,9 +1834,9 @@ def _kind_filter(kind: str, trait: str | None, cls: str | None) -> CardFilter:
 
 def _ex_has(m: re.Match[str]) -> Any:
     what = _filter(m)
-    found: Any = ExCount(what, 1)
+    found: Any = Count("ex", 1, what)
     if m["both"]:
-        found = AnyOf((FieldCount(what), found))
+        found = AnyOf((Count("field", 1, what), found))
     return Not(found) if m["exneg"] == "ない" else found
 
 
@@ -2304,7 +2296,7 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
         kws = keyword_ids(m[m.lastindex or 0])
         if m["hp"]:
             return "while_self_keyword", LeaderAtMost(int(m["hp"])), Grant(kws)
-        return "while_self_keyword", GraveCount(_filter(m), int(m["gn"])), Grant(kws)
+        return "while_self_keyword", Count("grave", int(m["gn"]), _filter(m)), Grant(kws)
     m = _WHILE_ANY.match(line)
     if m:  # "(condition)限り、これは…を持つ": any condition opener the compiler knows
         text = m["cond"].removesuffix("である")

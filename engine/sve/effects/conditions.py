@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.sve.effects.core import describe
-from engine.sve.effects.registry import element
+from engine.sve.effects.registry import element, legacy
 from engine.sve.effects.selectors import all_words, filter_words, targets_words
 
 if TYPE_CHECKING:
@@ -44,22 +46,6 @@ class EventIs:
         """This element in English."""
         power = f" with attack {self.min_attack} or more" if self.min_attack >= 0 else ""
         return f"only if it is a {filter_words(self.what, 1)}{power}:"
-
-
-@element
-@dataclass(frozen=True, slots=True)
-class DeckAtMost:
-    """Your deck has ``n`` or fewer cards."""
-
-    n: int
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count the deck."""
-        return len(game.players[controller].deck) <= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        return f"your deck has {self.n} or fewer cards"
 
 
 @element
@@ -271,25 +257,6 @@ class HaveOnField:
         return f"you have {targets_words(self.what, self.n)}"
 
 
-@element
-@dataclass(frozen=True, slots=True)
-class GraveCount:
-    """You have ``n`` or more cards passing ``what`` in your graveyard."""
-
-    what: CardFilter
-    n: int
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count them."""
-        cards = game.cards
-        match = self.what.matches
-        return sum(1 for u in game.players[controller].grave if match(cards[u].base)) >= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        return f"you have {self.n} or more {filter_words(self.what, self.n)} in your graveyard"
-
-
 ORIGINS = {
     "hand": 1,
     "ex": 2,
@@ -497,115 +464,6 @@ class Always:
 
 @element
 @dataclass(frozen=True, slots=True)
-class ExCount:
-    """You have ``n`` or more cards passing ``what`` in your EX area."""
-
-    what: CardFilter
-    n: int
-    exact: bool = False
-    """Exactly ``n`` (``N枚なら``)."""
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count them."""
-        cards = game.cards
-        match = self.what.matches
-        have = sum(1 for u in game.players[controller].ex if match(cards[u].base))
-        return have == self.n if self.exact else have >= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        more = "" if self.exact else " or more"
-        return f"you have {self.n}{more} {filter_words(self.what, self.n)} in your EX area"
-
-
-@element
-@dataclass(frozen=True, slots=True)
-class FieldCount:
-    """You have ``n`` or more cards passing ``what`` on your field (``自分の場の…や…が2体以上
-    なら``)."""
-
-    what: CardFilter
-    n: int = 1
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count them (the printed card: its traits and original cost, CR 5.24)."""
-        cards = game.cards
-        match = self.what.matches
-        return sum(1 for u in game.players[controller].field if match(cards[u].base)) >= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        return f"you have {self.n} or more {filter_words(self.what, self.n)} on your field"
-
-
-@element
-@dataclass(frozen=True, slots=True)
-class OpponentFollowers:
-    """Your opponent has ``n`` or more followers on the field."""
-
-    n: int
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count them."""
-        return len(game.followers_of(1 - controller)) >= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        return f"your opponent has {self.n} or more followers on the field"
-
-
-@element
-@dataclass(frozen=True, slots=True)
-class OpponentCards:
-    """Your opponent has ``n`` or more cards (followers and amulets) on the field."""
-
-    n: int
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count them."""
-        return len(game.players[1 - controller].field) >= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        return f"your opponent has {self.n} or more cards on the field"
-
-
-@element
-@dataclass(frozen=True, slots=True)
-class EvolveUsed:
-    """``n`` or more face-up evolved followers in your evolve deck (CR 4.6.3)."""
-
-    n: int
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count the spent evolved cards."""
-        cards = game.cards
-        used = game.players[controller].evolve_used
-        return sum(1 for u in used if cards[u].base.card_type.startswith("evolved")) >= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        return f"you have {self.n} or more face-up evolved followers in your evolve deck"
-
-
-@element
-@dataclass(frozen=True, slots=True)
-class OpponentGrave:
-    """Your opponent has ``n`` or more cards in their graveyard."""
-
-    n: int
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count the opponent's graveyard."""
-        return len(game.players[1 - controller].grave) >= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        return f"your opponent has {self.n} or more cards in their graveyard"
-
-
-@element
-@dataclass(frozen=True, slots=True)
 class Standing:
     """This card is standing (``これがスタンド状態である``)."""
 
@@ -734,61 +592,6 @@ class HaveEvolved:
 
 @element
 @dataclass(frozen=True, slots=True)
-class HandAtMost:
-    """You have ``n`` or fewer cards in your hand (``自分の手札が2枚以下``)."""
-
-    n: int
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count the hand."""
-        return len(game.players[controller].hand) <= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        return f"you have {self.n} or fewer cards in your hand"
-
-
-@element
-@dataclass(frozen=True, slots=True)
-class FieldExCount:
-    """You have ``n`` or more cards passing ``what`` on your field and in your EX area
-    together (``自分の場や自分のEXエリアの…が N 枚以上``)."""
-
-    what: CardFilter
-    n: int
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count both zones."""
-        cards = game.cards
-        match = self.what.matches
-        p = game.players[controller]
-        found = sum(1 for u in p.field if match(cards[u].face))
-        return found + sum(1 for u in p.ex if match(cards[u].base)) >= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        words = filter_words(self.what, self.n)
-        return f"you have {self.n} or more {words} on your field and in your EX area"
-
-
-@element
-@dataclass(frozen=True, slots=True)
-class BanishCount:
-    """You have ``n`` or more cards in your banish zone (``自分の消滅領域がN枚以上``, CR 4.9)."""
-
-    n: int
-
-    def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count the banish zone."""
-        return len(game.players[controller].banish) >= self.n
-
-    def describe(self) -> str:
-        """This element in English."""
-        return f"you have {self.n} or more cards in your banish zone"
-
-
-@element
-@dataclass(frozen=True, slots=True)
 class PlayedThisTurn:
     """You played a card passing ``what`` this turn (``other``: not this card) (``このターン、
     自分が他の…をプレイしていたなら``)."""
@@ -832,3 +635,124 @@ class PlacedInEx:
     def describe(self) -> str:
         """This element in English."""
         return f"you put a {filter_words(self.what, 1)} into your EX area"
+
+
+_COUNTED: dict[tuple[str, bool], tuple[str, str]] = {
+    ("grave", False): ("you have {n}{cmp} {things} in your graveyard", "cards"),
+    ("grave", True): ("your opponent has {n}{cmp} {things} in their graveyard", "cards"),
+    ("ex", False): ("you have {n}{cmp} {things} in your EX area", "cards"),
+    ("field", False): ("you have {n}{cmp} {things} on your field", "cards"),
+    ("field", True): ("your opponent has {n}{cmp} {things} on the field", "cards"),
+    ("followers", True): ("your opponent has {n}{cmp} {things} on the field", "followers"),
+    ("field_ex", False): ("you have {n}{cmp} {things} on your field and in your EX area", "cards"),
+    ("hand", False): ("you have {n}{cmp} {things} in your hand", "cards"),
+    ("deck", False): ("your deck has {n}{cmp} {things}", "cards"),
+    ("banish", False): ("you have {n}{cmp} {things} in your banish zone", "cards"),
+    ("evolve_used", False): (
+        "you have {n}{cmp} {things} in your evolve deck",
+        "face-up evolved followers",
+    ),
+}
+"""The English of a count by (zone, the opponent's) and the noun when no filter is given."""
+
+_LEGACY_COUNTS: dict[str, tuple[str, bool, bool]] = {
+    "GraveCount": ("grave", False, False),
+    "OpponentGrave": ("grave", True, False),
+    "ExCount": ("ex", False, False),
+    "FieldCount": ("field", False, False),
+    "OpponentCards": ("field", True, False),
+    "OpponentFollowers": ("followers", True, False),
+    "FieldExCount": ("field_ex", False, False),
+    "HandAtMost": ("hand", False, True),
+    "DeckAtMost": ("deck", False, True),
+    "BanishCount": ("banish", False, False),
+    "EvolveUsed": ("evolve_used", False, False),
+}
+"""The names the card library gives counts, by (zone, enemy, at most): JSON keeps them."""
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Count:
+    """How many cards of a zone of yours (your opponent's with ``enemy``) pass ``what`` (all
+    of them without it), compared with ``n``: at least, at most (``most``) or exactly
+    (``exact``). Zones: ``grave``, ``ex``, ``field``, ``hand``, ``deck``, ``banish``,
+    ``followers`` (the followers on the field), ``field_ex`` (field and EX area together;
+    on the field a card's current face is seen) and ``evolve_used`` (the face-up evolved
+    followers of the evolve deck, CR 4.6.3)."""
+
+    zone: str
+    n: int
+    what: CardFilter | None = None
+    enemy: bool = False
+    most: bool = False
+    exact: bool = False
+
+    def count(self, game: Game, player: int) -> int:
+        """How many cards of ``player``'s zone pass the filter."""
+        zone = self.zone
+        if zone == "followers":
+            return len(game.followers_of(player))
+        p = game.players[player]
+        cards = game.cards
+        if zone == "evolve_used":
+            used = p.evolve_used
+            return sum(1 for u in used if cards[u].base.card_type.startswith("evolved"))
+        what = self.what
+        if zone == "field_ex":
+            assert what is not None
+            match = what.matches
+            found = sum(1 for u in p.field if match(cards[u].face))
+            return found + sum(1 for u in p.ex if match(cards[u].base))
+        uids: list[int] = getattr(p, zone)
+        if what is None:
+            return len(uids)
+        match = what.matches
+        return sum(1 for u in uids if match(cards[u].base))
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Count and compare."""
+        have = self.count(game, 1 - controller if self.enemy else controller)
+        if self.exact:
+            return have == self.n
+        return have <= self.n if self.most else have >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        template, noun = _COUNTED[(self.zone, self.enemy)]
+        cmp = "" if self.exact else " or fewer" if self.most else " or more"
+        things = noun if self.what is None else filter_words(self.what, self.n)
+        return template.format(n=self.n, cmp=cmp, things=things)
+
+    def encode(self) -> dict[str, Any]:
+        """The library's name for this count, with its fields (JSON keeps older names)."""
+        for op, key in _LEGACY_COUNTS.items():
+            if key == (self.zone, self.enemy, self.most):
+                out: dict[str, Any] = {"op": op}
+                if self.what is not None:
+                    out["what"] = self.what
+                if not (op == "FieldCount" and self.n == 1):
+                    out["n"] = self.n
+                if self.exact:
+                    out["exact"] = True
+                return out
+        return {"op": "Count", **_fields(self)}
+
+
+def _fields(obj: Any) -> dict[str, Any]:
+    """An element's fields that differ from their defaults."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if f.default is dataclasses.MISSING or value != f.default:
+            out[f.name] = value
+    return out
+
+
+def _read_count(zone: str, enemy: bool, most: bool, data: dict[str, Any]) -> Count:
+    """A count from the library's older name for it."""
+    return Count(zone, data.get("n", 1), data.get("what"), enemy, most, data.get("exact", False))
+
+
+for _op, (_zone, _enemy, _most) in _LEGACY_COUNTS.items():
+    legacy(_op)(functools.partial(_read_count, _zone, _enemy, _most))

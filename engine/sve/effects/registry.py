@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from engine.cards import CardRecord
@@ -20,6 +20,22 @@ ELEMENTS: dict[str, type] = {"Ability": Ability}
 """Every element of the language by its JSON ``op`` name."""
 
 T = TypeVar("T", bound=type)
+
+LEGACY: dict[str, Callable[[dict[str, Any]], Any]] = {}
+"""Readers of the names the card library keeps for elements that today say it another way
+(the ten count conditions are one :class:`~engine.sve.effects.conditions.Count`)."""
+
+
+def legacy(op: str) -> Callable[[Callable[[dict[str, Any]], Any]], Callable[[dict[str, Any]], Any]]:
+    """Register a reader of the older JSON name ``op`` (it gets the decoded fields)."""
+
+    def register(read: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, Any]], Any]:
+        if op in ELEMENTS or op in LEGACY:
+            raise ValueError(f"two readers of {op}")
+        LEGACY[op] = read
+        return read
+
+    return register
 
 
 def element(cls: T) -> T:
@@ -38,6 +54,9 @@ def to_data(obj: Any) -> Any:
     if isinstance(obj, enum.Enum):
         return obj.value
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        encode = getattr(obj, "encode", None)
+        if encode is not None:  # an element that keeps an older name in the library
+            return {k: to_data(v) for k, v in encode().items()}
         out: dict[str, Any] = {"op": type(obj).__name__}
         for f in dataclasses.fields(obj):
             value = getattr(obj, f.name)
@@ -59,8 +78,10 @@ def from_data(data: Any, tokens: Mapping[str, CardRecord]) -> Any:
     op = data["op"]
     if op == "Token":
         return tokens[data["id"]]
-    cls = ELEMENTS[op]
     kwargs = {k: from_data(v, tokens) for k, v in data.items() if k != "op"}
+    if op in LEGACY:
+        return LEGACY[op](kwargs)
+    cls = ELEMENTS[op]
     if cls is Ability:
         kwargs["trigger"] = Trigger(kwargs["trigger"])
     return cls(**kwargs)
