@@ -17,7 +17,8 @@ from engine.cards import CardRecord
 from engine.sve import Choose, Play
 from engine.sve.board import Zone
 from engine.sve.compiler import CardText, compile_card
-from engine.sve.compiler.templates import CONDITIONS, TEMPLATES
+from engine.sve.compiler.templates.base import TEMPLATES
+from engine.sve.compiler.templates.conditions import CONDITIONS
 from engine.sve.coverage import report, status, unmodelled
 from engine.sve.effects.core import Ability, CardScript, Trigger, describe
 from engine.sve.effects.damage import Damage

@@ -20,26 +20,30 @@ from typing import Any
 
 from engine.cards import CardRecord
 from engine.sve.compiler import usability
-from engine.sve.compiler.templates import (
+from engine.sve.compiler.templates.base import (
     CLASS_WORDS,
-    EX_TRIGGER,
-    INSTEAD_COUNT,
-    PLAYED_TRIGGER,
-    REST_BOTTOM,
-    REST_GRAVE,
-    REST_HAND,
     RULE_KEYWORDS,
-    STATIC_KEYWORD_LINES,
     Context,
     Unsupported,
-    XCount,
-    condition,
+    keyword_ids,
+    match,
+)
+from engine.sve.compiler.templates.conditions import condition
+from engine.sve.compiler.templates.costs import (
+    EX_TRIGGER,
+    PLAYED_TRIGGER,
+    STATIC_KEYWORD_LINES,
     cost,
     equipment_lines,
     filter_any,
-    keyword_ids,
-    match,
     static,
+)
+from engine.sve.compiler.templates.search import (
+    INSTEAD_COUNT,
+    REST_BOTTOM,
+    REST_GRAVE,
+    REST_HAND,
+    XCount,
 )
 from engine.sve.compiler.text import ability_lines, sentences, union_burst_lines
 from engine.sve.effects.conditions import AllOf, AnyOf, EventIs, MyTurn, Not
