@@ -71,10 +71,10 @@ def register(subparsers: Any) -> None:
 
 
 def read_card_texts(folder: Path) -> list[Any]:
-    """Every card identity of the Japanese dump as a compiler input (canonical ids)."""
+    """Every card identity of the Japanese dump as a compiler input: the store's records,
+    with their text (canonical ids)."""
     from cardpool.identities import build_pool
     from cardpool.importers.sve_ja import printed_cards
-    from engine.sve.compiler import CardText
 
     files = sorted(folder.glob("*.json"))
     if not files:
@@ -84,20 +84,7 @@ def read_card_texts(folder: Path) -> list[Any]:
         with open(path, encoding="utf-8") as fh:
             printed.extend(printed_cards(json.load(fh), path=path))
     pool = build_pool(printed)
-    return [
-        CardText(
-            card_id=row.card_id,
-            name=row.name,
-            card_type=row.card_type,
-            text=row.text or "",
-            card_class=row.card_class,
-            cost=row.cost,
-            attack=row.attack,
-            defense=row.defense,
-            traits=tuple(row.traits),
-        )
-        for row in pool.cards
-    ]
+    return [row.to_record() for row in pool.cards]
 
 
 def read_hand_encodings(folder: Path = HAND) -> dict[str, dict[str, Any]]:

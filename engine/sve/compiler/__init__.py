@@ -1,7 +1,8 @@
 """Compile Japanese card text into the effect language of :mod:`engine.sve.effects`.
 
 Standard library only: the caller reads the card data (``decklab engine compile``) and hands
-over :class:`CardText` values. Each line of a card's text is one ability (CR 10.1). A line
+over the store's :class:`~engine.cards.CardRecord` values, with their ``text``. Each line of
+a card's text is one ability (CR 10.1). A line
 is *modelled* when its trigger or keyword is known and every sentence of it matched a
 template of :mod:`engine.sve.compiler.templates` (or the card has a hand encoding); a card
 is ``full`` when every line is modelled, ``partial`` when some are, ``none`` when none are.
@@ -62,22 +63,6 @@ from engine.sve.effects.zones import SelfExToField, SelfToEx, SelfToField
 
 FORMAT = 1
 """Version of the library JSON layout."""
-
-
-@dataclass(frozen=True)
-class CardText:
-    """One card identity as the compiler sees it: facts plus the ability text."""
-
-    card_id: str
-    name: str
-    card_type: str
-    """Type id (``follower``, ``spell``, ``token_follower``, ...)."""
-    text: str
-    card_class: str | None = None
-    cost: int | None = None
-    attack: int | None = None
-    defense: int | None = None
-    traits: tuple[str, ...] = ()
 
 
 @dataclass
@@ -409,7 +394,7 @@ def _effects(body: str, ctx: Context, used: list[str]) -> list[Any]:
     return [dataclasses.replace(paid, effects=tuple(_body(rest, ctx, used)))]
 
 
-def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compiled) -> None:
+def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compiled) -> None:
     """Model one ability line into ``out`` (raises :class:`_Fail` when it cannot)."""
     if _KEYWORD_LINE.match(line):
         names = re.findall(r"【([^】]+)】", line)
@@ -766,7 +751,7 @@ def _traits_in(obj: Any) -> list[str]:
 
 
 def compile_card(
-    card: CardText,
+    card: CardRecord,
     tokens: Mapping[str, CardRecord],
     unmodelled: frozenset[str] = frozenset(),
     known_traits: frozenset[str] | None = None,
@@ -775,8 +760,9 @@ def compile_card(
     holds the ids of tokens whose own text is not fully modelled. With ``known_traits`` a
     line whose abilities name any other trait is not modelled: the templates read a phrase
     they do not understand ("other X", "cost 3 or less X") as a trait name otherwise."""
-    out = Compiled(card.card_id, "full", quick_ability=_QUICK_MARK in card.text)
-    lines = ability_lines(card.text)
+    text = card.text or ""
+    out = Compiled(card.card_id, "full", quick_ability=_QUICK_MARK in text)
+    lines = ability_lines(text)
     # CR 5.18: the options of "choose one" may stand on lines of their own.
     joined: list[str] = []
     for line in lines:
@@ -788,7 +774,7 @@ def compile_card(
     out.lines = len(joined)
     # CR 14.5.1: Union Burst is a Princess Connect keyword; other cards use the same rule
     # line for other purposes (an ability that works from the graveyard, for one).
-    burst = union_burst_lines(card.text) if PRINCESS_CONNECT in card.traits else set()
+    burst = union_burst_lines(text) if PRINCESS_CONNECT in card.traits else set()
     for line in joined:
         used: list[str] = []
         before = (list(out.abilities), out.keywords)
@@ -834,7 +820,7 @@ def compile_card(
 
 
 def token_records(
-    tokens: Iterable[CardText], keywords: Mapping[str, tuple[str, ...]]
+    tokens: Iterable[CardRecord], keywords: Mapping[str, tuple[str, ...]]
 ) -> dict[str, CardRecord]:
     """Token records by card id (facts, with the keywords compiled from their text)."""
     return {
@@ -877,7 +863,7 @@ def _by_name(records: Mapping[str, CardRecord]) -> dict[str, dict[str, CardRecor
 
 
 def compile_pool(
-    cards: Iterable[CardText], overrides: Mapping[str, dict[str, Any]] | None = None
+    cards: Iterable[CardRecord], overrides: Mapping[str, dict[str, Any]] | None = None
 ) -> dict[str, Any]:
     """The library JSON for a card pool: token facts and every card's compiled abilities.
 
