@@ -2015,16 +2015,11 @@ class State:
             acts.extend(self._activations(me, quick_only=False))
         opp_field = self.players[1 - me].field
         for uid in sorted(p.field):
-            c = cards[uid]
-            if c.engaged or not c.fol:
+            if self._attacker_refusal(p, uid) is not None:
                 continue
-            if c.counters is not None and c.counters.get("no_attack") == self.turn:
-                continue
-            if c.kw & CANNOT_ATTACK:
-                continue
-            targets = self._attack_targets(c, opp_field)
-            for t in targets:
-                acts.append(attack_of(uid, t))
+            for t, refusal in self._attack_options(cards[uid], opp_field).items():
+                if refusal is None:
+                    acts.append(attack_of(uid, t))
         acts.append(END)
         return acts
 
@@ -2065,14 +2060,31 @@ class State:
                     break
         return out
 
-    def _attack_targets(self, c: Card, opp_field: list[int]) -> list[int]:
-        """CR 8.4.2-8.4.3 with Storm, Rush, Assail, Intimidate and Ward (CR 12.8-12.12)."""
+    def _attacker_refusal(self, p: Player, uid: int) -> str | None:
+        """Why card ``uid`` of ``p`` may not attack at all now (``None``: it may, if it has
+        a target; CR 8.4.2)."""
+        if uid not in p.field or not self.cards[uid].fol:
+            return f"card {uid} is not a follower on player {p.index}'s field (CR 8.4.2)"
+        card = self.cards[uid]
+        if card.engaged:
+            return f"follower {uid} is engaged (CR 8.4.2)"
+        if card.counters is not None and card.counters.get("no_attack") == self.turn:
+            return f"follower {uid} cannot attack this turn (an effect forbids it)"
+        if card.kw & CANNOT_ATTACK:
+            return f"follower {uid} cannot attack (an ability of its own)"
+        return None
+
+    def _attack_options(self, c: Card, opp_field: list[int]) -> dict[int, str | None]:
+        """CR 8.4.2-8.4.3 with Storm, Rush, Assail, Intimidate and Ward (CR 12.8-12.12): every
+        target follower ``c`` could be declared against (enemy followers in uid order, then
+        the leader), with ``None`` where it may attack it now and otherwise the reason (a
+        template of ``uid`` and ``tgt``). Empty when it cannot attack this turn at all."""
         bits = c.kw | c.granted
         veteran = c.since < self.turn  # continuously controlled since the turn began
         if not veteran and not bits & (STORM | RUSH) and c.evolved_turn != self.turn:
-            return []
+            return {}
         cards = self.cards
-        followers: list[int] = []
+        out: dict[int, str | None] = {}
         wards: list[int] = []
         for uid in sorted(opp_field):
             t = cards[uid]
@@ -2080,18 +2092,21 @@ class State:
                 continue
             tbits = t.kw | t.granted
             if tbits & INTIMIDATE:
-                continue
-            if t.engaged:
-                followers.append(uid)
+                out[uid] = _INTIMIDATE
+            elif t.engaged:
+                out[uid] = None
                 if tbits & WARD:
                     wards.append(uid)
             elif bits & ASSAIL:
-                followers.append(uid)
+                out[uid] = None
+            else:
+                out[uid] = _STANDING
+        out[LEADER] = None if veteran or bits & STORM else _NOT_LEADER
         if wards and not bits & IGNORE_WARD:  # CR 12.8.2: an engaged Ward follower first
-            return wards
-        if veteran or bits & STORM:
-            followers.append(LEADER)
-        return followers
+            for tgt, refusal in out.items():
+                if refusal is None and tgt not in wards:
+                    out[tgt] = _WARD_FIRST
+        return out
 
     def _quick_plays(self, player: int) -> list[Play | Activate]:
         """CR 12.3.4: Quick cards and Quick abilities the non-turn player can play now."""
@@ -2834,32 +2849,22 @@ class State:
         return "the ability's condition, extra cost or target is not possible (CR 10.6.2.1.2)"
 
     def _why_not_attack(self, p: Player, action: Attack) -> str:
-        uid = action.uid
-        if uid not in p.field or not self.cards[uid].fol:
-            return f"card {uid} is not a follower on player {p.index}'s field (CR 8.4.2)"
-        card = self.cards[uid]
-        if card.engaged:
-            return f"follower {uid} is engaged (CR 8.4.2)"
-        if card.counters is not None and card.counters.get("no_attack") == self.turn:
-            return f"follower {uid} cannot attack this turn (an effect forbids it)"
-        if card.kw & CANNOT_ATTACK:
-            return f"follower {uid} cannot attack (an ability of its own)"
-        targets = self._attack_targets(card, self.players[1 - p.index].field)
-        if not targets:
+        uid, tgt = action.uid, action.target
+        refusal = self._attacker_refusal(p, uid)
+        if refusal is not None:
+            return refusal
+        options = self._attack_options(self.cards[uid], self.players[1 - p.index].field)
+        if all(r is not None for r in options.values()):
             return f"follower {uid} came under your control this turn (CR 8.4.2.1)"
-        tgt = action.target
-        if tgt == LEADER:
-            if card.since < self.turn or (card.kw | card.granted) & STORM:
-                return "an engaged Ward follower must be attacked first (CR 12.8.2)"
-            return f"follower {uid} cannot attack the leader this turn (CR 8.4.3.1, 12.10)"
-        if tgt not in self.players[1 - p.index].field:
+        if tgt not in options:
             return f"card {tgt} is not an enemy follower on the field (CR 8.4.3.1)"
-        t = self.cards[tgt]
-        if (t.kw | t.granted) & INTIMIDATE:
-            return f"follower {tgt} has Intimidate and cannot be attacked (CR 12.12)"
-        if not t.engaged and not (card.kw | card.granted) & ASSAIL:
-            return f"follower {tgt} is standing; only engaged followers can be attacked (8.4.3.1)"
-        return "an engaged Ward follower must be attacked first (CR 12.8.2)"
+        return (options[tgt] or _WARD_FIRST).format(uid=uid, tgt=tgt)
+
+
+_INTIMIDATE = "follower {tgt} has Intimidate and cannot be attacked (CR 12.12)"
+_STANDING = "follower {tgt} is standing; only engaged followers can be attacked (8.4.3.1)"
+_NOT_LEADER = "follower {uid} cannot attack the leader this turn (CR 8.4.3.1, 12.10)"
+_WARD_FIRST = "an engaged Ward follower must be attacked first (CR 12.8.2)"
 
 
 # --- construction ------------------------------------------------------------------------------
