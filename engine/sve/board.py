@@ -350,6 +350,11 @@ class Player:
         # ``less`` (-1: the whole of it); a replacement effect used up once it applies
         self.shield: tuple[int, int] = (-1, 0)
 
+    @property
+    def zones(self) -> ZoneLists:
+        """This player's zone lists by :class:`Zone` (``p.zones[Zone.HAND] is p.hand``)."""
+        return ZoneLists(self)
+
     def copy(self) -> Player:
         """A copy with fresh zone lists."""
         new = _blank(Player)
@@ -384,3 +389,32 @@ class Player:
         new.union_burst = self.union_burst
         new.shield = self.shield
         return new
+
+
+ZONE_LISTS: dict[Zone, str] = {
+    Zone.DECK: "deck",
+    Zone.HAND: "hand",
+    Zone.FIELD: "field",
+    Zone.EX: "ex",
+    Zone.GRAVE: "grave",
+    Zone.BANISH: "banish",
+    Zone.EVOLVE_DECK: "evolve_deck",
+}
+"""The player list that holds the cards of each zone (an evolve deck's face-up cards are in
+``evolve_used`` as well, CR 4.6.3)."""
+
+
+class ZoneLists:
+    """A player's zones as data: ``zones[Zone.GRAVE]`` is the graveyard list itself."""
+
+    __slots__ = ("_player",)
+
+    def __init__(self, player: Player) -> None:
+        self._player = player
+
+    def __getitem__(self, zone: Zone) -> list[int]:
+        lists: list[int] = getattr(self._player, ZONE_LISTS[zone])
+        return lists
+
+    def __contains__(self, zone: object) -> bool:
+        return zone in ZONE_LISTS

@@ -2623,25 +2623,17 @@ class State:
 
     def _remove_from_zone(self, card: Card) -> None:
         assert card.tok is self.tok, "a card changed in place must be this state's own"
-        p = self.players[card.controller if card.zone is Zone.FIELD else card.owner]
         zone = card.zone
-        if zone is Zone.HAND:
-            p.hand.remove(card.uid)
-        elif zone is Zone.EX:
-            p.ex.remove(card.uid)
+        if zone not in _LISTED:
+            return  # resolving, erased, in the evolve deck: no list of the main zones
+        p = self.players[card.controller if zone is Zone.FIELD else card.owner]
+        p.zones[zone].remove(card.uid)
+        if zone is Zone.EX:
             if card.counters is not None:  # an ability given in the EX area stays there
                 card.counters.pop(EX_TO_GRAVE_MARK, None)
             if card.counters is not None:
                 card.counters.pop(EX_LESS, None)
             self.statics_dirty = True
-        elif zone is Zone.FIELD:
-            p.field.remove(card.uid)
-        elif zone is Zone.GRAVE:
-            p.grave.remove(card.uid)
-        elif zone is Zone.DECK:
-            p.deck.remove(card.uid)
-        elif zone is Zone.BANISH:
-            p.banish.remove(card.uid)
 
     def _arrive(self, card: Card, zone: Zone) -> None:
         """Put a card (not on the field) into one of its owner's zones, as a new card
@@ -2657,17 +2649,12 @@ class State:
             p.evolve_used.append(card.uid)
             return
         card.zone = zone
-        if zone is Zone.GRAVE:
-            p.grave.append(card.uid)
-            self.statics_dirty = True  # conditions may count the graveyard
-        elif zone is Zone.BANISH:
-            p.banish.append(card.uid)
-        elif zone is Zone.HAND:
-            p.hand.append(card.uid)
-        elif zone is Zone.EX:
-            p.ex.append(card.uid)
-        elif zone is Zone.DECK:
-            p.deck.insert(0, card.uid)
+        if zone is Zone.DECK:
+            p.deck.insert(0, card.uid)  # the bottom (the top is the end of the list)
+        elif zone in _ARRIVALS:
+            p.zones[zone].append(card.uid)
+            if zone is Zone.GRAVE:
+                self.statics_dirty = True  # conditions may count the graveyard
 
     def _leave_field(self, card: Card, zone: Zone, event: str) -> None:
         """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
@@ -2860,6 +2847,11 @@ class State:
             return f"card {tgt} is not an enemy follower on the field (CR 8.4.3.1)"
         return (options[tgt] or _WARD_FIRST).format(uid=uid, tgt=tgt)
 
+
+_LISTED = frozenset((Zone.HAND, Zone.EX, Zone.FIELD, Zone.GRAVE, Zone.DECK, Zone.BANISH))
+"""The zones a card leaves by being taken out of its player's list of that zone."""
+_ARRIVALS = frozenset((Zone.GRAVE, Zone.BANISH, Zone.HAND, Zone.EX))
+"""The zones a card (not put onto the field) arrives in at the end of the list."""
 
 _INTIMIDATE = "follower {tgt} has Intimidate and cannot be attacked (CR 12.12)"
 _STANDING = "follower {tgt} is standing; only engaged followers can be attacked (8.4.3.1)"

@@ -46,3 +46,21 @@ def test_rule_modifying_elements_answer_through_their_rule() -> None:
     assert len(statics) >= 17
     assert all(isinstance(cls.rule, Rule) and "run" not in vars(cls) for cls in statics)
     assert {cls.rule for cls in statics} == set(Rule)
+
+
+def test_zones_are_data() -> None:
+    """``player.zones[Zone.X]`` is that zone's own list (a move through it is a move of the
+    card); zones with no list of their own are not in it."""
+    from engine.cards import CardRecord
+    from engine.sve.board import ZONE_LISTS, Zone
+    from engine.sve.state import DeckSpec, new_game
+
+    unit = CardRecord("T-1", "Unit", cost=1, attack=1, defense=1)
+    game = new_game(DeckSpec(main=[unit] * 40), DeckSpec(main=[unit] * 40), seed=2)
+    p = game.players[0]
+    for zone, name in ZONE_LISTS.items():
+        assert p.zones[zone] is getattr(p, name)
+    assert len(p.zones[Zone.HAND]) == 4
+    assert Zone.RESOLVING not in p.zones
+    with pytest.raises(KeyError):
+        p.zones[Zone.RESOLVING]
