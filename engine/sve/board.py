@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.cards import CardRecord
@@ -418,3 +419,69 @@ class ZoneLists:
 
     def __contains__(self, zone: object) -> bool:
         return zone in ZONE_LISTS
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    LEADER_DEFENSE = "leader_defense"  # CR 11.2.1
+    DECK_OUT = "deck_out"  # CR 11.2.2
+    TURN_LIMIT = "turn_limit"
+    EFFECT = "effect"  # CR 5.23.1: an effect made a player win the battle
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result: ``winner`` 0 or 1, or ``None`` for a draw, and the reason."""
+
+    winner: int | None
+    reason: Termination
+
+
+@dataclass(slots=True)
+class DeckSpec:
+    """The cards one player brings (CR 6.1.1): leader, main deck, evolve deck."""
+
+    main: list[CardRecord]
+    evolve: list[CardRecord] = field(default_factory=list)
+    leader: CardRecord | None = None
+
+
+class Step(enum.IntEnum):
+    """Where the turn procedure stands (CR 6.2, 7, 8.4)."""
+
+    MULLIGAN = 0
+    START = 1
+    MAIN_BEGIN = 2
+    MAIN = 3
+    ATTACK_QUICK = 4
+    ATTACK_DAMAGE = 5
+    END_BEGIN = 6
+    END_WARD = 7
+    END_QUICK = 8
+    END_DISCARD = 9
+    END_CLEANUP = 10
+
+
+class Kind(enum.IntEnum):
+    """The kind of decision a player faces."""
+
+    MULLIGAN = 0
+    MAIN = 1
+    QUICK = 2
+    WARD_ENTER = 3
+    WARD_END = 4
+    DISCARD = 5
+    TARGET = 6
+    ORDER = 7
+    PICK = 8
+    """A mode (CR 5.18), a card found in the deck (CR 5.8) or a card to discard (CR 5.12)."""
+
+
+@dataclass(slots=True)
+class Decision:
+    """What ``player`` must decide now; ``options`` are the words of a ``choose`` decision."""
+
+    kind: Kind
+    player: int
+    options: list[str] = field(default_factory=list)
