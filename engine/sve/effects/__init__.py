@@ -26,6 +26,7 @@ English. Compiled card abilities are stored this way in ``engine/sve/data/abilit
 
 # Importing every family fills the registry of elements (``from_data`` reads any of them).
 from engine.sve.effects import (  # noqa: F401
+    amounts,
     conditions,
     costs,
     damage,

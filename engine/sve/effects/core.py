@@ -346,6 +346,9 @@ class CardScript:
 DEFAULT_EVOLVE_COST = 2
 
 
+PAID_DISCARD = "paid_discard"
+"""The counter on an ability's card naming the card its ``PayCost`` discarded."""
+
 AMOUNT = -1
 """Use the amount carried by the triggering event (e.g. Drain's damage)."""
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.sve.board import Zone
-from engine.sve.effects.core import Rule, Static, describe, sequence_words
+from engine.sve.effects.amounts import Amount
+from engine.sve.effects.core import PAID_DISCARD, Rule, Static, describe, sequence_words
 from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, all_words, filter_words, targets_words
 
@@ -53,7 +54,7 @@ class CostDown:
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Mark them (cards in any zone: a found card is in the hand or EX area)."""
-        n = game.players[frame.controller].played if self.per_played else self.n
+        n = (Amount("played") if self.per_played else Amount(n=self.n)).value(game, frame) or 0
         for tgt in (
             frame.targets if self.to == "targets" else resolve_recipients(game, frame, self.to)
         ):
@@ -119,10 +120,6 @@ class PayX:
     def describe(self) -> str:
         """This element in English."""
         return f"as a cost, choose X, pay X PP and take X {self.counter} counters from this"
-
-
-PAID_DISCARD = "paid_discard"
-"""The counter on an ability's card naming the card its :class:`PayCost` discarded."""
 
 
 _BANISHING = 10
@@ -507,17 +504,19 @@ class PlayCostX(Static):
     per_field: Targets | None = None
     per_banished: bool = False
 
+    def x(self) -> Amount:
+        """How much less, as an :class:`Amount`."""
+        if self.per_evolved is not None:
+            return Amount("evolved", what=self.per_evolved)
+        if self.per_field is not None:
+            return Amount("field", per=self.per_field)
+        if self.per_banished:
+            return Amount("banish")
+        return Amount(n=self.n)
+
     def amount(self, game: Game, controller: int, source: int) -> int:
         """How much less the card costs now."""
-        p = game.players[controller]
-        if self.per_evolved is not None:
-            match = self.per_evolved.matches
-            return sum(1 for u in p.evolve_used if match(game.cards[u].base))
-        if self.per_field is not None:
-            return len(game.candidates(self.per_field, controller, source, counting=True))
-        if self.per_banished:
-            return len(p.banish)
-        return self.n
+        return self.x().count(game, controller, source) or 0
 
     rule: ClassVar[Rule] = Rule.OWN_PLAY_COST
 

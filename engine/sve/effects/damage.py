@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.sve.effects.amounts import Amount
 from engine.sve.effects.core import Rule, Static
 from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, all_words
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
     from engine.sve.effects.selectors import Targets
 
 from engine.sve.effects.core import AMOUNT
-from engine.sve.effects.costs import PAID_DISCARD
 from engine.sve.effects.selectors import resolve_recipients
 
 
@@ -106,36 +106,29 @@ class Damage:
     """The damage is the number of times your leader's defense went down this turn
     (``「このターン中に自分のリーダーの体力が減少した回数」``)."""
 
+    def amount(self) -> Amount:
+        """How much damage, as an :class:`Amount` (the library keeps the fields above)."""
+        if self.discarded_cost:
+            return Amount("discarded_cost")
+        if self.per_hand:
+            return Amount("hand")
+        if self.per is not None:
+            return Amount("field", per=self.per)
+        if self.half_attack:
+            return Amount("half_attack")
+        if self.attack:
+            return Amount("attack_here")
+        if self.per_hurt:
+            return Amount("hurts")
+        if self.attack_of_it:
+            return Amount("attack_it_here")
+        return Amount("event") if self.n == AMOUNT else Amount(n=self.n)
+
     def run(self, game: Game, frame: Frame) -> bool:
         """Deal the damage (ability damage, CR 5.14.3.3)."""
-        if self.discarded_cost:
-            counters = game.cards[frame.source].counters if frame.source >= 0 else None
-            paid = -1 if counters is None else counters.get(PAID_DISCARD, -1)
-            if paid < 0:
-                return True
-            amount = game.cards[paid].base.cost or 0
-        elif self.per_hand:
-            amount = len(game.players[frame.controller].hand)
-        elif self.per is not None:
-            amount = len(game.candidates(self.per, frame.controller, frame.source, counting=True))
-        elif self.half_attack:
-            if frame.source < 0 or not game.target_exists(frame.source):
-                return True
-            amount = (max(0, game.cards[frame.source].atk) + 1) // 2
-        elif self.attack:
-            if frame.source < 0 or not game.target_exists(frame.source):
-                return True
-            amount = max(0, game.cards[frame.source].atk)
-        elif self.per_hurt:
-            turn, times = game.players[frame.controller].hurts
-            amount = times if turn == game.turn else 0
-        elif self.attack_of_it:
-            alive = [t for t in frame.targets if t >= 0 and game.target_exists(t)]
-            if not alive:
-                return True
-            amount = max(0, game.cards[alive[0]].atk)
-        else:
-            amount = frame.amount if self.n == AMOUNT else self.n
+        amount = self.amount().value(game, frame)
+        if amount is None:
+            return True
         if amount > 0 and frame.source >= 0 and game.target_exists(frame.source):
             amount += game.damage_bonus(frame.source)
         hit = False
@@ -177,9 +170,15 @@ class HealLeader:
 
     n: int = AMOUNT
 
+    def amount(self) -> Amount:
+        """How much, as an :class:`Amount`."""
+        return Amount("event") if self.n == AMOUNT else Amount(n=self.n)
+
     def run(self, game: Game, frame: Frame) -> bool:
         """Heal."""
-        game.heal_leader(frame.controller, frame.amount if self.n == AMOUNT else self.n)
+        amount = self.amount().value(game, frame)
+        assert amount is not None
+        game.heal_leader(frame.controller, amount)
         return True
 
     def describe(self) -> str:

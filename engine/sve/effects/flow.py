@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine.sve.effects.amounts import Amount
 from engine.sve.effects.conditions import Always
 from engine.sve.effects.core import describe, sequence_words
 from engine.sve.effects.registry import element
@@ -200,34 +201,12 @@ class Scaled:
     k: int = 1
     count: str = "field"
 
+    def amount(self) -> Amount:
+        """X, as an :class:`Amount` (``k`` times it is what the effect is scaled by)."""
+        return Amount(self.count, per=self.per)
+
     def _x(self, game: Game, frame: Frame) -> int:
-        p = game.players[frame.controller]
-        count = self.count
-        if count == "max_pp":
-            return p.max_pp
-        if count == "hand":
-            return len(p.hand)
-        if count == "ex":
-            return len(p.ex)
-        if count == "banish":
-            return len(p.banish)
-        if count == "hand_ex":
-            return len(p.hand) + len(p.ex)
-        if count in ("attack", "attack_it"):  # last known values if it left (CR 10.11.1)
-            which = [frame.source] if count == "attack" else frame.targets
-            known = [t for t in which if t >= 0]
-            return max(0, game.cards[known[0]].atk) if known else 0
-        per = self.per
-        assert per is not None
-        found = len(game.candidates(per, frame.controller, frame.source, counting=True))
-        if count == "field_ex":  # the EX area's cards that the selector allows too
-            cards = game.cards
-            found += sum(
-                1
-                for u in p.ex
-                if (per.followers if cards[u].fol else per.amulets) and per.allows(cards[u])
-            )
-        return found
+        return self.amount().value(game, frame) or 0
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Count, then run the effect with its amounts multiplied."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards import CardRecord
+from engine.sve.effects.amounts import Amount
 from engine.sve.effects.core import Rule, Static
 from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, all_words
@@ -64,7 +65,7 @@ class Buff:
         """Apply the modifier."""
         atk, dfn = self.atk, self.dfn
         if self.per_died:
-            atk = dfn = game.died if game.died_turn == game.turn else 0
+            atk = dfn = Amount("died").value(game, frame) or 0
         if self.what is not None:
             got = game.candidates(self.what, frame.controller, frame.source, counting=True)
         else:
@@ -241,7 +242,7 @@ class PutCounters:
             got = game.candidates(self.what, frame.controller, frame.source, counting=True)
         else:
             got = resolve_recipients(game, frame, self.to)
-        n = game.players[frame.controller].max_pp if self.per_max_pp else self.n
+        n = (Amount("max_pp") if self.per_max_pp else Amount(n=self.n)).value(game, frame) or 0
         key = COUNTER_PREFIX + self.name
         for uid in got:
             if uid < 0:
