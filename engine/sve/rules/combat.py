@@ -12,11 +12,9 @@ from engine.sve.board import (
     ASSAIL,
     BANE,
     CANNOT_ATTACK,
-    IGNORE_WARD,
     INTIMIDATE,
     RUSH,
     STORM,
-    WARD,
     Card,
     Player,
     Step,
@@ -33,6 +31,7 @@ from engine.sve.rules.steps import (
     _STANDING,
     _WARD_FIRST,
 )
+from engine.sve.rules.ward import binds, guards
 
 
 class Combat(StateBase):
@@ -167,14 +166,14 @@ class Combat(StateBase):
                 out[uid] = _INTIMIDATE
             elif t.engaged:
                 out[uid] = None
-                if tbits & WARD:
+                if guards(tbits):
                     wards.append(uid)
             elif bits & ASSAIL:
                 out[uid] = None
             else:
                 out[uid] = _STANDING
         out[LEADER] = None if veteran or bits & STORM else _NOT_LEADER
-        if wards and not bits & IGNORE_WARD:  # CR 12.8.2: an engaged Ward follower first
+        if binds(wards, bits):  # CR 12.8.2: an engaged Ward follower first
             for tgt, refusal in out.items():
                 if refusal is None and tgt not in wards:
                     out[tgt] = _WARD_FIRST

@@ -13,9 +13,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.cards import CardRecord
 from engine.sve.board import (
-    WARD,
-    Decision,
-    Kind,
     Zone,
 )
 from engine.sve.effects.conditions import ORIGINS
@@ -34,6 +31,7 @@ from engine.sve.effects.selectors import (
     Select,
 )
 from engine.sve.effects.zones import ExileSelf, ExToGraveSelf
+from engine.sve.rules.ward import ask_enter_engaged, may_enter_engaged
 
 if TYPE_CHECKING:
     from engine.sve.state import State
@@ -65,8 +63,8 @@ class _EnterFromResolution:
         card = state.cards[frame.source]
         if card.zone is not Zone.RESOLVING:
             return True
-        if (card.kw & WARD) and card.fol and frame.choice is None:
-            state.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
+        if may_enter_engaged(card) and frame.choice is None:
+            ask_enter_engaged(state, frame.controller)
             return False
         card = state.writable(frame.source)
         state.enter_field(card, frame.controller, frame.choice == "engage", asked=True)
@@ -96,7 +94,7 @@ class _WardEntered:
         if card.zone is not Zone.FIELD or card.gen != self.gen or card.engaged:
             return True
         if frame.choice is None:
-            state.decision = Decision(Kind.WARD_ENTER, frame.controller, ["engage", "stand"])
+            ask_enter_engaged(state, frame.controller)
             return False
         if frame.choice == "engage":
             state.writable(frame.source).engaged = True

@@ -19,7 +19,6 @@ from engine.sve.board import (
     OPENING_HAND,
     SECOND_PLAYER_EP,
     SUPER_EVOLVE_TURN,
-    WARD,
     Decision,
     Kind,
     Outcome,
@@ -34,6 +33,7 @@ from engine.sve.rules.base import StateBase
 from engine.sve.rules.steps import (
     _EX_TO_GRAVE_AT_END,
 )
+from engine.sve.rules.ward import end_phase_wards
 
 
 class TurnFlow(StateBase):
@@ -88,13 +88,7 @@ class TurnFlow(StateBase):
                 if counters is not None and counters.get(EX_TO_GRAVE_MARK):
                     self.pending.append((_EX_TO_GRAVE_AT_END, uid, self.active, 0))
         elif step is Step.END_WARD:  # CR 7.4.3
-            wards = [
-                str(u)
-                for u in sorted(self.players[self.active].field)
-                if (self.cards[u].kw | self.cards[u].granted) & WARD
-                and not self.cards[u].engaged
-                and self.cards[u].fol
-            ]
+            wards = end_phase_wards(self.cards, self.players[self.active].field)
             if wards:
                 self.decision = Decision(Kind.WARD_END, self.active, [*wards, "done"])
             else:

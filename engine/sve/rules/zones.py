@@ -15,7 +15,6 @@ from engine.sve.board import (
     EX_LIMIT,
     FIELD_LIMIT,
     MAX_PP_CAP,
-    WARD,
     Card,
     Termination,
     Zone,
@@ -36,6 +35,7 @@ from engine.sve.rules.steps import (
     _ZONE_WORD,
     _WardEntered,
 )
+from engine.sve.rules.ward import may_enter_engaged
 
 
 class Zones(StateBase):
@@ -462,7 +462,7 @@ class Zones(StateBase):
         if card.kw & ENTERS_ENGAGED:  # a continuous ability of its own (CR 10.1.1.3)
             engaged = True
             card.engaged = True
-        elif not (engaged or asked) and card.kw & WARD and card.fol and self.frames:
+        elif not (engaged or asked) and may_enter_engaged(card) and self.frames:
             # CR 12.8.2: however it enters, a Ward follower may enter engaged. Played, it was
             # asked before entering (_EnterFromResolution); put there by an effect, it is
             # asked when that effect has finished (its frame goes below the current one).
