@@ -264,9 +264,15 @@ class Card:
         return self.fol
 
     @property
+    def bits(self) -> int:
+        """The rule keywords it has now: its own (``kw``) and those continuous abilities
+        give it (``granted``, recomputed at each check timing, CR 10.1.1.3)."""
+        return self.kw | self.granted
+
+    @property
     def keywords(self) -> tuple[str, ...]:
         """Names of the rule keywords it has now, sorted."""
-        bits = self.kw | self.granted
+        bits = self.bits
         names = _NAMES_CACHE.get(bits)
         if names is None:
             names = _NAMES_CACHE[bits] = tuple(n for n, bit in _BIT_NAMES if bits & bit)

@@ -150,7 +150,7 @@ class Combat(StateBase):
         target follower ``c`` could be declared against (enemy followers in uid order, then
         the leader), with ``None`` where it may attack it now and otherwise the reason (a
         template of ``uid`` and ``tgt``). Empty when it cannot attack this turn at all."""
-        bits = c.kw | c.granted
+        bits = c.bits
         veteran = c.since < self.turn  # continuously controlled since the turn began
         if not veteran and not bits & (STORM | RUSH) and c.evolved_turn != self.turn:
             return {}
@@ -161,7 +161,7 @@ class Combat(StateBase):
             t = cards[uid]
             if not t.fol:
                 continue
-            tbits = t.kw | t.granted
+            tbits = t.bits
             if tbits & INTIMIDATE:
                 out[uid] = _INTIMIDATE
             elif t.engaged:
@@ -232,10 +232,10 @@ class Combat(StateBase):
             if att.counters is None or att.counters.get("no_combat_damage") != turn:
                 self.deal_damage(att.uid, back)
             # CR 12.14.2: a follower that fought a Bane follower is destroyed.
-            if (att.kw | att.granted) & BANE:
+            if att.bits & BANE:
                 defender.bane_hit = True
                 self.dirty = True
-            if (defender.kw | defender.granted) & BANE:
+            if defender.bits & BANE:
                 att.bane_hit = True
                 self.dirty = True
         if dealt > 0:  # CR 12.13.2.1: nothing was dealt when it was prevented

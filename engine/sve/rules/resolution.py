@@ -76,7 +76,7 @@ class Resolution(StateBase):
                     c = self.cards[uid]
                     if not (what.followers if c.fol else what.amulets):
                         continue
-                    if side != controller and not counting and (c.kw | c.granted) & AURA:
+                    if side != controller and not counting and c.bits & AURA:
                         continue
                     if (what.other and uid == source) or not (plain or what.allows(c)):
                         continue
@@ -186,7 +186,7 @@ class Resolution(StateBase):
         if card.zone is not Zone.FIELD:
             return
         card = self.writable(target)
-        bits = keyword_bits(keywords) & ~(card.kw | card.granted)
+        bits = keyword_bits(keywords) & ~card.bits
         self.dirty = True
         card.atk += atk
         card.dfn += dfn
@@ -274,7 +274,7 @@ class Resolution(StateBase):
         cannot destroy it: CR 11.3.2.1 counts that destruction as destruction by the Bane
         ability (BP06-022 "not destroyed by abilities" survives it; damage still counts)."""
         card = self.cards[uid]
-        return card.bane_hit and not (card.kw | card.granted) & ABILITY_PROOF
+        return card.bane_hit and not card.bits & ABILITY_PROOF
 
     def _ability_used(self, frame: Frame) -> None:
         """CR 14.5.1.3: a follower's Union Burst ability was played and resolved; "when an
@@ -389,7 +389,7 @@ class Resolution(StateBase):
         )
         for ability in found:
             self.pending.append((ability, card.uid, controller, amount))
-        bits = card.kw | card.granted
+        bits = card.bits
         if bits & DRAIN and trigger is Trigger.ATTACK_DAMAGE:
             for ability in KEYWORD_ABILITIES["drain"]:
                 self.pending.append((ability, card.uid, controller, amount))

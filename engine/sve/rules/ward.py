@@ -36,7 +36,7 @@ def end_phase_wards(cards: Sequence[Card], field: Iterable[int]) -> list[str]:
     return [
         str(u)
         for u in sorted(field)
-        if (cards[u].kw | cards[u].granted) & WARD and not cards[u].engaged and cards[u].fol
+        if cards[u].bits & WARD and not cards[u].engaged and cards[u].fol
     ]
 
 

@@ -413,7 +413,7 @@ class Zones(StateBase):
             self.cards[u]
             for u in uids
             if self.cards[u].zone is Zone.FIELD
-            and (by_rule or not (self.cards[u].kw | self.cards[u].granted) & ABILITY_PROOF)
+            and (by_rule or not self.cards[u].bits & ABILITY_PROOF)
         ]
         if len(cards) > 1 and self.scripts:  # CR 10.7.4.2: a card that watches others leave
             ids = self.scripts.ids_with(Trigger.ALLY_LEAVES)  # sees those leaving with it
@@ -425,7 +425,7 @@ class Zones(StateBase):
         """CR 5.7.1: move a card to its owner's banish zone (no Last Words)."""
         card = self.cards[uid]
         if card.zone is Zone.FIELD:
-            if (card.kw | card.granted) & ABILITY_PROOF:
+            if card.bits & ABILITY_PROOF:
                 return  # "this is not banished"
             self._leave_field(self.writable(uid), Zone.BANISH, "banish")
         elif card.zone in (Zone.HAND, Zone.EX, Zone.GRAVE, Zone.DECK):
