@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeAlias
 
 from engine.sve.compiler.templates.base import (
     _FILTER,
@@ -465,66 +466,143 @@ def _cost_x(text: str) -> PlayCostX | None:
     return None
 
 
-def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
+StaticLine: TypeAlias = tuple[str, Any, Any]
+"""What a continuous line compiles to: ``(template ids joined by |, condition, effect)``."""
+
+NOT_MODELLED: StaticLine = ("", None, None)
+"""A reader's answer for a line of its phrasing that the engine does not model: the line is
+not tried further."""
+
+StaticReader: TypeAlias = Callable[[str, bool], "StaticLine | None"]
+
+STATIC_LINES: list[tuple[str, StaticReader]] = []
+"""The readers of continuous lines (CR 10.1.1.3), tried in the order they are registered."""
+
+
+def static_line(name: str) -> Callable[[StaticReader], StaticReader]:
+    """Register a reader of continuous lines: ``(line, equipment)`` to its compiled form,
+    ``None`` when the line is not of its phrasing, :data:`NOT_MODELLED` to stop."""
+
+    def register(read: StaticReader) -> StaticReader:
+        STATIC_LINES.append((name, read))
+        return read
+
+    return register
+
+
+def static(line: str, equipment: bool = False) -> StaticLine | None:
     """A continuous ability ``(template ids joined by |, condition, effect)``, or ``None``.
 
     Raises :class:`Unsupported` for a keyword the engine does not implement.
     """
+    for _name, read in STATIC_LINES:
+        found = read(line, equipment)
+        if found is not None:
+            return None if found is NOT_MODELLED else found
+    return None
+
+
+@static_line("damage_taken")
+def _damage_taken(line: str, equipment: bool) -> StaticLine | None:
     m = _DAMAGE_TAKEN.match(line)
-    if m and equipment:
-        return "damage_taken", None, DamageTaken(-int(m[1]))
+    return ("damage_taken", None, DamageTaken(-int(m[1]))) if m and equipment else None
+
+
+@static_line("self_keyword_if")
+def _self_keyword_if(line: str, equipment: bool) -> StaticLine | None:
     cond, whole, rest, cid = condition(line)
     if cond is not None and whole:  # "【ネクロチャージ_N】これは…を持つ" (CR 13.5.1)
         m = _HAS_KEYWORDS.match(rest)
         if m:
             return f"self_keyword|if_{cid}", cond, Grant(keyword_ids(m[1]))
-    if _BANISH_INSTEAD.match(line):
-        return "banish_instead", None, BanishInstead()
+    return None
+
+
+@static_line("banish_instead")
+def _banish_instead(line: str, equipment: bool) -> StaticLine | None:
+    return ("banish_instead", None, BanishInstead()) if _BANISH_INSTEAD.match(line) else None
+
+
+@static_line("damage_cap")
+def _damage_cap(line: str, equipment: bool) -> StaticLine | None:
     m = _DAMAGE_CAP.match(line)
-    if m and not equipment:
-        cap = DamageCap(int(m[2]), int(m[3]))
-        if not m["cond"]:
-            return "damage_cap", None, cap
-        cond, _whole, rest, cid = condition(m["cond"].removesuffix("である") + "なら、")
-        if cond is None or rest:
-            raise Unsupported("a condition the engine does not check")
-        return f"damage_cap|if_{cid}", cond, cap
-    m = _DAMAGE_BONUS.match(line)
-    if m:
-        return "damage_bonus", OpponentTurn() if m[1] else None, DamageBonus(int(m[2]))
-    m = _EXTRA_COST.match(line)
-    if m:
-        return "extra_play_cost", None, ExtraCost(int(m[1]))
-    m = _EVOLVE_COST_PER.match(line)
-    if m:  # the evolve cost (CR 12.2) less 1 per follower counted
-        what = Targets(side="own", trait=m["trait"] or "", other=bool(m["other"]))
-        return "evolve_cost_per", None, EvolveCostPer(what)
-    m = _COST_IF.match(line)
-    if m:  # "as you play this, if ..., it costs N less" (CR 10.6.2.5.1.3)
-        cond, _whole, rest, cid = condition(m["cond"])
-        if cond is not None and not rest:
-            return f"play_cost_if|if_{cid}", None, PlayCostIf(int(m["n"]), cond, bool(m["ex"]))
+    if not m or equipment:
         return None
+    cap = DamageCap(int(m[2]), int(m[3]))
+    if not m["cond"]:
+        return "damage_cap", None, cap
+    cond, _whole, rest, cid = condition(m["cond"].removesuffix("である") + "なら、")
+    if cond is None or rest:
+        raise Unsupported("a condition the engine does not check")
+    return f"damage_cap|if_{cid}", cond, cap
+
+
+@static_line("damage_bonus")
+def _damage_bonus(line: str, equipment: bool) -> StaticLine | None:
+    m = _DAMAGE_BONUS.match(line)
+    if not m:
+        return None
+    return "damage_bonus", OpponentTurn() if m[1] else None, DamageBonus(int(m[2]))
+
+
+@static_line("extra_play_cost")
+def _extra_play_cost(line: str, equipment: bool) -> StaticLine | None:
+    m = _EXTRA_COST.match(line)
+    return ("extra_play_cost", None, ExtraCost(int(m[1]))) if m else None
+
+
+@static_line("evolve_cost_per")
+def _evolve_cost_per(line: str, equipment: bool) -> StaticLine | None:
+    m = _EVOLVE_COST_PER.match(line)
+    if not m:  # the evolve cost (CR 12.2) less 1 per follower counted
+        return None
+    what = Targets(side="own", trait=m["trait"] or "", other=bool(m["other"]))
+    return "evolve_cost_per", None, EvolveCostPer(what)
+
+
+@static_line("play_cost_if")
+def _play_cost_if(line: str, equipment: bool) -> StaticLine | None:
+    m = _COST_IF.match(line)
+    if not m:  # "as you play this, if ..., it costs N less" (CR 10.6.2.5.1.3)
+        return None
+    cond, _whole, rest, cid = condition(m["cond"])
+    if cond is not None and not rest:
+        return f"play_cost_if|if_{cid}", None, PlayCostIf(int(m["n"]), cond, bool(m["ex"]))
+    return NOT_MODELLED
+
+
+@static_line("play_cost_for")
+def _play_cost_for(line: str, equipment: bool) -> StaticLine | None:
     m = _COST_FOR.match(line)
-    if m:  # "as you play this, (cost): it costs N less" (CR 10.4.7.2)
-        kind = m["kind"] or "card"
-        limit = int(m["c"]) if m["c"] else -1
-        what = Targets(
-            side="own",
-            followers=kind != "アミュレット",
-            amulets=kind != "フォロワー",
-            trait=m["trait"] or "",
-            name=m["name"] or "",
-            max_cost=limit if m["le"] else -1,
-            exact_cost=limit if not m["le"] else -1,
-        )
-        engage = m["how"] == "【アクト】"
-        return "play_cost_for", None, PlayCostFor(what, int(m["n"]), int(m["count"]), engage)
+    if not m:  # "as you play this, (cost): it costs N less" (CR 10.4.7.2)
+        return None
+    kind = m["kind"] or "card"
+    limit = int(m["c"]) if m["c"] else -1
+    what = Targets(
+        side="own",
+        followers=kind != "アミュレット",
+        amulets=kind != "フォロワー",
+        trait=m["trait"] or "",
+        name=m["name"] or "",
+        max_cost=limit if m["le"] else -1,
+        exact_cost=limit if not m["le"] else -1,
+    )
+    engage = m["how"] == "【アクト】"
+    return "play_cost_for", None, PlayCostFor(what, int(m["n"]), int(m["count"]), engage)
+
+
+@static_line("cannot_play_if")
+def _cannot_play_if(line: str, equipment: bool) -> StaticLine | None:
     m = _CANNOT_PLAY_IF.match(line)
     if m:  # "これは(condition)なら、プレイできない。"
         cond, _whole, rest, cid = condition(m["cond"] + "、")
         if cond is not None and not rest:
             return f"cannot_play_if|if_{cid}", cond, CannotPlay()
+    return None
+
+
+@static_line("discount_for_cost")
+def _discount_for_cost(line: str, equipment: bool) -> StaticLine | None:
     m = _DISCOUNT_FOR.match(line)
     if m:  # "これをプレイする際、(cost)：コストを-Nする。"
         paid = cost(m["cost"])
@@ -534,41 +612,77 @@ def static(line: str, equipment: bool = False) -> tuple[str, Any, Any] | None:
                 None,
                 DiscountFor(replace(paid, optional=False), int(m["n"])),
             )
+    return None
+
+
+@static_line("additional_cost")
+def _additional_cost(line: str, equipment: bool) -> StaticLine | None:
     m = _ADDITIONAL_COST.match(line)
     if m:  # "これをプレイする際、追加コストとして(cost)。": it cannot be played without it
         paid = cost(m["cost"])
         if paid is not None and not paid.pp:
             return "additional_cost", None, AdditionalCost(replace(paid, optional=False))
+    return None
+
+
+@static_line("play_cost_down_x")
+def _play_cost_down_x(line: str, equipment: bool) -> StaticLine | None:
     m = _COST_DOWN_X.match(line)
     if m:  # "これをプレイする際、コストを-Xする。Xは「…」である。"
         found = _cost_x(m["x"])
         if found is not None:
             return "play_cost_down_x", None, found
+    return None
+
+
+@static_line("self_keyword")
+def _self_keyword(line: str, equipment: bool) -> StaticLine | None:
     m = _HAS_KEYWORDS.match(line)
-    if m:
-        return "self_keyword", None, Grant(keyword_ids(m[1]))
+    return ("self_keyword", None, Grant(keyword_ids(m[1]))) if m else None
+
+
+@static_line("play_cost_down")
+def _play_cost_down(line: str, equipment: bool) -> StaticLine | None:
     m = _PLAY_COST_DOWN.match(line)
-    if m:
-        return "play_cost_down", None, PlayCostDown(_filter(m), int(m["n"]), bool(m["ex"]))
+    if not m:
+        return None
+    return "play_cost_down", None, PlayCostDown(_filter(m), int(m["n"]), bool(m["ex"]))
+
+
+@static_line("spell_tax")
+def _spell_tax(line: str, equipment: bool) -> StaticLine | None:
     m = _SPELL_TAX.match(line)
-    if m:
-        return "spell_tax", None, SpellTax(int(m[1]))
+    return ("spell_tax", None, SpellTax(int(m[1]))) if m else None
+
+
+@static_line("while_here_grant")
+def _while_here_grant(line: str, equipment: bool) -> StaticLine | None:
     m = _WHILE_HERE.match(line)
-    if m:
-        what = Targets(
-            side="own",
-            trait=m["trait"] or "",
-            name=m["name"] or "",
-            other=bool(m["other"]),
-            token=bool(m["tok"]),
-        )
-        return "while_here_grant", None, Grant(keyword_ids(m[m.lastindex or 0]), what)
+    if not m:
+        return None
+    what = Targets(
+        side="own",
+        trait=m["trait"] or "",
+        name=m["name"] or "",
+        other=bool(m["other"]),
+        token=bool(m["tok"]),
+    )
+    return "while_here_grant", None, Grant(keyword_ids(m[m.lastindex or 0]), what)
+
+
+@static_line("while_self_keyword")
+def _while_self_keyword(line: str, equipment: bool) -> StaticLine | None:
     m = _WHILE_SELF.match(line)
-    if m:
-        kws = keyword_ids(m[m.lastindex or 0])
-        if m["hp"]:
-            return "while_self_keyword", LeaderAtMost(int(m["hp"])), Grant(kws)
-        return "while_self_keyword", Count("grave", int(m["gn"]), _filter(m)), Grant(kws)
+    if not m:
+        return None
+    kws = keyword_ids(m[m.lastindex or 0])
+    if m["hp"]:
+        return "while_self_keyword", LeaderAtMost(int(m["hp"])), Grant(kws)
+    return "while_self_keyword", Count("grave", int(m["gn"]), _filter(m)), Grant(kws)
+
+
+@static_line("while_self_keyword_if")
+def _while_any(line: str, equipment: bool) -> StaticLine | None:
     m = _WHILE_ANY.match(line)
     if m:  # "(condition)限り、これは…を持つ": any condition opener the compiler knows
         text = m["cond"].removesuffix("である")
