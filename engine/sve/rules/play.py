@@ -38,7 +38,6 @@ from engine.sve.effects.costs import (
     ExtraCost,
     PayCost,
     PlayCostFor,
-    PlayFromGrave,
 )
 from engine.sve.effects.evolve import EvolveInto
 from engine.sve.effects.selectors import (
@@ -51,6 +50,7 @@ from engine.sve.rules.steps import (
     _MARK_PAID,
     _TO_GRAVE,
     PlayRules,
+    _changes,
     _EvolveChoice,
     _EvolvePaid,
     _frees_ex,
@@ -224,7 +224,7 @@ class PlayAndCosts(StateBase):
             if card.base.card_id not in ids:
                 continue
             for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
-                if not any(isinstance(e, PlayFromGrave) for e in ability.effects):
+                if not any(_changes(e, Rule.GRAVE_PLAY) for e in ability.effects):
                     continue
                 cond = ability.condition
                 if (cond is None or cond.holds(self, p.index, uid)) and self._playable(p, card):

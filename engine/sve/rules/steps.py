@@ -16,10 +16,9 @@ from engine.sve.board import (
     Zone,
 )
 from engine.sve.effects.conditions import ORIGINS
-from engine.sve.effects.core import Ability, Frame, Trigger
+from engine.sve.effects.core import Ability, Frame, Rule, Static, Trigger
 from engine.sve.effects.costs import (
     AdditionalCost,
-    CannotPlay,
     MarkPaid,
     PayCost,
     PlayCostFor,
@@ -298,7 +297,9 @@ class PlayRules:
         self.permanent = btype.endswith("follower") or btype.endswith("amulet")
         cid = base.card_id
         statics = scripts.abilities(cid, Trigger.STATIC) if scripts else ()
-        self.cannot = tuple(a for a in statics if any(isinstance(e, CannotPlay) for e in a.effects))
+        self.cannot = tuple(
+            a for a in statics if any(_changes(e, Rule.CANNOT_PLAY) for e in a.effects)
+        )
         self.additional = tuple(
             e for a in statics for e in a.effects if isinstance(e, AdditionalCost)
         )
@@ -346,3 +347,8 @@ _NOT_LEADER = "follower {uid} cannot attack the leader this turn (CR 8.4.3.1, 12
 
 
 _WARD_FIRST = "an engaged Ward follower must be attacked first (CR 12.8.2)"
+
+
+def _changes(effect: object, rule: Rule) -> bool:
+    """Whether ``effect`` is a rule-modifying element of ``rule`` (CR 10.1.1.3)."""
+    return isinstance(effect, Static) and effect.rule is rule
