@@ -26,7 +26,8 @@ from cardpool.pool import PoolIndex
 from cardpool.store import Store
 from engine.cards import CardRecord
 from engine.sve import DeckSpec, GameResult, new_game, parse_action, play_game
-from engine.sve.state import DEFAULT_TURN_LIMIT, Kind
+from engine.sve.board import DEFAULT_TURN_LIMIT
+from engine.sve.state import Kind
 
 Lookup = Callable[[str], CardRecord | None]
 """Card id -> its record (``PoolIndex.record``); ``None`` for an unknown id."""

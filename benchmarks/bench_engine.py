@@ -29,9 +29,9 @@ from pathlib import Path
 
 from engine.sve import DeckSpec, State, new_game, play_game
 from engine.sve.agents import AGENTS, Agent, make_agent
+from engine.sve.board import Card
 from engine.sve.position import evolved, follower
 from engine.sve.runner import agent_rng
-from engine.sve.state import Card
 
 REPO = Path(__file__).resolve().parents[1]
 FAST = ("random", "greedy")

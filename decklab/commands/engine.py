@@ -74,11 +74,11 @@ def register(subparsers: Any) -> None:
 
 
 def read_card_texts(folder: Path) -> list[Any]:
-    """Every card identity of the Japanese dump as a compiler input (canonical ids)."""
+    """Every card identity of the Japanese dump as a compiler input: the store's records,
+    with their text (canonical ids)."""
     from cardpool.identities import build_pool
     from cardpool.importers.sve_ja import printed_cards
     from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
-    from engine.sve.compiler import CardText
 
     files = sorted(folder.glob("*.json"))
     if not files:
@@ -90,20 +90,7 @@ def read_card_texts(folder: Path) -> list[Any]:
             raise InputError("a card file must be a list of card records", path=path)
         printed.extend(printed_cards(records, path=path))
     pool = build_pool(printed)
-    return [
-        CardText(
-            card_id=row.card_id,
-            name=row.name,
-            card_type=row.card_type,
-            text=row.text or "",
-            card_class=row.card_class,
-            cost=row.cost,
-            attack=row.attack,
-            defense=row.defense,
-            traits=tuple(row.traits),
-        )
-        for row in pool.cards
-    ]
+    return [row.to_record() for row in pool.cards]
 
 
 def read_hand_encodings(folder: Path = HAND) -> dict[str, dict[str, Any]]:
@@ -239,8 +226,8 @@ def coverage_table(rep: dict[str, Any]) -> str:
 def run_show(args: argparse.Namespace) -> int:
     """Print the modelled abilities of the given cards in English."""
     from cardpool.snapshot import load_sve_pool
-    from engine.sve.abilities import describe
     from engine.sve.coverage import status
+    from engine.sve.effects.core import describe
     from engine.sve.library import library, script_of
 
     pool = load_sve_pool()

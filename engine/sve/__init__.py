@@ -11,13 +11,6 @@ True
 
 from __future__ import annotations
 
-from engine.sve.abilities import (
-    Ability,
-    CardScript,
-    Scripts,
-    Targets,
-    Trigger,
-)
 from engine.sve.actions import (
     LEADER,
     Action,
@@ -32,18 +25,14 @@ from engine.sve.actions import (
     Play,
     parse_action,
 )
+from engine.sve.board import TERMINAL
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.selectors import Targets
 from engine.sve.errors import ActionSyntaxError, DeckError, EngineError, IllegalActionError
 from engine.sve.observation import CardView, Observation
 from engine.sve.runner import GameResult, play_game
-from engine.sve.state import (
-    DEFAULT_SCRIPTS,
-    TERMINAL,
-    DeckSpec,
-    Outcome,
-    State,
-    Termination,
-    new_game,
-)
+from engine.sve.state import DEFAULT_SCRIPTS, DeckSpec, Outcome, State, Termination, new_game
 
 GAME_NAME = "sve"
 MAIN_DECK_SIZE = (40, 50)  # CR 6.1.1.2

@@ -14,7 +14,8 @@ from importlib import resources
 from typing import Any
 
 from engine.cards import CardRecord
-from engine.sve.abilities import Ability, CardScript, from_data
+from engine.sve.effects.core import Ability, CardScript
+from engine.sve.effects.registry import from_data
 
 LIBRARY = "abilities.json"
 

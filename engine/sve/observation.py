@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from engine.cards import CardRecord
 
 if TYPE_CHECKING:
-    from engine.sve.state import Card, State
+    from engine.sve.board import Card
+    from engine.sve.state import State
 
 
 class CardView(NamedTuple):

@@ -13,18 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import CardRecord
-from engine.sve.abilities import Scripts
-from engine.sve.state import (
-    DEFAULT_SCRIPTS,
-    DEFAULT_TURN_LIMIT,
-    Card,
-    Decision,
-    Kind,
-    Player,
-    State,
-    Step,
-    Zone,
-)
+from engine.sve.board import DEFAULT_TURN_LIMIT, Card, Player, Zone
+from engine.sve.effects.scripts import Scripts
+from engine.sve.state import DEFAULT_SCRIPTS, Decision, Kind, State, Step
 
 FILLER = CardRecord("FILLER-1", "Filler", cost=9, attack=1, defense=1)
 """The default deck card: too expensive to play early, so it never gets in the way."""

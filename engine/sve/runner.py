@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.cards import CardRecord
-from engine.sve.abilities import Scripts
 from engine.sve.actions import KEEP, REDRAW, Action
 from engine.sve.agents import Agent, make_agent
-from engine.sve.state import DEFAULT_TURN_LIMIT, DeckSpec, Outcome, State, new_game
+from engine.sve.board import DEFAULT_TURN_LIMIT
+from engine.sve.effects.scripts import Scripts
+from engine.sve.state import DeckSpec, Outcome, State, new_game
 
 EVOLVE_DECK_LIMIT = 10  # CR 6.1.1.3
 COPIES = 3  # CR 6.1.1.4

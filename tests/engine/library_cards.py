@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cards import CardRecord
-from engine.sve.abilities import Scripts
+from engine.sve.effects.scripts import Scripts
 from engine.sve.library import library, script_of
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import LEADER, Attack, Choose, Evolve, Play
-from engine.sve.abilities import COUNTER_PREFIX, Scripts
+from engine.sve.board import Zone
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.stats import COUNTER_PREFIX
 from engine.sve.library import library
 from engine.sve.position import OnField, add_card, evolved, follower, position
-from engine.sve.state import DeckSpec, Zone, deck_title, new_game
+from engine.sve.state import DeckSpec, deck_title, new_game
 from tests.engine.library_cards import library_record as _rec
 from tests.engine.library_cards import library_scripts as _lib
 

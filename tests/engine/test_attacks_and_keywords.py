@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.sve import LEADER, Attack, End, IllegalActionError, Pass, Play
-from engine.sve.abilities import Ability, CardScript, Damage, Scripts, Select, Targets, Trigger
 from engine.sve.actions import Choose
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.damage import Damage
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.selectors import Select, Targets
 from engine.sve.position import OnField, follower, position, spell
 from engine.sve.state import Kind
 
@@ -205,3 +208,36 @@ def test_cr_7_4_5_quick_window_at_end_phase() -> None:
     assert [str(a) for a in g.legal_actions()] == ["pass", "play 0"]
     g.apply(Pass())
     assert g.active == 1
+
+
+WALL = follower("Wall", 2, 1, 4, "ward")
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "attack", "why"),
+    [
+        ([OnField(BEAR, new=True)], [], Attack(0, LEADER), r"came under your control.*8\.4\.2\.1"),
+        ([OnField(follower("Rush", 2, 2, 2, "rush"), new=True)], [], Attack(0, LEADER), "came"),
+        (
+            [OnField(follower("Rush", 2, 2, 2, "rush"), new=True)],
+            [OnField(BEAR, engaged=True)],
+            Attack(0, LEADER),
+            r"cannot attack the leader this turn \(CR 8\.4\.3\.1, 12\.10\)",
+        ),
+        ([OnField(BEAR, engaged=True)], [], Attack(0, LEADER), r"engaged \(CR 8\.4\.2\)"),
+        ([BEAR], [BEAR], Attack(0, 1), r"standing.*8\.4\.3\.1"),
+        ([BEAR], [], Attack(0, 7), r"not an enemy follower.*8\.4\.3\.1"),
+        ([OGRE], [OnField(WALL, engaged=True), OnField(BEAR, engaged=True)], Attack(0, 2), "Ward"),
+        ([OGRE], [OnField(WALL, engaged=True)], Attack(0, LEADER), r"Ward.*12\.8\.2"),
+    ],
+)
+def test_a_refused_attack_is_not_offered_and_says_why(mine, theirs, attack, why) -> None:  # type: ignore[no-untyped-def]
+    """One predicate decides attack legality: what the legal-action list leaves out is what
+    the refusal explains (CR 8.4.2-8.4.3, 12.8-12.12), and an offered attack is accepted."""
+    g = position(fields=(mine, theirs))
+    assert str(attack) not in attack_strings(g)
+    with pytest.raises(IllegalActionError, match=why):
+        g.apply(attack)
+    offered = [a for a in g.legal_actions() if isinstance(a, Attack)]
+    for a in offered:
+        position(fields=(mine, theirs)).apply(a)

@@ -15,25 +15,19 @@ import pytest
 
 from engine.cards import CardRecord
 from engine.sve import Choose, Play
-from engine.sve.abilities import (
-    ELEMENTS,
-    Ability,
-    CardScript,
-    Damage,
-    Scripts,
-    Select,
-    Targets,
-    Trigger,
-    describe,
-    from_data,
-    to_data,
-)
-from engine.sve.compiler import CardText, compile_card
-from engine.sve.compiler.templates import CONDITIONS, TEMPLATES
+from engine.sve.board import Zone
+from engine.sve.compiler import compile_card
+from engine.sve.compiler.templates.base import TEMPLATES
+from engine.sve.compiler.templates.conditions import CONDITIONS
 from engine.sve.coverage import report, status, unmodelled
+from engine.sve.effects.core import Ability, CardScript, Trigger, describe
+from engine.sve.effects.damage import Damage
+from engine.sve.effects.registry import ELEMENTS, from_data, to_data
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.selectors import Select, Targets
 from engine.sve.library import library, script_of, tokens
 from engine.sve.position import follower, position
-from engine.sve.state import DEFAULT_SCRIPTS, Zone
+from engine.sve.state import DEFAULT_SCRIPTS
 
 HAND = Path(__file__).resolve().parents[2] / "engine" / "sve" / "data" / "hand"
 
@@ -298,14 +292,16 @@ EXAMPLES: dict[str, list[str]] = {
 
 
 @pytest.fixture(scope="module")
-def texts(sve_data: Path) -> dict[str, CardText]:
+def texts(sve_data: Path) -> dict[str, CardRecord]:
     """Compiler inputs for every card identity of the Japanese dump, by canonical id."""
     from decklab.commands.engine import read_card_texts
 
     return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja")}
 
 
-def compiled_abilities(card_id: str, texts: dict[str, CardText]) -> tuple[list[str], list[Ability]]:
+def compiled_abilities(
+    card_id: str, texts: dict[str, CardRecord]
+) -> tuple[list[str], list[Ability]]:
     """The template ids used on a real card and the abilities compiled from its text."""
     names = {rec.name: rec for rec in sorted(tokens().values(), key=lambda r: r.card_id)}
     out = compile_card(texts[card_id], names)
@@ -322,7 +318,7 @@ def test_every_template_has_examples() -> None:
 @pytest.mark.parametrize(
     ("tid", "card_id"), [(t, c) for t, cards in EXAMPLES.items() for c in cards]
 )
-def test_template_on_real_card(tid: str, card_id: str, texts: dict[str, CardText]) -> None:
+def test_template_on_real_card(tid: str, card_id: str, texts: dict[str, CardRecord]) -> None:
     """The template matches a sentence of the real card text and its ability compiles."""
     used, _abilities = compiled_abilities(card_id, texts)
     assert tid in used
@@ -331,7 +327,7 @@ def test_template_on_real_card(tid: str, card_id: str, texts: dict[str, CardText
 
 
 @pytest.mark.shared
-def test_compiled_effects_of_known_cards(texts: dict[str, CardText]) -> None:
+def test_compiled_effects_of_known_cards(texts: dict[str, CardRecord]) -> None:
     """A few cards compile to exactly the effects a player reads on them."""
     _, abilities = compiled_abilities("BP01-017", texts)  # 1 damage, Combo 3: 3 instead
     (fanfare,) = abilities
@@ -349,7 +345,7 @@ def test_compiled_effects_of_known_cards(texts: dict[str, CardText]) -> None:
 
 @pytest.mark.shared
 def test_a_phrase_read_as_an_unknown_trait_leaves_the_line_unmodelled(
-    texts: dict[str, CardText],
+    texts: dict[str, CardRecord],
 ) -> None:
     """SP01-032 names "other <trait>" followers: without the pool's traits the templates
     read "other ..." as a trait no card has; with them the line is honestly not modelled,
@@ -361,7 +357,7 @@ def test_a_phrase_read_as_an_unknown_trait_leaves_the_line_unmodelled(
     assert compile_card(texts["BP01-025"], names, known_traits=known).status == "full"
 
 
-def test_graveyard_card_put_into_ex(texts: dict[str, CardText]) -> None:
+def test_graveyard_card_put_into_ex(texts: dict[str, CardRecord]) -> None:
     """A card chosen in the graveyard and put into the EX area may then cost less this
     turn; an effect that works on field cards only (a buff) leaves the line unmodelled."""
     _, abilities = compiled_abilities("EBD01-007", texts)

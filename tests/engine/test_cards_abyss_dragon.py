@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import Choose, Play
-from engine.sve.abilities import Scripts
+from engine.sve.board import Zone
+from engine.sve.effects.scripts import Scripts
 from engine.sve.library import library, script_of
 from engine.sve.position import evolved, position
-from engine.sve.state import State, Zone
+from engine.sve.state import State
 from tests.engine.library_cards import library_scripts as _lib
 
 
@@ -343,7 +344,8 @@ def test_rendring_engaged_by_an_effect_triggers_standing_does_not() -> None:
 
 def test_opponent_discards_at_random() -> None:
     """CR 5.19: 'the opponent discards N at random' takes cards without asking anyone."""
-    from engine.sve.abilities import Ability, CardScript, DiscardCards, Trigger
+    from engine.sve.effects.core import Ability, CardScript, Trigger
+    from engine.sve.effects.zones import DiscardCards
 
     spell = _rec("X-rand", card_type="spell", cost=1)
     scripts = Scripts(
@@ -662,7 +664,9 @@ def test_spear_needs_lowen_on_your_field() -> None:
 def test_damage_shield_for_the_whole_turn() -> None:
     """'This turn, it takes no damage' (BP08-005's wording): every damage this turn is
     prevented, not only the next; next turn it is dealt again."""
-    from engine.sve.abilities import Ability, CardScript, DamageShield, Select, Targets, Trigger
+    from engine.sve.effects.core import Ability, CardScript, Trigger
+    from engine.sve.effects.damage import DamageShield
+    from engine.sve.effects.selectors import Select, Targets
 
     spell = _rec("X-shield", card_type="spell", cost=1)
     script = CardScript(
@@ -935,7 +939,8 @@ def test_rat_discount_is_required_when_pp_runs_short() -> None:
 
 def test_last_words_banish_this_from_the_graveyard() -> None:
     """'Last Words: banish this' moves the card on from the graveyard to banishment."""
-    from engine.sve.abilities import Ability, Banish, CardScript, Trigger
+    from engine.sve.effects.core import Ability, CardScript, Trigger
+    from engine.sve.effects.damage import Banish
 
     rec = _rec("X-lw", cost=1)
     scripts = Scripts([CardScript("X-lw", (Ability(Trigger.LAST_WORDS, (Banish("self"),)),))])

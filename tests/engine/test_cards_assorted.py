@@ -10,21 +10,15 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import LEADER, Activate, Attack, Choose, End, Evolve, Play
-from engine.sve.abilities import (
-    Ability,
-    Buff,
-    CardScript,
-    Damage,
-    Destroy,
-    Engage,
-    Scripts,
-    Select,
-    Targets,
-    Trigger,
-)
+from engine.sve.board import Zone
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.damage import Damage, Destroy
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.selectors import Select, Targets
+from engine.sve.effects.stats import Buff, Engage
 from engine.sve.library import library
 from engine.sve.position import OnField, add_card, amulet, evolved, follower, position
-from engine.sve.state import State, Zone
+from engine.sve.state import State
 from tests.engine.library_cards import library_record as _rec
 from tests.engine.library_cards import library_scripts as _lib
 

@@ -10,20 +10,17 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import Activate, Choose, Evolve, Play
-from engine.sve.abilities import (
-    Ability,
-    CardFilter,
-    CardScript,
-    DiscardCards,
-    Draw,
-    Modal,
-    PayCost,
-    Scripts,
-    Trigger,
-)
+from engine.sve.board import Zone
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.costs import PayCost
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.flow import Modal
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.selectors import CardFilter
+from engine.sve.effects.zones import DiscardCards
 from engine.sve.library import tokens
 from engine.sve.position import OnField, add_card, evolved, follower, position, spell
-from engine.sve.state import Kind, State, Zone
+from engine.sve.state import Kind, State
 from tests.engine.library_cards import library_scripts as _lib
 
 

@@ -9,19 +9,16 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import Activate, Attack, Choose, End, Evolve, Play
-from engine.sve.abilities import (
-    Ability,
-    Buff,
-    CameFrom,
-    CardScript,
-    Damage,
-    Draw,
-    Scripts,
-    Trigger,
-)
+from engine.sve.board import Zone
+from engine.sve.effects.conditions import CameFrom
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.damage import Damage
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.stats import Buff
 from engine.sve.library import library, script_of
 from engine.sve.position import OnField, add_card, amulet, evolved, follower, position, spell
-from engine.sve.state import State, Zone
+from engine.sve.state import State
 
 
 def _scripts(*card_ids: str, extra: tuple[CardScript, ...] = ()) -> Scripts:

@@ -11,20 +11,15 @@ from __future__ import annotations
 
 from engine.cards import CardRecord
 from engine.sve import LEADER, Activate, Attack, Choose, Play
-from engine.sve.abilities import (
-    COUNTER_PREFIX,
-    MAGIC_ITEM,
-    Ability,
-    Buff,
-    CardScript,
-    DiscardCards,
-    Trigger,
-    magic_items,
-)
 from engine.sve.actions import END
+from engine.sve.board import Zone
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.selectors import MAGIC_ITEM, magic_items
+from engine.sve.effects.stats import COUNTER_PREFIX, Buff
+from engine.sve.effects.zones import DiscardCards
 from engine.sve.library import tokens
 from engine.sve.position import OnField, add_card, follower, position
-from engine.sve.state import DeckSpec, State, Zone, new_game
+from engine.sve.state import DeckSpec, State, new_game
 from tests.engine.library_cards import library_record as _rec
 from tests.engine.library_cards import library_scripts as _lib
 

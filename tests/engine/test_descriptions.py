@@ -6,16 +6,12 @@ from typing import Any
 
 import pytest
 
-from engine.sve.abilities import (
-    Ability,
-    CardFilter,
-    Draw,
-    FromHand,
-    PayCost,
-    Trigger,
-    describe,
-    from_data,
-)
+from engine.sve.effects.core import Ability, Trigger, describe
+from engine.sve.effects.costs import PayCost
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.registry import from_data
+from engine.sve.effects.search import FromHand
+from engine.sve.effects.selectors import CardFilter
 from engine.sve.library import library, tokens
 
 REPEATS = ("you may you may", "as a cost, as a cost", "if you do: if you do")
@@ -70,3 +66,16 @@ def test_put_from_the_hand_says_where_from_and_where_to(effect: FromHand, words:
     """SP01-010 puts a follower from the hand or the EX area onto the field; BP11-047 a
     spell from the hand into the EX area."""
     assert describe(effect).endswith(words)
+
+
+def test_every_element_describes_itself() -> None:
+    """Each effect and condition of the language carries its own English (no outside
+    ladder to forget): the registry holds no element without a ``describe`` of its own."""
+    from engine.sve.effects.registry import ELEMENTS
+
+    selectors = {"Targets", "CardFilter"}
+    missing = [
+        n for n, cls in ELEMENTS.items() if n not in selectors and "describe" not in vars(cls)
+    ]
+    assert missing == []
+    assert len(ELEMENTS) > 100

@@ -7,22 +7,16 @@ from typing import Any
 import pytest
 
 from engine.sve import Activate, DeckSpec, Mulligan, Play, new_game
-from engine.sve.abilities import (
-    Ability,
-    CardFilter,
-    CardScript,
-    Destroy,
-    Draw,
-    Scripts,
-    Search,
-    Select,
-    SelfToEx,
-    Targets,
-    Trigger,
-)
 from engine.sve.actions import Choose
+from engine.sve.board import Zone
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.damage import Destroy
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.search import Search
+from engine.sve.effects.selectors import CardFilter, Select, Targets
+from engine.sve.effects.zones import SelfToEx
 from engine.sve.position import FILLER, follower, position, spell
-from engine.sve.state import Zone
 
 PHOENIX = follower("Phoenix", 2, 2, 2)
 """Last Words: put this from the graveyard into your EX area."""

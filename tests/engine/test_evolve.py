@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.sve import LEADER, Attack, Evolve, IllegalActionError
-from engine.sve.abilities import Ability, CardScript, Draw, Scripts, Trigger
+from engine.sve.board import Zone
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.scripts import Scripts
 from engine.sve.position import OnField, evolved, follower, position
-from engine.sve.state import Zone
 
 BEAR = follower("Bear", 2, 2, 2)
 BEAR_E = evolved(BEAR)  # 4/4

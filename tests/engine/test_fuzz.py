@@ -14,20 +14,14 @@ from typing import Any
 import pytest
 
 from engine.sve import DeckSpec, new_game
-from engine.sve.abilities import (
-    Ability,
-    Banish,
-    Buff,
-    CardScript,
-    Damage,
-    Draw,
-    Scripts,
-    Select,
-    Summon,
-    Targets,
-    Trigger,
-)
 from engine.sve.agents import make_agent
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.damage import Banish, Damage
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.selectors import Select, Targets
+from engine.sve.effects.stats import Buff
+from engine.sve.effects.tokens import Summon
 from engine.sve.position import evolved, follower, spell
 from engine.sve.runner import agent_rng
 

@@ -9,21 +9,16 @@ import pytest
 
 from engine.cards import CardRecord
 from engine.sve import LEADER, Attack, Play
-from engine.sve.abilities import (
-    Ability,
-    CardFilter,
-    CardScript,
-    DamageCap,
-    LeaderShield,
-    NoDamage,
-    Scripts,
-    Search,
-    Summon,
-    Trigger,
-)
 from engine.sve.actions import Choose
+from engine.sve.board import Zone
+from engine.sve.effects.core import Ability, CardScript, Frame, Trigger
+from engine.sve.effects.damage import DamageCap, LeaderShield, NoDamage
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.search import Search
+from engine.sve.effects.selectors import CardFilter
+from engine.sve.effects.tokens import Summon
 from engine.sve.position import FILLER, OnField, follower, position, spell
-from engine.sve.state import DEFAULT_SCRIPTS, Frame, Kind, Zone
+from engine.sve.state import DEFAULT_SCRIPTS, Kind
 from tests.engine.library_cards import library_scripts
 
 LEECH = follower("Leech", 3, 5, 5, "drain")

@@ -6,8 +6,9 @@ import pytest
 
 from engine.sve import IllegalActionError, Play
 from engine.sve.actions import Choose
+from engine.sve.board import Zone
 from engine.sve.position import OnField, add_card, amulet, follower, position, spell
-from engine.sve.state import Kind, Zone
+from engine.sve.state import Kind
 
 BEAR = follower("Bear", 2, 2, 2)
 
@@ -115,7 +116,9 @@ def test_cr_5_7_banish_zone() -> None:
 
 
 def _rod_scripts(card, **cost):
-    from engine.sve.abilities import Ability, CardScript, Damage, Scripts, Trigger
+    from engine.sve.effects.core import Ability, CardScript, Trigger
+    from engine.sve.effects.damage import Damage
+    from engine.sve.effects.scripts import Scripts
 
     ability = Ability(Trigger.ACTIVATED, (Damage(1, "enemy_leader"),), **cost)
     return Scripts([CardScript(card.card_id, (ability,))])

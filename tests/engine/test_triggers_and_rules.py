@@ -5,23 +5,17 @@ from __future__ import annotations
 import pytest
 
 from engine.sve import LEADER, Attack, End, IllegalActionError, Play
-from engine.sve.abilities import (
-    Ability,
-    Banish,
-    Buff,
-    CardScript,
-    Damage,
-    Draw,
-    HealLeader,
-    Scripts,
-    Select,
-    Summon,
-    Targets,
-    Trigger,
-)
 from engine.sve.actions import Choose
+from engine.sve.board import Zone
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.damage import Banish, Damage, HealLeader
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.selectors import Select, Targets
+from engine.sve.effects.stats import Buff
+from engine.sve.effects.tokens import Summon
 from engine.sve.position import OnField, follower, position, spell
-from engine.sve.state import Kind, Zone
+from engine.sve.state import Kind
 
 BEAR = follower("Bear", 2, 2, 2)
 OGRE = follower("Ogre", 4, 4, 4)

@@ -9,17 +9,13 @@ import pytest
 
 from engine.cards import CardRecord
 from engine.sve import Evolve
-from engine.sve.abilities import (
-    Ability,
-    Draw,
-    HaveOnField,
-    MyTurn,
-    Targets,
-    Trigger,
-)
-from engine.sve.compiler import CardText, compile_card
+from engine.sve.compiler import compile_card
 from engine.sve.compiler.text import ability_lines
 from engine.sve.compiler.usability import Clause, clauses, missing
+from engine.sve.effects.conditions import HaveOnField, MyTurn
+from engine.sve.effects.core import Ability, Trigger
+from engine.sve.effects.deck import Draw
+from engine.sve.effects.selectors import Targets
 from engine.sve.library import library, script_of
 from engine.sve.position import evolved, position
 from tests.engine.library_cards import library_record, library_scripts
@@ -112,7 +108,7 @@ def test_the_compiler_keeps_the_evolve_condition() -> None:
     """BP07-069's evolve ability, usable only with five Machina followers on your field,
     compiles with its condition and its line counts as modelled."""
     text = "【進化】【コスト1】：これは進化する。" + FIVE_MACHINA
-    out = compile_card(CardText("X-1", "Mono", "follower", text), {})
+    out = compile_card(CardRecord("X-1", "Mono", card_type="follower", text=text), {})
     assert (out.evolve_cost, out.evolve_if, out.modelled) == (1, MACHINA, 1)
 
 
@@ -145,7 +141,7 @@ def test_every_fully_modelled_card_keeps_its_usability_clauses(sve_data: Path) -
         if entry["status"] != "full" or card_id not in texts:
             continue
         script = script_of(card_id, entry)
-        for line in ability_lines(texts[card_id].text):  # reminder text left out
+        for line in ability_lines(texts[card_id].text or ""):  # reminder text left out
             if clauses(line):
                 checked += 1
                 lost = missing(line, script.abilities, script.evolve_if)

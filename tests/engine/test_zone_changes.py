@@ -5,21 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine.sve import Attack, Evolve, IllegalActionError, Play
-from engine.sve.abilities import (
-    Ability,
-    Buff,
-    CardScript,
-    Destroy,
-    ReturnToHand,
-    Scripts,
-    Select,
-    SelfToEx,
-    Targets,
-    Trigger,
-)
 from engine.sve.actions import Choose
+from engine.sve.board import Zone
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.damage import Destroy
+from engine.sve.effects.scripts import Scripts
+from engine.sve.effects.selectors import Select, Targets
+from engine.sve.effects.stats import Buff
+from engine.sve.effects.zones import ReturnToHand, SelfToEx
 from engine.sve.position import OnField, evolved, follower, position, spell
-from engine.sve.state import Zone
 
 BEAR = follower("Bear", 2, 2, 2)
 BOUNCE = spell("Bounce", 0)

@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from engine.sve.state import ASSAIL, AURA, BANE, CANNOT_ATTACK, DRAIN, INTIMIDATE, WARD
+from engine.sve.board import ASSAIL, AURA, BANE, CANNOT_ATTACK, DRAIN, INTIMIDATE, WARD
 
 if TYPE_CHECKING:
     from engine.sve.state import State

@@ -1,7 +1,8 @@
-"""Compile Japanese card text into the effect language of :mod:`engine.sve.abilities`.
+"""Compile Japanese card text into the effect language of :mod:`engine.sve.effects`.
 
 Standard library only: the caller reads the card data (``decklab engine compile``) and hands
-over :class:`CardText` values. Each line of a card's text is one ability (CR 10.1). A line
+over the store's :class:`~engine.cards.CardRecord` values, with their ``text``. Each line of
+a card's text is one ability (CR 10.1). A line
 is *modelled* when its trigger or keyword is known and every sentence of it matched a
 template of :mod:`engine.sve.compiler.templates` (or the card has a hand encoding); a card
 is ``full`` when every line is modelled, ``partial`` when some are, ``none`` when none are.
@@ -19,81 +20,49 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import CardRecord
-from engine.sve.abilities import (
-    Ability,
-    AllOf,
-    AnyOf,
-    Arrange,
-    Banish,
-    Buff,
-    CardFilter,
-    Damage,
-    Destroy,
-    Draw,
-    Engage,
-    EventIs,
-    EvolveCostIf,
-    Gate,
-    Grant,
-    HealLeader,
-    If,
-    LookTop,
-    Modal,
-    MyTurn,
-    Not,
-    PayCost,
-    Scaled,
-    Select,
-    SelfExToField,
-    SelfToEx,
-    SelfToField,
-    SplitDamage,
-    Summon,
-    Trigger,
-    to_data,
-)
 from engine.sve.compiler import usability
-from engine.sve.compiler.templates import (
+from engine.sve.compiler.templates.base import (
     CLASS_WORDS,
-    EX_TRIGGER,
-    INSTEAD_COUNT,
-    PLAYED_TRIGGER,
-    REST_BOTTOM,
-    REST_GRAVE,
-    REST_HAND,
     RULE_KEYWORDS,
-    STATIC_KEYWORD_LINES,
     Context,
     Unsupported,
-    XCount,
-    condition,
+    keyword_ids,
+    match,
+)
+from engine.sve.compiler.templates.conditions import condition
+from engine.sve.compiler.templates.costs import (
+    EX_TRIGGER,
+    PLAYED_TRIGGER,
+    STATIC_KEYWORD_LINES,
     cost,
     equipment_lines,
     filter_any,
-    keyword_ids,
-    match,
     static,
 )
+from engine.sve.compiler.templates.search import (
+    INSTEAD_COUNT,
+    REST_BOTTOM,
+    REST_GRAVE,
+    REST_HAND,
+    XCount,
+)
 from engine.sve.compiler.text import ability_lines, sentences, union_burst_lines
+from engine.sve.effects.conditions import AllOf, AnyOf, EventIs, MyTurn, Not
+from engine.sve.effects.core import Ability, Trigger
+from engine.sve.effects.costs import PayCost
+from engine.sve.effects.damage import Banish, Damage, Destroy, HealLeader, SplitDamage
+from engine.sve.effects.deck import Arrange, Draw
+from engine.sve.effects.evolve import EvolveCostIf
+from engine.sve.effects.flow import Gate, If, Modal, Scaled
+from engine.sve.effects.registry import to_data
+from engine.sve.effects.search import LookTop
+from engine.sve.effects.selectors import CardFilter, Select
+from engine.sve.effects.stats import Buff, Engage, Grant
+from engine.sve.effects.tokens import Summon
+from engine.sve.effects.zones import SelfExToField, SelfToEx, SelfToField
 
 FORMAT = 1
 """Version of the library JSON layout."""
-
-
-@dataclass(frozen=True)
-class CardText:
-    """One card identity as the compiler sees it: facts plus the ability text."""
-
-    card_id: str
-    name: str
-    card_type: str
-    """Type id (``follower``, ``spell``, ``token_follower``, ...)."""
-    text: str
-    card_class: str | None = None
-    cost: int | None = None
-    attack: int | None = None
-    defense: int | None = None
-    traits: tuple[str, ...] = ()
 
 
 @dataclass
@@ -425,7 +394,7 @@ def _effects(body: str, ctx: Context, used: list[str]) -> list[Any]:
     return [dataclasses.replace(paid, effects=tuple(_body(rest, ctx, used)))]
 
 
-def _line(line: str, card: CardText, ctx: Context, used: list[str], out: Compiled) -> None:
+def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compiled) -> None:
     """Model one ability line into ``out`` (raises :class:`_Fail` when it cannot)."""
     if _KEYWORD_LINE.match(line):
         names = re.findall(r"【([^】]+)】", line)
@@ -782,7 +751,7 @@ def _traits_in(obj: Any) -> list[str]:
 
 
 def compile_card(
-    card: CardText,
+    card: CardRecord,
     tokens: Mapping[str, CardRecord],
     unmodelled: frozenset[str] = frozenset(),
     known_traits: frozenset[str] | None = None,
@@ -791,8 +760,9 @@ def compile_card(
     holds the ids of tokens whose own text is not fully modelled. With ``known_traits`` a
     line whose abilities name any other trait is not modelled: the templates read a phrase
     they do not understand ("other X", "cost 3 or less X") as a trait name otherwise."""
-    out = Compiled(card.card_id, "full", quick_ability=_QUICK_MARK in card.text)
-    lines = ability_lines(card.text)
+    text = card.text or ""
+    out = Compiled(card.card_id, "full", quick_ability=_QUICK_MARK in text)
+    lines = ability_lines(text)
     # CR 5.18: the options of "choose one" may stand on lines of their own.
     joined: list[str] = []
     for line in lines:
@@ -804,7 +774,7 @@ def compile_card(
     out.lines = len(joined)
     # CR 14.5.1: Union Burst is a Princess Connect keyword; other cards use the same rule
     # line for other purposes (an ability that works from the graveyard, for one).
-    burst = union_burst_lines(card.text) if PRINCESS_CONNECT in card.traits else set()
+    burst = union_burst_lines(text) if PRINCESS_CONNECT in card.traits else set()
     for line in joined:
         used: list[str] = []
         before = (list(out.abilities), out.keywords)
@@ -850,7 +820,7 @@ def compile_card(
 
 
 def token_records(
-    tokens: Iterable[CardText], keywords: Mapping[str, tuple[str, ...]]
+    tokens: Iterable[CardRecord], keywords: Mapping[str, tuple[str, ...]]
 ) -> dict[str, CardRecord]:
     """Token records by card id (facts, with the keywords compiled from their text)."""
     return {
@@ -893,7 +863,7 @@ def _by_name(records: Mapping[str, CardRecord]) -> dict[str, dict[str, CardRecor
 
 
 def compile_pool(
-    cards: Iterable[CardText], overrides: Mapping[str, dict[str, Any]] | None = None
+    cards: Iterable[CardRecord], overrides: Mapping[str, dict[str, Any]] | None = None
 ) -> dict[str, Any]:
     """The library JSON for a card pool: token facts and every card's compiled abilities.
 

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.sve.abilities import Ability, Trigger, to_data
+from engine.sve.effects.core import Ability, Trigger
+from engine.sve.effects.registry import to_data
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,167 @@
+"""Templates for damage, healing, destruction and the rules that change damage."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.sve.compiler.templates.base import (
+    _COUNTED,
+    _GROUP,
+    _GROUPS,
+    Context,
+    N,
+    Unsupported,
+    _counted,
+    template,
+)
+from engine.sve.effects.damage import (
+    Damage,
+    DamageShield,
+    HealLeader,
+    LeaderShield,
+    NoCombatDamage,
+    NoDamage,
+    SplitDamage,
+    TakesMore,
+)
+from engine.sve.effects.selectors import Select, Targets
+
+
+@template("damage_again", r"さらに" + N + r"ダメージ。")
+def _damage_again(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(int(m[1]), ctx.need_it())]
+
+
+@template("damage_it", r"それに" + N + r"ダメージ。")
+def _damage_it(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(int(m[1]), ctx.need_it())]
+
+
+@template("damage_group", _GROUP + r"に" + N + r"ダメージ。")
+def _damage_group(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(int(m[2]), _GROUPS[m[1]])]
+
+
+@template(
+    "damage_count",
+    r"それに「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』"
+    r"|(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+    r"(?P<kind>フォロワー|カード|アミュレット))の数」と同じダメージ。",
+)
+def _damage_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    kind = m["kind"] or "フォロワー"
+    per = Targets(
+        side="own" if m["side"] == "自分" else "enemy",
+        followers=kind in ("フォロワー", "カード"),
+        amulets=kind in ("アミュレット", "カード"),
+        trait=m["trait"] or "",
+        name=m["name"] or "",
+        other=bool(m["other"]),
+    )
+    return [Damage(0, ctx.need_it(), per)]
+
+
+@template("select_any_number", r"相手の場のフォロワーを好きな(?:枚|体)数選ぶ。")
+def _select_any_number(m: re.Match[str], ctx: Context) -> list[Any]:
+    ctx.it, ctx.it_side = "targets", "enemy"
+    return [Select(Targets(), 5, up_to=True)]  # CR 4.4.4.1: at most 5 on a field
+
+
+@template("split_damage", r"それに" + N + r"ダメージを割りふる。")
+def _split_damage(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.need_it() != "targets":
+        raise Unsupported("divided damage without chosen targets")
+    return [SplitDamage(int(m[1]))]
+
+
+@template("no_combat_damage", r"このターン、これは交戦ダメージを受けない。")
+def _no_combat_damage(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [NoCombatDamage("self")]
+
+
+@template("damage_half_attack", _GROUP + r"に「これの攻撃力の半分」と同じダメージ。")
+def _damage_half_attack(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, _GROUPS[m[1]], half_attack=True)]
+
+
+@template("instead_damage", r"代わりに" + N + r"ダメージ。")
+def _instead(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(int(m[1]), "instead")]
+
+
+@template("damage_hand_size", r"それに「自分の手札の枚数」と同じダメージ。")
+def _damage_hand_size(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, ctx.need_it(), per_hand=True)]
+
+
+@template("damage_it_and_its_leader", r"それとそれのリーダーに" + N + r"ダメージ。")
+def _damage_it_and_leader(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.it_side != "enemy":
+        raise Unsupported("'its leader' of a card that may be your own")
+    n = int(m[1])
+    return [Damage(n, ctx.need_it()), Damage(n, "enemy_leader")]
+
+
+@template("damage_its_leader", r"それのリーダーに" + N + r"ダメージ。")
+def _damage_its_leader(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.it_side != "enemy":
+        raise Unsupported("'its leader' of a card that may be your own")
+    return [Damage(int(m[1]), "enemy_leader")]
+
+
+@template("heal_leader", r"自分のリーダーは【体力】\+" + N + r"する。")
+def _heal(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [HealLeader(int(m[1]))]
+
+
+@template(
+    "no_damage_named",
+    r"このターン、自分の場の『(?P<a>[^』]+)』すべて(?:と『(?P<b>[^』]+)』すべて)?はダメージを受けない。",
+)
+def _no_damage_named(m: re.Match[str], ctx: Context) -> list[Any]:
+    names = [n for n in (m["a"], m["b"]) if n]
+    return [NoDamage(Targets(side="own", name=n)) for n in names]
+
+
+@template("no_damage", r"このターン、これはダメージを受けない。")
+def _no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [NoDamage()]
+
+
+@template("damage_discarded_cost", r"それに「捨てたカードのコスト」と同じダメージ。")
+def _damage_discarded_cost(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, ctx.need_it(), discarded_cost=True)]
+
+
+@template(
+    "damage_shield", r"このターン、(これ|それ)は(次の)?ダメージを受けない。", after=("no_damage",)
+)
+def _damage_shield(m: re.Match[str], ctx: Context) -> list[Any]:
+    to = "self" if m[1] == "これ" else ctx.need_it()
+    return [DamageShield(to, bool(m[2]))]
+
+
+@template("takes_more", r"このターン、それが受けるダメージを\+" + N + r"する。")
+def _takes_more(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [TakesMore(int(m[1]), ctx.need_it())]
+
+
+@template("damage_attack", _GROUP + r"に「これの攻撃力」と同じダメージ。")
+def _damage_attack(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [Damage(0, _GROUPS[m[1]], attack=True)]
+
+
+@template(
+    "leader_shield",
+    r"このターン、自分のリーダー(?:は次のダメージを受けない|が次に受けるダメージを-(\d+)する)。",
+)
+def _leader_shield(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [LeaderShield(int(m[1]) if m[1] else -1)]
+
+
+@template("damage_group_count", _GROUP + r"に" + _COUNTED + r"と同じダメージ。")
+def _damage_group_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    if m["k"]:
+        raise Unsupported("a multiple of a count as damage")
+    return [Damage(0, _GROUPS[m[1]], _counted(m))]
