@@ -6,6 +6,8 @@ encoded by hand); positions are set up directly. Card text is never written here
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cards import CardRecord
 from engine.sve import Choose, Play
 from engine.sve.abilities import Scripts
@@ -945,3 +947,43 @@ def test_last_words_banish_this_from_the_graveyard() -> None:
     assert game.cards[uid].zone is Zone.GRAVE
     _settle(game)
     assert game.cards[uid].zone is Zone.BANISH
+
+
+# --- BP07-069: its evolve ability is usable only with 5 Machina followers on your field ---
+
+
+def _mono_game(machina: int) -> State:
+    """BP07-069 on the field with ``machina - 1`` other Machina followers and one follower
+    of another trait, its evolved form in the evolve deck, PP and EP to pay either way."""
+    scripts = _lib("BP07-069")
+    mono = scripts.record(
+        _rec("BP07-069", "真紅の抗戦者・モノ", cost=2, attack=3, defense=2, traits=("機械", "魔界"))
+    )
+    other = [_rec(f"X-m{i}", f"M{i}", traits=("機械",)) for i in range(machina - 1)]
+    return position(
+        fields=([mono, *other, _rec("X-plain", "Plain")][:5], []),
+        evolve=([evolved(mono)], []),
+        pp=(5, 0),
+        ep=(1, 0),
+        scripts=scripts,
+    )
+
+
+def test_mono_evolves_with_five_machina_followers_only() -> None:
+    """BP07-069: with 4 Machina followers (itself included) no evolve is offered and one is
+    refused by name of the condition; with 5 it evolves, paid in PP or with EP."""
+    from engine.sve import Evolve, IllegalActionError
+
+    game = _mono_game(4)
+    uid = game.players[0].field[0]
+    assert not [a for a in game.legal_actions() if isinstance(a, Evolve)]
+    with pytest.raises(IllegalActionError, match="condition of its evolve ability"):
+        game.apply(Evolve(uid))
+    game = _mono_game(5)
+    uid = game.players[0].field[0]
+    assert [a for a in game.legal_actions() if isinstance(a, Evolve)] == [
+        Evolve(uid),
+        Evolve(uid, ep=True),
+    ]
+    game.apply(Evolve(uid))
+    assert game.cards[uid].evo >= 0
