@@ -2582,6 +2582,20 @@ class ItIs:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardedIs:
+    """The card this ability's cost discarded passes ``what`` (``アルカナ・カードを捨てたなら``,
+    CR 10.4.7)."""
+
+    what: CardFilter
+
+    def holds(self, game: State, controller: int, source: int) -> bool:
+        """Whether the card :class:`PayCost` last discarded for this card passes the filter."""
+        counters = game.cards[source].counters if source >= 0 else None
+        paid = -1 if counters is None else counters.get(PAID_DISCARD, -1)
+        return paid >= 0 and self.what.matches(game.cards[paid].base)
+
+
+@dataclass(frozen=True, slots=True)
 class Revealed:
     """One of the cards taken or revealed just before ("it", wherever it went) passes
     ``what`` ("if you revealed a ...", "if a ... is among the cards put into the graveyard")."""
@@ -3528,6 +3542,7 @@ ELEMENTS: dict[str, type] = {
         Grant,
         GraveCount,
         ItIs,
+        DiscardedIs,
         Revealed,
         SetEvolveCost,
         DamageBonus,
@@ -4247,6 +4262,8 @@ def _describe_condition(c: Any) -> str:
         return f"it is a {_filter_words(c.what, 1)}"
     if isinstance(c, Revealed):
         return f"one of them is a {_filter_words(c.what, 1)}"
+    if isinstance(c, DiscardedIs):
+        return f"you discarded a {_filter_words(c.what, 1)}"
     if isinstance(c, GraveCount):
         return f"you have {c.n} or more {_filter_words(c.what, c.n)} in your graveyard"
     if isinstance(c, Revealed):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import CardRecord
-from engine.sve import Choose, Play
+from engine.sve import Choose, Evolve, Play
 from engine.sve.abilities import Scripts
 from engine.sve.library import library, script_of
 from engine.sve.position import evolved, position
@@ -987,3 +987,99 @@ def test_mono_evolves_with_five_machina_followers_only() -> None:
     ]
     game.apply(Evolve(uid))
     assert game.cards[uid].evo >= 0
+
+
+# --- BP07-070 (evolved): Act, 2 PP and a First One banished: Machina +2/+2 and Rush --------
+
+_MONO_E = ("BP07-070", "真紅の抗戦者・モノ")
+_FIRST_ONE = _rec("X-first", "ファースト・ワン", traits=("機械",))
+
+
+def _mono_evolved(pp: int, first_ones: int) -> tuple[State, int]:
+    """Evolved BP07-070 with a Machina follower and a plain one; First Ones in the grave."""
+    from engine.sve.position import OnField, add_card
+
+    scripts = _lib("BP07-070")
+    base = _rec("BP07-069", _MONO_E[1], cost=2, attack=3, defense=2, traits=("機械", "魔界"))
+    evo = scripts.record(
+        _rec(*_MONO_E, card_type="evolved_follower", cost=2, attack=5, defense=4,
+             traits=("機械", "魔界"))
+    )  # fmt: skip
+    machina, plain = _rec("X-m", "M", traits=("機械",)), _rec("X-p", "P")
+    game = position(fields=([OnField(base, evolved=evo), machina, plain], []), pp=(pp, 0),
+                    scripts=scripts)  # fmt: skip
+    for _ in range(first_ones):
+        add_card(game, 0, _FIRST_ONE, Zone.GRAVE)
+    return game, game.players[0].field[0]
+
+
+def test_mono_evolved_act_needs_a_first_one_and_two_pp() -> None:
+    """BP07-070: without a First One in the graveyard, or with 1 PP, no activation."""
+    from engine.sve.actions import Activate
+
+    for pp, first_ones in ((2, 0), (1, 1)):
+        game, uid = _mono_evolved(pp, first_ones)
+        assert Activate(uid, 0) not in game.legal_actions()
+
+
+def test_mono_evolved_act_buffs_every_machina_follower_once_a_turn() -> None:
+    """BP07-070: 2 PP and a banished First One give each of your Machina followers (itself
+    too) +2/+2 and Rush, a non-Machina follower nothing; once per turn."""
+    from engine.sve.actions import Activate
+
+    game, uid = _mono_evolved(4, 2)
+    game.apply(Activate(uid, 0))
+    while game.decision is not None and game.decision.options:  # the First One to banish
+        game.apply(Choose(_options(game)[0]))
+    stats = {
+        game.cards[u].face.name: (game.cards[u].atk, game.cards[u].dfn, "rush" in game.cards[u].keywords)
+        for u in game.players[0].field
+    }  # fmt: skip
+    assert stats == {_MONO_E[1]: (7, 6, True), "M": (3, 3, True), "P": (1, 1, False)}
+    assert game.players[0].pp == 2
+    assert len(game.players[0].banish) == 1
+    assert Activate(uid, 0) not in game.legal_actions()
+
+
+# --- BP10-069 (evolved): On Evolve, discard a card: 4 damage; an Arcana discarded draws 1 ---
+
+
+def _water_dragoon(discard: CardRecord) -> State:
+    scripts = _lib("BP10-069")
+    base = _rec("BP10-068", "水呼びの竜使い", cost=3, attack=3, defense=3, traits=("アルカナ",))
+    evo = scripts.record(
+        _rec("BP10-069", base.name, card_type="evolved_follower", cost=3, attack=4, defense=4)
+    )
+    game = position(
+        hands=([discard], []),
+        fields=([base], [_rec("X-foe", "Foe", attack=1, defense=5)]),
+        evolve=([evo], []),
+        decks=([_rec("X-d", "D")] * 3, 5),
+        pp=(5, 0),
+        scripts=scripts,
+    )
+    game.apply(Evolve(game.players[0].field[0]))
+    return game
+
+
+@pytest.mark.parametrize(("traits", "drawn"), [(("アルカナ",), 1), ((), 0)])
+def test_water_dragoon_draws_only_after_discarding_an_arcana_card(
+    traits: tuple[str, ...], drawn: int
+) -> None:
+    """BP10-069: paying the discard deals 4 damage to the chosen enemy follower; the draw
+    follows only when the discarded card is an Arcana card."""
+    game = _water_dragoon(_rec("X-disc", "Disc", card_type="spell", traits=traits))
+    assert _options(game) == ["pay", "done"]
+    while game.decision is not None and game.decision.options:  # pay, discard, target
+        game.apply(Choose(_options(game)[0]))
+    foe = game.players[1].field[0]
+    assert game.cards[foe].dfn == 1
+    assert len(game.players[0].hand) == drawn
+
+
+def test_water_dragoon_without_paying_does_nothing() -> None:
+    """BP10-069: declining the discard deals no damage and draws nothing."""
+    game = _water_dragoon(_rec("X-disc", "Disc", card_type="spell", traits=("アルカナ",)))
+    game.apply(Choose("done"))
+    assert game.cards[game.players[1].field[0]].dfn == 5
+    assert len(game.players[0].hand) == 1
