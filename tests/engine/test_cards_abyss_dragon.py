@@ -1031,10 +1031,8 @@ def test_mono_evolved_act_buffs_every_machina_follower_once_a_turn() -> None:
     game.apply(Activate(uid, 0))
     while game.decision is not None and game.decision.options:  # the First One to banish
         game.apply(Choose(_options(game)[0]))
-    stats = {
-        game.cards[u].face.name: (game.cards[u].atk, game.cards[u].dfn, "rush" in game.cards[u].keywords)
-        for u in game.players[0].field
-    }  # fmt: skip
+    cards = [game.cards[u] for u in game.players[0].field]
+    stats = {c.face.name: (c.atk, c.dfn, "rush" in c.keywords) for c in cards}
     assert stats == {_MONO_E[1]: (7, 6, True), "M": (3, 3, True), "P": (1, 1, False)}
     assert game.players[0].pp == 2
     assert len(game.players[0].banish) == 1
