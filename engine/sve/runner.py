@@ -184,8 +184,11 @@ def build_evolve_deck(
 ) -> list[CardRecord]:
     """An evolve deck for ``main``: same-named evolved followers from ``pool`` (CR 5.16.1.1.1).
 
-    The most-played followers come first; each name gets up to 3 copies (CR 6.1.1.4) until
-    ``limit`` cards. Where several evolved cards share a name, the lowest card id is used.
+    Every follower name with an evolved form gets one copy first (most-played first, then
+    list order), then a second and a third in the same order, never more copies than the
+    main deck plays (at most 3, CR 6.1.1.4), until ``limit`` cards: a follower the deck
+    plays is never left unable to evolve because the copies of another filled the deck.
+    Where several evolved cards share a name, the lowest card id is used.
     """
     evolved: dict[str, CardRecord] = {}
     for rec in pool:
@@ -199,9 +202,11 @@ def build_evolve_deck(
         if rec.card_type == "follower" and rec.name in evolved:
             counts[rec.name] = counts.get(rec.name, 0) + 1
             first_seen.setdefault(rec.name, i)
+    order = sorted(counts, key=lambda n: (-counts[n], first_seen[n]))
     out: list[CardRecord] = []
-    for name in sorted(counts, key=lambda n: (-counts[n], first_seen[n])):
-        for _ in range(min(COPIES, counts[name])):
-            if len(out) < limit:
+    for copy in range(COPIES):
+        for name in order:
+            if copy < counts[name] and len(out) < limit:
                 out.append(evolved[name])
-    return out
+    rank = {name: i for i, name in enumerate(order)}
+    return sorted(out, key=lambda rec: rank[rec.name])  # copies of a name together

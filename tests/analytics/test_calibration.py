@@ -131,15 +131,39 @@ def _tournament_list(sve_data: Path, code: str) -> dict[str, int]:
 
 
 def test_cards_of_a_built_evolve_deck_count_as_unmodelled(sve_data: Path) -> None:
-    """A main-deck-only list whose main deck is fully modelled still names the partly
-    modelled evolved card its built evolve deck plays; a given evolve deck replaces it."""
+    """A main-deck-only list whose main deck is fully modelled still names the unmodelled
+    evolved card its built evolve deck plays; a given evolve deck replaces it."""
     from analytics.decks import unmodelled_cards
     from cardpool.deck import Deck
     from cardpool.snapshot import load_sve_pool
 
     pool = load_sve_pool()
-    main = _tournament_list(sve_data, "7N6RW")  # a Nightmare Machina list
+    main = _tournament_list(sve_data, "22YGY")  # a Stray Hollow Nightmare list
     missing = {cid: status for cid, _, status in unmodelled_cards(Deck(main=main), pool)}
-    assert missing == {"BP07-070": "partial"}
-    given = Deck(main=main, evolve={"BP06-085": 3})
+    assert missing == {"BP01-111": "none"}
+    given = Deck(main=main, evolve={"BP11-077": 3})
     assert unmodelled_cards(given, pool) == []
+
+
+def test_built_evolve_deck_holds_every_evolvable_follower_of_a_real_list(sve_data: Path) -> None:
+    """A tournament Forest list (5 evolvable followers, 13 copies) gets all 5 evolved forms,
+    コッコロ's among them, not three copies of the most-played ones first."""
+    from analytics.decks import as_played
+    from cardpool.deck import Deck
+    from cardpool.snapshot import load_sve_pool
+
+    pool = load_sve_pool()
+    main = _tournament_list(sve_data, "4NDDJ")
+    played, built = as_played(Deck(main=main), pool)
+    assert built is True
+    evolvable = {
+        pool.rows[c].name for c in main
+        if any(r.card_type == "evolved_follower" and r.name == pool.rows[c].name
+               for r in pool.rows.values())
+    }  # fmt: skip
+    assert {pool.rows[c].name for c in played.evolve} == evolvable
+    assert "コッコロ" in evolvable
+    assert sum(played.evolve.values()) == 10
+    for cid, n in played.evolve.items():  # never more copies than the main deck plays
+        name = pool.rows[cid].name
+        assert n <= sum(k for c, k in main.items() if pool.rows[c].name == name)

@@ -6,8 +6,10 @@ encoded by hand); positions are set up directly. Card text is never written here
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cards import CardRecord
-from engine.sve import Choose, Play
+from engine.sve import Choose, Evolve, Play
 from engine.sve.board import Zone
 from engine.sve.effects.scripts import Scripts
 from engine.sve.library import library, script_of
@@ -950,3 +952,137 @@ def test_last_words_banish_this_from_the_graveyard() -> None:
     assert game.cards[uid].zone is Zone.GRAVE
     _settle(game)
     assert game.cards[uid].zone is Zone.BANISH
+
+
+# --- BP07-069: its evolve ability is usable only with 5 Machina followers on your field ---
+
+
+def _mono_game(machina: int) -> State:
+    """BP07-069 on the field with ``machina - 1`` other Machina followers and one follower
+    of another trait, its evolved form in the evolve deck, PP and EP to pay either way."""
+    scripts = _lib("BP07-069")
+    mono = scripts.record(
+        _rec("BP07-069", "真紅の抗戦者・モノ", cost=2, attack=3, defense=2, traits=("機械", "魔界"))
+    )
+    other = [_rec(f"X-m{i}", f"M{i}", traits=("機械",)) for i in range(machina - 1)]
+    return position(
+        fields=([mono, *other, _rec("X-plain", "Plain")][:5], []),
+        evolve=([evolved(mono)], []),
+        pp=(5, 0),
+        ep=(1, 0),
+        scripts=scripts,
+    )
+
+
+def test_mono_evolves_with_five_machina_followers_only() -> None:
+    """BP07-069: with 4 Machina followers (itself included) no evolve is offered and one is
+    refused by name of the condition; with 5 it evolves, paid in PP or with EP."""
+    from engine.sve import Evolve, IllegalActionError
+
+    game = _mono_game(4)
+    uid = game.players[0].field[0]
+    assert not [a for a in game.legal_actions() if isinstance(a, Evolve)]
+    with pytest.raises(IllegalActionError, match="condition of its evolve ability"):
+        game.apply(Evolve(uid))
+    game = _mono_game(5)
+    uid = game.players[0].field[0]
+    assert [a for a in game.legal_actions() if isinstance(a, Evolve)] == [
+        Evolve(uid),
+        Evolve(uid, ep=True),
+    ]
+    game.apply(Evolve(uid))
+    assert game.cards[uid].evo >= 0
+
+
+# --- BP07-070 (evolved): Act, 2 PP and a First One banished: Machina +2/+2 and Rush --------
+
+_MONO_E = ("BP07-070", "真紅の抗戦者・モノ")
+_FIRST_ONE = _rec("X-first", "ファースト・ワン", traits=("機械",))
+
+
+def _mono_evolved(pp: int, first_ones: int) -> tuple[State, int]:
+    """Evolved BP07-070 with a Machina follower and a plain one; First Ones in the grave."""
+    from engine.sve.position import OnField, add_card
+
+    scripts = _lib("BP07-070")
+    base = _rec("BP07-069", _MONO_E[1], cost=2, attack=3, defense=2, traits=("機械", "魔界"))
+    evo = scripts.record(
+        _rec(*_MONO_E, card_type="evolved_follower", cost=2, attack=5, defense=4,
+             traits=("機械", "魔界"))
+    )  # fmt: skip
+    machina, plain = _rec("X-m", "M", traits=("機械",)), _rec("X-p", "P")
+    game = position(fields=([OnField(base, evolved=evo), machina, plain], []), pp=(pp, 0),
+                    scripts=scripts)  # fmt: skip
+    for _ in range(first_ones):
+        add_card(game, 0, _FIRST_ONE, Zone.GRAVE)
+    return game, game.players[0].field[0]
+
+
+def test_mono_evolved_act_needs_a_first_one_and_two_pp() -> None:
+    """BP07-070: without a First One in the graveyard, or with 1 PP, no activation."""
+    from engine.sve.actions import Activate
+
+    for pp, first_ones in ((2, 0), (1, 1)):
+        game, uid = _mono_evolved(pp, first_ones)
+        assert Activate(uid, 0) not in game.legal_actions()
+
+
+def test_mono_evolved_act_buffs_every_machina_follower_once_a_turn() -> None:
+    """BP07-070: 2 PP and a banished First One give each of your Machina followers (itself
+    too) +2/+2 and Rush, a non-Machina follower nothing; once per turn."""
+    from engine.sve.actions import Activate
+
+    game, uid = _mono_evolved(4, 2)
+    game.apply(Activate(uid, 0))
+    while game.decision is not None and game.decision.options:  # the First One to banish
+        game.apply(Choose(_options(game)[0]))
+    cards = [game.cards[u] for u in game.players[0].field]
+    stats = {c.face.name: (c.atk, c.dfn, "rush" in c.keywords) for c in cards}
+    assert stats == {_MONO_E[1]: (7, 6, True), "M": (3, 3, True), "P": (1, 1, False)}
+    assert game.players[0].pp == 2
+    assert len(game.players[0].banish) == 1
+    assert Activate(uid, 0) not in game.legal_actions()
+
+
+# --- BP10-069 (evolved): On Evolve, discard a card: 4 damage; an Arcana discarded draws 1 ---
+
+
+def _water_dragoon(discard: CardRecord) -> State:
+    scripts = _lib("BP10-069")
+    base = _rec("BP10-068", "水呼びの竜使い", cost=3, attack=3, defense=3, traits=("アルカナ",))
+    evo = scripts.record(
+        _rec("BP10-069", base.name, card_type="evolved_follower", cost=3, attack=4, defense=4)
+    )
+    game = position(
+        hands=([discard], []),
+        fields=([base], [_rec("X-foe", "Foe", attack=1, defense=5)]),
+        evolve=([evo], []),
+        decks=([_rec("X-d", "D")] * 3, 5),
+        pp=(5, 0),
+        scripts=scripts,
+    )
+    game.apply(Evolve(game.players[0].field[0]))
+    return game
+
+
+@pytest.mark.parametrize(("traits", "drawn"), [(("アルカナ",), 1), ((), 0)])
+def test_water_dragoon_draws_only_after_discarding_an_arcana_card(
+    traits: tuple[str, ...], drawn: int
+) -> None:
+    """BP10-069: paying the discard deals 4 damage to the chosen enemy follower; the draw
+    follows only when the discarded card is an Arcana card."""
+    game = _water_dragoon(_rec("X-disc", "Disc", card_type="spell", traits=traits))
+    assert _options(game) == ["pay", "done"]
+    while game.decision is not None and game.decision.options:  # pay, discard, target
+        game.apply(Choose(_options(game)[0]))
+    foe = game.players[1].field[0]
+    assert game.cards[foe].dfn == 1
+    assert len(game.players[0].hand) == drawn
+
+
+def test_water_dragoon_without_paying_does_nothing() -> None:
+    """BP10-069: declining the discard deals no damage and draws nothing."""
+    game = _water_dragoon(_rec("X-disc", "Disc", card_type="spell", traits=("アルカナ",)))
+    game.apply(Choose("done"))
+    assert game.cards[game.players[1].field[0]].dfn == 5
+    assert len(game.players[0].hand) == 1

@@ -784,3 +784,42 @@ def test_princess_strike_costs_less_for_engaging_pecorine() -> None:
     for mine in ([tired], [other]):
         game = position(hands=([strike], []), fields=(mine, [enemy]), pp=(0, 0), scripts=scripts)
         assert Play(game.players[0].hand[0]) not in game.legal_actions()
+
+
+# --- CP04-042 (evolved Maho): On Evolve, look at the top 4; one may go into the EX area ----
+
+
+def _maho_game() -> tuple[State, list[int]]:
+    from engine.sve import Evolve
+
+    scripts = _lib("CP04-042")
+    base = CardRecord("CP04-041", "マホ", cost=2, attack=2, defense=2)
+    evo = _rec(scripts, "CP04-042", card_type="evolved_follower", cost=2, atk=3, dfn=3, name="マホ")
+    deck = [CardRecord(f"X-d{i}", f"D{i}", cost=i + 1) for i in range(6)]
+    game = position(fields=([base], []), evolve=([evo], []), decks=(deck, 5), pp=(5, 0),
+                    scripts=scripts)  # fmt: skip
+    top4 = game.players[0].deck[-4:]
+    game.apply(Evolve(game.players[0].field[0]))
+    return game, top4
+
+
+def test_maho_evolve_puts_one_of_the_top_four_into_the_ex_area() -> None:
+    """CP04-042: any one of the top 4 cards may be taken into the EX area; the other 3 go to
+    the bottom of the deck, under the cards that were not looked at."""
+    game, top4 = _maho_game()
+    assert game.decision is not None
+    assert sorted(o for o in game.decision.options if o != "done") == sorted(map(str, top4))
+    game.apply(Choose(str(top4[0])))
+    p = game.players[0]
+    assert p.ex == [top4[0]]
+    assert sorted(p.deck[:3]) == sorted(top4[1:])
+    assert len(p.deck) == 5
+
+
+def test_maho_evolve_may_take_nothing() -> None:
+    """CP04-042: taking none leaves the EX area empty and puts all 4 on the bottom."""
+    game, top4 = _maho_game()
+    game.apply(Choose("done"))
+    p = game.players[0]
+    assert p.ex == []
+    assert sorted(p.deck[:4]) == sorted(top4)

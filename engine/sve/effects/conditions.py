@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.sve.effects.core import describe
+from engine.sve.effects.core import PAID_DISCARD, describe
 from engine.sve.effects.registry import element, legacy
 from engine.sve.effects.selectors import all_words, filter_words, targets_words
 
@@ -119,6 +119,25 @@ class ItIs:
     def describe(self) -> str:
         """This element in English."""
         return f"it is a {filter_words(self.what, 1)}"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class DiscardedIs:
+    """The card this ability's cost discarded passes ``what`` (``アルカナ・カードを捨てたなら``,
+    CR 10.4.7)."""
+
+    what: CardFilter
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Whether the card :class:`PayCost` last discarded for this card passes the filter."""
+        counters = game.cards[source].counters if source >= 0 else None
+        paid = -1 if counters is None else counters.get(PAID_DISCARD, -1)
+        return paid >= 0 and self.what.matches(game.cards[paid].base)
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you discarded a {filter_words(self.what, 1)}"
 
 
 @element

@@ -1,0 +1,56 @@
+"""The evolve deck built for a main-deck-only list (CR 5.16.1.1.1, 6.1.1.3-6.1.1.4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.cards import CardRecord
+from engine.sve.position import evolved, follower, spell
+from engine.sve.runner import build_evolve_deck
+
+NAMES = "ABCDE"
+BASES = {n: follower(n, 2, 2, 2) for n in NAMES}
+POOL = [*BASES.values(), *(evolved(b) for b in BASES.values()), spell("S")]
+
+
+def _main(copies: dict[str, int]) -> list[CardRecord]:
+    return [BASES[n] if n in BASES else spell(n) for n, k in copies.items() for _ in range(k)]
+
+
+def _built(copies: dict[str, int], limit: int = 10) -> dict[str, int]:
+    deck = build_evolve_deck(_main(copies), POOL, limit)
+    assert all(r.card_type == "evolved_follower" for r in deck)
+    return dict(Counter(r.name for r in deck))
+
+
+@pytest.mark.parametrize(
+    ("main", "expected"),
+    [
+        # four names of 3 copies: each gets a copy before any gets its third
+        ({"A": 3, "B": 3, "C": 3, "D": 3}, {"A": 3, "B": 3, "C": 2, "D": 2}),
+        # five names: two of each, not 3-3-3-1-0
+        ({"A": 3, "B": 3, "C": 3, "D": 2, "E": 2}, {"A": 2, "B": 2, "C": 2, "D": 2, "E": 2}),
+        # never more copies than the main deck plays; fewer than 10 when that is all
+        ({"A": 2, "B": 1, "S": 3}, {"A": 2, "B": 1}),
+        # a one-of still gets its evolved form
+        ({"A": 3, "B": 3, "C": 3, "D": 3, "E": 1}, {"A": 3, "B": 2, "C": 2, "D": 2, "E": 1}),
+    ],
+)
+def test_every_evolvable_follower_gets_a_copy_first(
+    main: dict[str, int], expected: dict[str, int]
+) -> None:
+    """One copy of each name first (most-played first), then second and third copies."""
+    assert _built(main) == expected
+
+
+def test_most_played_names_win_when_the_names_outnumber_the_limit() -> None:
+    """With room for 3 cards, the 3 most-played names (list order on ties) get one each."""
+    assert _built({"E": 1, "A": 3, "B": 2, "C": 2, "D": 1}, limit=3) == {"A": 1, "B": 1, "C": 1}
+
+
+def test_a_deck_without_evolvable_followers_gets_none() -> None:
+    """A follower whose name has no evolved card, and spells, give nothing."""
+    lone = follower("Lone", 1, 1, 1)
+    assert build_evolve_deck([lone, spell("S")], POOL) == []
