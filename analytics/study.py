@@ -36,6 +36,7 @@ from analytics.runs import (
     record_games,
     run_info,
     start_run,
+    whole_write,
 )
 from analytics.sequential import look_points
 from analytics.simulate import GameRow, MatchConfig, Progress, local_pool, run_games, schedule
@@ -300,7 +301,8 @@ def play_study(
                     run_id = runs[m.key]
 
                     def store_block(rows: list[GameRow], run_id: str = run_id) -> None:
-                        record_games(store, run_id, rows)
+                        with whole_write():
+                            record_games(store, run_id, rows)
 
                     for _ in run_games(
                         m.config, todo, executor=pool, block_size=block, on_block=store_block

@@ -50,6 +50,8 @@ def test_a_kana_search_finds_the_katakana_name(page: Page, app_url: str) -> None
     box.fill("ｱﾘｱ")
     box.press("Enter")
     wait_for_app(page)
+    # the new results replace the single card (the rerun may start after the wait above)
+    expect(page.get_by_text("1 card(s)")).not_to_be_visible(timeout=TIMEOUT)
     page.get_by_label("Card details").click()
     expect(page.get_by_role("option", name="BP16-001 · 自然の妖精姫・アリア")).to_be_visible(
         timeout=TIMEOUT
