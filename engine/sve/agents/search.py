@@ -1,7 +1,8 @@
 """Information-set Monte Carlo tree search over sampled worlds (``search:N``).
 
-Every simulation samples a world consistent with what the player sees (the opponent's hand
-and both decks drawn again, :meth:`Observation.sample`), walks one shared tree of the
+Every simulation plays in a world consistent with what the player sees (the opponent's hand
+and both decks drawn again, :meth:`Observation.sample`; up to ``WORLDS`` such worlds are
+sampled per decision and the simulations take turns over copies of them), walks one shared tree of the
 player's own decisions to the end of the current turn (UCB1 over the actions available in
 that world, as in single-observer ISMCTS; a new node tries the greedy move first), plays
 on greedily through the opponent's turn, and scores the position with the planner's
@@ -30,6 +31,9 @@ DEFAULT_SIMULATIONS = 64
 """Simulations per decision when no budget is given (``search`` = ``search:64``)."""
 LETHAL_NODES = 40
 """Positions the lethal check searches before the tree search."""
+WORLDS = 16
+"""Distinct worlds sampled per decision; simulations take turns over copies of them (a copy
+costs a fraction of a new sample)."""
 EXPLORE = 0.7
 """The UCB1 exploration constant (values are win chances in [0, 1])."""
 
@@ -78,18 +82,21 @@ class SearchAgent:
         if self._lethal and self._lethal[0][0] == now:
             return self._lethal.pop(0)[1]
         self._lethal = []
+        worlds = [observation.sample(rng) for _ in range(min(self.budget, WORLDS))]
         if observation.active == me:
-            world = observation.sample(rng)
             playout = Playout(random.Random(rng.getrandbits(64)))
-            plan, value = plan_turn(world, me, LETHAL_NODES, self.weights, playout)
+            # plan_turn only searches copies of the root: the world stays as sampled
+            plan, value = plan_turn(worlds[0], me, LETHAL_NODES, self.weights, playout)
             if value >= WIN / 2 and plan and plan[0][0] == now:
                 self._lethal = plan[1:]
                 return plan[0][1]
         mine = observation.active == me
         root = kept[1] if kept is not None and mine and kept[0] == observation.turn else _Node()
-        for _ in range(self.budget):
-            world = observation.sample(rng)
-            self._simulate(world, root, me, Playout(random.Random(rng.getrandbits(64))))
+        scores: dict[tuple[int, _Node], float] = {}
+        for i in range(self.budget):
+            w = i % len(worlds)
+            playout = Playout(random.Random(rng.getrandbits(64)))
+            self._simulate(worlds[w].clone(), root, me, playout, scores, w)
 
         def visits(action: Action) -> tuple[int, float]:
             node = root.children.get(action)
@@ -101,15 +108,28 @@ class SearchAgent:
             self._kept = (observation.turn, child)
         return best
 
-    def _simulate(self, state: State, root: _Node, me: int, playout: Playout) -> None:
-        """One simulation: down the tree in this world, a new leaf, a greedy playout."""
+    def _simulate(
+        self,
+        state: State,
+        root: _Node,
+        me: int,
+        playout: Playout,
+        scores: dict[tuple[int, _Node], float],
+        world: int,
+    ) -> None:
+        """One simulation: down the tree in this world, a new leaf, a greedy playout.
+
+        A turn ended along a path already scored in the same world is not played out again:
+        ``scores`` keeps the value by (world, last node) for the decision."""
         turn = state.turn
         node = root
         path = [root]
+        ended = False
         while True:
             while _opponent_in_turn(state, me, turn):
                 playout.step(state)
             if state.outcome_ is not None or state.turn != turn:
+                ended = True
                 break
             legal = state.legal_actions()
             untried = [a for a in legal if a not in node.children]
@@ -128,8 +148,13 @@ class SearchAgent:
             node = node.children[action]
             state.apply_unchecked(action)
             path.append(node)
-        playout.run(state, lambda s: s.turn > turn and _my_main(s, me))
-        value = squash(evaluate(state, me, self.weights))
+        key = (world, path[-1])
+        value = scores.get(key, -1.0) if ended else -1.0
+        if value < 0:
+            playout.run(state, lambda s: s.turn > turn and _my_main(s, me))
+            value = squash(evaluate(state, me, self.weights))
+            if ended:
+                scores[key] = value
         for n in path:
             n.visits += 1
             n.total += value
