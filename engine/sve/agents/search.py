@@ -2,11 +2,11 @@
 
 Every simulation plays in a world consistent with what the player sees (the opponent's hand
 and both decks drawn again, :meth:`Observation.sample`; up to ``WORLDS`` such worlds are
-sampled per decision and the simulations take turns over copies of them), walks one shared tree of the
-player's own decisions to the end of the current turn (UCB1 over the actions available in
-that world, as in single-observer ISMCTS; a new node tries the greedy move first), plays
-on greedily through the opponent's turn, and scores the position with the planner's
-evaluation. ``search:400`` runs 400 simulations per decision; the subtree under the
+sampled per decision and the simulations take turns over copies of them), walks one shared
+tree of the player's own decisions to the end of the current turn (UCB1 over the actions
+available in that world, as in single-observer ISMCTS; a new node tries the greedy move
+first), plays on greedily through the opponent's turn, and scores the position with the
+planner's evaluation. ``search:400`` runs 400 simulations per decision; the subtree under the
 chosen action carries over to its next decision in the same turn. Before searching a
 main-phase decision it looks for a lethal with the turn planner and plays it when there
 is one. It never reads the real game's hidden cards.
