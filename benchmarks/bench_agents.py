@@ -26,7 +26,6 @@ from bench_engine import load_decks
 from analytics.levels import LEVELS, ROUND_ROBIN_BUDGET
 from engine.sve import play_game
 
-
 ROUND_ROBIN_GAMES = 28 * 200
 """An 8-deck round robin: 28 pairings of 200 games."""
 

@@ -44,7 +44,7 @@ def _as_plan(path: _Path, me: int) -> Plan:
     return [(sig(s.observation(me), s.legal_actions()), a) for s, a in path]
 
 
-def _key(state: State) -> tuple[object, ...]:
+def position_key(state: State) -> tuple[object, ...]:
     """A position's identity for the search (two orders of the same plays meet here)."""
     cards = state.cards
     d = state.decision
@@ -142,7 +142,7 @@ def plan_turn(
     turn = root.turn
     tie = itertools.count()
     frontier: list[tuple[float, int, State, _Path]] = [(0.0, next(tie), root, [])]
-    seen = {_key(root)}
+    seen = {position_key(root)}
     ends: list[tuple[float, int, State, _Path]] = []
     best_open: tuple[float, _Path] | None = None
     made = 0
@@ -163,7 +163,7 @@ def plan_turn(
                     return _as_plan(step, me), value  # a won game: take it now
                 ends.append((value, next(tie), child, step))
                 continue
-            key = _key(child)
+            key = position_key(child)
             if key in seen:
                 continue
             seen.add(key)

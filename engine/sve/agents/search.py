@@ -22,7 +22,7 @@ from engine.sve.actions import Action
 from engine.sve.agents.base import AGENTS
 from engine.sve.agents.evaluation import WIN, Weights, evaluate, load_weights, squash
 from engine.sve.agents.greedy import GreedyAgent
-from engine.sve.agents.planner import Plan, plan_turn
+from engine.sve.agents.planner import Plan, plan_turn, position_key
 from engine.sve.agents.playout import Playout, sig
 from engine.sve.observation import Observation
 from engine.sve.state import Kind, State
@@ -92,7 +92,7 @@ class SearchAgent:
                 return plan[0][1]
         mine = observation.active == me
         root = kept[1] if kept is not None and mine and kept[0] == observation.turn else _Node()
-        scores: dict[tuple[int, _Node], float] = {}
+        scores: dict[tuple[int, tuple[object, ...]], float] = {}
         for i in range(self.budget):
             w = i % len(worlds)
             playout = Playout(random.Random(rng.getrandbits(64)))
@@ -114,13 +114,14 @@ class SearchAgent:
         root: _Node,
         me: int,
         playout: Playout,
-        scores: dict[tuple[int, _Node], float],
+        scores: dict[tuple[int, tuple[object, ...]], float],
         world: int,
     ) -> None:
         """One simulation: down the tree in this world, a new leaf, a greedy playout.
 
-        A turn ended along a path already scored in the same world is not played out again:
-        ``scores`` keeps the value by (world, last node) for the decision."""
+        A turn end already scored in the same world (along this path or another order of
+        the same actions) is not played out again: ``scores`` keeps the value by (world,
+        position) for the decision."""
         turn = state.turn
         node = root
         path = [root]
@@ -148,12 +149,12 @@ class SearchAgent:
             node = node.children[action]
             state.apply_unchecked(action)
             path.append(node)
-        key = (world, path[-1])
-        value = scores.get(key, -1.0) if ended else -1.0
+        key = (world, position_key(state)) if ended else None
+        value = -1.0 if key is None else scores.get(key, -1.0)
         if value < 0:
             playout.run(state, lambda s: s.turn > turn and _my_main(s, me))
             value = squash(evaluate(state, me, self.weights))
-            if ended:
+            if key is not None:
                 scores[key] = value
         for n in path:
             n.visits += 1
