@@ -23,26 +23,26 @@ class Level:
     description: str
     core_seconds: float
     """Seconds of one core per game (both sides this agent), measured by bench_agents.py
-    on a shared, heavily loaded 2-core machine (search from 12 games only: an order of
-    magnitude)."""
+    on the shared 2-core machine under load (load average about 2-3; search from 12 games
+    only: an order of magnitude)."""
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("random", "Random", "Plays any legal move. The floor, for sanity checks.", 0.0058),
+    Level("random", "Random", "Plays any legal move. The floor, for sanity checks.", 0.0046),
     Level(
         "greedy", "Greedy",
         "Looks one move ahead: takes lethal, spends its points, makes good trades. Fast; "
-        "misplays what needs a plan.", 0.0058,
+        "misplays what needs a plan.", 0.0039,
     ),
     Level(
         "planner", "Planner",
         f"Plans its whole turn ({DEFAULT_NODES} positions searched) and checks the opponent's "
-        "reply. Never misses a lethal it can see.", 0.20,
+        "reply. Never misses a lethal it can see.", 0.12,
     ),
     Level(
         "search", "Search",
         f"Tree search over {DEFAULT_SIMULATIONS} imagined deals of the cards it cannot see "
-        "per decision. The strongest and by far the slowest.", 3.2,
+        "per decision. The strongest and by far the slowest.", 2.5,
     ),
 )  # fmt: skip
 
@@ -57,8 +57,8 @@ asked for.
 Chosen from the ladder and the calibration: the strongest level whose cost fits
 :data:`ROUND_ROBIN_BUDGET`. ``planner`` beats ``greedy`` about 7 games in 10 and gives
 fewer lopsided pairings (see the README's ladder and calibration sections), and with the
-copy-on-write state clone it costs about 0.2 core-seconds a game; ``search`` costs over
-ten times more."""
+copy-on-write state clone it costs about 0.12 core-seconds a game; ``search`` costs about
+twenty times more."""
 
 
 def level(agent: str) -> Level:
