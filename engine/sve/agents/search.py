@@ -5,11 +5,13 @@ and both decks drawn again, :meth:`Observation.sample`; up to ``WORLDS`` such wo
 sampled per decision and the simulations take turns over copies of them), walks one shared
 tree of the player's own decisions to the end of the current turn (UCB1 over the actions
 available in that world, as in single-observer ISMCTS; a new node tries the greedy move
-first), plays on greedily through the opponent's turn, and scores the position with the
-planner's evaluation. ``search:400`` runs 400 simulations per decision; the subtree under the
-chosen action carries over to its next decision in the same turn. Before searching a
-main-phase decision it looks for a lethal with the turn planner and plays it when there
-is one. It never reads the real game's hidden cards.
+first), plays the rest of the turn greedily and scores the position as the turn ends with
+the planner's evaluation, whose lethal-threat and exposed-follower terms stand for the
+opponent's reply (playing that reply out cost three quarters of the time and won no more
+games against the planner). ``search:400`` runs 400 simulations per decision; the subtree
+under the chosen action carries over to its next decision in the same turn. Before
+searching a main-phase decision it looks for a lethal with the turn planner and plays it
+when there is one. It never reads the real game's hidden cards.
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ from engine.sve.actions import Action
 from engine.sve.agents.base import AGENTS
 from engine.sve.agents.evaluation import WIN, Weights, evaluate, load_weights, squash
 from engine.sve.agents.greedy import GreedyAgent
-from engine.sve.agents.planner import Plan, plan_turn, position_key
+from engine.sve.agents.planner import Plan, plan_turn
 from engine.sve.agents.playout import Playout, sig
 from engine.sve.observation import Observation
-from engine.sve.state import Kind, State
+from engine.sve.state import State
 
 DEFAULT_SIMULATIONS = 64
 """Simulations per decision when no budget is given (``search`` = ``search:64``)."""
@@ -92,11 +94,10 @@ class SearchAgent:
                 return plan[0][1]
         mine = observation.active == me
         root = kept[1] if kept is not None and mine and kept[0] == observation.turn else _Node()
-        scores: dict[tuple[int, tuple[object, ...]], float] = {}
         for i in range(self.budget):
             w = i % len(worlds)
             playout = Playout(random.Random(rng.getrandbits(64)))
-            self._simulate(worlds[w].clone(), root, me, playout, scores, w)
+            self._simulate(worlds[w].clone(), root, me, playout)
 
         def visits(action: Action) -> tuple[int, float]:
             node = root.children.get(action)
@@ -108,29 +109,16 @@ class SearchAgent:
             self._kept = (observation.turn, child)
         return best
 
-    def _simulate(
-        self,
-        state: State,
-        root: _Node,
-        me: int,
-        playout: Playout,
-        scores: dict[tuple[int, tuple[object, ...]], float],
-        world: int,
-    ) -> None:
-        """One simulation: down the tree in this world, a new leaf, a greedy playout.
-
-        A turn end already scored in the same world (along this path or another order of
-        the same actions) is not played out again: ``scores`` keeps the value by (world,
-        position) for the decision."""
+    def _simulate(self, state: State, root: _Node, me: int, playout: Playout) -> None:
+        """One simulation: down the tree in this world, a new leaf, a greedy playout to the
+        end of the turn, scored there."""
         turn = state.turn
         node = root
         path = [root]
-        ended = False
         while True:
             while _opponent_in_turn(state, me, turn):
                 playout.step(state)
             if state.outcome_ is not None or state.turn != turn:
-                ended = True
                 break
             legal = state.legal_actions()
             untried = [a for a in legal if a not in node.children]
@@ -149,13 +137,8 @@ class SearchAgent:
             node = node.children[action]
             state.apply_unchecked(action)
             path.append(node)
-        key = (world, position_key(state)) if ended else None
-        value = -1.0 if key is None else scores.get(key, -1.0)
-        if value < 0:
-            playout.run(state, lambda s: s.turn > turn and _my_main(s, me))
-            value = squash(evaluate(state, me, self.weights))
-            if key is not None:
-                scores[key] = value
+        playout.run(state, lambda s: s.turn != turn)
+        value = squash(evaluate(state, me, self.weights))
         for n in path:
             n.visits += 1
             n.total += value
@@ -185,11 +168,6 @@ def _ucb(node: _Node) -> float:
 def _opponent_in_turn(state: State, me: int, turn: int) -> bool:
     d = state.decision
     return state.outcome_ is None and state.turn == turn and d is not None and d.player != me
-
-
-def _my_main(state: State, me: int) -> bool:
-    d = state.decision
-    return d is not None and d.player == me and d.kind is Kind.MAIN
 
 
 AGENTS["search"] = SearchAgent
