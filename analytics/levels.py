@@ -42,7 +42,7 @@ LEVELS: tuple[Level, ...] = (
     Level(
         "search", "Search",
         f"Tree search over {DEFAULT_SIMULATIONS} imagined deals of the cards it cannot see "
-        "per decision. The strongest and by far the slowest.", 2.5,
+        "per decision. The strongest and by far the slowest.", 1.1,
     ),
 )  # fmt: skip
 
@@ -58,7 +58,7 @@ Chosen from the ladder and the calibration: the strongest level whose cost fits
 :data:`ROUND_ROBIN_BUDGET`. ``planner`` beats ``greedy`` about 7 games in 10 and gives
 fewer lopsided pairings (see the README's ladder and calibration sections), and with the
 copy-on-write state clone it costs about 0.12 core-seconds a game; ``search`` costs about
-twenty times more."""
+nine times more."""
 
 
 def level(agent: str) -> Level:
