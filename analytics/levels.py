@@ -23,37 +23,42 @@ class Level:
     description: str
     core_seconds: float
     """Seconds of one core per game (both sides this agent), measured by bench_agents.py
-    on a shared 2-core machine (search from 2 games only: an order of magnitude)."""
+    on the shared 2-core machine under load (load average about 2-3; search from 12 games
+    only: an order of magnitude)."""
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("random", "Random", "Plays any legal move. The floor, for sanity checks.", 0.007),
+    Level("random", "Random", "Plays any legal move. The floor, for sanity checks.", 0.0046),
     Level(
         "greedy", "Greedy",
         "Looks one move ahead: takes lethal, spends its points, makes good trades. Fast; "
-        "misplays what needs a plan.", 0.0053,
+        "misplays what needs a plan.", 0.0039,
     ),
     Level(
         "planner", "Planner",
         f"Plans its whole turn ({DEFAULT_NODES} positions searched) and checks the opponent's "
-        "reply. Never misses a lethal it can see.", 0.50,
+        "reply. Never misses a lethal it can see.", 0.12,
     ),
     Level(
         "search", "Search",
         f"Tree search over {DEFAULT_SIMULATIONS} imagined deals of the cards it cannot see "
-        "per decision. The strongest and by far the slowest.", 4.8,
+        "per decision. The strongest and by far the slowest.", 1.1,
     ),
 )  # fmt: skip
 
-DEFAULT_AGENT = "greedy"
-"""The agent of ``simulate``, ``matrix`` and the dashboard unless another is asked for.
+ROUND_ROBIN_BUDGET = 0.21
+"""Core-seconds a game that an 8-deck round robin of 200 games per pairing (5,600 games)
+may cost to finish in 10 minutes on two cores."""
 
-Chosen from the ladder and the calibration under the budget of an 8-deck round robin of
-200 games per pairing in 10 minutes on two cores (at most about 0.2 core-seconds a game):
-``planner`` beats ``greedy`` clearly and gives fewer lopsided pairings, but costs about
-0.55 core-seconds a game today; ``planner:40`` fits the budget and is no stronger than
-``greedy``. With a state clone several times faster the planner fits and should become
-the default (see the README's ladder and calibration sections)."""
+DEFAULT_AGENT = "planner"
+"""The agent of ``simulate``, ``matrix``, the studies and the dashboard unless another is
+asked for.
+
+Chosen from the ladder and the calibration: the strongest level whose cost fits
+:data:`ROUND_ROBIN_BUDGET`. ``planner`` beats ``greedy`` about 7 games in 10 and gives
+fewer lopsided pairings (see the README's ladder and calibration sections), and with the
+copy-on-write state clone it costs about 0.12 core-seconds a game; ``search`` costs about
+nine times more."""
 
 
 def level(agent: str) -> Level:

@@ -8,6 +8,7 @@ import streamlit as st
 
 from analytics import gauntlet
 from analytics.cardstats import NOTE, card_stats
+from analytics.levels import DEFAULT_AGENT
 from analytics.runs import list_runs, run_info
 from analytics.study import list_studies
 from cardpool.errors import InputError
@@ -68,7 +69,7 @@ with gauntlet_tab:
         games_col.number_input("Games each", 2, 100_000, 20, step=10, key="answers_gauntlet_games")
     )
     agent = agent_col.selectbox(
-        "AI player", agents, index=agents.index("greedy"), key="answers_gauntlet_agent"
+        "AI player", agents, index=agents.index(DEFAULT_AGENT), key="answers_gauntlet_agent"
     )
     until = st.checkbox("Stop when decided", key="answers_gauntlet_until")
     if st.button(

@@ -12,6 +12,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from analytics.levels import DEFAULT_AGENT
 from cardpool.errors import InputError
 
 if TYPE_CHECKING:
@@ -20,8 +21,6 @@ if TYPE_CHECKING:
     from cardpool.pool import PoolIndex
     from cardpool.store import Store
 
-DEFAULT_AGENT = "greedy"
-"""The AI player when ``--agents`` is not given."""
 MAX_GAMES = 1_000_000
 TEST_NOTE = (
     "sequential test: a time-uniform 95% confidence sequence (empirical Bernstein, "

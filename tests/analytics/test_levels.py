@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.levels import DEFAULT_AGENT, LEVELS, expected_seconds, level
+from analytics.levels import DEFAULT_AGENT, LEVELS, ROUND_ROBIN_BUDGET, expected_seconds, level
 from engine.sve.agents import AGENTS, parse_agent
 
 
@@ -28,3 +28,17 @@ def test_expected_time_grows_with_the_level_the_budget_and_the_games() -> None:
 def test_an_unknown_agent_has_no_level() -> None:
     with pytest.raises(ValueError, match="oracle"):
         level("oracle")
+
+
+def test_the_default_is_the_strongest_level_that_fits_the_round_robin_budget() -> None:
+    fits = [lv.agent for lv in LEVELS if lv.core_seconds <= ROUND_ROBIN_BUDGET]
+    over = [lv.agent for lv in LEVELS if lv.core_seconds > ROUND_ROBIN_BUDGET]
+    assert fits[-1] == DEFAULT_AGENT  # levels are listed weakest first
+    assert over
+    assert all(LEVELS.index(level(a)) > LEVELS.index(level(DEFAULT_AGENT)) for a in over)
+
+
+def test_the_studies_default_to_the_same_agent_as_simulate() -> None:
+    from decklab.commands import answers
+
+    assert answers.DEFAULT_AGENT == DEFAULT_AGENT

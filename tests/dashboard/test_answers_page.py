@@ -44,6 +44,7 @@ def test_gauntlet_runs_and_shows_the_field(app: AppTest, tmp_path: Path) -> None
     forest = next(o for o in at.selectbox(key="answers_gauntlet_deck").options if "Forest" in o)
     at.selectbox(key="answers_gauntlet_deck").set_value(forest).run()
     at.number_input(key="answers_gauntlet_games").set_value(4).run()
+    at.selectbox(key="answers_gauntlet_agent").set_value("greedy").run()
     at.button(key="answers_gauntlet_run").click().run()
     assert not at.exception, at.exception
     field = at.dataframe[0].value  # the gauntlet tab comes first

@@ -82,6 +82,7 @@ def test_open_a_play_log_file(page: Page, app_url: str, tmp_path: Path) -> None:
     wait_for_app(page)
     _at_step(page, r"Setup: player 1 goes first")
     _click(page, "Next turn")
+    _at_step(page, r"Turn 1: player 1's turn")  # each click lands before the next one
     _click(page, "Next turn")
     _at_step(page, r"Turn 2: player 0's turn")
     _click(page, "Next step")

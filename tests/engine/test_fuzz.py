@@ -99,11 +99,15 @@ def move_source(
         return ""
     if ev in ("play", "move"):
         return "" if e["from"] == "resolving" else str(e["from"])
-    if ev == "enter":  # played (in flight), created, or found just before
-        if e["uid"] in inflight or e["token"]:
+    if (
+        ev == "enter"
+    ):  # played (in flight), found just before (a token too: from an EX area), or created
+        if e["uid"] in inflight:
             return ""
-        assert found, ("a card entered from a zone with no `found` before it", e)
-        return None
+        if found:
+            return None
+        assert e["token"], ("a card entered from a zone with no `found` before it", e)
+        return ""
     if ev == "found" and e["to"] == "field":
         return ""  # logged before its `enter`, which moves it
     if ev in ("leave", "destroy", "banish"):

@@ -74,7 +74,20 @@ def test_impact_same_answer_on_processes_and_on_a_dask_local_cluster(
     pytest.importorskip(
         "distributed", reason="Dask is optional: pip install 'decklab[distributed]'"
     )
-    args = ("impact", FOREST, "--field", SWORD, "--card", "SD01-011", "--games", "6", "--seed", "5")
+    args = (
+        "impact",
+        "--agents",
+        "greedy",
+        FOREST,
+        "--field",
+        SWORD,
+        "--card",
+        "SD01-011",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+    )
     local = run_json(capsys, "--db", str(tmp_path / "a.duckdb"), *args, "--workers", "2")
     dask = run_json(
         capsys, "--db", str(tmp_path / "b.duckdb"), *args, "--dask", "local", "--workers", "2"
@@ -167,6 +180,7 @@ def test_cli_resume_of_a_finished_study_gives_its_answer(
     db = str(tmp_path / "x.duckdb")
     first = run_json(
         capsys, "--db", db, "impact", FOREST, "--field", SWORD, "--card", "SD01-001",
+        "--agents", "greedy,greedy",
         "--games", "4", "--workers", "1",
     )  # fmt: skip
     again = run_json(capsys, "--db", db, "impact", "--resume", first["study_id"], "--workers", "1")
@@ -228,6 +242,7 @@ def test_the_runner_takes_the_opening_decision_from_the_policy(
 def test_mulligan_test_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(
         capsys, "--db", str(tmp_path / "x.duckdb"), "mulligan-test", FOREST, "--field", SWORD,
+        "--agents", "greedy,greedy",
         "--policy", "never", "--policy", "keep-if:SD01-011", "--games", "4", "--workers", "1",
     )  # fmt: skip
     assert set(data) >= {"deck", "rows"}
@@ -270,6 +285,7 @@ def test_gauntlet_field_shares_and_json_shape(
     data = run_json(
         capsys, "--db", str(tmp_path / "x.duckdb"), "gauntlet", RUNE, "--meta",
         str(_meta_file(tmp_path)), "--games", "4", "--workers", "1",
+        "--agents", "greedy,greedy",
     )  # fmt: skip
     assert set(data) >= {"deck", "expected_win_rate", "ci95", "field"}
     assert [(f["share"], f["list"]) for f in data["field"]] == [
@@ -306,7 +322,20 @@ def test_simulations_record_per_card_facts_and_report_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = str(tmp_path / "x.duckdb")
-    sim = run_json(capsys, "--db", db, "simulate", FOREST, SWORD, "--games", "6", "--workers", "1")
+    sim = run_json(
+        capsys,
+        "--db",
+        db,
+        "simulate",
+        "--agents",
+        "greedy,greedy",
+        FOREST,
+        SWORD,
+        "--games",
+        "6",
+        "--workers",
+        "1",
+    )
     code, out, _ = run(capsys, "--db", db, "report", sim["run_id"], "--cards", "--json")
     assert code == 0
     data = json.loads(out)
@@ -380,6 +409,7 @@ def test_compare_until_decided_reports_its_budget(
 ) -> None:
     data = run_json(
         capsys, "--db", str(tmp_path / "x.duckdb"), "compare", FOREST, SWORD, "--field", RUNE,
+        "--agents", "greedy,greedy",
         "--games", "8", "--until-decided", "--workers", "1",
     )  # fmt: skip
     assert data["games_budget"] == 16

@@ -27,6 +27,7 @@ def test_simulate_json_shape_and_stored_report(
     db = str(tmp_path / "x.duckdb")
     code, out, _ = run(
         capsys, "--db", db, "simulate", str(EXAMPLE), str(EXAMPLE), "--games", "20",
+        "--agents", "greedy,greedy",
         "--workers", "1", "--seed", "4", "--json", "--quiet",
     )  # fmt: skip
     assert code == 0
@@ -89,6 +90,7 @@ def test_matrix_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     )
     code, out, _ = run(
         capsys, "--db", db, "matrix", str(EXAMPLE), str(other), "--games", "10",
+        "--agents", "greedy,greedy",
         "--workers", "1", "--json", "--quiet",
     )  # fmt: skip
     assert code == 0
@@ -99,6 +101,7 @@ def test_matrix_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
     code, out, _ = run(
         capsys, "--db", db, "compare", str(EXAMPLE), str(other), "--field", str(EXAMPLE),
+        "--agents", "greedy,greedy",
         "--games", "10", "--workers", "1", "--json", "--quiet",
     )  # fmt: skip
     assert code == 0

@@ -32,7 +32,7 @@ def test_the_recorded_version_is_the_fingerprint_of_the_whole_package(engine_cop
 
 
 def _add_module(root: Path) -> None:
-    package = root / "sve" / "effects"
+    package = root / "sve" / "newfamily"
     package.mkdir()
     (package / "__init__.py").write_text('"""Effects by concept."""\n', encoding="utf-8")
     (package / "damage.py").write_text("AMOUNT = 1\n", encoding="utf-8")

@@ -41,6 +41,9 @@ _KEYWORDS = {
     "assail": ASSAIL,
 }
 
+_SCORED = WARD | BANE | DRAIN | AURA | INTIMIDATE | ASSAIL
+"""Any keyword the evaluation scores (most followers have none: one test skips the loop)."""
+
 
 @cache
 def default_weights() -> tuple[tuple[str, float], ...]:
@@ -70,9 +73,10 @@ def _side(state: State, player: int, w: Weights) -> tuple[float, int, bool]:
         value = w["follower"] + w["attack"] * c.atk + w["defense"] * max(c.dfn, 0)
         if c.evo >= 0:
             value += w["evolved"]
-        for name, bit in _KEYWORDS.items():
-            if bits & bit:
-                value += w[name]
+        if bits & _SCORED:
+            for name, bit in _KEYWORDS.items():
+                if bits & bit:
+                    value += w[name]
         if c.engaged:
             value -= w["exposed"] * (c.atk + c.dfn) / 2
             if bits & WARD:

@@ -34,9 +34,17 @@ REPLY_TOP = 3
 
 Plan = list[tuple[tuple[object, ...], Action]]
 """(what the planner expects to see, what it then does), in order."""
+_Path = list[tuple[State, Action]]
+"""(the searched position, the action taken there), in order: turned into a :data:`Plan`
+only for the sequence that is chosen (what the player would see is worked out once)."""
 
 
-def _key(state: State) -> tuple[object, ...]:
+def _as_plan(path: _Path, me: int) -> Plan:
+    """The plan of a searched path: at each step what ``me`` would see, and the action."""
+    return [(sig(s.observation(me), s.legal_actions()), a) for s, a in path]
+
+
+def position_key(state: State) -> tuple[object, ...]:
     """A position's identity for the search (two orders of the same plays meet here)."""
     cards = state.cards
     d = state.decision
@@ -133,20 +141,18 @@ def plan_turn(
     turn); a score of ``WIN / 2`` or more means the plan wins the game this turn."""
     turn = root.turn
     tie = itertools.count()
-    frontier: list[tuple[float, int, State, Plan]] = [(0.0, next(tie), root, [])]
-    seen = {_key(root)}
-    ends: list[tuple[float, int, State, Plan]] = []
-    best_open: tuple[float, Plan] | None = None
+    frontier: list[tuple[float, int, State, _Path]] = [(0.0, next(tie), root, [])]
+    seen = {position_key(root)}
+    ends: list[tuple[float, int, State, _Path]] = []
+    best_open: tuple[float, _Path] | None = None
     made = 0
     while frontier and made < budget:
         _, _, state, path = heapq.heappop(frontier)
-        legal = state.legal_actions()
-        here = sig(state.observation(me), legal)
-        for action in _distinct(state, legal):
+        for action in _distinct(state, state.legal_actions()):
             child = state.clone()
             child.apply_unchecked(action)
             made += 1
-            step: Plan = [*path, (here, action)]
+            step: _Path = [*path, (state, action)]
             while _my_turn(child, me, turn) and child.decision is not None:
                 if child.decision.player == me:
                     break
@@ -154,10 +160,10 @@ def plan_turn(
             if not _my_turn(child, me, turn):
                 value = evaluate(child, me, weights)
                 if value >= WIN / 2:
-                    return step, value  # a won game: take it now
+                    return _as_plan(step, me), value  # a won game: take it now
                 ends.append((value, next(tie), child, step))
                 continue
-            key = _key(child)
+            key = position_key(child)
             if key in seen:
                 continue
             seen.add(key)
@@ -166,9 +172,9 @@ def plan_turn(
                 best_open = (value, step)
             heapq.heappush(frontier, (-value, next(tie), child, step))
     if not ends:
-        return (best_open[1], best_open[0]) if best_open is not None else ([], 0.0)
+        return (_as_plan(best_open[1], me), best_open[0]) if best_open is not None else ([], 0.0)
     ends.sort(key=lambda e: (-e[0], e[1]))
-    best: tuple[float, Plan] | None = None
+    best: tuple[float, _Path] | None = None
     for value, _, end, step in ends[:REPLY_TOP]:
         if value > -WIN / 2:  # ``end`` is a copy of its own: play the reply on it
             playout.run(end, lambda s: _my_decision(s, me, Kind.MAIN))
@@ -176,7 +182,7 @@ def plan_turn(
         if best is None or value > best[0]:
             best = (value, step)
     assert best is not None
-    return best[1], best[0]
+    return _as_plan(best[1], me), best[0]
 
 
 def _my_decision(state: State, me: int, kind: Kind) -> bool:

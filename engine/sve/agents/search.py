@@ -1,14 +1,17 @@
 """Information-set Monte Carlo tree search over sampled worlds (``search:N``).
 
-Every simulation samples a world consistent with what the player sees (the opponent's hand
-and both decks drawn again, :meth:`Observation.sample`), walks one shared tree of the
-player's own decisions to the end of the current turn (UCB1 over the actions available in
-that world, as in single-observer ISMCTS; a new node tries the greedy move first), plays
-on greedily through the opponent's turn, and scores the position with the planner's
-evaluation. ``search:400`` runs 400 simulations per decision; the subtree under the
-chosen action carries over to its next decision in the same turn. Before searching a
-main-phase decision it looks for a lethal with the turn planner and plays it when there
-is one. It never reads the real game's hidden cards.
+Every simulation plays in a world consistent with what the player sees (the opponent's hand
+and both decks drawn again, :meth:`Observation.sample`; up to ``WORLDS`` such worlds are
+sampled per decision and the simulations take turns over copies of them), walks one shared
+tree of the player's own decisions to the end of the current turn (UCB1 over the actions
+available in that world, as in single-observer ISMCTS; a new node tries the greedy move
+first), plays the rest of the turn greedily and scores the position as the turn ends with
+the planner's evaluation, whose lethal-threat and exposed-follower terms stand for the
+opponent's reply (playing that reply out cost three quarters of the time and won no more
+games against the planner). ``search:400`` runs 400 simulations per decision; the subtree
+under the chosen action carries over to its next decision in the same turn. Before
+searching a main-phase decision it looks for a lethal with the turn planner and plays it
+when there is one. It never reads the real game's hidden cards.
 """
 
 from __future__ import annotations
@@ -24,12 +27,15 @@ from engine.sve.agents.greedy import GreedyAgent
 from engine.sve.agents.planner import Plan, plan_turn
 from engine.sve.agents.playout import Playout, sig
 from engine.sve.observation import Observation
-from engine.sve.state import Kind, State
+from engine.sve.state import State
 
 DEFAULT_SIMULATIONS = 64
 """Simulations per decision when no budget is given (``search`` = ``search:64``)."""
 LETHAL_NODES = 40
 """Positions the lethal check searches before the tree search."""
+WORLDS = 16
+"""Distinct worlds sampled per decision; simulations take turns over copies of them (a copy
+costs a fraction of a new sample)."""
 EXPLORE = 0.7
 """The UCB1 exploration constant (values are win chances in [0, 1])."""
 
@@ -78,18 +84,20 @@ class SearchAgent:
         if self._lethal and self._lethal[0][0] == now:
             return self._lethal.pop(0)[1]
         self._lethal = []
+        worlds = [observation.sample(rng) for _ in range(min(self.budget, WORLDS))]
         if observation.active == me:
-            world = observation.sample(rng)
             playout = Playout(random.Random(rng.getrandbits(64)))
-            plan, value = plan_turn(world, me, LETHAL_NODES, self.weights, playout)
+            # plan_turn only searches copies of the root: the world stays as sampled
+            plan, value = plan_turn(worlds[0], me, LETHAL_NODES, self.weights, playout)
             if value >= WIN / 2 and plan and plan[0][0] == now:
                 self._lethal = plan[1:]
                 return plan[0][1]
         mine = observation.active == me
         root = kept[1] if kept is not None and mine and kept[0] == observation.turn else _Node()
-        for _ in range(self.budget):
-            world = observation.sample(rng)
-            self._simulate(world, root, me, Playout(random.Random(rng.getrandbits(64))))
+        for i in range(self.budget):
+            w = i % len(worlds)
+            playout = Playout(random.Random(rng.getrandbits(64)))
+            self._simulate(worlds[w].clone(), root, me, playout)
 
         def visits(action: Action) -> tuple[int, float]:
             node = root.children.get(action)
@@ -102,7 +110,8 @@ class SearchAgent:
         return best
 
     def _simulate(self, state: State, root: _Node, me: int, playout: Playout) -> None:
-        """One simulation: down the tree in this world, a new leaf, a greedy playout."""
+        """One simulation: down the tree in this world, a new leaf, a greedy playout to the
+        end of the turn, scored there."""
         turn = state.turn
         node = root
         path = [root]
@@ -128,7 +137,7 @@ class SearchAgent:
             node = node.children[action]
             state.apply_unchecked(action)
             path.append(node)
-        playout.run(state, lambda s: s.turn > turn and _my_main(s, me))
+        playout.run(state, lambda s: s.turn != turn)
         value = squash(evaluate(state, me, self.weights))
         for n in path:
             n.visits += 1
@@ -159,11 +168,6 @@ def _ucb(node: _Node) -> float:
 def _opponent_in_turn(state: State, me: int, turn: int) -> bool:
     d = state.decision
     return state.outcome_ is None and state.turn == turn and d is not None and d.player != me
-
-
-def _my_main(state: State, me: int) -> bool:
-    d = state.decision
-    return d is not None and d.player == me and d.kind is Kind.MAIN
 
 
 AGENTS["search"] = SearchAgent
