@@ -32,17 +32,17 @@ LEVELS: tuple[Level, ...] = (
     Level(
         "greedy", "Greedy",
         "Looks one move ahead: takes lethal, spends its points, makes good trades. Fast; "
-        "misplays what needs a plan.", 0.0039,
+        "misplays what needs a plan.", 0.0040,
     ),
     Level(
         "planner", "Planner",
         f"Plans its whole turn ({DEFAULT_NODES} positions searched) and checks the opponent's "
-        "reply. Never misses a lethal it can see.", 0.12,
+        "reply. Never misses a lethal it can see.", 0.125,
     ),
     Level(
         "search", "Search",
         f"Tree search over {DEFAULT_SIMULATIONS} imagined deals of the cards it cannot see "
-        "per decision. The strongest and by far the slowest.", 1.1,
+        "per decision. The strongest and by far the slowest.", 1.05,
     ),
 )  # fmt: skip
 
