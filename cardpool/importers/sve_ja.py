@@ -24,7 +24,7 @@ _COPY_LIMIT = re.compile(
 It stands on a line of its own, before or after the ``----------`` rule line (Drive Point
 prints it first, Onion Legion after), and names the card as これ or by its own name.
 """
-_TOKEN_SECTION = "\n―――"
+TOKEN_SECTION = "\n―――"
 """Token definitions follow this line; their text is not the card's own."""
 
 
@@ -64,7 +64,7 @@ def printed_card(record: dict[str, Any], *, path: Path, index: int) -> PrintedCa
         attack=attack,
         defense=defense,
         traits=traits,
-        keywords=normalise.keywords_in(effect.split(_TOKEN_SECTION)[0]),
+        keywords=normalise.keywords_in(effect.split(TOKEN_SECTION)[0]),
         max_copies=copy_limit(effect, name),
         set_code=normalise.set_code(code),
         class_ja=str(record["class"]),
@@ -76,7 +76,7 @@ def printed_card(record: dict[str, Any], *, path: Path, index: int) -> PrintedCa
 
 def copy_limit(effect: str, name: str) -> int:
     """How many copies of this name a deck may hold: 3 (CR 6.1.1.4) or what its own text allows."""
-    own_text = effect.split(_TOKEN_SECTION)[0]
+    own_text = effect.split(TOKEN_SECTION)[0]
     limits = [int(m["n"]) for m in _COPY_LIMIT.finditer(own_text) if m["name"] in (None, name)]
     return max([DEFAULT_COPY_LIMIT, *limits])
 

@@ -240,17 +240,33 @@ def test_every_copy_limit_phrase_in_the_pool_is_read(sve_data: Path, ja_dump: Po
     assert cards["SD01-001"].max_copies == 3
 
 
+@pytest.fixture(scope="module")
+def ja_records(sve_data: Path) -> dict[str, dict[str, object]]:
+    """Every record of the real Japanese dump, by printing code."""
+    records: dict[str, dict[str, object]] = {}
+    for file in sorted((sve_data / "cards_ja").glob("*.json")):
+        records.update((r["card_code"], r) for r in json.loads(file.read_text(encoding="utf-8")))
+    return records
+
+
+# The texts are the publisher's: each case names real cards, read at test time.
 @pytest.mark.parametrize(
-    ("text", "limit"),
+    ("case", "limit"),
     [
-        ("これはエボルヴデッキに10枚まで入れることができる。\n----------\n（注釈）", 10),
-        ("【突進】\n----------\n『テスト』は自分のデッキに50枚まで入れることができる。", 50),
-        ("自分のデッキからカード10枚まで探し、消滅させる。", 3),
-        ("【ファンファーレ】1枚引く。\n―――\nこれはデッキに9枚まで入れることができる。", 3),
-        ("『別のカード』は自分のデッキに50枚まで入れることができる。", 3),
+        ("CP03-127", 10),  # its limit line stands before the rule line
+        ("BP09-049", 50),  # after it, by its own name
+        ("BP01-124", 3),  # "up to N cards" in an effect is no limit
+        ("token part", 3),  # a limit line inside a token's definition is the token's
+        ("another name", 3),  # a line naming another card limits that card
     ],
-    ids=["before the rule line", "after it, by name", "an effect", "a token's", "another card's"],
 )
-def test_copy_limit_line(text: str, limit: int) -> None:
+def test_copy_limit_line(ja_records: dict[str, dict[str, object]], case: str, limit: int) -> None:
     """Only the card's own construction line raises its limit; effects and tokens do not."""
-    assert sve_ja.copy_limit(text, "テスト") == limit
+    plain, onion = ja_records["SD01-001"], ja_records["BP09-049"]
+    if case == "token part":
+        text, name = f"{plain['effect']}{sve_ja.TOKEN_SECTION}\n{onion['effect']}", onion["name"]
+    elif case == "another name":
+        text, name = str(onion["effect"]), plain["name"]
+    else:
+        text, name = str(ja_records[case]["effect"]), ja_records[case]["name"]
+    assert sve_ja.copy_limit(text, str(name)) == limit

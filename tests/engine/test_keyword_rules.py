@@ -177,7 +177,8 @@ def test_cr_12_3_2_the_card_level_quick_icon_survives_the_library(
 
 
 ANCIENT_HERO = "BP06-022"
-"""「これは能力によって破壊されず、消滅しない。」 (destroyed by fights and ability damage)."""
+"""A follower that abilities cannot destroy or banish (BP06-022); fights and ability
+damage still destroy it."""
 
 
 @pytest.mark.parametrize(
