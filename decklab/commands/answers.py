@@ -191,7 +191,12 @@ def _play(
         raise
 
 
-def _budget(info: StudyInfo, played: Played, result: dict[str, Any]) -> dict[str, Any]:
+def _finish(
+    store: Store, info: StudyInfo, played: Played, result: dict[str, Any]
+) -> dict[str, Any]:
+    """The study's answer with what it played and saved, stored as its result."""
+    from analytics.study import finish_study
+
     result.update({
         "study_id": info.study_id, "agents": list(info.agents), "seed": info.seed,
         "games_per_matchup": info.games, "until_decided": info.until_decided,
@@ -200,6 +205,7 @@ def _budget(info: StudyInfo, played: Played, result: dict[str, Any]) -> dict[str
     })  # fmt: skip
     if info.until_decided:
         result["test"] = TEST_NOTE
+    finish_study(store, info.study_id, result, played.games_played)
     return result
 
 
@@ -230,7 +236,7 @@ def _ci(ci: list[float | None] | None, sign: bool = False) -> str:
 
 def _impact(args: argparse.Namespace) -> int:
     from analytics import impact
-    from analytics.study import Matchup, deck_from_json, deck_json, finish_study
+    from analytics.study import Matchup, deck_from_json, deck_json
 
     if not args.resume:
         if not args.deck or not args.field:
@@ -266,10 +272,9 @@ def _impact(args: argparse.Namespace) -> int:
         rows = impact.impact_rows(
             played.scores, variants, n, sequential=info.until_decided, budget_units=info.units
         )
-        result = _budget(info, played, {
+        result = _finish(store, info, played, {
             "deck": deck.name, "field": [f.name for f in field], "rows": rows,
         })  # fmt: skip
-        finish_study(store, info.study_id, result, played.games_played)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
@@ -312,7 +317,7 @@ def _impact_matchups(
 
 
 def _mulligan(args: argparse.Namespace) -> int:
-    from analytics.study import Matchup, deck_from_json, deck_json, finish_study
+    from analytics.study import Matchup, deck_from_json, deck_json
 
     if not args.resume:
         if not args.deck or not args.field:
@@ -349,10 +354,9 @@ def _mulligan(args: argparse.Namespace) -> int:
             lambda s: _mulligan_open(s, len(policies), len(field), info.units),
         )  # fmt: skip
         rows = _mulligan_rows(played.scores, policies, len(field), info)
-        result = _budget(info, played, {
+        result = _finish(store, info, played, {
             "deck": deck.name, "field": [f.name for f in field], "rows": rows,
         })  # fmt: skip
-        finish_study(store, info.study_id, result, played.games_played)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
@@ -459,7 +463,7 @@ def _mulligan_rows(
 
 def _gauntlet(args: argparse.Namespace) -> int:
     from analytics import gauntlet
-    from analytics.study import Matchup, deck_from_json, deck_json, finish_study
+    from analytics.study import Matchup, deck_from_json, deck_json
     from decklab.context import open_store, parse_date
 
     if not args.resume:
@@ -518,8 +522,7 @@ def _gauntlet(args: argparse.Namespace) -> int:
             deck.name, field, played.scores, sequential=info.until_decided, budget_units=info.units
         )
         result["lists"] = params["lists"]
-        result = _budget(info, played, result)
-        finish_study(store, info.study_id, result, played.games_played)
+        result = _finish(store, info, played, result)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
@@ -597,7 +600,7 @@ def compare_until_decided(args: argparse.Namespace) -> int:
     that stops once the confidence sequence excludes no difference."""
     from analytics import impact
     from analytics.sequential import interval
-    from analytics.study import Matchup, deck_from_json, deck_json, finish_study
+    from analytics.study import Matchup, deck_from_json, deck_json
 
     if args.games < 2:
         raise InputError(f"--games {args.games}: choose 2 to {MAX_GAMES:,}")
@@ -641,13 +644,12 @@ def compare_until_decided(args: argparse.Namespace) -> int:
         units = impact.unit_differences(b, a, list(a))
         games = sum(len(set(a[f]) & set(b[f])) for f in a)
         p = impact.paired(units, games, sequential=True, budget_units=info.units)
-        result = _budget(info, played, {
+        result = _finish(store, info, played, {
             "version_a": versions[0].name, "version_b": versions[1].name,
             "field": [f.name for f in field], "games": games,
             "difference": round(p.delta, 4) if p.units else None,
             "ci95": [round(p.ci95[0], 4), round(p.ci95[1], 4)], "decided": p.decided,
         })  # fmt: skip
-        finish_study(store, info.study_id, result, played.games_played)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
