@@ -48,6 +48,38 @@ def test_rule_modifying_elements_answer_through_their_rule() -> None:
     assert {cls.rule for cls in statics} == set(Rule)
 
 
+def _imported_names(path: Path) -> list[tuple[str, str]]:
+    """``(module, name)`` of every ``from module import name`` in ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        (node.module, alias.name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*sorted((ENGINE / "rules").glob("*.py")), ENGINE / "state.py"],
+    ids=lambda p: p.name,
+)
+def test_the_state_asks_statics_by_rule_never_by_class(path: Path) -> None:
+    """The state finds a rule-modifying element by its ``Rule`` and asks it through the
+    ``Static`` protocol, so no part of the state imports a class of one."""
+    import importlib
+
+    from engine.sve.effects.core import Static
+
+    named = []
+    for module, name in _imported_names(path):
+        if module.startswith("engine.sve.effects"):
+            obj = getattr(importlib.import_module(module), name, None)
+            if isinstance(obj, type) and issubclass(obj, Static) and obj is not Static:
+                named.append(name)
+    assert named == []
+
+
 def test_zones_are_data() -> None:
     """``player.zones[Zone.X]`` is that zone's own list (a move through it is a move of the
     card); zones with no list of their own are not in it."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard
 
 if TYPE_CHECKING:
     from engine.sve.effects.game import Game
@@ -213,8 +213,16 @@ class Rule(enum.Enum):
 
 class Static:
     """A rule-modifying element: nothing to resolve (CR 10.1.1.3); the state asks it where
-    its :class:`Rule` applies, through ``change`` (a number the rule works out) or through
-    its fields."""
+    its :class:`Rule` applies, through the methods below (each element overrides those its
+    rule needs), never through its class or fields.
+
+    - ``change``: a number the rule works out (a play, evolve or additional cost, damage);
+    - ``usable``: whether a cost it asks can be paid now (``ADDITIONAL_COST``, ``DISCOUNT``);
+    - ``on_play``: the step it adds as its card is played (``EXTRA_COST``,
+      ``ADDITIONAL_COST``, ``DISCOUNT``);
+    - ``evolves_into``: the evolve ability it is (``EVOLVE_INTO``);
+    - ``grants``: the keywords it gives and to which cards (``KEYWORDS``).
+    """
 
     __slots__ = ()
     rule: ClassVar[Rule]
@@ -226,6 +234,27 @@ class Static:
     def change(self, game: Game, uid: int, value: int) -> int:
         """The number the rule works out for card ``uid``, changed by this (or not)."""
         return value
+
+    def usable(self, game: Game, player: int, uid: int) -> bool:
+        """Whether ``player`` could pay the cost this asks to play card ``uid`` now."""
+        return True
+
+    def on_play(self) -> Effect | None:
+        """The step this adds as its card is played (a cost to pay), if any."""
+        return None
+
+    def evolves_into(self) -> tuple[str, int] | None:
+        """The evolve ability this is: the name of the card it evolves into and its cost."""
+        return None
+
+    def grants(self, game: Game, master: int, uid: int) -> tuple[tuple[str, ...], list[int]]:
+        """The keywords this (on card ``uid`` of ``master``) gives, and the cards given them."""
+        return (), []
+
+
+def changes(effect: object, rule: Rule) -> TypeGuard[Static]:
+    """Whether ``effect`` is a rule-modifying element of ``rule`` (CR 10.1.1.3)."""
+    return isinstance(effect, Static) and effect.rule is rule
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.sve.board import Zone
@@ -588,6 +588,10 @@ class ExtraCost(Static):
 
     rule: ClassVar[Rule] = Rule.EXTRA_COST
 
+    def on_play(self) -> Effect:
+        """CR 10.4.7.2: the ``n`` PP offered as the card is played (paying marks it)."""
+        return PayCost((_MARK_PAID,), pp=self.n)
+
     def describe(self) -> str:
         """This element in English."""
         return f"you may pay {self.n} more PP to play this"
@@ -631,6 +635,18 @@ class AdditionalCost(Static):
     cost: PayCost
 
     rule: ClassVar[Rule] = Rule.ADDITIONAL_COST
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The PP needed to play card ``uid`` for ``value``, with this cost's PP."""
+        return value + self.cost.pp
+
+    def usable(self, game: Game, player: int, uid: int) -> bool:
+        """Whether the rest of the cost can be paid now (CR 10.4.2.2)."""
+        return self.cost.available(game, player, uid)
+
+    def on_play(self) -> Effect:
+        """CR 10.6.2.5: the cost, paid as the card is played."""
+        return replace(self.cost, optional=False, effects=())
 
     def describe(self) -> str:
         """This element in English."""
@@ -680,6 +696,18 @@ class DiscountFor(Static):
     n: int
 
     rule: ClassVar[Rule] = Rule.DISCOUNT
+
+    def change(self, game: Game, uid: int, value: int) -> int:
+        """The play cost ``value`` with the discount taken off (not below 0)."""
+        return max(0, value - self.n)
+
+    def usable(self, game: Game, player: int, uid: int) -> bool:
+        """Whether the discount's cost can be paid now (CR 10.4.2.2)."""
+        return self.cost.available(game, player, uid)
+
+    def on_play(self) -> Effect:
+        """The choice between paying the discount's cost and the PP it saved."""
+        return DiscountChoice(replace(self.cost, optional=False, effects=()))
 
     def describe(self) -> str:
         """This element in English."""
@@ -749,6 +777,9 @@ class MarkPaid:
     def describe(self) -> str:
         """This element in English."""
         return "the extra cost was paid"
+
+
+_MARK_PAID = MarkPaid()
 
 
 @element

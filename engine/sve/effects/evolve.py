@@ -67,6 +67,10 @@ class EvolveInto(Static):
 
     rule: ClassVar[Rule] = Rule.EVOLVE_INTO
 
+    def evolves_into(self) -> tuple[str, int]:
+        """The card this evolves into and the cost."""
+        return self.name, self.n
+
     def describe(self) -> str:
         """This element in English."""
         return f"Evolve ({self.n}): this evolves into '{self.name}'"

@@ -295,6 +295,13 @@ class Grant(Static):
 
     rule: ClassVar[Rule] = Rule.KEYWORDS
 
+    def grants(self, game: Game, master: int, uid: int) -> tuple[tuple[str, ...], list[int]]:
+        """The keywords, and the cards that have them now (this card, or those ``what``
+        allows)."""
+        if self.what is None:
+            return self.keywords, [uid]
+        return self.keywords, game.candidates(self.what, master, uid, counting=True)
+
     def describe(self) -> str:
         """This element in English."""
         who = "this" if self.what is None else all_words(self.what)

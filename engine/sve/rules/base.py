@@ -16,7 +16,7 @@ from engine.cards import CardRecord
 from engine.sve.actions import Action, Activate, Attack, Evolve, Play
 from engine.sve.board import Card, Decision, Outcome, Player, Step, Termination, Zone
 from engine.sve.effects.core import Ability, Effect, Frame, Rule, Static, Trigger
-from engine.sve.effects.costs import PayCost, PlayCostFor
+from engine.sve.effects.costs import PlayCostFor
 from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.selectors import Targets
 from engine.sve.observation import Observation
@@ -251,7 +251,7 @@ class StateBase:
 
         def _finish(self, winner: int | None, reason: Termination) -> None: ...
 
-        def _discount(self, player: int, card: Card, cost: int) -> tuple[int, PayCost | None]: ...
+        def _discount(self, player: int, card: Card, cost: int) -> tuple[int, Effect | None]: ...
 
         def _rules(self, card: Card) -> PlayRules: ...
 

@@ -20,7 +20,7 @@ from engine.sve.board import (
     Step,
     Zone,
 )
-from engine.sve.effects.core import Rule, Static, Trigger
+from engine.sve.effects.core import Rule, Trigger, changes
 from engine.sve.effects.selectors import (
     LEADER_OFFSET,
 )
@@ -41,7 +41,7 @@ class Combat(StateBase):
         """Damage a follower takes after its own caps (:class:`DamageCap`)."""
         for ability in self.scripts.abilities(card.face.card_id, Trigger.STATIC):
             for e in ability.effects:
-                if isinstance(e, Static) and e.rule is Rule.DAMAGE_CAP:
+                if changes(e, Rule.DAMAGE_CAP):
                     capped = e.change(self, card.uid, amount)
                     cond = ability.condition
                     if capped != amount and (
@@ -56,7 +56,7 @@ class Combat(StateBase):
         for token_id in card.eq:
             for ability in self.scripts.abilities(token_id, Trigger.STATIC):
                 for e in ability.effects:
-                    if isinstance(e, Static) and e.rule is Rule.DAMAGE_TAKEN:
+                    if changes(e, Rule.DAMAGE_TAKEN):
                         change = e.change(self, card.uid, change)
         return change
 
@@ -68,7 +68,7 @@ class Combat(StateBase):
             return 0
         for ability in self.abilities_of(card, Trigger.STATIC):
             for e in ability.effects:
-                if isinstance(e, Static) and e.rule is Rule.DAMAGE_DEALT:
+                if changes(e, Rule.DAMAGE_DEALT):
                     cond = ability.condition
                     if cond is None or cond.holds(self, card.controller, uid):
                         bonus = e.change(self, uid, bonus)

@@ -4,8 +4,6 @@ what changes them, playability, activated abilities, evolving, Quick plays.
 
 from __future__ import annotations
 
-import dataclasses
-
 from engine.sve.actions import (
     Action,
     Activate,
@@ -29,17 +27,12 @@ from engine.sve.board import (
     keyword_bits,
 )
 from engine.sve.effects.conditions import ORIGINS
-from engine.sve.effects.core import Ability, Frame, Rule, Static, Trigger
+from engine.sve.effects.core import Ability, Effect, Frame, Rule, Trigger, changes
 from engine.sve.effects.costs import (
     EX_LESS,
-    AdditionalCost,
-    DiscountChoice,
-    DiscountFor,
-    ExtraCost,
     PayCost,
     PlayCostFor,
 )
-from engine.sve.effects.evolve import EvolveInto
 from engine.sve.effects.selectors import (
     CardFilter,
 )
@@ -47,10 +40,8 @@ from engine.sve.rules.base import StateBase
 from engine.sve.rules.steps import (
     _ENTER,
     _HAND_TO_EX,
-    _MARK_PAID,
     _TO_GRAVE,
     PlayRules,
-    _changes,
     _EvolveChoice,
     _EvolvePaid,
     _frees_ex,
@@ -99,7 +90,7 @@ class PlayAndCosts(StateBase):
                 if cond is not None and not cond.holds(self, card.owner, card.uid):
                     continue
                 for e in ability.effects:
-                    if isinstance(e, Static) and e.rule is Rule.OWN_PLAY_COST:
+                    if changes(e, Rule.OWN_PLAY_COST):
                         cost = e.change(self, card.uid, cost)
         return cost
 
@@ -142,19 +133,19 @@ class PlayAndCosts(StateBase):
         if card.face.card_id in self.scripts.ids_with(Trigger.STATIC):
             for ability in self.abilities_of(card, Trigger.STATIC):
                 for e in ability.effects:
-                    if isinstance(e, Static) and e.rule is Rule.EVOLVE_COST:
+                    if changes(e, Rule.EVOLVE_COST):
                         cost = e.change(self, card.uid, cost)
         return cost
 
-    def _discount(self, player: int, card: Card, cost: int) -> tuple[int, PayCost | None]:
-        """The PP a :class:`DiscountFor` ability of the card takes off ``cost`` now (its
-        cost payable), and that cost."""
+    def _discount(self, player: int, card: Card, cost: int) -> tuple[int, Effect | None]:
+        """The PP a discount of the card's own (``Rule.DISCOUNT``, its cost payable now)
+        takes off ``cost``, and the step that asks for its cost."""
         if cost <= 0 or card.base.card_id not in self.scripts.play_cost_ids():
             return 0, None
         for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
             for e in ability.effects:
-                if isinstance(e, DiscountFor) and e.cost.available(self, player, card.uid):
-                    return min(e.n, cost), e.cost
+                if changes(e, Rule.DISCOUNT) and e.usable(self, player, card.uid):
+                    return cost - e.change(self, card.uid, cost), e.on_play()
         return 0, None
 
     def _rules(self, card: Card) -> PlayRules:
@@ -187,7 +178,7 @@ class PlayAndCosts(StateBase):
             if cond is None or cond.holds(self, p.index, card.uid):
                 return False
         for e in rules.additional:  # CR 10.6.2.5: the additional cost must be payable
-            if self.play_cost(card) + e.cost.pp > p.pp or not e.cost.available(
+            if e.change(self, card.uid, self.play_cost(card)) > p.pp or not e.usable(
                 self, p.index, card.uid
             ):
                 return False
@@ -224,7 +215,7 @@ class PlayAndCosts(StateBase):
             if card.base.card_id not in ids:
                 continue
             for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
-                if not any(_changes(e, Rule.GRAVE_PLAY) for e in ability.effects):
+                if not any(changes(e, Rule.GRAVE_PLAY) for e in ability.effects):
                     continue
                 cond = ability.condition
                 if (cond is None or cond.holds(self, p.index, uid)) and self._playable(p, card):
@@ -490,14 +481,13 @@ class PlayAndCosts(StateBase):
             card.counters.pop("paid_extra", None)
         for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
             for e in ability.effects:
-                if isinstance(e, ExtraCost):  # CR 10.4.7.2: offered as the card is played
-                    self.frames.append(Frame((PayCost((_MARK_PAID,), pp=e.n),), uid, player))
-                elif isinstance(e, AdditionalCost):  # CR 10.6.2.5: paid as it is played
-                    paid = dataclasses.replace(e.cost, optional=False, effects=())
-                    self.frames.append(Frame((paid,), uid, player))
+                # CR 10.4.7.2 / 10.6.2.5: a cost offered, or paid, as the card is played
+                if changes(e, Rule.EXTRA_COST) or changes(e, Rule.ADDITIONAL_COST):
+                    step = e.on_play()
+                    if step is not None:
+                        self.frames.append(Frame((step,), uid, player))
         if discount is not None:
-            paid = dataclasses.replace(discount, optional=False, effects=())
-            self.frames.append(Frame((DiscountChoice(paid),), uid, player, short))
+            self.frames.append(Frame((discount,), uid, player, short))
         if alts:  # CR 10.4.7.2: the full cost or an alternative, chosen first
             needs_room = card.base.base_type != "spell"
             choice = _PlayCostChoice(cost, tuple(alts), needs_room)
@@ -547,10 +537,10 @@ class PlayAndCosts(StateBase):
         if card.base.card_id not in self.scripts.ids_with(Trigger.STATIC):
             return []
         return [
-            (e.name, e.n)
+            into
             for ability in self.abilities_of(card, Trigger.STATIC)
             for e in ability.effects
-            if isinstance(e, EvolveInto)
+            if changes(e, Rule.EVOLVE_INTO) and (into := e.evolves_into()) is not None
         ]
 
     def evolve_by_effect(self, uid: int) -> None:

@@ -22,14 +22,13 @@ from engine.sve.board import (
     keyword_bits,
 )
 from engine.sve.effects.conditions import ORIGINS
-from engine.sve.effects.core import Ability, Effect, Frame, Rule, Static, Trigger
+from engine.sve.effects.core import Ability, Effect, Frame, Rule, Static, Trigger, changes
 from engine.sve.effects.scripts import KEYWORD_ABILITIES
 from engine.sve.effects.selectors import (
     LEADER_OFFSET,
     Targets,
     parse_target_word,
 )
-from engine.sve.effects.stats import Grant
 from engine.sve.rules.base import StateBase
 
 
@@ -124,9 +123,7 @@ class Resolution(StateBase):
             for ability in self.abilities_of(card, Trigger.STATIC):
                 cond = ability.condition
                 if cond is None or cond.holds(self, player, uid):
-                    out.extend(
-                        e for e in ability.effects if isinstance(e, Static) and e.rule is rule
-                    )
+                    out.extend(e for e in ability.effects if changes(e, rule))
         if memo is not None:
             memo[(player, rule)] = out
         return out
@@ -317,12 +314,9 @@ class Resolution(StateBase):
                 if grants is None:
                     grants = {}
                 for e in ability.effects:
-                    if isinstance(e, Grant):
-                        bits = keyword_bits(e.keywords)
-                        if e.what is None:
-                            got = [uid]
-                        else:
-                            got = self.candidates(e.what, master, uid, counting=True)
+                    if changes(e, Rule.KEYWORDS):
+                        keywords, got = e.grants(self, master, uid)
+                        bits = keyword_bits(keywords)
                         for t in got:
                             grants[t] = grants.get(t, 0) | bits
         if grants is None and not self.granting:

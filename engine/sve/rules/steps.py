@@ -16,10 +16,8 @@ from engine.sve.board import (
     Zone,
 )
 from engine.sve.effects.conditions import ORIGINS
-from engine.sve.effects.core import Ability, Frame, Rule, Static, Trigger
+from engine.sve.effects.core import Ability, Frame, Rule, Static, Trigger, changes
 from engine.sve.effects.costs import (
-    AdditionalCost,
-    MarkPaid,
     PayCost,
     PlayCostFor,
 )
@@ -298,10 +296,10 @@ class PlayRules:
         cid = base.card_id
         statics = scripts.abilities(cid, Trigger.STATIC) if scripts else ()
         self.cannot = tuple(
-            a for a in statics if any(_changes(e, Rule.CANNOT_PLAY) for e in a.effects)
+            a for a in statics if any(changes(e, Rule.CANNOT_PLAY) for e in a.effects)
         )
-        self.additional = tuple(
-            e for a in statics for e in a.effects if isinstance(e, AdditionalCost)
+        self.additional: tuple[Static, ...] = tuple(
+            e for a in statics for e in a.effects if changes(e, Rule.ADDITIONAL_COST)
         )
         checks: list[Any] = []
         for ability in scripts.abilities(cid, Trigger.SPELL) if scripts and self.spell else ():
@@ -312,9 +310,6 @@ class PlayRules:
                 if not isinstance(effect, (Select, FromGrave)):
                     break
         self.spell_checks: tuple[Any, ...] = tuple(checks)
-
-
-_MARK_PAID = MarkPaid()
 
 
 _EXILE_LATER = Ability(Trigger.LAST_WORDS, (ExileSelf(),), name="given last words")
@@ -347,8 +342,3 @@ _NOT_LEADER = "follower {uid} cannot attack the leader this turn (CR 8.4.3.1, 12
 
 
 _WARD_FIRST = "an engaged Ward follower must be attacked first (CR 12.8.2)"
-
-
-def _changes(effect: object, rule: Rule) -> bool:
-    """Whether ``effect`` is a rule-modifying element of ``rule`` (CR 10.1.1.3)."""
-    return isinstance(effect, Static) and effect.rule is rule
