@@ -7,9 +7,10 @@ and answered with :meth:`State.apply`.
 
 ``State`` holds the game's data and its public interface; the rules that move it live in
 one class per part of the rules, in :mod:`engine.sve.rules`: ``TurnFlow`` (CR 6, 7),
-``PlayAndCosts`` (CR 8.2, 8.3, 10.4, 12.2), ``Combat`` (CR 8.4, 12.8-12.12), ``Resolution``
-(CR 10.5-10.7, 11) and ``Zones`` (CR 4, 5); ``rules.steps`` holds the engine's own
-resolution steps. The pieces (cards, players, zones) are in :mod:`engine.sve.board`.
+``Playing`` (CR 8.2, 8.3, 12.2), ``Costs`` (CR 10.4, 12.2), ``Combat`` (CR 8.4,
+12.8-12.12), ``Resolution`` (CR 10.5-10.7, 11) and ``Zones`` (CR 4, 5); ``rules.steps``
+holds the engine's own resolution steps. The pieces (cards, players, zones) are in
+:mod:`engine.sve.board`.
 
 >>> from engine.cards import CardRecord
 >>> unit = CardRecord("T-1", "Unit", cost=1, attack=1, defense=1)
@@ -66,7 +67,8 @@ from engine.sve.effects.selectors import (
 from engine.sve.errors import DeckError, IllegalActionError
 from engine.sve.observation import Observation
 from engine.sve.rules.combat import Combat
-from engine.sve.rules.play import PlayAndCosts
+from engine.sve.rules.costs import Costs
+from engine.sve.rules.play import Playing
 from engine.sve.rules.resolution import Resolution
 from engine.sve.rules.turns import TurnFlow
 from engine.sve.rules.zones import Zones
@@ -131,7 +133,7 @@ def _freeze(cards: list[Card]) -> None:
             object.__setattr__(card, "__class__", _SharedCard)
 
 
-class State(TurnFlow, PlayAndCosts, Combat, Resolution, Zones):
+class State(TurnFlow, Playing, Costs, Combat, Resolution, Zones):
     """A game of SVE in progress (OpenSpiel-style: ask, decide, apply)."""
 
     def __init__(self) -> None:

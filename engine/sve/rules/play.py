@@ -1,5 +1,5 @@
-"""Playing cards and abilities, and their costs (CR 8.2, 8.3, 10.4, 12.2, 12.3): play costs and
-what changes them, playability, activated abilities, evolving, Quick plays.
+"""Playing cards and abilities (CR 8.2, 8.3, 12.2, 12.3): playability, activated abilities,
+evolving, Quick plays; their costs are worked out in :mod:`engine.sve.rules.costs`.
 """
 
 from __future__ import annotations
@@ -27,16 +27,15 @@ from engine.sve.board import (
     keyword_bits,
 )
 from engine.sve.effects.conditions import ORIGINS
-from engine.sve.effects.core import Ability, Effect, Frame, Rule, Trigger, changes
+from engine.sve.effects.core import Frame, Rule, Trigger, changes
 from engine.sve.effects.costs import (
-    EX_LESS,
     PayCost,
-    PlayCostFor,
 )
 from engine.sve.effects.selectors import (
     CardFilter,
 )
 from engine.sve.rules.base import StateBase
+from engine.sve.rules.costs import evolve_pp
 from engine.sve.rules.steps import (
     _ENTER,
     _HAND_TO_EX,
@@ -50,103 +49,9 @@ from engine.sve.rules.steps import (
 )
 
 
-class PlayAndCosts(StateBase):
-    """The part of the state that plays cards, abilities and evolutions and works out their
-    costs (CR 8.2, 8.3, 10.4, 12.2, 12.3)."""
-
-    def cost_down(self, uid: int, n: int) -> None:
-        """This turn, card ``uid`` costs ``n`` less to play."""
-        card = self.writable(uid)
-        if card.counters is None:
-            card.counters = {}
-        if card.counters.get("cost_turn") != self.turn:
-            card.counters["cost_down"] = 0
-        card.counters["cost_turn"] = self.turn
-        card.counters["cost_down"] += n
-
-    def play_cost(self, card: Card) -> int:
-        """The PP a card costs to play now (its cost, less this turn's reductions, >= 0)."""
-        cost = card.base.cost or 0
-        if self.scripts and self._rules(card).spell:  # raises first (CR 10.10.2)
-            cost += self._spell_tax(card.owner)
-        counters = card.counters
-        if counters is not None:
-            if counters.get("cost_turn") == self.turn:
-                cost = max(0, cost - counters["cost_down"])
-            if EX_LESS in counters and card.zone is Zone.EX:  # ExCostDown
-                cost = max(0, cost - counters[EX_LESS])
-        discounts = self.players[card.owner].discounts
-        if discounts:
-            for turn, what, n in discounts:
-                if turn == self.turn and what.matches(card.base):
-                    cost = max(0, cost - n)
-        if cost > 0:
-            for aura in self._field_statics(card.owner, Rule.PLAY_COST):
-                cost = aura.change(self, card.uid, cost)
-        cid = card.base.card_id
-        if cid in self.scripts.play_cost_ids():  # CR 10.6.2.5.1.3: its own reductions
-            for ability in self.scripts.abilities(cid, Trigger.STATIC):
-                cond = ability.condition
-                if cond is not None and not cond.holds(self, card.owner, card.uid):
-                    continue
-                for e in ability.effects:
-                    if changes(e, Rule.OWN_PLAY_COST):
-                        cost = e.change(self, card.uid, cost)
-        return cost
-
-    def _cost_alternatives(self, card: Card) -> list[PlayCostFor]:
-        """The alternative play costs of a card's own (:class:`PlayCostFor`)."""
-        out: list[PlayCostFor] = []
-        cid = card.base.card_id
-        if cid in self.scripts.play_cost_ids():
-            for ability in self.scripts.abilities(cid, Trigger.STATIC):
-                out.extend(e for e in ability.effects if isinstance(e, PlayCostFor))
-        return out
-
-    def _payable_alternatives(self, player: int, card: Card, cost: int) -> list[PlayCostFor]:
-        """The alternative play costs ``player`` can pay in full now (CR 10.4.2.2)."""
-        pp = self.players[player].pp
-        return [
-            e
-            for e in self._cost_alternatives(card)
-            if max(0, cost - e.n) <= pp and len(e.payable(self, player, card.uid)) >= e.count
-        ]
-
-    def _spell_tax(self, player: int) -> int:
-        """CR 10.2.1.3.3: how much more ``player``'s spells cost to play, by the continuous
-        abilities of the opponent's field cards (:class:`SpellTax`)."""
-        tax = 0
-        for e in self._field_statics(1 - player, Rule.SPELL_TAX):
-            tax = e.change(self, -1, tax)
-        return tax
-
-    def evolve_cost(self, card: Card) -> int:
-        """The evolve cost of a field follower (CR 12.2; an effect may have set it, or
-        lowered it this turn)."""
-        counters = card.counters
-        if counters is not None and "evolve_cost" in counters:
-            cost = counters["evolve_cost"]
-        else:
-            cost = self.scripts.evolve_cost(card.base.card_id)
-        if counters is not None and counters.get("evolve_down_turn") == self.turn:
-            cost = max(0, cost - counters["evolve_down"])
-        if card.face.card_id in self.scripts.ids_with(Trigger.STATIC):
-            for ability in self.abilities_of(card, Trigger.STATIC):
-                for e in ability.effects:
-                    if changes(e, Rule.EVOLVE_COST):
-                        cost = e.change(self, card.uid, cost)
-        return cost
-
-    def _discount(self, player: int, card: Card, cost: int) -> tuple[int, Effect | None]:
-        """The PP a discount of the card's own (``Rule.DISCOUNT``, its cost payable now)
-        takes off ``cost``, and the step that asks for its cost."""
-        if cost <= 0 or card.base.card_id not in self.scripts.play_cost_ids():
-            return 0, None
-        for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
-            for e in ability.effects:
-                if changes(e, Rule.DISCOUNT) and e.usable(self, player, card.uid):
-                    return cost - e.change(self, card.uid, cost), e.on_play()
-        return 0, None
+class Playing(StateBase):
+    """The part of the state that plays cards, abilities and evolutions (CR 8.2, 8.3, 12.2,
+    12.3); what they cost is worked out by :class:`~engine.sve.rules.costs.Costs`."""
 
     def _rules(self, card: Card) -> PlayRules:
         """The card's :class:`PlayRules` (found once per card record and script library)."""
@@ -163,25 +68,15 @@ class PlayAndCosts(StateBase):
         rules = self._rules(card)
         if cost is None:
             cost = self.play_cost(card)
-        if cost > p.pp and self.scripts:  # a discount paid for with another cost (DiscountFor)
-            cost -= self._discount(p.index, card, cost)[0]
         permanent = rules.permanent
-        room = len(p.field) < FIELD_LIMIT
-        if cost > p.pp or (permanent and not room):
-            # An alternative cost may lower the PP; putting a field card into the graveyard
-            # as the cost makes room before the field limit is checked (CR 10.6.2.6).
-            alts = self._payable_alternatives(p.index, card, cost)
-            if not any(room or not e.engage for e in alts):
-                return False
+        if not self._play_affordable(p, card, cost, permanent):
+            return False
         for ability in rules.cannot:
             cond = ability.condition
             if cond is None or cond.holds(self, p.index, card.uid):
                 return False
-        for e in rules.additional:  # CR 10.6.2.5: the additional cost must be payable
-            if e.change(self, card.uid, self.play_cost(card)) > p.pp or not e.usable(
-                self, p.index, card.uid
-            ):
-                return False
+        if rules.additional and not self._additional_payable(p, card):
+            return False
         if rules.spell:  # each leading choice must be possible (CR 10.6.2.3.3)
             return all(e.available(self, p.index, card.uid) for e in rules.spell_checks)
         return permanent  # the field limit was checked above (CR 10.6.2.6)
@@ -285,10 +180,8 @@ class PlayAndCosts(StateBase):
                     or ability.from_ex != from_ex
                 ):
                     continue
-                if ability.pp_cost > p.pp and not (
-                    ability.advance and p.ep >= 1 and ability.pp_cost - 1 <= p.pp
-                ):
-                    continue  # CR 12.16.3: an Advance ability may pay one PP with one EP
+                if not self._ability_affordable(p, ability):
+                    continue
                 if ability.engage_cost and card.engaged:
                     continue
                 if ability.advance and self._evolved_for_turn(p):
@@ -333,41 +226,16 @@ class PlayAndCosts(StateBase):
             self.zone_seen = len(self.cards)
         return self.zone_flags[player]
 
-    def _can_pay(self, ability: Ability, player: int, uid: int) -> bool:
-        """CR 10.6.2.1.2: the ability's own condition ("この能力は…なら使える"), an extra cost
-        (a leading :class:`PayCost`) and the first target after it must be possible."""
-        cond = ability.condition
-        if cond is not None and not cond.holds(self, player, uid):
-            return False
-        for effect in ability.effects[:2]:
-            available = getattr(effect, "available", None)
-            if available is not None and not available(self, player, uid):
-                return False
-            if not isinstance(effect, PayCost):
-                break
-        return True
-
     def _activate(self, player: int, uid: int, index: int) -> None:
         """CR 10.6.2.5: pay the costs (PP, engaging this card), then resolve the effects."""
         card = self.writable(uid)
         ability = self.abilities_of(card, Trigger.ACTIVATED)[index]
         p = self.players[player]
-        n = ability.pp_cost
-        ask_pay = False
         if self.log is not None:  # before its costs are paid, as a card's `play`
             self._emit("activate", {"player": player, "uid": uid, "card": card.face.card_id})
-        if ability.advance:  # CR 12.16.3 / 8.3.2.1
+        if ability.advance:  # CR 8.3.2.1: evolve-equivalent
             p.evolved_on = self.turn
-            can_ep = n >= 1 and p.ep >= 1 and p.pp >= n - 1
-            if can_ep and p.pp >= n:
-                ask_pay = True  # PP only, or one EP: the player chooses before the effects
-            elif can_ep:
-                p.pp -= n - 1
-                p.ep -= 1
-            else:
-                p.pp -= n
-        else:
-            p.pp -= n
+        ask_pay = self._pay_ability(p, ability)
         effects = ability.effects
         if ability.hand_to_ex:  # or putting it from the hand into the EX area
             if len(p.ex) < EX_LIMIT:
@@ -407,7 +275,7 @@ class PlayAndCosts(StateBase):
             frame.origin = uid
         self.frames.append(frame)
         if ask_pay:
-            self.frames.append(Frame((_PayAdvance(n),), uid, player))
+            self.frames.append(Frame((_PayAdvance(ability.pp_cost),), uid, player))
 
     def play_by_effect(self, player: int, uid: int, cost: int) -> bool:
         """An effect makes ``player`` play a card with its cost set to ``cost`` (CR 10.4.4.1;
@@ -479,13 +347,8 @@ class PlayAndCosts(StateBase):
                     self.pending.append((ability, fuid, player, uid))
         if card.counters is not None:
             card.counters.pop("paid_extra", None)
-        for ability in self.scripts.abilities(card.base.card_id, Trigger.STATIC):
-            for e in ability.effects:
-                # CR 10.4.7.2 / 10.6.2.5: a cost offered, or paid, as the card is played
-                if changes(e, Rule.EXTRA_COST) or changes(e, Rule.ADDITIONAL_COST):
-                    step = e.on_play()
-                    if step is not None:
-                        self.frames.append(Frame((step,), uid, player))
+        for step in self._costs_as_played(card):  # CR 10.4.7.2 / 10.6.2.5
+            self.frames.append(Frame((step,), uid, player))
         if discount is not None:
             self.frames.append(Frame((discount,), uid, player, short))
         if alts:  # CR 10.4.7.2: the full cost or an alternative, chosen first
@@ -500,11 +363,7 @@ class PlayAndCosts(StateBase):
         into = self._evolve_options(card)
         if into:  # CR 12.2: one of its evolve abilities, each into a card of its own name
             names = {self.cards[u].base.name for u in p.evolve_deck}
-            ok = [
-                (name, n)
-                for name, n in into
-                if name in names and (p.pp >= n - 1 and n >= 1 if ep else p.pp >= n)
-            ]
+            ok = [(name, n) for name, n in into if name in names and self._evolve_payable(p, n)[ep]]
             p.evolved_on = self.turn
             if len(ok) == 1:
                 self._pay_evolve(player, uid, ep, super_, ok[0][1], ok[0][0])
@@ -517,7 +376,7 @@ class PlayAndCosts(StateBase):
         """CR 12.2.3-12.2.4: pay the evolve cost (one PP may be an EP, SEP to super-evolve),
         then evolve (into the card named ``into``, or the same-named one)."""
         p = self.players[player]
-        pp_paid = n - 1 if ep else n
+        pp_paid = evolve_pp(n, ep)
         p.pp -= pp_paid
         if ep:
             p.ep -= 1
@@ -668,7 +527,7 @@ class PlayAndCosts(StateBase):
             return "its evolve ability discards cards and the hand is too small (CR 12.2)"
         if action.ep and p.ep < 1:
             return "no EP to pay with (CR 12.2.3)"
-        need = n - 1 if action.ep else n
+        need = evolve_pp(n, action.ep)
         if p.pp < need:
             return f"evolving costs {need} PP and player has {p.pp} (CR 12.2.3)"
         if action.super_:
@@ -690,7 +549,7 @@ class PlayAndCosts(StateBase):
         ability = abilities[action.index]
         if quick_window and not ability.quick:
             return "only Quick abilities can be played in this window (CR 12.3.4)"
-        if ability.pp_cost > p.pp:
+        if not self._ability_affordable(p, ability):
             return f"the ability costs {ability.pp_cost} PP and player has {p.pp} (CR 10.4.4)"
         if ability.engage_cost and card.engaged:
             return f"card {uid} is already engaged and cannot pay its engage cost (CR 10.4.6)"

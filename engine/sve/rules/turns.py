@@ -237,9 +237,9 @@ class TurnFlow(StateBase):
                     names = {cards[u].base.name for u in p.evolve_deck}
                 into = self._evolve_options(c)
                 if into:  # evolve abilities into cards of other names
-                    costs = [n for name, n in into if name in names]
-                    pay_pp = any(p.pp >= n for n in costs)
-                    pay_ep = any(n >= 1 and p.ep >= 1 and p.pp >= n - 1 for n in costs)
+                    ways = [self._evolve_payable(p, n) for name, n in into if name in names]
+                    pay_pp = any(pp for pp, _ in ways)
+                    pay_ep = any(ep for _, ep in ways)
                     for s in (False, True) if sup else (False,):
                         if pay_pp:
                             acts.append(evolve_of(uid, False, s))
@@ -252,7 +252,7 @@ class TurnFlow(StateBase):
                 if evolve_if is not None and not evolve_if.holds(self, me, uid):
                     continue
                 n = self.evolve_cost(c)
-                pay_pp, pay_ep = p.pp >= n, n >= 1 and p.ep >= 1 and p.pp >= n - 1
+                pay_pp, pay_ep = self._evolve_payable(p, n)
                 if len(p.hand) < self.scripts.evolve_discard(c.base.card_id):
                     continue  # CR 10.4.2.2: the discard cost cannot be paid
                 for s in (False, True) if sup else (False,):
