@@ -96,3 +96,47 @@ def test_zones_are_data() -> None:
     assert Zone.RESOLVING not in p.zones
     with pytest.raises(KeyError):
         p.zones[Zone.RESOLVING]
+
+
+def _elements(obj: object) -> list[object]:
+    """``obj`` and every element inside it (fields, tuples), depth first."""
+    import dataclasses
+
+    out = [obj]
+    if isinstance(obj, tuple):
+        out = []
+        for item in obj:
+            out += _elements(item)
+    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            out += _elements(getattr(obj, f.name))
+    return out
+
+
+def test_every_destination_of_a_found_card_is_in_the_zone_table() -> None:
+    """Cards found by the library's searches go where the zone table knows, and the table
+    knows no place the ``Game`` cannot name; a search to an unknown zone fails loudly."""
+    from engine.sve.effects.search import FromGrave, FromHand, LookTop, LookTopPicks, Search
+    from engine.sve.library import scripts
+    from engine.sve.rules.zones import FOUND_TO
+    from engine.sve.state import DeckSpec, new_game
+
+    used = set()
+    for script in scripts():
+        for e in _elements(script.abilities):
+            if isinstance(e, (FromGrave, FromHand, Search, LookTop)):
+                used.add(e.to)
+            elif isinstance(e, LookTopPicks):
+                used.update(to for _, to in e.picks)
+    assert used <= set(FOUND_TO)
+    assert {"hand", "ex", "field", "grave"} <= used
+
+    from engine.cards import CardRecord
+
+    unit = CardRecord("T-1", "Unit", cost=1, attack=1, defense=1)
+    game = new_game(DeckSpec(main=[unit] * 40), DeckSpec(main=[unit] * 40), seed=2)
+    top = game.players[0].deck[-1]
+    game.move_found(top, "grave", 0)
+    assert top in game.players[0].grave
+    with pytest.raises(KeyError):
+        game.move_found(game.players[0].deck[-1], "banish", 0)

@@ -39,6 +39,7 @@ from engine.sve.rules.costs import evolve_pp
 from engine.sve.rules.steps import (
     _ENTER,
     _HAND_TO_EX,
+    _PLAYED_FROM,
     _TO_GRAVE,
     PlayRules,
     _EvolveChoice,
@@ -304,7 +305,7 @@ class Playing(StateBase):
         """CR 10.6.2: move to resolution, pay the cost, then resolve."""
         p = self.players[player]
         card = self.writable(uid)
-        origin = "ex" if card.zone is Zone.EX else "grave" if card.zone is Zone.GRAVE else "hand"
+        origin = _PLAYED_FROM.get(card.zone, "hand")
         cost = self.play_cost(card)  # reductions "as you play this from the EX area" see it
         alts = self._payable_alternatives(player, card, cost) if self.scripts else []
         if fixed_cost is not None:  # CR 10.6.2.5.1.3: a cost set to a value

@@ -38,6 +38,15 @@ _ORIGIN_WORD = {Zone.GRAVE: "grave", Zone.HAND: "hand_effect", Zone.EX: "ex_effe
 """Where a card put onto the field by an effect came from (its ``origin`` counter)."""
 
 
+_PLAYED_FROM = {Zone.EX: "ex", Zone.GRAVE: "grave"}
+"""Where a card is played from, other than the hand (its ``origin``; the graveyard by
+``PlayFromGrave``)."""
+
+
+_PLAYED_ORIGIN = {ORIGINS[word]: word for word in _PLAYED_FROM.values()}
+"""The ``origin`` of a played card from the number its entering step carries."""
+
+
 _ZONE_WORD = {
     Zone.DECK: "deck",
     Zone.HAND: "hand",
@@ -65,10 +74,7 @@ class _EnterFromResolution:
             return False
         card = state.writable(frame.source)
         state.enter_field(card, frame.controller, frame.choice == "engage", asked=True)
-        origin = "ex" if frame.amount == ORIGINS["ex"] else "hand"
-        if frame.amount == ORIGINS["grave"]:  # played from the graveyard (PlayFromGrave)
-            origin = "grave"
-        state.set_origin(card, origin)
+        state.set_origin(card, _PLAYED_ORIGIN.get(frame.amount, "hand"))
         return True
 
     def describe(self) -> str:

@@ -4,7 +4,7 @@ the deck, entering and leaving the field (a card that moves is a new card, CR 4.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.cards import CardRecord
 from engine.sve.board import (
@@ -157,32 +157,42 @@ class Zones(StateBase):
             self._discard(player, uid, by)
 
     def move_found(self, uid: int, to: str, player: int) -> None:
-        """Move a card found in the deck (CR 5.8) to the hand, EX area or field."""
+        """Move a card found in the deck (CR 5.8) to the zone named ``to``, one of
+        :data:`FOUND_TO` (hand, EX area, field or graveyard)."""
         card = self.writable(uid)
-        if to == "hand":
-            if card.zone in (Zone.DECK, Zone.GRAVE):
-                self._remove_from_zone(card)
-                self._arrive(card, Zone.HAND)
-        elif to == "ex":
-            if not self.put_in_ex(uid, log=False):
-                return
-        elif to == "field":
-            origin = _ORIGIN_WORD.get(card.zone, "deck")
-            if self.log is not None:  # found first, then its enter (the move itself)
-                self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
-            self._remove_from_zone(card)
-            card.zone = Zone.RESOLVING
-            self.enter_field(card, player, engaged=False)
-            self.set_origin(card, origin)
-            return
-        elif to == "grave":
-            from_deck = card.zone is Zone.DECK
-            self._remove_from_zone(card)
-            self._arrive(card, Zone.GRAVE)
-            if from_deck:
-                self._deck_to_grave(card.owner, uid)
-        if self.log is not None:
+        if FOUND_TO[to](self, card, player) and self.log is not None:
             self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
+
+    def _found_to_hand(self, card: Card, player: int) -> bool:
+        """A found card goes into its owner's hand (from the deck or the graveyard)."""
+        if card.zone in (Zone.DECK, Zone.GRAVE):
+            self._remove_from_zone(card)
+            self._arrive(card, Zone.HAND)
+        return True
+
+    def _found_to_ex(self, card: Card, player: int) -> bool:
+        """A found card goes into its owner's EX area, if there is room (CR 4.8.3.2)."""
+        return self.put_in_ex(card.uid, log=False)
+
+    def _found_to_field(self, card: Card, player: int) -> bool:
+        """A found card enters ``player``'s field (logged as found, then its entering)."""
+        origin = _ORIGIN_WORD.get(card.zone, "deck")
+        if self.log is not None:  # found first, then its enter (the move itself)
+            self._emit("found", {"player": player, "card": card.base.card_id, "to": "field"})
+        self._remove_from_zone(card)
+        card.zone = Zone.RESOLVING
+        self.enter_field(card, player, engaged=False)
+        self.set_origin(card, origin)
+        return False
+
+    def _found_to_grave(self, card: Card, player: int) -> bool:
+        """A found card goes into its owner's graveyard (from the deck: milled, CR 10.7.1)."""
+        from_deck = card.zone is Zone.DECK
+        self._remove_from_zone(card)
+        self._arrive(card, Zone.GRAVE)
+        if from_deck:
+            self._deck_to_grave(card.owner, card.uid)
+        return True
 
     def from_evolve_deck(self, uid: int, to: str, player: int) -> None:
         """Put a face-down card of ``player``'s evolve deck (an Advance card, CR 9.2) into
@@ -631,3 +641,13 @@ class Zones(StateBase):
         if zone is Zone.GRAVE and not boxed:  # CR 12.5: Last Words, with its info on the field
             for ability in self.scripts.abilities(face.card_id, Trigger.LAST_WORDS):
                 self.pending.append((ability, card.uid, controller, 0))
+
+
+FOUND_TO: dict[str, Callable[[Zones, Card, int], bool]] = {
+    "hand": Zones._found_to_hand,
+    "ex": Zones._found_to_ex,
+    "field": Zones._found_to_field,
+    "grave": Zones._found_to_grave,
+}
+"""Where a found card can go (the ``to`` of a search), and the routine that puts it there;
+it says whether the move is still to be logged as ``found``."""
