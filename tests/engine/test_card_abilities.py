@@ -17,8 +17,7 @@ from engine.cards import CardRecord
 from engine.sve import Choose, Play
 from engine.sve.board import Zone
 from engine.sve.compiler import compile_card
-from engine.sve.compiler.templates.base import TEMPLATES
-from engine.sve.compiler.templates.conditions import CONDITIONS
+from engine.sve.compiler.templates.base import OPENERS, TEMPLATES
 from engine.sve.coverage import report, status, unmodelled
 from engine.sve.effects.core import Ability, CardScript, Trigger, describe
 from engine.sve.effects.damage import Damage
@@ -310,7 +309,7 @@ def compiled_abilities(
 
 def test_every_template_has_examples() -> None:
     """Each template and condition is listed with real cards below."""
-    ids = {t.id for t in TEMPLATES} | {f"if_{c[0]}" for c in CONDITIONS}
+    ids = {t.id for t in TEMPLATES} | {f"if_{o.id}" for o in OPENERS}
     assert ids <= set(EXAMPLES)
 
 

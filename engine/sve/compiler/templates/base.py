@@ -117,6 +117,38 @@ def template(tid: str, regex: str, after: tuple[str, ...] = ()) -> Callable[[Bui
     return deco
 
 
+OpenerBuilder = Callable[[re.Match[str]], Any]
+
+
+@dataclass(frozen=True)
+class Opener:
+    """A condition that opens a sentence (``…なら、``, a class keyword marker): ``id``, its
+    pattern over the sentence's start, and its builder."""
+
+    id: str
+    pattern: re.Pattern[str]
+    build: OpenerBuilder
+    rest_of_ability: bool = False
+    """It governs the rest of the ability (a :class:`Gate`), not only its sentence."""
+
+
+OPENERS: list[Opener] = []
+"""Every condition opener in the order they are tried (the first that matches wins)."""
+
+
+def opener(
+    oid: str, regex: str, rest_of_ability: bool = False
+) -> Callable[[OpenerBuilder], OpenerBuilder]:
+    """Register a builder for a condition that opens a sentence matching ``regex`` (anchored
+    at the start), tried after those registered before it."""
+
+    def deco(fn: OpenerBuilder) -> OpenerBuilder:
+        OPENERS.append(Opener(oid, re.compile(regex), fn, rest_of_ability))
+        return fn
+
+    return deco
+
+
 def order_templates() -> None:
     """Put every template after those its ``after`` names, keeping the order of
     registration otherwise (families in the package's order, each in its module's)."""
