@@ -803,6 +803,16 @@ def test_nicola_last_words_discards_two_machines_to_go_to_the_ex_area() -> None:
     assert game.players[0].pp == 0
 
 
+def test_nicola_is_cheaper_in_the_ex_area_only_after_its_last_words() -> None:
+    """BP17-079: the cost -1 is given by its Last Words; put into the EX area another way it
+    costs its full 2 (so it is not a card-wide "costs less from the EX area" rule), and
+    with 1 PP it cannot be played from there."""
+    game = position(ex=([NICOLA], []), pp=(1, 0), scripts=_lib("BP17-079"))
+    uid = game.players[0].ex[0]
+    assert game.play_cost(game.cards[uid]) == 2
+    assert Play(uid) not in game.legal_actions()
+
+
 def test_nicola_last_words_needs_two_machine_cards() -> None:
     """BP17-079: with only one Machine card in hand nothing is offered; it stays in the
     graveyard."""

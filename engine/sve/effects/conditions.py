@@ -262,7 +262,9 @@ class MaxPP:
 @dataclass(frozen=True, slots=True)
 class HaveOnField:
     """You have at least ``n`` cards on your field that ``what`` allows (``own`` side;
-    Aura does not hide your own cards)."""
+    Aura does not hide your own cards). Not a :class:`Count` of the field: this sees each
+    card's current face and the limits of :class:`Targets` (another card, current attack),
+    a count sees printed cards through a :class:`CardFilter` (alternatives of traits)."""
 
     what: Targets
     n: int = 1

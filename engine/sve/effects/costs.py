@@ -470,7 +470,8 @@ class PayCost:
 class ExCostDown:
     """This card, while in the EX area, costs ``n`` less to play (``EXエリアのこれは「これを
     プレイする際、コストを-Nする」を持つ``; CR 10.4.4.1). It ends when the card leaves the EX
-    area."""
+    area. Not a :class:`PlayCostIf` with ``ex_only``: that is the card's own rule wherever it
+    came from, this is given by the ability that runs it (a Last Words with a cost)."""
 
     n: int
 
