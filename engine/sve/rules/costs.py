@@ -12,7 +12,7 @@ resolves are in :mod:`engine.sve.rules.steps`.
 from __future__ import annotations
 
 from engine.sve.board import FIELD_LIMIT, Card, Player, Zone
-from engine.sve.effects.core import Ability, Effect, Rule, Trigger, changes
+from engine.sve.effects.core import Ability, Effect, Rule, Static, Trigger, changes
 from engine.sve.effects.costs import EX_LESS, PayCost, PlayCostFor
 from engine.sve.rules.base import StateBase
 
@@ -59,6 +59,16 @@ class Costs(StateBase):
                 for e in ability.effects:
                     if changes(e, Rule.OWN_PLAY_COST):
                         cost = e.change(self, card.uid, cost)
+        return cost
+
+    def _plain_play_cost(self, card: Card, tax: int, auras: list[Static]) -> int:
+        """:meth:`play_cost` of a card with no counters, no discounts of its player's and no
+        cost rules of its own: its cost, plus ``tax`` (CR 10.2.1.3.3), changed by the
+        field's ``auras`` (CR 10.4.4.1)."""
+        cost = (card.base.cost or 0) + tax
+        if cost > 0:
+            for aura in auras:
+                cost = aura.change(self, card.uid, cost)
         return cost
 
     def _cost_alternatives(self, card: Card) -> list[PlayCostFor]:

@@ -214,14 +214,10 @@ class TurnFlow(StateBase):
                 if card.counters or p.discounts or base.card_id in own_cost:
                     found = None  # play_cost works it out
                 else:  # play_cost without the parts that cannot apply
-                    if self._rules(card).spell and self.scripts:
-                        if tax < 0:
-                            tax = self._spell_tax(me)
-                        cost += tax
-                    if cost > 0:
-                        for aura in auras:
-                            cost = aura.change(self, uid, cost)
-                    found = cost
+                    spell = self._rules(card).spell and bool(self.scripts)
+                    if spell and tax < 0:
+                        tax = self._spell_tax(me)
+                    found = self._plain_play_cost(card, tax if spell else 0, auras)
                 if playable(p, card, found):
                     acts.append(play_of(uid))
         if p.grave and self.scripts and self._grave_players()[me]:
