@@ -1,7 +1,8 @@
 """Tune the planner's evaluation weights by self-play hill climbing over paired seeds.
 
 Each round changes a few weights of the current best at random, plays the candidate
-against the current best on the same seeds with both seats and both deck orders (our own
+against the current best on the same seeds, each game (decks, first player, seed) played
+twice with the two in swapped seats, so that equal weights score exactly one half (our own
 example lists and any deck files given; never tournament results), and keeps the
 candidate when it wins more than ``--accept`` of the decided games. The best weights are
 written to ``engine/sve/agents/weights.json`` (or ``--out``) after every accepted round.
@@ -38,26 +39,29 @@ def _init(paths: list[str]) -> None:
     _DECKS[:] = [deck_spec(read_deck_file(p), pool, where=p) for p in paths]
 
 
-def _game(job: tuple[Weights, Weights, int, int, int, int, int]) -> int | None:
+def _game(job: tuple[Weights, Weights, int, int, int, int, int, int]) -> int | None:
     """One game: 1 if the candidate won, 0 if it lost, None for a draw."""
-    cand, best, budget, i, j, seed, seat = job
-    agents = (PlannerAgent(budget, cand), PlannerAgent(budget, best))
-    result = play_game(_DECKS[i], _DECKS[j], seed, agents, first=seat)
+    cand, best, budget, i, j, seed, first, cand_seat = job
+    agents = [PlannerAgent(budget, best), PlannerAgent(budget, best)]
+    agents[cand_seat] = PlannerAgent(budget, cand)
+    result = play_game(_DECKS[i], _DECKS[j], seed, tuple(agents), first=first)
     winner = result.outcome.winner
-    return None if winner is None else int(winner == 0)
+    return None if winner is None else int(winner == cand_seat)
 
 
 def _jobs(
     rng: random.Random, pairs: int, decks: int, cand: Weights, best: Weights, budget: int
-) -> list[tuple[Weights, Weights, int, int, int, int, int]]:
-    """Games of ``cand`` against ``best``: per seed both deck orders and both seats."""
+) -> list[tuple[Weights, Weights, int, int, int, int, int, int]]:
+    """Games of ``cand`` against ``best``: per seed, deck ``i`` against deck ``j`` with either
+    player going first, each game played twice with the two weights in swapped seats (so
+    identical weights score exactly one half, and a difference is the weights' alone)."""
     jobs = []
     for k in range(pairs):
         seed = rng.getrandbits(40)
         i = k % decks
         j = (i + 1 + k // decks) % decks
-        for a, b in ((i, j), (j, i)):
-            jobs += [(cand, best, budget, a, b, seed, seat) for seat in (0, 1)]
+        for first in (0, 1):
+            jobs += [(cand, best, budget, i, j, seed, first, seat) for seat in (0, 1)]
     return jobs
 
 
