@@ -14,6 +14,7 @@ import pytest
 
 from analytics.calibration import (
     archetypes,
+    chance_spearman,
     field_rates,
     lopsided_share,
     medoid,
@@ -71,6 +72,22 @@ def test_the_representative_list_shares_the_most_cards_with_the_others(
 )
 def test_spearman_rank_correlation(x: list[float], y: list[float], rho: float) -> None:
     assert spearman(x, y) == pytest.approx(rho, abs=1e-3)
+
+
+@pytest.mark.parametrize(
+    ("n", "critical"),
+    # One-sided 5% critical values of Spearman's rho from the published tables (Zar 1972).
+    [(5, 0.900), (6, 0.829), (7, 0.714), (8, 0.643), (9, 0.600), (10, 0.564)],
+)
+def test_the_correlation_a_random_ranking_reaches_matches_the_published_table(
+    n: int, critical: float
+) -> None:
+    assert chance_spearman(n) == pytest.approx(critical, abs=0.002)
+
+
+def test_a_rank_correlation_of_two_items_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least 3"):
+        chance_spearman(2)
 
 
 def test_spearman_of_a_constant_is_undefined() -> None:
