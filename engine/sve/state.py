@@ -172,8 +172,11 @@ class State(TurnFlow, PlayAndCosts, Combat, Resolution, Zones):
         self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
         self.statics_memo: dict[tuple[int, Rule], list[Static]] | None = None
         """While legal actions are found (nothing changes): :meth:`_field_statics` results."""
-        self.legal_for: Decision | None = None  # the Quick window ``legal`` was found for
+        self.legal_for: Decision | None = None  # the decision ``legal`` was found for
         self.legal: list[Action] = []
+        self.reuse_legal = False
+        """Keep the main phase's legal actions for the decision they were found at (a world
+        sampled by a searching agent, changed only by applying actions, and its clones)."""
 
     @property
     def rng(self) -> random.Random:
@@ -224,7 +227,12 @@ class State(TurnFlow, PlayAndCosts, Combat, Resolution, Zones):
             return []
         kind = d.kind
         if kind is Kind.MAIN:
-            return self._main_actions()
+            if not self.reuse_legal:
+                return self._main_actions()
+            if d is not self.legal_for:  # every applied action sets a new decision
+                self.legal = self._main_actions()
+                self.legal_for = d
+            return self.legal[:]
         if kind is Kind.MULLIGAN:
             return [KEEP, REDRAW]
         if kind is Kind.QUICK:
@@ -304,7 +312,7 @@ class State(TurnFlow, PlayAndCosts, Combat, Resolution, Zones):
             else Decision(self.decision.kind, self.decision.player, self.decision.options[:])
         )
         if self.legal_for is not None and self.legal_for is self.decision:
-            new.legal_for = new.decision  # the same Quick plays (actions are immutable)
+            new.legal_for = new.decision  # the same legal actions (actions are immutable)
         new.pending = self.pending[:]
         new.frames = [f.copy() for f in self.frames]
         new.eot = self.eot[:]
@@ -327,6 +335,7 @@ class State(TurnFlow, PlayAndCosts, Combat, Resolution, Zones):
         new = self.clone()
         new.rng = random.Random(rng.getrandbits(64))
         new.log = None
+        new.reuse_legal = True
         cards = new.cards = new.cards[:]
         opp = new.players[1 - player]
         kept = [u for u in opp.hand if cards[u].token]
