@@ -11,10 +11,14 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.cards import CardRecord
+from engine.sve.board import Zone
 
 if TYPE_CHECKING:
     from engine.sve.board import Card
     from engine.sve.state import State
+
+_PUBLIC = frozenset((Zone.FIELD, Zone.EX, Zone.RESOLVING, Zone.GRAVE, Zone.BANISH))
+"""The zones whose cards every player sees (CR 4.1.2)."""
 
 
 class CardView(NamedTuple):
@@ -153,10 +157,8 @@ class Observation:
         s = self._state
         if 0 <= uid < len(s.cards):
             card = s.cards[uid]
-            zone = card.zone.name
-            if zone in ("FIELD", "EX", "RESOLVING", "GRAVE", "BANISH") or (
-                zone == "HAND" and card.owner == self.player
-            ):
+            zone = card.zone
+            if zone in _PUBLIC or (zone is Zone.HAND and card.owner == self.player):
                 return _view(card)
         raise KeyError(f"card {uid} is not visible to player {self.player}")
 
