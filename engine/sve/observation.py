@@ -162,6 +162,17 @@ class Observation:
                 return _view(card)
         raise KeyError(f"card {uid} is not visible to player {self.player}")
 
+    def face(self, uid: int) -> CardRecord:
+        """The current face of a card the observer may see (as :meth:`card`, without the
+        view of its numbers); else ``KeyError``."""
+        s = self._state
+        if 0 <= uid < len(s.cards):
+            card = s.cards[uid]
+            zone = card.zone
+            if zone in _PUBLIC or (zone is Zone.HAND and card.owner == self.player):
+                return card.face
+        raise KeyError(f"card {uid} is not visible to player {self.player}")
+
     def attacking(self) -> tuple[int, int] | None:
         """The attack under way (attacker uid, target uid or ``LEADER``), if any."""
         s = self._state

@@ -254,11 +254,13 @@ class Resolution(StateBase):
                 winner = None if lose0 and lose1 else (1 if lose0 else 0)
                 self._finish(winner, reason)
                 return
+            cards = self.cards
             doomed = [
                 u
                 for p in self.players
                 for u in p.field
-                if self.cards[u].fol and (self.cards[u].dfn <= 0 or self._bane_kills(u))
+                if cards[u].fol
+                and (cards[u].dfn <= 0 or (cards[u].bane_hit and self._bane_kills(u)))
             ]
             if not doomed:
                 break
