@@ -497,15 +497,23 @@ def new_game(
     g.turn_limit = turn_limit
     g.log = [] if log else None
     g.players = [Player(0, deck_a.leader), Player(1, deck_b.leader)]
+    faces: dict[int, CardRecord] = {}  # by id: a deck holds each record up to 3 times
+
+    def face(rec: CardRecord) -> CardRecord:
+        found = faces.get(id(rec))
+        if found is None:
+            found = faces[id(rec)] = g.scripts.record(rec)
+        return found
+
     for index, deck in enumerate((deck_a, deck_b)):
         p = g.players[index]
         p.union_burst = deck_title(deck) == UNION_BURST_TITLE
         for rec in deck.main:
-            card = Card(len(g.cards), index, g.scripts.record(rec), Zone.DECK, token=False)
+            card = Card(len(g.cards), index, face(rec), Zone.DECK, token=False)
             g.cards.append(card)
             p.deck.append(card.uid)
         for rec in deck.evolve:
-            card = Card(len(g.cards), index, g.scripts.record(rec), Zone.EVOLVE_DECK, token=False)
+            card = Card(len(g.cards), index, face(rec), Zone.EVOLVE_DECK, token=False)
             g.cards.append(card)
             p.evolve_deck.append(card.uid)
     for p in g.players:  # CR 6.2.1.4
