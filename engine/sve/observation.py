@@ -41,17 +41,23 @@ class CardView(NamedTuple):
         return self.record.cost or 0
 
 
+_new_view = tuple.__new__  # CardView(...) without the named tuple's Python-level __new__
+
+
 def _view(card: Card) -> CardView:
-    return CardView(
-        card.uid,
-        card.face,
-        card.atk,
-        card.dfn,
-        card.keywords,
-        card.engaged,
-        card.evo >= 0,
-        card.token,
-        card.controller,
+    return _new_view(
+        CardView,
+        (
+            card.uid,
+            card.face,
+            card.atk,
+            card.dfn,
+            card.keywords,
+            card.engaged,
+            card.evo >= 0,
+            card.token,
+            card.controller,
+        ),
     )
 
 

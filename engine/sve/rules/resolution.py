@@ -106,10 +106,10 @@ class Resolution(StateBase):
         """The elements that change ``rule`` in the continuous abilities of ``player``'s
         field cards whose conditions hold now (CR 10.1.1.3)."""
         field = self.players[player].field
-        if not field or not self.scripts:
+        if not field:
             return []
         ids = self.scripts.ids_with_rule(rule)
-        if not ids:
+        if not ids:  # none without scripts too
             return []
         memo = self.statics_memo
         if memo is not None:
