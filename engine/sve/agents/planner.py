@@ -199,6 +199,7 @@ def one_ply(
 ) -> Action:
     """The action whose position, played on greedily to the next main phase, scores best."""
     best, best_value = legal[0], -2 * WIN
+    world.legal_actions()  # found once here, kept by every clone below (a sampled world)
     for action in legal:
         child = world.clone()
         try:
