@@ -11,10 +11,14 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.cards import CardRecord
+from engine.sve.board import Zone
 
 if TYPE_CHECKING:
     from engine.sve.board import Card
     from engine.sve.state import State
+
+_PUBLIC = frozenset((Zone.FIELD, Zone.EX, Zone.RESOLVING, Zone.GRAVE, Zone.BANISH))
+"""The zones whose cards every player sees (CR 4.1.2)."""
 
 
 class CardView(NamedTuple):
@@ -37,17 +41,23 @@ class CardView(NamedTuple):
         return self.record.cost or 0
 
 
+_new_view = tuple.__new__  # CardView(...) without the named tuple's Python-level __new__
+
+
 def _view(card: Card) -> CardView:
-    return CardView(
-        card.uid,
-        card.face,
-        card.atk,
-        card.dfn,
-        card.keywords,
-        card.engaged,
-        card.evo >= 0,
-        card.token,
-        card.controller,
+    return _new_view(
+        CardView,
+        (
+            card.uid,
+            card.face,
+            card.atk,
+            card.dfn,
+            card.keywords,
+            card.engaged,
+            card.evo >= 0,
+            card.token,
+            card.controller,
+        ),
     )
 
 
@@ -153,11 +163,20 @@ class Observation:
         s = self._state
         if 0 <= uid < len(s.cards):
             card = s.cards[uid]
-            zone = card.zone.name
-            if zone in ("FIELD", "EX", "RESOLVING", "GRAVE", "BANISH") or (
-                zone == "HAND" and card.owner == self.player
-            ):
+            zone = card.zone
+            if zone in _PUBLIC or (zone is Zone.HAND and card.owner == self.player):
                 return _view(card)
+        raise KeyError(f"card {uid} is not visible to player {self.player}")
+
+    def face(self, uid: int) -> CardRecord:
+        """The current face of a card the observer may see (as :meth:`card`, without the
+        view of its numbers); else ``KeyError``."""
+        s = self._state
+        if 0 <= uid < len(s.cards):
+            card = s.cards[uid]
+            zone = card.zone
+            if zone in _PUBLIC or (zone is Zone.HAND and card.owner == self.player):
+                return card.face
         raise KeyError(f"card {uid} is not visible to player {self.player}")
 
     def attacking(self) -> tuple[int, int] | None:

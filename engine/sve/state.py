@@ -174,8 +174,11 @@ class State(TurnFlow, Playing, Costs, Combat, Resolution, Zones):
         self.zone_flags: tuple[tuple[bool, bool, bool], ...] = ((False, False, False),) * 2
         self.statics_memo: dict[tuple[int, Rule], list[Static]] | None = None
         """While legal actions are found (nothing changes): :meth:`_field_statics` results."""
-        self.legal_for: Decision | None = None  # the Quick window ``legal`` was found for
+        self.legal_for: Decision | None = None  # the decision ``legal`` was found for
         self.legal: list[Action] = []
+        self.reuse_legal = False
+        """Keep the main phase's legal actions for the decision they were found at (a world
+        sampled by a searching agent, changed only by applying actions, and its clones)."""
 
     @property
     def rng(self) -> random.Random:
@@ -226,7 +229,12 @@ class State(TurnFlow, Playing, Costs, Combat, Resolution, Zones):
             return []
         kind = d.kind
         if kind is Kind.MAIN:
-            return self._main_actions()
+            if not self.reuse_legal:
+                return self._main_actions()
+            if d is not self.legal_for:  # every applied action sets a new decision
+                self.legal = self._main_actions()
+                self.legal_for = d
+            return self.legal[:]
         if kind is Kind.MULLIGAN:
             return [KEEP, REDRAW]
         if kind is Kind.QUICK:
@@ -306,7 +314,7 @@ class State(TurnFlow, Playing, Costs, Combat, Resolution, Zones):
             else Decision(self.decision.kind, self.decision.player, self.decision.options[:])
         )
         if self.legal_for is not None and self.legal_for is self.decision:
-            new.legal_for = new.decision  # the same Quick plays (actions are immutable)
+            new.legal_for = new.decision  # the same legal actions (actions are immutable)
         new.pending = self.pending[:]
         new.frames = [f.copy() for f in self.frames]
         new.eot = self.eot[:]
@@ -329,6 +337,7 @@ class State(TurnFlow, Playing, Costs, Combat, Resolution, Zones):
         new = self.clone()
         new.rng = random.Random(rng.getrandbits(64))
         new.log = None
+        new.reuse_legal = True
         cards = new.cards = new.cards[:]
         opp = new.players[1 - player]
         kept = [u for u in opp.hand if cards[u].token]
@@ -490,15 +499,23 @@ def new_game(
     g.turn_limit = turn_limit
     g.log = [] if log else None
     g.players = [Player(0, deck_a.leader), Player(1, deck_b.leader)]
+    faces: dict[int, CardRecord] = {}  # by id: a deck holds each record up to 3 times
+
+    def face(rec: CardRecord) -> CardRecord:
+        found = faces.get(id(rec))
+        if found is None:
+            found = faces[id(rec)] = g.scripts.record(rec)
+        return found
+
     for index, deck in enumerate((deck_a, deck_b)):
         p = g.players[index]
         p.union_burst = deck_title(deck) == UNION_BURST_TITLE
         for rec in deck.main:
-            card = Card(len(g.cards), index, g.scripts.record(rec), Zone.DECK, token=False)
+            card = Card(len(g.cards), index, face(rec), Zone.DECK, token=False)
             g.cards.append(card)
             p.deck.append(card.uid)
         for rec in deck.evolve:
-            card = Card(len(g.cards), index, g.scripts.record(rec), Zone.EVOLVE_DECK, token=False)
+            card = Card(len(g.cards), index, face(rec), Zone.EVOLVE_DECK, token=False)
             g.cards.append(card)
             p.evolve_deck.append(card.uid)
     for p in g.players:  # CR 6.2.1.4

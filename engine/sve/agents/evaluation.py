@@ -64,13 +64,18 @@ def _side(state: State, player: int, w: Weights) -> tuple[float, int, bool]:
     score = 0.0
     reach = 0
     guarded = False
-    for uid in state.players[player].field:
+    field = state.players[player].field
+    if not field:
+        return score, reach, guarded
+    follower, attack, defense = w["follower"], w["attack"], w["defense"]
+    for uid in field:
         c = cards[uid]
         if not c.fol:
             score += w["amulet"] * (c.base.cost or 0) / 2
             continue
         bits = c.kw | c.granted
-        value = w["follower"] + w["attack"] * c.atk + w["defense"] * max(c.dfn, 0)
+        atk = c.atk
+        value = follower + attack * atk + defense * max(c.dfn, 0)
         if c.evo >= 0:
             value += w["evolved"]
         if bits & _SCORED:
@@ -78,12 +83,12 @@ def _side(state: State, player: int, w: Weights) -> tuple[float, int, bool]:
                 if bits & bit:
                     value += w[name]
         if c.engaged:
-            value -= w["exposed"] * (c.atk + c.dfn) / 2
+            value -= w["exposed"] * (atk + c.dfn) / 2
             if bits & WARD:
                 guarded = True
         score += value
         if not bits & CANNOT_ATTACK:
-            reach += c.atk
+            reach += atk
     return score, reach, guarded
 
 

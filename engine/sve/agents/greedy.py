@@ -131,8 +131,8 @@ class GreedyAgent:
             best_play: Play | None = None
             best_key: tuple[int, int, int] | None = None
             for a in plays:
-                c = obs.card(a.uid)
-                key = (c.cost, 1 if c.record.base_type == "follower" else 0, -a.uid)
+                rec = obs.face(a.uid)
+                key = (rec.cost or 0, 1 if rec.base_type == "follower" else 0, -a.uid)
                 if best_key is None or key > best_key:
                     best_play, best_key = a, key
             assert best_play is not None

@@ -25,7 +25,7 @@ from engine.sve.agents.greedy import GreedyAgent
 from engine.sve.agents.playout import Playout, sig
 from engine.sve.errors import IllegalActionError
 from engine.sve.observation import Observation
-from engine.sve.state import Kind, State
+from engine.sve.state import Kind, Player, State
 
 DEFAULT_NODES = 120
 """Positions searched per plan when no budget is given (``planner`` = ``planner:120``)."""
@@ -46,28 +46,27 @@ def _as_plan(path: _Path, me: int) -> Plan:
 
 def position_key(state: State) -> tuple[object, ...]:
     """A position's identity for the search (two orders of the same plays meet here)."""
-    cards = state.cards
     d = state.decision
+    p0, p1 = state.players
     return (
         None if d is None else (d.kind, d.player, tuple(d.options)),
         state.step,
-        tuple(
-            (
-                p.hp,
-                p.pp,
-                p.ep,
-                p.sep,
-                tuple(sorted(p.hand)),
-                tuple(
-                    (u, cards[u].atk, cards[u].dfn, cards[u].engaged, cards[u].evo)
-                    for u in sorted(p.field)
-                ),
-                len(p.grave),
-                len(p.ex),
-                len(p.deck),
-            )
-            for p in state.players
-        ),
+        (_side_key(state, p0), _side_key(state, p1)),
+    )
+
+
+def _side_key(state: State, p: Player) -> tuple[object, ...]:
+    cards = state.cards
+    return (
+        p.hp,
+        p.pp,
+        p.ep,
+        p.sep,
+        tuple(sorted(p.hand)),
+        tuple([(u, c.atk, c.dfn, c.engaged, c.evo) for u in sorted(p.field) for c in (cards[u],)]),
+        len(p.grave),
+        len(p.ex),
+        len(p.deck),
     )
 
 
@@ -200,6 +199,7 @@ def one_ply(
 ) -> Action:
     """The action whose position, played on greedily to the next main phase, scores best."""
     best, best_value = legal[0], -2 * WIN
+    world.legal_actions()  # found once here, kept by every clone below (a sampled world)
     for action in legal:
         child = world.clone()
         try:

@@ -179,6 +179,8 @@ class Condition(Protocol):
 class Rule(enum.Enum):
     """Where the state asks a rule-modifying element of a continuous ability (CR 10.1.1.3)."""
 
+    __hash__ = object.__hash__  # members are singletons; the C hash keeps lookups fast
+
     OWN_PLAY_COST = "own_play_cost"
     """The card's own play cost, as it is played (CR 10.6.2.5.1.3): ``change`` it."""
     PLAY_COST = "play_cost"

@@ -62,11 +62,15 @@ class Playing(StateBase):
             rules = cache[id(card.base)] = PlayRules(card.base, self.scripts)
         return rules
 
-    def _playable(self, p: Player, card: Card, cost: int | None = None) -> bool:
-        """Whether ``p`` may play ``card`` now (``cost``: its play cost, if known)."""
+    def _playable(
+        self, p: Player, card: Card, cost: int | None = None, rules: PlayRules | None = None
+    ) -> bool:
+        """Whether ``p`` may play ``card`` now (``cost``: its play cost, ``rules``: its
+        :class:`PlayRules`, if known)."""
         if card.kw & NO_EX_PLAY and card.zone is Zone.EX:
             return False  # "this cannot be played from the EX area"
-        rules = self._rules(card)
+        if rules is None:
+            rules = self._rules(card)
         if cost is None:
             cost = self.play_cost(card)
         permanent = rules.permanent

@@ -105,10 +105,10 @@ class Resolution(StateBase):
         """The elements that change ``rule`` in the continuous abilities of ``player``'s
         field cards whose conditions hold now (CR 10.1.1.3)."""
         field = self.players[player].field
-        if not field or not self.scripts:
+        if not field:
             return []
         ids = self.scripts.ids_with_rule(rule)
-        if not ids:
+        if not ids:  # none without scripts too
             return []
         memo = self.statics_memo
         if memo is not None:
@@ -251,11 +251,13 @@ class Resolution(StateBase):
                 winner = None if lose0 and lose1 else (1 if lose0 else 0)
                 self._finish(winner, reason)
                 return
+            cards = self.cards
             doomed = [
                 u
                 for p in self.players
                 for u in p.field
-                if self.cards[u].fol and (self.cards[u].dfn <= 0 or self._bane_kills(u))
+                if cards[u].fol
+                and (cards[u].dfn <= 0 or (cards[u].bane_hit and self._bane_kills(u)))
             ]
             if not doomed:
                 break

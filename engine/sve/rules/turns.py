@@ -199,6 +199,9 @@ class TurnFlow(StateBase):
         pp = p.pp
         playable = self._playable
         own_cost = self.scripts.play_cost_ids()
+        scripted = bool(self.scripts)
+        rules_of = self._rules
+        discounts = p.discounts
         auras = self._field_statics(me, Rule.PLAY_COST) if p.field else []
         cut = bool(auras)
         tax = -1  # the spell tax, found when a spell is looked at
@@ -207,20 +210,20 @@ class TurnFlow(StateBase):
                 card = cards[uid]
                 base = card.base
                 cost = base.cost or 0
-                if not (
-                    cost <= pp or card.counters or p.discounts or base.card_id in own_cost or cut
-                ):
+                general = card.counters or discounts or base.card_id in own_cost
+                if not (cost <= pp or general or cut):
                     continue
-                if card.counters or p.discounts or base.card_id in own_cost:
+                rules = rules_of(card)
+                if general:
                     found = None  # play_cost works it out
                 else:  # play_cost without the parts that cannot apply
-                    spell = self._rules(card).spell and bool(self.scripts)
+                    spell = scripted and rules.spell
                     if spell and tax < 0:
                         tax = self._spell_tax(me)
                     found = self._plain_play_cost(card, tax if spell else 0, auras)
-                if playable(p, card, found):
+                if playable(p, card, found, rules):
                     acts.append(play_of(uid))
-        if p.grave and self.scripts and self._grave_players()[me]:
+        if p.grave and scripted and self._grave_players()[me]:
             acts.extend(self._grave_plays(p))
         if not self._evolved_for_turn(p) and p.evolve_deck and p.field:  # CR 8.3.2.1
             names: set[str] | None = None
@@ -256,7 +259,7 @@ class TurnFlow(StateBase):
                         acts.append(evolve_of(uid, False, s))
                     if pay_ep:
                         acts.append(evolve_of(uid, True, s))
-        if self.scripts:
+        if scripted:
             acts.extend(self._activations(me, quick_only=False))
         opp_field = self.players[1 - me].field
         for uid in sorted(p.field):
