@@ -1,0 +1,86 @@
+"""Behaviour tests of cards from the most successful tournament lists whose encoding was
+checked clause by clause against their Japanese text (the scripts come from the committed
+library; the records carry made-up stats where the stats do not matter)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import CardRecord
+from engine.sve import Choose, Play
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.zones import DiscardCards
+from engine.sve.position import follower, position
+from engine.sve.state import State
+from tests.engine.library_cards import library_record as _rec
+from tests.engine.library_cards import library_scripts as _lib
+
+PCR = ("プリコネ",)
+
+
+def _settle(game: State) -> None:
+    """Answer every open question with its first option until the main phase is back."""
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(game.decision.options[0]))
+
+
+# --- Union Burst labels the card text lost (CR 14.5.1.1) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("princess_deck", "max_after", "drew"),
+    [(True, 6, True), (False, 5, False)],
+    ids=["princess-connect-deck", "class-deck"],
+)
+def test_muimi_fanfare_is_a_union_burst(princess_deck: bool, max_after: int, drew: bool) -> None:
+    """CP04-058 (Union Burst Fanfare: draw 1, discard 1, ...) next to CP04-057 (when
+    another follower of yours uses a Union Burst ability: PP maximum +1): in a Princess
+    Connect deck the Fanfare goes off and raises the PP maximum; in a class deck it is void
+    (CR 14.5.1.2): no card drawn and nothing for the other follower to see."""
+    scripts = _lib("CP04-057", "CP04-058")
+    homare = _rec(scripts, "CP04-057", cost=5, atk=4, dfn=5, traits=PCR)
+    muimi = _rec(scripts, "CP04-058", cost=2, atk=2, dfn=3, traits=PCR)
+    game = position(hands=([muimi], []), fields=([homare], []), pp=(5, 0), scripts=scripts)
+    game.players[0].max_pp = 5
+    game.players[0].union_burst = princess_deck
+    deck = len(game.players[0].deck)
+    game.apply(Play(game.players[0].hand[0]))
+    _settle(game)
+    assert game.players[0].max_pp == max_after
+    assert (len(game.players[0].deck) == deck - 1) is drew
+
+
+@pytest.mark.parametrize(
+    ("card_id", "burst"),
+    [
+        ("CP04-058", True),  # Muimi: its only ability is a Union Burst Fanfare
+        ("CP04-107", True),  # Kurumi: likewise
+        ("CP04-089", True),  # Eriko: likewise
+        ("CP04-059", False),  # Kaya: no Union Burst at all
+        ("CP04-054", False),  # Dark Eclipse: a spell; its line only marks the hand ability
+        ("CP04-057", True),  # Homare: the Act above the hyphen line
+    ],
+)
+def test_union_burst_marks_follow_the_printed_label(card_id: str, burst: bool) -> None:
+    """Which abilities carry the Union Burst label: followers whose only abilities are
+    Union Burst ones have it although their text has no hyphen line; a spell's line above
+    the hyphens is not a Union Burst ability."""
+    script = _lib(card_id).get(card_id)
+    assert script is not None
+    assert any(a.union_burst for a in script.abilities) is burst
+
+
+@pytest.mark.parametrize("princess_deck", [True, False], ids=["princess-connect", "class"])
+def test_dark_eclipse_discard_trigger_works_in_any_deck(princess_deck: bool) -> None:
+    """CP04-054 (when this is discarded from your hand: 1 damage to an enemy follower):
+    not a Union Burst ability, so it works in a class deck as in a Princess Connect deck."""
+    scripts = _lib("CP04-054")
+    scripts.add(CardScript("X-D", (Ability(Trigger.SPELL, (DiscardCards(1),)),)))
+    eclipse = _rec(scripts, "CP04-054", card_type="spell", cost=2, traits=PCR)
+    discard = CardRecord("X-D", "D", card_type="spell", cost=0)
+    enemy = follower("E", 2, 2, 5)
+    game = position(hands=([discard, eclipse], []), fields=([], [enemy]), scripts=scripts)
+    game.players[0].union_burst = princess_deck
+    game.apply(Play(game.players[0].hand[0]))
+    _settle(game)
+    assert game.cards[game.players[1].field[0]].dfn == 4
