@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import CardRecord
-from engine.sve import Choose, Play
+from engine.sve import Activate, Choose, Play
+from engine.sve.board import RUSH, WARD
 from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.zones import DiscardCards
+from engine.sve.library import tokens
 from engine.sve.position import follower, position
 from engine.sve.state import State
 from tests.engine.library_cards import library_record as _rec
@@ -84,3 +86,67 @@ def test_dark_eclipse_discard_trigger_works_in_any_deck(princess_deck: bool) -> 
     game.apply(Play(game.players[0].hand[0]))
     _settle(game)
     assert game.cards[game.players[1].field[0]].dfn == 4
+
+
+# --- Nightmare vehicle and token spells (their own text, CR appendix A) --------------------
+
+
+@pytest.mark.parametrize(
+    ("token_id", "traits", "keyword", "stats"),
+    [
+        ("BP11-P32", ("荒野",), RUSH, (3, 2)),  # 機動二輪車 on a 荒野 follower: Rush and +1/+0
+        ("BP11-P32", ("死者",), RUSH, (2, 2)),  # on any other follower: Rush only
+        ("BP11-P33", ("荒野",), WARD, (2, 3)),  # 魔導装甲車 on a 荒野 follower: Ward and +0/+1
+        ("BP11-P33", ("死者",), WARD, (2, 2)),  # on any other follower: Ward only
+    ],
+)
+def test_vehicle_amulets_give_a_keyword_and_a_wasteland_bonus(
+    token_id: str, traits: tuple[str, ...], keyword: int, stats: tuple[int, int]
+) -> None:
+    """BP11-P32 / BP11-P33 (Act, put this into the graveyard: a follower of yours gets Rush /
+    Ward; a 荒野 follower also +1 attack / +1 defense): the amulet leaves for the graveyard
+    as the cost and the chosen follower gets the keyword, the bonus only with the trait."""
+    scripts = _lib(token_id)
+    ally = CardRecord("X-A", "A", cost=2, attack=2, defense=2, traits=traits)
+    game = position(fields=([ally], []), scripts=scripts)
+    amulet = game.create_token(0, tokens()[token_id], "field")
+    mine = game.players[0].field[0]
+    game.apply(Activate(amulet, 0))
+    game.apply(Choose(str(mine)))
+    _settle(game)
+    assert game.players[0].field == [mine]
+    card = game.cards[mine]
+    assert card.bits & keyword
+    assert (card.atk, card.dfn) == stats
+
+
+def test_vehicle_amulet_needs_a_follower_to_choose() -> None:
+    """BP11-P32 with no follower of yours on the field: the Act cannot be used (its target
+    must be possible, CR 10.6.2.1.2), so the amulet is not thrown away for nothing."""
+    scripts = _lib("BP11-P32")
+    game = position(fields=([], [follower("E", 2, 2, 2)]), scripts=scripts)
+    amulet = game.create_token(0, tokens()["BP11-P32"], "field")
+    assert Activate(amulet, 0) not in game.legal_actions()
+
+
+@pytest.mark.parametrize(("discard", "milled"), [(True, 1), (False, 0)], ids=["discard", "keep"])
+def test_wolf_cub_spell_damages_and_may_trade_a_card_for_a_mill(discard: bool, milled: int) -> None:
+    """BP14-P32 (token spell: 1 damage to an enemy follower; you may discard a card, and if
+    you do, the top card of your deck into the graveyard): played from the EX area it deals
+    the damage; the mill comes only with the discard."""
+    scripts = _lib("BP14-P32")
+    spare = CardRecord("X-H", "H", cost=9)
+    game = position(hands=([spare], []), fields=([], [follower("E", 2, 2, 3)]), scripts=scripts)
+    cub = game.create_token(0, tokens()["BP14-P32"], "ex")
+    enemy = game.players[1].field[0]
+    grave = len(game.players[0].grave)
+    game.apply(Play(cub))
+    game.apply(Choose(str(enemy)))
+    assert game.decision is not None
+    game.apply(Choose(game.decision.options[0] if discard else "done"))
+    if discard and game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(game.decision.options[0]))
+    _settle(game)
+    assert game.cards[enemy].dfn == 2
+    assert len(game.players[0].hand) == (0 if discard else 1)
+    assert len(game.players[0].grave) == grave + int(discard) + milled
