@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import CardRecord
-from engine.sve import Activate, Choose, Play
+from engine.sve import Activate, Choose, Evolve, Play
 from engine.sve.board import RUSH, WARD
 from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.zones import DiscardCards
@@ -150,3 +150,32 @@ def test_wolf_cub_spell_damages_and_may_trade_a_card_for_a_mill(discard: bool, m
     assert game.cards[enemy].dfn == 2
     assert len(game.players[0].hand) == (0 if discard else 1)
     assert len(game.players[0].grave) == grave + int(discard) + milled
+
+
+# --- CP04-092 (evolved Saren): Union Burst On Evolve, 4 to one, 1 to the others ----------
+
+
+@pytest.mark.parametrize(
+    ("princess_deck", "left"),
+    [(True, [1, 2]), (False, [5, 3, 1])],
+    ids=["princess-connect-deck", "class-deck"],
+)
+def test_saren_evolve_hits_the_chosen_follower_and_the_rest(
+    princess_deck: bool, left: list[int]
+) -> None:
+    """CP04-092 (Union Burst On Evolve: 4 damage to an enemy follower and 1 to each other
+    enemy follower): the chosen 5-defense follower keeps 1, the 3-defense one 2 and the
+    1-defense one is destroyed; in a class deck the ability is void (CR 14.5.1.2)."""
+    scripts = _lib("CP04-092")
+    base = CardRecord("CP04-091", "サレン", cost=5, attack=3, defense=3, traits=PCR)
+    evo = _rec(scripts, "CP04-092", card_type="evolved_follower", cost=5, atk=4, dfn=4,
+               name="サレン", traits=PCR)  # fmt: skip
+    enemies = [follower("E1", 2, 2, 5), follower("E2", 2, 2, 3), follower("E3", 2, 2, 1)]
+    game = position(fields=([base], enemies), evolve=([evo], []), pp=(5, 0), scripts=scripts)
+    game.players[0].union_burst = princess_deck
+    first = game.players[1].field[0]
+    game.apply(Evolve(game.players[0].field[0]))
+    if game.decision is not None and game.decision.kind.name != "MAIN":
+        game.apply(Choose(str(first)))
+    _settle(game)
+    assert [game.cards[u].dfn for u in game.players[1].field] == left

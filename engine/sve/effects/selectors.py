@@ -294,6 +294,8 @@ def resolve_recipients(game: Game, frame: Frame, to: str) -> list[int]:
         return game.followers_of(opp)
     if to == "enemy_all":
         return [leader_target(opp), *game.followers_of(opp)]
+    if to == "enemy_other_followers":  # "それ以外の相手の場のフォロワーすべて"
+        return [u for u in game.followers_of(opp) if u not in frame.targets]
     if to == "own_followers":
         return game.followers_of(me)
     if to == "own_other_followers":
@@ -318,6 +320,7 @@ TO_WORDS = {
     "own_leader": "your leader",
     "enemy_followers": "all enemy followers",
     "enemy_all": "the enemy leader and all enemy followers",
+    "enemy_other_followers": "all other enemy followers",
     "own_followers": "all your followers",
     "own_other_followers": "all your other followers",
     "all_followers": "all followers",
