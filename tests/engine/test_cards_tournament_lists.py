@@ -179,3 +179,43 @@ def test_saren_evolve_hits_the_chosen_follower_and_the_rest(
         game.apply(Choose(str(first)))
     _settle(game)
     assert [game.cards[u].dfn for u in game.players[1].field] == left
+
+
+# --- BP01-111 (evolved 狂気の処刑人): the opponent reveals the hand, you choose the discard ----
+
+
+def _executioner_evolves(opponent_hand: list[CardRecord]) -> State:
+    scripts = _lib("BP01-111")
+    base = CardRecord("BP01-110", "狂気の処刑人", cost=3, attack=3, defense=3)
+    evo = _rec(scripts, "BP01-111", card_type="evolved_follower", cost=3, atk=3, dfn=3,
+               name="狂気の処刑人")  # fmt: skip
+    game = position(hands=([], opponent_hand), fields=([base], []), evolve=([evo], []),
+                    pp=(3, 0), scripts=scripts)  # fmt: skip
+    game.apply(Evolve(game.players[0].field[0]))
+    return game
+
+
+def test_executioner_evolve_discards_the_card_you_choose() -> None:
+    """BP01-111 (On Evolve: 2 damage to your leader; the opponent reveals their hand, you
+    choose a card in it and they discard it): the evolving player, not the opponent, picks
+    among the opponent's cards, and the picked one goes to their graveyard."""
+    cheap = CardRecord("X-C", "C", cost=1)
+    dear = CardRecord("X-D", "D", cost=9)
+    game = _executioner_evolves([cheap, dear])
+    hand = list(game.players[1].hand)
+    assert game.decision is not None
+    assert game.decision.player == 0
+    assert sorted(game.decision.options) == sorted(map(str, hand))
+    game.apply(Choose(str(hand[1])))
+    _settle(game)
+    assert game.players[1].hand == [hand[0]]
+    assert game.players[1].grave == [hand[1]]
+    assert game.players[0].hp == 18
+
+
+def test_executioner_evolve_against_an_empty_hand_only_hurts_your_leader() -> None:
+    """BP01-111 against an empty hand: nothing to choose, your leader still takes 2."""
+    game = _executioner_evolves([])
+    assert game.decision is None or game.decision.kind.name == "MAIN"
+    assert game.players[0].hp == 18
+    assert game.players[1].grave == []
