@@ -219,3 +219,29 @@ def test_executioner_evolve_against_an_empty_hand_only_hurts_your_leader() -> No
     assert game.decision is None or game.decision.kind.name == "MAIN"
     assert game.players[0].hp == 18
     assert game.players[1].grave == []
+
+
+# --- CP04-074 (evolved Illya): On Evolve, a Princess Connect card from the deck to the grave -
+
+
+def test_illya_evolve_buries_a_princess_connect_card_from_the_deck() -> None:
+    """CP04-074 (On Evolve: search your deck for a Princess Connect card and put it into
+    your graveyard): only the Princess Connect card is offered, and it lands in the
+    graveyard, not the hand."""
+    scripts = _lib("CP04-074")
+    base = CardRecord("CP04-073", "イリヤ", cost=2, attack=2, defense=2, traits=PCR)
+    evo = _rec(scripts, "CP04-074", card_type="evolved_follower", cost=2, atk=3, dfn=3,
+               name="イリヤ", traits=PCR)  # fmt: skip
+    princess = CardRecord("X-P", "P", cost=2, attack=2, defense=2, traits=PCR)
+    other = CardRecord("X-O", "O", cost=2, attack=2, defense=2, traits=("死者",))
+    game = position(fields=([base], []), evolve=([evo], []), decks=([other, princess], 0),
+                    pp=(2, 0), scripts=scripts)  # fmt: skip
+    other_uid, princess_uid = game.players[0].deck
+    game.apply(Evolve(game.players[0].field[0]))
+    assert game.decision is not None
+    assert [o for o in game.decision.options if o != "done"] == [str(princess_uid)]
+    game.apply(Choose(str(princess_uid)))
+    _settle(game)
+    assert game.players[0].grave == [princess_uid]
+    assert game.players[0].deck == [other_uid]
+    assert game.players[0].hand == []
