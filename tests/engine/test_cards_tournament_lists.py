@@ -8,11 +8,11 @@ import pytest
 
 from engine.cards import CardRecord
 from engine.sve import Activate, Choose, Evolve, Play
-from engine.sve.board import RUSH, WARD
+from engine.sve.board import RUSH, WARD, Zone
 from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.zones import DiscardCards
 from engine.sve.library import tokens
-from engine.sve.position import follower, position
+from engine.sve.position import add_card, follower, position
 from engine.sve.state import State
 from tests.engine.library_cards import library_record as _rec
 from tests.engine.library_cards import library_scripts as _lib
@@ -245,3 +245,54 @@ def test_illya_evolve_buries_a_princess_connect_card_from_the_deck() -> None:
     assert game.players[0].grave == [princess_uid]
     assert game.players[0].deck == [other_uid]
     assert game.players[0].hand == []
+
+
+# --- evolved Dragoncraft cards of the Dragon lists ------------------------------------------
+
+
+def test_drake_evolve_returns_a_fighter_up_to_its_attack() -> None:
+    """BP13-055 (On Evolve: a 武闘竜人 follower from your graveyard of original cost up to
+    this card's attack onto your field): with attack 6, the cost-6 fighter is offered and
+    enters; the cost-7 fighter and a cost-2 follower without the trait are not offered."""
+    scripts = _lib("BP13-055")
+    fighter = ("武闘竜人",)
+    base = CardRecord(
+        "BP13-054", "焦熱の竜翼・ドラーク", cost=6, attack=5, defense=4, traits=fighter
+    )
+    evo = _rec(scripts, "BP13-055", card_type="evolved_follower", cost=6, atk=6, dfn=5,
+               name="焦熱の竜翼・ドラーク", traits=fighter)  # fmt: skip
+    fits = CardRecord("X-6", "F6", cost=6, attack=6, defense=6, traits=fighter)
+    dear = CardRecord("X-7", "F7", cost=7, attack=7, defense=7, traits=fighter)
+    plain = CardRecord("X-2", "P2", cost=2, attack=2, defense=2)
+    game = position(fields=([base], []), evolve=([evo], []), pp=(6, 0), scripts=scripts)
+    graves = [add_card(game, 0, rec, Zone.GRAVE) for rec in (fits, dear, plain)]
+    game.apply(Evolve(game.players[0].field[0]))
+    assert game.decision is not None
+    assert [o for o in game.decision.options if o != "done"] == [str(graves[0])]
+    game.apply(Choose(str(graves[0])))
+    _settle(game)
+    assert graves[0] in game.players[0].field
+    assert sorted(game.players[0].grave) == sorted(graves[1:])
+
+
+@pytest.mark.parametrize("option", ["mode1", "mode2"])
+def test_gilnelise_evolve_weakens_a_follower_or_makes_nectar(option: str) -> None:
+    """BP15-114 (On Evolve: choose one: another follower gets +2/-2, or a 干絶の甘露 token
+    into your EX area): the first makes a 2/3 enemy follower 4/1 and makes no token; the
+    second leaves it alone and puts the token into the EX area."""
+    scripts = _lib("BP15-114", "BP15-PR18")
+    base = CardRecord("BP15-113", "干絶の飢餓・ギルネリーゼ", cost=2, attack=2, defense=2)
+    evo = _rec(scripts, "BP15-114", card_type="evolved_follower", cost=2, atk=3, dfn=3,
+               name="干絶の飢餓・ギルネリーゼ")  # fmt: skip
+    game = position(fields=([base], [follower("E", 2, 2, 3)]), evolve=([evo], []), pp=(2, 0),
+                    scripts=scripts)  # fmt: skip
+    enemy = game.players[1].field[0]
+    game.apply(Evolve(game.players[0].field[0]))
+    assert game.decision is not None
+    game.apply(Choose(option))
+    if option == "mode1":
+        game.apply(Choose(str(enemy)))
+    _settle(game)
+    stats = (game.cards[enemy].atk, game.cards[enemy].dfn)
+    names = [game.cards[u].base.name for u in game.players[0].ex]
+    assert (stats, names) == (((4, 1), []) if option == "mode1" else ((2, 3), ["干絶の甘露"]))
