@@ -296,3 +296,57 @@ def test_gilnelise_evolve_weakens_a_follower_or_makes_nectar(option: str) -> Non
     stats = (game.cards[enemy].atk, game.cards[enemy].dfn)
     names = [game.cards[u].base.name for u in game.players[0].ex]
     assert (stats, names) == (((4, 1), []) if option == "mode1" else ((2, 3), ["干絶の甘露"]))
+
+
+# --- BP14-070 / BP14-071: the Advance into 楽園の終焉・イツルギ -----------------------------
+
+
+def _paradise_game(active: int = 0) -> State:
+    scripts = _lib("BP14-070", "BP14-071", "BP01-116")
+    itsurugi = _rec(scripts, "BP14-070", cost=2, atk=3, dfn=2, name="憧れの飛躍・イツルギ")
+    paradise = _rec(scripts, "BP14-071", card_type="advance_follower", cost=4, atk=6, dfn=5,
+                    name="楽園の終焉・イツルギ")  # fmt: skip
+    soul = _rec(scripts, "BP01-116", card_type="spell", cost=1, name="ソウルコンバージョン")
+    enemies = [follower("E1", 2, 2, 6), follower("E2", 2, 2, 3), follower("E3", 2, 2, 2)]
+    game = position(active=active, hands=([], [soul]), fields=([itsurugi], enemies),
+                    evolve=([paradise], []), pp=(4, 1), hp=(10, 20), scripts=scripts)  # fmt: skip
+    for i in range(10):
+        add_card(game, 0, CardRecord(f"X-G{i}", f"G{i}", card_class="abyss", cost=1), Zone.GRAVE)
+    return game
+
+
+def test_paradise_advance_splits_five_and_two_and_feeds_on_deaths() -> None:
+    """BP14-070 (Advance Act, 4 PP, banish this, with 10 Nightmare cards in the graveyard:
+    楽園の終焉・イツルギ from the evolve deck onto the field) and BP14-071 (Fanfare: up to 3
+    enemy followers, 5 damage to one and 2 to the others; during your turn, when an enemy
+    follower goes to the graveyard, 1 damage to its leader and your leader +1): the first
+    chosen takes 5, the other two 2; the one that dies hurts the enemy leader and heals."""
+    game = _paradise_game()
+    itsurugi = game.players[0].field[0]
+    paradise = game.players[0].evolve_deck[0]
+    one, two, three = game.players[1].field
+    game.apply(Activate(itsurugi, 0))
+    game.apply(Choose(str(paradise)))
+    for uid in (one, two, three):
+        game.apply(Choose(str(uid)))
+    _settle(game)
+    assert game.players[0].field == [paradise]
+    assert [game.cards[u].dfn for u in game.players[1].field] == [1, 1]
+    assert three in game.players[1].grave
+    assert (game.players[0].hp, game.players[1].hp) == (11, 19)
+
+
+def test_paradise_does_not_feed_on_deaths_in_the_opponents_turn() -> None:
+    """BP14-071 on the field in the opponent's turn: their follower put into the graveyard
+    (their own ソウルコンバージョン) neither hurts them nor heals you."""
+    game = _paradise_game(active=1)
+    paradise = game.players[0].evolve_deck[0]
+    game.players[0].evolve_deck.remove(paradise)
+    game.cards[paradise].zone = Zone.FIELD
+    game.players[0].field.append(paradise)
+    victim = game.players[1].field[2]
+    game.apply(Play(game.players[1].hand[0]))
+    game.apply(Choose(str(victim)))
+    _settle(game)
+    assert victim in game.players[1].grave
+    assert (game.players[0].hp, game.players[1].hp) == (10, 20)

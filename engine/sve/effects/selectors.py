@@ -281,6 +281,10 @@ RECIPIENTS = (
 def resolve_recipients(game: Game, frame: Frame, to: str) -> list[int]:
     if to == "targets":
         return [t for t in frame.targets if game.target_exists(t)]
+    if to == "first_target":  # "その中の1体に…": the one chosen first
+        return [t for t in frame.targets[:1] if game.target_exists(t)]
+    if to == "other_targets":  # "残りの…に": the others chosen with it
+        return [t for t in frame.targets[1:] if game.target_exists(t)]
     if to == "self":
         return [frame.source] if game.target_exists(frame.source) else []
     if to == "event":
@@ -314,6 +318,8 @@ def resolve_recipients(game: Game, frame: Frame, to: str) -> list[int]:
 
 TO_WORDS = {
     "targets": "it",
+    "first_target": "the first one chosen",
+    "other_targets": "the others chosen",
     "self": "this",
     "event": "that follower",
     "enemy_leader": "the enemy leader",
