@@ -214,10 +214,10 @@ class Zones(StateBase):
             return
         if not self.field_has_room(player):  # CR 4.4.4.2
             return
+        if self.log is not None:  # found first, then its enter (the move itself)
+            self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
         p.evolve_deck.remove(uid)
         card.zone = Zone.RESOLVING
-        if self.log is not None:
-            self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
         self.enter_field(card, player, engaged=False)
         self.set_origin(card, "evolve_deck")
 
