@@ -350,3 +350,26 @@ def test_paradise_does_not_feed_on_deaths_in_the_opponents_turn() -> None:
     _settle(game)
     assert victim in game.players[1].grave
     assert (game.players[0].hp, game.players[1].hp) == (10, 20)
+
+
+@pytest.mark.parametrize(("princess_deck", "max_after"), [(True, 6), (False, 5)])
+def test_queens_console_act_is_a_union_burst(princess_deck: bool, max_after: int) -> None:
+    """CP04-PR18 (the equipped follower has "Union Burst Act, 1 PP, engage this: your
+    original-cost-1 followers +1 attack"): using it counts for CP04-057 (PP maximum +1)
+    in a Princess Connect deck; in a class deck the granted ability is void (CR 14.5.1.2)
+    and cannot be used."""
+    scripts = _lib("CP04-057", "CP04-PR18")
+    homare = _rec(scripts, "CP04-057", cost=5, atk=4, dfn=5, traits=PCR)
+    bearer = CardRecord("X-B", "B", cost=1, attack=1, defense=1, traits=PCR)
+    game = position(fields=([homare, bearer], []), pp=(1, 0), scripts=scripts)
+    game.players[0].max_pp = 5
+    game.players[0].union_burst = princess_deck
+    me = game.players[0].field[1]
+    game.equip(me, tokens()["CP04-PR18"])
+    console = [a for a in game.legal_actions() if isinstance(a, Activate) and a.uid == me]
+    assert bool(console) is princess_deck
+    if console:
+        game.apply(console[0])
+        _settle(game)
+        assert game.cards[me].atk == 2
+    assert game.players[0].max_pp == max_after
