@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import CardRecord
-from engine.sve import Activate, Choose, Evolve, Play
+from engine.sve import Activate, Attack, Choose, Evolve, Play
+from engine.sve.actions import END
 from engine.sve.board import RUSH, WARD, Zone
 from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.zones import DiscardCards
 from engine.sve.library import tokens
-from engine.sve.position import add_card, follower, position
+from engine.sve.position import OnField, add_card, follower, position
 from engine.sve.state import State
 from tests.engine.library_cards import library_record as _rec
 from tests.engine.library_cards import library_scripts as _lib
@@ -373,3 +374,58 @@ def test_queens_console_act_is_a_union_burst(princess_deck: bool, max_after: int
         _settle(game)
         assert game.cards[me].atk == 2
     assert game.players[0].max_pp == max_after
+
+
+# --- BP11-P30 (魔導列車): piloting, CR 5.32 ------------------------------------------------
+
+
+def _train_game(costs: tuple[int, ...]) -> tuple[State, int]:
+    scripts = _lib("BP11-P30")
+    crew = [CardRecord(f"X-{c}", f"C{c}", cost=c, attack=1, defense=1) for c in costs]
+    enemies = [OnField(follower("E1", 2, 2, 3), engaged=True),
+               OnField(follower("E2", 2, 2, 3), engaged=True)]  # fmt: skip
+    game = position(fields=(crew, enemies), pp=(1, 0), hp=(10, 20), scripts=scripts)
+    train = game.create_token(0, tokens()["BP11-P30"], "field")
+    game.cards[train].since = 0  # on the field since before this turn
+    return game, train
+
+
+def test_train_is_piloted_with_five_cost_of_crew_and_strikes() -> None:
+    """BP11-P30 (Act, 1 PP, engage followers of yours whose original costs total 5 or
+    more: pilot this, a 4/5 follower this turn; Strike: destroy an engaged enemy follower,
+    your leader +2): the crew can stop only once it reaches 5; piloted, it attacks, its
+    Strike destroys the other engaged enemy and heals; at the end of the turn it is an
+    amulet again."""
+    game, train = _train_game((3, 2, 1))
+    three, two, _ = game.players[0].field[:3]
+    assert not game.cards[train].fol
+    game.apply(Activate(train, 0))
+    assert game.decision is not None
+    assert "done" not in game.decision.options
+    game.apply(Choose(str(three)))
+    assert game.decision is not None
+    assert "done" not in game.decision.options  # 3 of 5
+    game.apply(Choose(str(two)))
+    assert game.decision is not None
+    game.apply(Choose("done"))  # 5 of 5: the cost-1 follower stays standing
+    _settle(game)
+    card = game.cards[train]
+    assert (card.fol, card.atk, card.dfn) == (True, 4, 5)
+    assert game.players[0].pp == 0
+    one, other = game.players[1].field
+    game.apply(Attack(train, one))
+    game.apply(Choose(str(other)))
+    _settle(game)
+    assert other in game.players[1].grave
+    assert game.players[0].hp == 12
+    game.apply(END)
+    _settle(game)
+    assert not game.cards[train].fol
+
+
+def test_train_needs_five_cost_of_crew() -> None:
+    """BP11-P30 with followers of original costs 3 and 1 (4 in all): it cannot be piloted,
+    so it stays an amulet that cannot attack."""
+    game, train = _train_game((3, 1))
+    assert Activate(train, 0) not in game.legal_actions()
+    assert not any(isinstance(a, Attack) and a.uid == train for a in game.legal_actions())

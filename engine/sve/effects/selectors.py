@@ -63,11 +63,15 @@ class Targets:
     """Only cards whose name contains this (``「カード名に『…』を含むフォロワー」``)."""
     boxed: bool = False
     """Only Boxed cards (CR 5.31)."""
+    engaged: bool = False
+    """Only engaged cards (``アクト状態の相手の場のフォロワー``)."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
         rec = card.face
         if self.token and not card.token:
+            return False
+        if self.engaged and not card.engaged:
             return False
         if self.boxed and not (card.counters is not None and "boxed" in card.counters):
             return False
@@ -359,6 +363,8 @@ def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append("token")
     if t.boxed:
         parts.append("Boxed")
+    if t.engaged:
+        parts.append("engaged")
     head = f"{'up to ' if up_to else ''}{count}"
     noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
     own = t.side == "own"
