@@ -149,13 +149,14 @@ class Observation:
         return len(p.evolve_deck) + len(p.evolve_used)
 
     def card(self, uid: int) -> CardView:
-        """A card the observer may see (own hand, any field, EX area); else ``KeyError``."""
+        """A card the observer may see (own hand, any field, EX area, an opponent's hand card
+        revealed for the observer's choice now); else ``KeyError``."""
         s = self._state
         if 0 <= uid < len(s.cards):
             card = s.cards[uid]
             zone = card.zone.name
             if zone in ("FIELD", "EX", "RESOLVING", "GRAVE", "BANISH") or (
-                zone == "HAND" and card.owner == self.player
+                zone == "HAND" and (card.owner == self.player or uid in s.shown_hand(self.player))
             ):
                 return _view(card)
         raise KeyError(f"card {uid} is not visible to player {self.player}")

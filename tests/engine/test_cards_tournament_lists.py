@@ -4,6 +4,8 @@ library; the records carry made-up stats where the stats do not matter)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.cards import CardRecord
@@ -429,3 +431,21 @@ def test_train_needs_five_cost_of_crew() -> None:
     game, train = _train_game((3, 1))
     assert Activate(train, 0) not in game.legal_actions()
     assert not any(isinstance(a, Attack) and a.uid == train for a in game.legal_actions())
+
+
+def test_executioner_choice_sees_the_revealed_hand() -> None:
+    """BP01-111's revealed hand: while its player chooses, the hand cards are visible to
+    them and every world a searching player samples keeps them (the choice is made knowing
+    the cards); before the reveal the opponent's hand is hidden and dealt again."""
+    cards = [CardRecord(f"X-{i}", f"H{i}", cost=i + 1) for i in range(3)]
+    game = _executioner_evolves(cards)
+    hand = list(game.players[1].hand)
+    view = game.observation(0)
+    assert [view.card(u).record.card_id for u in hand] == ["X-0", "X-1", "X-2"]
+    for seed in range(5):
+        world = game.observation(0).sample(random.Random(seed))
+        assert sorted(world.players[1].hand) == sorted(hand)
+        assert [world.cards[u].base.card_id for u in hand] == ["X-0", "X-1", "X-2"]
+    hidden = position(hands=([], cards), scripts=_lib("BP01-111"))
+    with pytest.raises(KeyError):
+        hidden.observation(0).card(hidden.players[1].hand[0])
