@@ -159,12 +159,16 @@ class Observation:
         return len(p.evolve_deck) + len(p.evolve_used)
 
     def card(self, uid: int) -> CardView:
-        """A card the observer may see (own hand, any field, EX area); else ``KeyError``."""
+        """A card the observer may see (own hand, any field, EX area, an opponent's hand card
+        revealed for the observer's choice now); else ``KeyError``."""
         s = self._state
         if 0 <= uid < len(s.cards):
             card = s.cards[uid]
             zone = card.zone
-            if zone in _PUBLIC or (zone is Zone.HAND and card.owner == self.player):
+            mine = card.owner == self.player
+            if zone in _PUBLIC or (
+                zone is Zone.HAND and (mine or uid in s.shown_hand(self.player))
+            ):
                 return _view(card)
         raise KeyError(f"card {uid} is not visible to player {self.player}")
 

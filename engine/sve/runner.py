@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -12,8 +13,9 @@ from engine.cards import CardRecord
 from engine.sve.actions import KEEP, REDRAW, Action
 from engine.sve.agents import Agent, make_agent
 from engine.sve.board import DEFAULT_TURN_LIMIT
+from engine.sve.effects.evolve import FromEvolveDeck
 from engine.sve.effects.scripts import Scripts
-from engine.sve.state import DeckSpec, Outcome, State, new_game
+from engine.sve.state import DEFAULT_SCRIPTS, DeckSpec, Outcome, State, new_game
 
 EVOLVE_DECK_LIMIT = 10  # CR 6.1.1.3
 COPIES = 3  # CR 6.1.1.4
@@ -208,36 +210,62 @@ def play_game(
     )
 
 
+def _fetched_names(node: object) -> Iterator[str]:
+    """Names of the evolve-deck cards an effect tree puts into play (:class:`FromEvolveDeck`)."""
+    if isinstance(node, FromEvolveDeck):
+        yield node.name
+    elif isinstance(node, (tuple, list)):
+        for item in node:
+            yield from _fetched_names(item)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            yield from _fetched_names(getattr(node, f.name))
+
+
 def build_evolve_deck(
     main: Iterable[CardRecord],
     pool: Iterable[CardRecord],
     limit: int = EVOLVE_DECK_LIMIT,
+    scripts: Scripts | None = None,
 ) -> list[CardRecord]:
-    """An evolve deck for ``main``: same-named evolved followers from ``pool`` (CR 5.16.1.1.1).
+    """An evolve deck for ``main``: same-named evolved followers from ``pool`` (CR 5.16.1.1.1)
+    and the Advance cards (CR 9.2) its cards' abilities take from the evolve deck.
 
-    Every follower name with an evolved form gets one copy first (most-played first, then
+    Every follower name with an evolved form, and every Advance card a main-deck card
+    names (as many as the cards naming it), gets one copy first (most-played first, then
     list order), then a second and a third in the same order, never more copies than the
     main deck plays (at most 3, CR 6.1.1.4), until ``limit`` cards: a follower the deck
     plays is never left unable to evolve because the copies of another filled the deck.
-    Where several evolved cards share a name, the lowest card id is used.
+    Where several evolved or Advance cards share a name, the lowest card id is used.
+    ``scripts`` (the committed library by default) tells which cards name an Advance card.
     """
+    scripts = DEFAULT_SCRIPTS if scripts is None else scripts
     evolved: dict[str, CardRecord] = {}
+    advance: dict[str, CardRecord] = {}
     for rec in pool:
-        if rec.card_type == "evolved_follower":
-            best = evolved.get(rec.name)
+        kind = {"evolved_follower": evolved, "advance_follower": advance}.get(rec.card_type)
+        if kind is not None:
+            best = kind.get(rec.name)
             if best is None or rec.card_id < best.card_id:
-                evolved[rec.name] = rec
+                kind[rec.name] = rec
     counts: dict[str, int] = {}
     first_seen: dict[str, int] = {}
     for i, rec in enumerate(main):
+        names: list[str] = []
         if rec.card_type == "follower" and rec.name in evolved:
-            counts[rec.name] = counts.get(rec.name, 0) + 1
-            first_seen.setdefault(rec.name, i)
+            names.append(rec.name)
+        script = scripts.get(rec.card_id)
+        if script is not None:
+            names += [n for n in dict.fromkeys(_fetched_names(script.abilities)) if n in advance]
+        for name in names:
+            counts[name] = counts.get(name, 0) + 1
+            first_seen.setdefault(name, i)
+    by_name = {**advance, **evolved}
     order = sorted(counts, key=lambda n: (-counts[n], first_seen[n]))
     out: list[CardRecord] = []
     for copy in range(COPIES):
         for name in order:
             if copy < counts[name] and len(out) < limit:
-                out.append(evolved[name])
+                out.append(by_name[name])
     rank = {name: i for i, name in enumerate(order)}
     return sorted(out, key=lambda rec: rank[rec.name])  # copies of a name together

@@ -325,10 +325,20 @@ class State(TurnFlow, Playing, Costs, Combat, Resolution, Zones):
         """What ``player`` may see (CR 4.1.2): own hand, public zones, counts of hidden ones."""
         return Observation(self, player)
 
+    def shown_hand(self, player: int) -> frozenset[int]:
+        """Opponent hand cards ``player`` is choosing among now: a revealed hand (BP01-111
+        "相手プレイヤー1人は手札を公開する。自分はその中から1枚を選ぶ")."""
+        d = self.decision
+        if d is None or d.player != player or d.kind is not Kind.PICK:
+            return frozenset()
+        hand = set(self.players[1 - player].hand)
+        return frozenset(int(o) for o in d.options if o.isdigit() and int(o) in hand)
+
     def determinize(self, player: int, rng: random.Random) -> State:
         """A copy with what ``player`` cannot see (CR 4.1.2.1) drawn again from ``rng``.
 
-        The opponent's hand and main deck are pooled and dealt again (same hand size), the
+        The opponent's hand and main deck are pooled and dealt again (same hand size; cards
+        of it the player is choosing among now were revealed and stay), the
         player's own deck is shuffled, and the game RNG is reseeded from ``rng``. Hidden
         cards come back fresh (no state of their own). Card uids follow the decklists, so
         the result depends only on what ``player`` may see, the decklists and ``rng``: a
@@ -340,8 +350,9 @@ class State(TurnFlow, Playing, Costs, Combat, Resolution, Zones):
         new.reuse_legal = True
         cards = new.cards = new.cards[:]
         opp = new.players[1 - player]
-        kept = [u for u in opp.hand if cards[u].token]
-        pool = sorted(u for u in (*opp.hand, *opp.deck) if not cards[u].token)
+        shown = self.shown_hand(player)
+        kept = [u for u in opp.hand if cards[u].token or u in shown]
+        pool = sorted(u for u in (*opp.hand, *opp.deck) if not cards[u].token and u not in shown)
         rng.shuffle(pool)
         dealt = len(opp.hand) - len(kept)
         opp.hand = sorted(kept + pool[:dealt])
@@ -352,7 +363,7 @@ class State(TurnFlow, Playing, Costs, Combat, Resolution, Zones):
         for zone, uids in ((Zone.HAND, opp.hand), (Zone.DECK, opp.deck), (Zone.DECK, own.deck)):
             for uid in uids:
                 old = cards[uid]
-                if not old.token:
+                if not old.token and uid not in shown:
                     fresh = Card(uid, old.owner, old.base, zone, token=False)
                     fresh.tok = new.tok  # the new world's own card (copy-on-write, see writable)
                     cards[uid] = fresh

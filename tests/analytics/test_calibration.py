@@ -155,10 +155,10 @@ def test_cards_of_a_built_evolve_deck_count_as_unmodelled(sve_data: Path) -> Non
     from cardpool.snapshot import load_sve_pool
 
     pool = load_sve_pool()
-    main = _tournament_list(sve_data, "22YGY")  # a Stray Hollow Nightmare list
+    main = _tournament_list(sve_data, "1LSQC")  # a Princess Connect list
     missing = {cid: status for cid, _, status in unmodelled_cards(Deck(main=main), pool)}
-    assert missing == {"BP01-111": "none"}
-    given = Deck(main=main, evolve={"BP11-077": 3})
+    assert missing == {"CP04-114": "none"}
+    given = Deck(main=main, evolve={"CP04-020": 3})
     assert unmodelled_cards(given, pool) == []
 
 

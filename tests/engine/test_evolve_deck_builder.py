@@ -9,6 +9,7 @@ import pytest
 from engine.cards import CardRecord
 from engine.sve.position import evolved, follower, spell
 from engine.sve.runner import build_evolve_deck
+from tests.engine.library_cards import library_scripts
 
 NAMES = "ABCDE"
 BASES = {n: follower(n, 2, 2, 2) for n in NAMES}
@@ -54,3 +55,20 @@ def test_a_deck_without_evolvable_followers_gets_none() -> None:
     """A follower whose name has no evolved card, and spells, give nothing."""
     lone = follower("Lone", 1, 1, 1)
     assert build_evolve_deck([lone, spell("S")], POOL) == []
+
+
+@pytest.mark.parametrize(("naming", "expected"), [(3, 3), (1, 1), (0, 0)])
+def test_advance_cards_the_main_deck_fetches_join_the_evolve_deck(
+    naming: int, expected: int
+) -> None:
+    """CR 9.2: BP14-070 (Advance Act: put 楽園の終焉・イツルギ from your evolve deck onto
+    the field) brings one copy of that Advance card per copy played; a deck without it
+    gets none (the Advance card is not an evolved form of any follower)."""
+    scripts = library_scripts("BP14-070")
+    itsurugi = CardRecord("BP14-070", "憧れの飛躍・イツルギ", cost=2, attack=3, defense=2)
+    paradise = CardRecord("BP14-071", "楽園の終焉・イツルギ", card_type="advance_follower",
+                          cost=4, attack=6, defense=5)  # fmt: skip
+    main = [itsurugi] * naming + [BASES["A"]] * 3
+    deck = build_evolve_deck(main, [*POOL, paradise], scripts=scripts)
+    assert Counter(r.card_id for r in deck)["BP14-071"] == expected
+    assert Counter(r.name for r in deck)["A"] == 3

@@ -79,6 +79,9 @@ class Trigger(enum.Enum):
     ALLY_LEAVES = "ally_leaves"
     """CR 10.7.1 / 10.7.4: a card of yours left the field (this card on the field; that card
     is the event's)."""
+    ENEMY_DIES = "enemy_dies"
+    """CR 10.7.1: an enemy follower was put from the field into the graveyard (this card on
+    the field; that follower is the event's; ``相手のフォロワーが場から墓場に置かれたとき``)."""
     AMULET_LEAVES = "amulet_leaves"
     """CR 10.7.1: one of your amulets left the field (this card on the field)."""
     ON_EQUIP = "on_equip"
@@ -132,6 +135,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.LEAVES: "When this leaves the field",
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
     Trigger.ALLY_LEAVES: "When a card of yours leaves the field",
+    Trigger.ENEMY_DIES: "When an enemy follower goes from the field to the graveyard",
     Trigger.ON_ENGAGE: "When this becomes engaged",
     Trigger.YOU_DISCARD: "When you discard a card",
     Trigger.OPPONENT_DISCARD: "When your opponent discards a card",

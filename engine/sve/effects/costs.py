@@ -177,6 +177,10 @@ class PayCost:
         found = game.candidates(what, controller, source, counting=True)
         return [u for u in found if not cards[u].engaged and u != source]
 
+    engage_min_total: int = 0
+    """With ``engage_any``: the engaged cards' original costs (CR 5.24) must add up to at
+    least this (``場のフォロワーを元のコストの合計がN以上になるように好きな枚数【アクト】``);
+    the ability's amount is then that sum, not the number of cards."""
     engage_self: bool = False
     """Engage this standing field card (``これを【アクト】``, CR 10.4.6)."""
     discard_n: int = 1
@@ -255,6 +259,10 @@ class PayCost:
                 return False
         if self.take_from is not None and not self._takeable(game, controller, source):
             return False
+        if self.engage_min_total:
+            able = self._engageable_any(game, controller, source)
+            if sum(cards[u].base.cost or 0 for u in able) < self.engage_min_total:
+                return False
         if self.reveal is not None:
             match = self.reveal.matches
             hand = p.hand
@@ -291,10 +299,12 @@ class PayCost:
             word, frame.choice = frame.choice, None
             if word is not None and word != "done":
                 game.set_engaged(int(word), True)
-                frame.amount += 1
+                total = self.engage_min_total
+                frame.amount += (game.cards[int(word)].base.cost or 0) if total else 1
             options = [str(u) for u in self._engageable_any(game, me, frame.source)]
+            short = frame.amount < self.engage_min_total
             if word != "done" and options:
-                game.ask_pick(me, options, True)
+                game.ask_pick(me, options, not short)
                 return False
             frame.sub = 0
             if self.effects:
@@ -402,7 +412,7 @@ class PayCost:
             frame.amount = 0
             options = [str(u) for u in self._engageable_any(game, me, frame.source)]
             if options:
-                game.ask_pick(me, options, True)
+                game.ask_pick(me, options, not self.engage_min_total)
                 return False
         frame.sub = 0
         if self.effects:
@@ -457,7 +467,12 @@ class PayCost:
             parts.append(
                 f"Lesson {self.lesson} (banish {self.lesson} Magic Items from your EX area)"
             )
-        if self.engage_any is not None:
+        if self.engage_any is not None and self.engage_min_total:
+            parts.append(
+                f"engage any number of {all_words(self.engage_any)[4:]} with original costs"
+                f" totalling {self.engage_min_total} or more"
+            )
+        elif self.engage_any is not None:
             parts.append(f"engage any number of {all_words(self.engage_any)[4:]} (X)")
         if self.take_from is not None:
             what = targets_words(self.take_from)

@@ -32,13 +32,23 @@ class FromGrave:
     max_total: int = -1
     """The chosen cards' original costs add up to at most this (``元のコストの合計がN以下に
     なるように``); -1 for no limit."""
+    max_cost_attack: bool = False
+    """Only cards of original cost X or less, X being this card's attack when it resolves
+    (``元のコストX以下の…。Xは「これの攻撃力」である``)."""
+
+    def _capped(self, game: Game, source: int) -> FromGrave:
+        if not self.max_cost_attack or source < 0:
+            return self
+        attack = max(0, game.cards[source].atk)
+        what = dataclasses.replace(self.what, max_cost=attack)
+        return dataclasses.replace(self, what=what, max_cost_attack=False)
 
     def available(self, game: Game, controller: int, source: int = -1) -> bool:
         """CR 10.6.2.3.3: a mandatory choice needs ``n`` matching cards in the graveyard."""
         if self.up_to:
             return True
         cards = game.cards
-        match = self.what.matches
+        match = self._capped(game, source).what.matches
         grave = game.players[controller].grave
         return sum(1 for u in grave if u != source and match(cards[u].base)) >= self.n
 
@@ -46,7 +56,8 @@ class FromGrave:
         """Offer the matching cards one by one (``done`` when ``up_to``)."""
         if frame.sub == 0 and frame.choice is None:
             frame.targets = []
-        return _take(game, frame, game.players[frame.controller].grave, self, self.n, False)
+        how = self._capped(game, frame.source)
+        return _take(game, frame, game.players[frame.controller].grave, how, self.n, False)
 
     def describe(self) -> str:
         """This element in English."""
@@ -56,6 +67,8 @@ class FromGrave:
             if self.max_total >= 0
             else ""
         )
+        if self.max_cost_attack:
+            total += " with original cost up to this card's attack"
         words = filter_words(self.what, self.n)
         return f"choose {n} {words}{total} in your graveyard; put it into your {self.to}"
 

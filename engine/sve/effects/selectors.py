@@ -63,11 +63,15 @@ class Targets:
     """Only cards whose name contains this (``「カード名に『…』を含むフォロワー」``)."""
     boxed: bool = False
     """Only Boxed cards (CR 5.31)."""
+    engaged: bool = False
+    """Only engaged cards (``アクト状態の相手の場のフォロワー``)."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
         rec = card.face
         if self.token and not card.token:
+            return False
+        if self.engaged and not card.engaged:
             return False
         if self.boxed and not (card.counters is not None and "boxed" in card.counters):
             return False
@@ -281,6 +285,10 @@ RECIPIENTS = (
 def resolve_recipients(game: Game, frame: Frame, to: str) -> list[int]:
     if to == "targets":
         return [t for t in frame.targets if game.target_exists(t)]
+    if to == "first_target":  # "その中の1体に…": the one chosen first
+        return [t for t in frame.targets[:1] if game.target_exists(t)]
+    if to == "other_targets":  # "残りの…に": the others chosen with it
+        return [t for t in frame.targets[1:] if game.target_exists(t)]
     if to == "self":
         return [frame.source] if game.target_exists(frame.source) else []
     if to == "event":
@@ -294,6 +302,8 @@ def resolve_recipients(game: Game, frame: Frame, to: str) -> list[int]:
         return game.followers_of(opp)
     if to == "enemy_all":
         return [leader_target(opp), *game.followers_of(opp)]
+    if to == "enemy_other_followers":  # "それ以外の相手の場のフォロワーすべて"
+        return [u for u in game.followers_of(opp) if u not in frame.targets]
     if to == "own_followers":
         return game.followers_of(me)
     if to == "own_other_followers":
@@ -312,12 +322,15 @@ def resolve_recipients(game: Game, frame: Frame, to: str) -> list[int]:
 
 TO_WORDS = {
     "targets": "it",
+    "first_target": "the first one chosen",
+    "other_targets": "the others chosen",
     "self": "this",
     "event": "that follower",
     "enemy_leader": "the enemy leader",
     "own_leader": "your leader",
     "enemy_followers": "all enemy followers",
     "enemy_all": "the enemy leader and all enemy followers",
+    "enemy_other_followers": "all other enemy followers",
     "own_followers": "all your followers",
     "own_other_followers": "all your other followers",
     "all_followers": "all followers",
@@ -350,6 +363,8 @@ def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append("token")
     if t.boxed:
         parts.append("Boxed")
+    if t.engaged:
+        parts.append("engaged")
     head = f"{'up to ' if up_to else ''}{count}"
     noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
     own = t.side == "own"

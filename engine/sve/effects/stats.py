@@ -306,3 +306,33 @@ class Grant(Static):
         """This element in English."""
         who = "this" if self.what is None else all_words(self.what)
         return f"{who} {'has' if self.what is None else 'have'} {', '.join(self.keywords)}"
+
+
+PILOTED = "piloted"
+"""The counters key of an amulet piloted this turn (its value: the turn)."""
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Pilot:
+    """CR 5.32.1: pilot this amulet (``これを操縦する``): for this turn it is a follower
+    with the attack and defense printed on it; an amulet without them stays as it is
+    (CR 5.32.1.1). The end of the turn makes it an amulet again."""
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Make it a follower until the end of the turn."""
+        card = game.cards[frame.source]
+        rec = card.base
+        if not game.target_exists(frame.source) or rec.attack is None or rec.defense is None:
+            return True
+        card = game.writable(frame.source)
+        card.fol = True
+        card.atk, card.dfn = rec.attack, rec.defense
+        if card.counters is None:
+            card.counters = {}
+        card.counters[PILOTED] = game.turn
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "pilot this (it is a follower with its printed attack and defense this turn)"

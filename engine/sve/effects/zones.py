@@ -145,6 +145,9 @@ class DiscardCards:
     banish: bool = False
     """The chosen cards are banished instead (``自分の手札N枚を消滅させる``, CR 5.7; not a
     discard, so nothing that reacts to discards goes off)."""
+    you_choose: bool = False
+    """The opponent reveals the hand and this ability's controller chooses the card
+    (``相手プレイヤー1人は手札を公開する。自分はその中から1枚を選ぶ。相手はそれを捨てる``)."""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Ask the discarding player which card, ``n`` times (fewer if the hand runs out)."""
@@ -165,13 +168,19 @@ class DiscardCards:
         if frame.sub >= self.n or not hand:
             frame.sub = 0
             return True
-        game.ask_pick(player, [str(u) for u in sorted(hand)], False)
+        chooser = frame.controller if self.you_choose else player
+        game.ask_pick(chooser, [str(u) for u in sorted(hand)], False)
         return False
 
     def describe(self) -> str:
         """This element in English."""
         if self.banish:
             return f"banish {self.n} card{'s' if self.n != 1 else ''} of your choice from your hand"
+        if self.you_choose:
+            return (
+                f"your opponent reveals their hand and discards {self.n} "
+                f"card{'s' if self.n != 1 else ''} you choose"
+            )
         who = "" if self.who == "you" else "your opponent "
         how = " at random" if self.random else ""
         return f"{who}discard {self.n} card{'s' if self.n != 1 else ''}{how}"

@@ -28,6 +28,7 @@ from engine.sve.board import (
     _boxed,
 )
 from engine.sve.effects.core import Rule, Trigger
+from engine.sve.effects.stats import PILOTED
 from engine.sve.effects.zones import EX_TO_GRAVE_MARK
 from engine.sve.rules.base import StateBase
 from engine.sve.rules.steps import (
@@ -173,6 +174,11 @@ class TurnFlow(StateBase):
                 counters = card.counters
                 if counters is not None and counters.get(BOXED, self.turn + 1) <= self.turn:
                     self._unbox(self.writable(uid))
+                if counters is not None and PILOTED in counters:  # CR 5.32.1: "this turn"
+                    card = self.writable(uid)
+                    assert card.counters is not None
+                    del card.counters[PILOTED]
+                    card.fol = False
         self.dirty = True
         if self.log is not None:
             self._emit("turn_end", {"player": self.active})

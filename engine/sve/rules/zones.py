@@ -214,10 +214,10 @@ class Zones(StateBase):
             return
         if not self.field_has_room(player):  # CR 4.4.4.2
             return
+        if self.log is not None:  # found first, then its enter (the move itself)
+            self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
         p.evolve_deck.remove(uid)
         card.zone = Zone.RESOLVING
-        if self.log is not None:
-            self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
         self.enter_field(card, player, engaged=False)
         self.set_origin(card, "evolve_deck")
 
@@ -636,6 +636,11 @@ class Zones(StateBase):
             if self.died_turn != self.turn:
                 self.died_turn, self.died = self.turn, 0
             self.died += 1
+            if self.scripts:  # CR 10.7.1: "when an enemy follower goes to the graveyard"
+                enemy = 1 - controller
+                for uid in self.holders(self.players[enemy].field, Trigger.ENEMY_DIES):
+                    for ability in self.abilities_of(self.cards[uid], Trigger.ENEMY_DIES):
+                        self.pending.append((ability, uid, enemy, card.uid))
         if zone is Zone.GRAVE and exile_later:
             self.pending.append((_EXILE_LATER, card.uid, controller, 0))
         if zone is Zone.GRAVE and not boxed:  # CR 12.5: Last Words, with its info on the field
