@@ -3,7 +3,9 @@
 After every event: PP maximum at most 10 (CR 3.2.4.1), PP between 0 and the maximum
 (CR 3.2.4.2, 5.15.1.1), EP and SEP not below 0, at most 5 cards on a field (CR 4.4.4) and
 in an EX area (CR 4.8.3). At each evolve: super-evolution only from own turn 7 going first
-and 6 going second (CR 12.2.4), at most one paid evolve a turn (CR 8.3.2.1).
+and 6 going second (CR 12.2.4), at most one paid evolve a turn (CR 8.3.2.1). At each
+attack by a follower that entered the field that turn: Storm to attack the leader, Rush,
+Storm or an evolution that turn to attack a follower (CR 8.4.2.1, 8.4.3.1, 12.10, 12.11).
 
 Usage: ``python scripts/log_invariants.py LOG.jsonl [LOG.jsonl ...]``: prints one line per
 break and exits 1 if there is any, 0 if none; an unreadable log exits 2.
@@ -30,6 +32,8 @@ def breaks(events: list[dict[str, Any]]) -> list[str]:
     own = [0, 0]
     first = -1
     paid = Counter[tuple[int, int]]()
+    entered: dict[int, int] = {}
+    evolved: dict[int, int] = {}
     for e in events:
         where = f"event {e.get('i')} ({e.get('ev')}, turn {e.get('turn')})"
         if e.get("ev") == "game_start":
@@ -48,7 +52,18 @@ def breaks(events: list[dict[str, Any]]) -> list[str]:
                     out.append(f"{where}: player {p} EP/SEP below 0")
                 if s["field"][p] > FIELD_LIMIT or s["ex"][p] > EX_LIMIT:
                     out.append(f"{where}: player {p} field or EX area over 5")
+        if e.get("ev") == "enter":
+            entered[e["uid"]] = e["turn"]
+        if e.get("ev") == "attack" and entered.get(e["attacker"]) == e["turn"]:
+            kw = set(e.get("keywords", ()))
+            if e["target"] == "leader":
+                allowed = "storm" in kw
+            else:
+                allowed = bool(kw & {"storm", "rush"}) or evolved.get(e["attacker"]) == e["turn"]
+            if not allowed:
+                out.append(f"{where}: follower {e['attacker']} attacks the turn it entered")
         if e.get("ev") == "evolve":
+            evolved[e.get("uid", -1)] = e["turn"]
             p = e["player"]
             if e.get("super") and own[p] < SUPER_FROM[p == first]:
                 out.append(f"{where}: player {p} super-evolves in own turn {own[p]}")

@@ -546,3 +546,54 @@ def test_first_one_offers_only_options_with_a_card_to_choose(
     game.apply(Play(spell))
     assert game.decision is not None
     assert game.decision.options == modes
+
+
+# --- the Machina list: 鋼鉄の希望's costed option, マンマル1号 from the graveyard -------------
+
+
+def _machina(cost: int) -> CardRecord:
+    return CardRecord(f"X-M{cost}", f"M{cost}", cost=cost, attack=1, defense=1, traits=("機械",))
+
+
+@pytest.mark.parametrize(("pp", "modes"), [(7, ["mode1", "mode2"]), (6, ["mode1"])])
+def test_steel_hope_second_option_needs_six_more_pp(pp: int, modes: list[str]) -> None:
+    """BP17-080 (cost 1; option 2 costs 6 more: Machina followers of original cost 4, 3 and
+    2 or less from the deck onto the field): offered with 7 PP, not with 6; chosen, it puts
+    one follower within each cap onto the field and spends all 7."""
+    scripts = _lib("BP17-080")
+    hope = _rec(scripts, "BP17-080", card_type="spell", cost=1, traits=("機械",))
+    deck = [_machina(4), _machina(3), _machina(2), _machina(1)]
+    game = position(hands=([hope], []), decks=(deck, 0), pp=(pp, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == modes
+    if "mode2" not in modes:
+        return
+    game.apply(Choose("mode2"))
+    _settle(game)
+    assert sorted(game.cards[u].base.cost for u in game.players[0].field) == [2, 3, 4]
+    assert game.players[0].pp == 0
+
+
+@pytest.mark.parametrize("with_ennea", [True, False], ids=["beside-ennea", "alone"])
+def test_manmaru_returns_from_the_graveyard_only_beside_ennea(with_ennea: bool) -> None:
+    """BP12-082 (Act, 1 PP, from your graveyard: onto the field with +1 attack, usable with
+    紫紺の抵抗者・エンネア on your field; while エンネア is there, 2 or more damage it takes
+    becomes 1): beside エンネア it comes back and 3 damage costs it 1 defense; alone the Act
+    is not offered."""
+    scripts = _lib("BP12-082", "BP07-072")
+    manmaru = _rec(scripts, "BP12-082", atk=1, dfn=3, name="マンマル1号", traits=("機械",))
+    ennea = _rec(scripts, "BP07-072", cost=4, name="紫紺の抵抗者・エンネア", traits=("機械",))
+    game = position(fields=([ennea] if with_ennea else [], []), pp=(1, 0), scripts=scripts)
+    uid = add_card(game, 0, manmaru, Zone.GRAVE)
+    acts = [a for a in game.legal_actions() if isinstance(a, Activate) and a.uid == uid]
+    assert bool(acts) is with_ennea
+    if not with_ennea:
+        return
+    game.apply(acts[0])
+    _settle(game)
+    card = game.cards[uid]
+    assert card.zone is Zone.FIELD
+    assert (card.atk, card.dfn) == (2, 3)
+    game.deal_damage(uid, 3)
+    assert game.cards[uid].dfn == 2

@@ -91,3 +91,29 @@ def test_clean_logs_exit_0_and_broken_ones_1(tmp_path: Path) -> None:
     broken = tmp_path / "broken.jsonl"
     broken.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
     assert CHECK.main([str(broken)]) == 1
+
+
+@pytest.mark.parametrize(
+    ("keywords", "target", "reported"),
+    [
+        ([], "leader", True),  # no Storm: not at the leader the turn it entered
+        (["rush"], "leader", True),  # Rush reaches followers only
+        (["storm"], "leader", False),
+        ([], 99, True),  # no Rush, Storm or evolution: not at a follower either
+        (["rush"], 99, False),
+    ],
+)
+def test_attack_the_turn_a_follower_entered(
+    keywords: list[str], target: object, reported: bool
+) -> None:
+    """A follower that entered this turn attacks the leader only with Storm and a follower
+    only with Rush, Storm or an evolution this turn (CR 8.4.2.1, 8.4.3.1)."""
+    events = _golden()
+    start = next(e for e in events if e["ev"] == "turn_start" and e["turn"] == 3)
+    turn, player = start["turn"], start["player"]
+    at = events.index(start) + 1
+    enter = {"ev": "enter", "i": -1, "turn": turn, "player": player, "uid": 999}
+    attack = {"ev": "attack", "i": -2, "turn": turn, "player": player, "attacker": 999}
+    events[at:at] = [enter, dict(attack, target=target, keywords=keywords)]
+    found = [line for line in CHECK.breaks(events) if "the turn it entered" in line]
+    assert bool(found) is reported
