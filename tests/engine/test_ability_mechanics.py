@@ -577,12 +577,14 @@ def test_equipment_gives_an_activated_ability() -> None:
 
 
 def test_choose_up_to_two_modes_when_a_condition_holds() -> None:
-    """BP02-088: with Necrocharge 10 up to two modes may be chosen; otherwise one."""
+    """BP02-088: with Necrocharge 10 up to two modes may be chosen; otherwise one. The
+    graveyard holds a cost-1 follower, so option 1 has a card to choose (CR 5.18.4.1)."""
     scripts = _lib("BP02-088")
     spell = _rec(scripts, "BP02-088", card_type="spell", cost=2)
-    for grave, asked_again in ((10, True), (0, False)):
+    for grave, asked_again in ((10, True), (1, False)):
         game = position(hands=([spell], []), pp=(2, 0), scripts=scripts)
-        for _ in range(grave):
+        add_card(game, 0, follower("S", 1), Zone.GRAVE)
+        for _ in range(grave - 1):
             add_card(game, 0, follower("G", 9), Zone.GRAVE)
         game.apply(Play(game.players[0].hand[0]))
         assert game.decision is not None
@@ -826,10 +828,12 @@ def test_opponent_main_phase_and_discard_any_card_cost() -> None:
 
 
 def test_choose_up_to_two_modes() -> None:
-    """BP05-078: up to two different options, in the card's order."""
+    """BP05-078: up to two different options, in the card's order (a follower on each side,
+    so options 1 and 2 have one to choose, CR 5.18.4.1)."""
     scripts = _lib("BP05-078")
     spell = _rec(scripts, "BP05-078", card_type="spell", cost=1)
-    game = position(hands=([spell], []), fields=([], [follower("E", 2, 2, 5)]), pp=(1, 0))
+    sides = ([follower("A", 1, 1, 1)], [follower("E", 2, 2, 5)])
+    game = position(hands=([spell], []), fields=sides, pp=(1, 0))
     game.scripts = scripts
     game.apply(Play(game.players[0].hand[0]))
     assert game.decision is not None

@@ -343,9 +343,11 @@ def test_bp12_091_buffs_machines_only_when_put_out_by_an_ability() -> None:
 
 def test_costed_options_add_up_within_the_pp() -> None:
     """BP16-081 (choose up to 3, each option costs 1 PP): with 1 PP left after playing it,
-    only one costed option can be chosen; the others are no longer offered."""
+    only one costed option can be chosen; the others are no longer offered (an enemy
+    follower is there, so option 1 has one to choose, CR 5.18.4.1)."""
     card = _card("BP16-081", "follower", 2, 2, 2)
-    game = position(hands=([card], []), pp=(3, 0), scripts=_lib("BP16-081"))
+    enemy = follower("E", 2, 2, 2)
+    game = position(hands=([card], []), fields=([], [enemy]), pp=(3, 0), scripts=_lib("BP16-081"))
     uid = game.players[0].hand[0]
     game.apply(Play(uid))
     d = game.decision

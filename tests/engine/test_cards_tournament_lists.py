@@ -449,3 +449,151 @@ def test_executioner_choice_sees_the_revealed_hand() -> None:
     hidden = position(hands=([], cards), scripts=_lib("BP01-111"))
     with pytest.raises(KeyError):
         hidden.observation(0).card(hidden.players[1].hand[0])
+
+
+# --- an auto ability with nothing to choose is not played (CR 10.6.2.3.3, 10.7.3.2) ---------
+
+
+@pytest.mark.parametrize(
+    ("enemy_follower", "max_after", "enemy_hp"),
+    [(True, 6, 18), (False, 5, 20)],
+    ids=["enemy-follower-to-choose", "empty-enemy-field"],
+)
+def test_shefi_burst_with_no_target_is_not_used(
+    enemy_follower: bool, max_after: int, enemy_hp: int
+) -> None:
+    """CP04-055 (Union Burst Fanfare: choose an enemy follower; it does not stand next turn)
+    beside CP04-057 (another follower's Union Burst used: PP maximum +1) and CP04-059 (2
+    damage to the enemy leader): with an enemy follower the Fanfare is played and resolved
+    (CR 14.5.1.3) and both go off; with none it cannot be played, so neither does."""
+    scripts = _lib("CP04-055", "CP04-057", "CP04-059")
+    shefi = _rec(scripts, "CP04-055", cost=2, atk=2, dfn=2, traits=PCR)
+    homare = _rec(scripts, "CP04-057", cost=5, atk=4, dfn=5, traits=PCR)
+    kaya = _rec(scripts, "CP04-059", cost=6, atk=4, dfn=4, traits=PCR)
+    enemies = [follower("E", 2, 2, 5)] if enemy_follower else []
+    game = position(
+        hands=([shefi], []), fields=([homare, kaya], enemies), pp=(5, 0), scripts=scripts
+    )
+    game.players[0].max_pp = 5
+    game.players[0].union_burst = True
+    game.apply(Play(game.players[0].hand[0]))
+    _settle(game)
+    assert game.players[0].max_pp == max_after
+    assert game.players[1].hp == enemy_hp
+
+
+@pytest.mark.parametrize(
+    ("enemy_follower", "evolved"),
+    [(True, True), (False, False)],
+    ids=["enemy-follower-to-choose", "empty-enemy-field"],
+)
+def test_kaya_fanfare_needs_an_enemy_follower_to_evolve(
+    enemy_follower: bool, evolved: bool
+) -> None:
+    """CP04-059 (Fanfare: choose an enemy follower, 4 damage; PP maximum 10: this evolves):
+    the choice comes first, so with no enemy follower the whole Fanfare is not played and
+    the follower does not evolve (CR 10.6.2.3.3, 10.7.3.2)."""
+    scripts = _lib("CP04-059", "CP04-060")
+    kaya = _rec(scripts, "CP04-059", cost=6, atk=4, dfn=4, name="カヤ", traits=PCR)
+    evolved_kaya = _rec(
+        scripts, "CP04-060", card_type="evolved_follower", atk=6, dfn=6, name="カヤ", traits=PCR
+    )
+    enemies = [follower("E", 2, 2, 5)] if enemy_follower else []
+    game = position(
+        hands=([kaya], []),
+        fields=([], enemies),
+        evolve=([evolved_kaya], []),
+        pp=(10, 0),
+        scripts=scripts,
+    )
+    game.players[0].max_pp = 10
+    game.apply(Play(game.players[0].hand[0]))
+    _settle(game)
+    mine = game.cards[game.players[0].field[0]]
+    assert (mine.face.card_id == "CP04-060") is evolved
+
+
+@pytest.mark.parametrize(
+    ("grave", "modes"),
+    [
+        ((), None),  # nothing to choose in either option: the spell cannot be played
+        (("machina",), ["mode1"]),  # a Machina follower, but no モノ for option 2
+        (("mono",), ["mode1", "mode2"]),  # モノ is a Machina follower too
+    ],
+    ids=["empty-graveyard", "machina-only", "mono"],
+)
+def test_first_one_offers_only_options_with_a_card_to_choose(
+    grave: tuple[str, ...], modes: list[str] | None
+) -> None:
+    """BP07-075 (choose one: (1) a Machina follower of your graveyard to your hand; (2) a
+    真紅の抗戦者・モノ of your graveyard onto the field): an option whose card cannot be
+    chosen cannot be picked (CR 5.18.4.1, 10.6.2.3.3), and with neither it is not played."""
+    scripts = _lib("BP07-075")
+    first_one = _rec(scripts, "BP07-075", card_type="spell", cost=1, traits=("機械",))
+    records = {
+        "machina": CardRecord("X-M", "M", cost=2, attack=2, defense=2, traits=("機械",)),
+        "mono": CardRecord(
+            "BP07-069", "真紅の抗戦者・モノ", cost=2, attack=3, defense=2, traits=("機械", "魔界")
+        ),
+    }
+    game = position(hands=([first_one], []), pp=(1, 0), scripts=scripts)
+    for key in grave:
+        add_card(game, 0, records[key], Zone.GRAVE)
+    spell = game.players[0].hand[0]
+    if modes is None:
+        assert Play(spell) not in game.legal_actions()
+        return
+    game.apply(Play(spell))
+    assert game.decision is not None
+    assert game.decision.options == modes
+
+
+# --- the Machina list: 鋼鉄の希望's costed option, マンマル1号 from the graveyard -------------
+
+
+def _machina(cost: int) -> CardRecord:
+    return CardRecord(f"X-M{cost}", f"M{cost}", cost=cost, attack=1, defense=1, traits=("機械",))
+
+
+@pytest.mark.parametrize(("pp", "modes"), [(7, ["mode1", "mode2"]), (6, ["mode1"])])
+def test_steel_hope_second_option_needs_six_more_pp(pp: int, modes: list[str]) -> None:
+    """BP17-080 (cost 1; option 2 costs 6 more: Machina followers of original cost 4, 3 and
+    2 or less from the deck onto the field): offered with 7 PP, not with 6; chosen, it puts
+    one follower within each cap onto the field and spends all 7."""
+    scripts = _lib("BP17-080")
+    hope = _rec(scripts, "BP17-080", card_type="spell", cost=1, traits=("機械",))
+    deck = [_machina(4), _machina(3), _machina(2), _machina(1)]
+    game = position(hands=([hope], []), decks=(deck, 0), pp=(pp, 0), scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    assert game.decision is not None
+    assert game.decision.options == modes
+    if "mode2" not in modes:
+        return
+    game.apply(Choose("mode2"))
+    _settle(game)
+    assert sorted(game.cards[u].base.cost for u in game.players[0].field) == [2, 3, 4]
+    assert game.players[0].pp == 0
+
+
+@pytest.mark.parametrize("with_ennea", [True, False], ids=["beside-ennea", "alone"])
+def test_manmaru_returns_from_the_graveyard_only_beside_ennea(with_ennea: bool) -> None:
+    """BP12-082 (Act, 1 PP, from your graveyard: onto the field with +1 attack, usable with
+    紫紺の抵抗者・エンネア on your field; while エンネア is there, 2 or more damage it takes
+    becomes 1): beside エンネア it comes back and 3 damage costs it 1 defense; alone the Act
+    is not offered."""
+    scripts = _lib("BP12-082", "BP07-072")
+    manmaru = _rec(scripts, "BP12-082", atk=1, dfn=3, name="マンマル1号", traits=("機械",))
+    ennea = _rec(scripts, "BP07-072", cost=4, name="紫紺の抵抗者・エンネア", traits=("機械",))
+    game = position(fields=([ennea] if with_ennea else [], []), pp=(1, 0), scripts=scripts)
+    uid = add_card(game, 0, manmaru, Zone.GRAVE)
+    acts = [a for a in game.legal_actions() if isinstance(a, Activate) and a.uid == uid]
+    assert bool(acts) is with_ennea
+    if not with_ennea:
+        return
+    game.apply(acts[0])
+    _settle(game)
+    card = game.cards[uid]
+    assert card.zone is Zone.FIELD
+    assert (card.atk, card.dfn) == (2, 3)
+    game.deal_damage(uid, 3)
+    assert game.cards[uid].dfn == 2

@@ -14,7 +14,7 @@ from engine.sve.effects.amounts import Amount
 from engine.sve.effects.conditions import Always
 from engine.sve.effects.core import describe, sequence_words
 from engine.sve.effects.registry import element
-from engine.sve.effects.selectors import TO_WORDS, all_words
+from engine.sve.effects.selectors import TO_WORDS, Select, all_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.core import Condition, Effect, Frame
@@ -25,6 +25,7 @@ from engine.sve.effects.conditions import holds
 from engine.sve.effects.costs import PayCost
 from engine.sve.effects.damage import Damage, HealLeader
 from engine.sve.effects.deck import Draw
+from engine.sve.effects.search import FromGrave
 from engine.sve.effects.stats import Buff
 
 
@@ -121,12 +122,21 @@ def _option_payable(
 ) -> bool:
     """Whether an option of a choice may be chosen: its cost (a leading mandatory
     :class:`PayCost`, ``cost：effects`` in the option) can be paid (CR 10.4.2.2), with
-    ``spent`` PP already promised to the options chosen before it."""
+    ``spent`` PP already promised to the options chosen before it, and its leading
+    mandatory choice (``…1枚を選ぶ``) has something to choose (CR 5.18.4.1, 10.6.2.3.3)."""
     first = option[0] if option else None
+    rest = option
     if isinstance(first, PayCost) and not first.optional:
         if spent and game.players[controller].pp < spent + first.pp:
             return False
-        return first.available(game, controller, source)
+        if not first.available(game, controller, source):
+            return False
+        rest = first.effects or option[1:]
+    for effect in rest:
+        if not isinstance(effect, (Select, FromGrave)):
+            break
+        if not effect.available(game, controller, source):
+            return False
     return True
 
 

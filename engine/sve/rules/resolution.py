@@ -24,8 +24,10 @@ from engine.sve.board import (
 from engine.sve.effects.conditions import ORIGINS
 from engine.sve.effects.core import Ability, Effect, Frame, Rule, Static, Trigger, changes
 from engine.sve.effects.scripts import KEYWORD_ABILITIES
+from engine.sve.effects.search import FromGrave
 from engine.sve.effects.selectors import (
     LEADER_OFFSET,
+    Select,
     Targets,
     parse_target_word,
 )
@@ -358,6 +360,8 @@ class Resolution(StateBase):
         cond = ability.condition
         if cond is not None and not cond.holds(self, controller, source):
             return
+        if not self._choices_possible(ability, controller, source):
+            return  # CR 10.7.3.2: it cannot be played, so it is neither played nor resolved
         if ability.once_per_turn or ability.times_per_turn:  # "1ターンに1回働く", "ターンごとにN回"
             card = self.writable(source)
             key = f"once:{ability.trigger.value}:{ability.name}"
@@ -375,6 +379,16 @@ class Resolution(StateBase):
         if ability.union_burst and card.zone is Zone.FIELD and card.fol:
             frame.origin = source
         self.frames.append(frame)
+
+    def _choices_possible(self, ability: Ability, controller: int, source: int) -> bool:
+        """CR 10.6.2.3.3: an auto ability whose leading mandatory choice ("…1体を選ぶ") has
+        nothing to choose cannot be played."""
+        for effect in ability.effects:
+            if not isinstance(effect, (Select, FromGrave)):
+                return True
+            if not effect.available(self, controller, source):
+                return False
+        return True
 
     def _fire(self, card: Card, trigger: Trigger, controller: int, amount: int = 0) -> None:
         """Put ``card``'s abilities with ``trigger`` in the waiting state (CR 10.7.2)."""
