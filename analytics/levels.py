@@ -23,26 +23,26 @@ class Level:
     description: str
     core_seconds: float
     """Seconds of one core per game (both sides this agent), measured by bench_agents.py
-    on the shared 2-core machine under load (load average about 2-3; search from 12 games
-    only: an order of magnitude)."""
+    on the 2-core reference machine, otherwise idle (search from 12 games only: an order of
+    magnitude)."""
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("random", "Random", "Plays any legal move. The floor, for sanity checks.", 0.0046),
+    Level("random", "Random", "Plays any legal move. The floor, for sanity checks.", 0.0051),
     Level(
         "greedy", "Greedy",
         "Looks one move ahead: takes lethal, spends its points, makes good trades. Fast; "
-        "misplays what needs a plan.", 0.0040,
+        "misplays what needs a plan.", 0.0044,
     ),
     Level(
         "planner", "Planner",
         f"Plans its whole turn ({DEFAULT_NODES} positions searched) and checks the opponent's "
-        "reply. Never misses a lethal it can see.", 0.125,
+        "reply. Never misses a lethal it can see.", 0.110,
     ),
     Level(
         "search", "Search",
         f"Tree search over {DEFAULT_SIMULATIONS} imagined deals of the cards it cannot see "
-        "per decision. The strongest and by far the slowest.", 1.05,
+        "per decision. The strongest and by far the slowest.", 0.99,
     ),
 )  # fmt: skip
 
