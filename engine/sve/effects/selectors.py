@@ -369,18 +369,25 @@ def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
     noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
     own = t.side == "own"
     text = f"{head} {noun_words} of yours" if own else f"{head} {side}{noun_words}"
-    if t.max_cost >= 0:
-        text += f" with original cost {t.max_cost} or less"
-    if t.exact_cost >= 0:
-        text += f" with original cost {t.exact_cost}"
-    if t.min_cost >= 0:
-        text += f" with original cost {t.min_cost} or more"
+    text += _cost_words(t.max_cost, t.exact_cost, t.min_cost)
     if t.max_defense >= 0:
         text += f" with defense {t.max_defense} or less"
     if t.max_attack >= 0:
         text += f" with attack {t.max_attack} or less"
     if t.min_attack >= 0:
         text += f" with attack {t.min_attack} or more"
+    return text
+
+
+def _cost_words(max_cost: int, exact_cost: int, min_cost: int) -> str:
+    """The original-cost limits of a selector in English (a negative limit is none)."""
+    text = ""
+    if max_cost >= 0:
+        text += f" with original cost {max_cost} or less"
+    if exact_cost >= 0:
+        text += f" with original cost {exact_cost}"
+    if min_cost >= 0:
+        text += f" with original cost {min_cost} or more"
     return text
 
 
@@ -404,12 +411,7 @@ def filter_words(f: CardFilter, n: int) -> str:
         text = f"'{f.name}'"
     if f.name_contains:
         text += f" whose name contains '{f.name_contains}'"
-    if f.max_cost >= 0:
-        text += f" with original cost {f.max_cost} or less"
-    if f.exact_cost >= 0:
-        text += f" with original cost {f.exact_cost}"
-    if f.min_cost >= 0:
-        text += f" with original cost {f.min_cost} or more"
+    text += _cost_words(f.max_cost, f.exact_cost, f.min_cost)
     if f.not_name:
         text += f" not named '{f.not_name}'"
     return text

@@ -12,9 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.cards import CardRecord
-from engine.sve.board import (
-    Zone,
-)
+from engine.sve.board import ZONE_LISTS, Zone
 from engine.sve.effects.conditions import ORIGINS
 from engine.sve.effects.core import Ability, Frame, Rule, Static, Trigger, changes
 from engine.sve.effects.costs import (
@@ -47,16 +45,7 @@ _PLAYED_ORIGIN = {ORIGINS[word]: word for word in _PLAYED_FROM.values()}
 """The ``origin`` of a played card from the number its entering step carries."""
 
 
-_ZONE_WORD = {
-    Zone.DECK: "deck",
-    Zone.HAND: "hand",
-    Zone.FIELD: "field",
-    Zone.EX: "ex",
-    Zone.GRAVE: "grave",
-    Zone.BANISH: "banish",
-    Zone.EVOLVE_DECK: "evolve_deck",
-    Zone.ERASED: "erased",
-}
+_ZONE_WORD = {**ZONE_LISTS, Zone.ERASED: "erased"}  # the log says a zone by its list's name
 
 
 @dataclass(frozen=True, slots=True)
