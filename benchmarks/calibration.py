@@ -135,9 +135,10 @@ def main() -> int:
     print(f"Spearman rank correlation, simulated strength vs top-8 share:    {rho_share:+.2f}")
     print(f"Spearman rank correlation, simulated strength vs top-4 conversion: {rho_conv:+.2f}")
     print(f"pairings outside 20-80%: {outside:.0%}")
-    print(f"for scale: a random ranking of {n} archetypes reaches {chance_spearman(n):+.2f} one "
+    chance, record_rho = chance_spearman(n), spearman(share, conversion)
+    print(f"for scale: a random ranking of {n} archetypes reaches {chance:+.2f} one "
           f"time in 20; the record's own top-8 share and top-4 conversion correlate "
-          f"{spearman(share, conversion):+.2f}")  # fmt: skip
+          f"{record_rho:+.2f}")  # fmt: skip
     print("archetype (representative list)          top-8  share  top-4 conv  vs field")
     for k in np.argsort(-strength, kind="stable"):
         a = chosen[k]
@@ -162,8 +163,7 @@ def main() -> int:
             "top4_conversion": conversion, "vs_field": strength.tolist(),
             "rates": [[None if np.isnan(x) else x for x in row] for row in rates],
             "spearman_share": rho_share, "spearman_top4": rho_conv, "outside_20_80": outside,
-            "chance_spearman": chance_spearman(n),
-            "record_share_vs_top4": spearman(share, conversion),
+            "chance_spearman": chance, "record_share_vs_top4": record_rho,
         }, indent=2))  # fmt: skip
     return 0
 
