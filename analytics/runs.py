@@ -9,12 +9,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import signal
-import threading
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +20,7 @@ import pandas as pd
 
 import engine
 from analytics.cardstats import record_cards
+from analytics.interrupts import held_interrupt
 from analytics.simulate import GameRow, MatchConfig, Progress, run_games, schedule
 from cardpool.deck import Deck
 from cardpool.errors import InputError
@@ -335,31 +333,9 @@ def execute_run(
 
 def _record_and_release(store: Store, run_id: str, block: Sequence[GameRow]) -> None:
     """Store a finished block, then let go of the database until the next one."""
-    with whole_write():
+    with held_interrupt():  # a write is stored whole or not at all
         record_games(store, run_id, block)
         store.release()
-
-
-@contextmanager
-def whole_write() -> Iterator[None]:
-    """Hold a Ctrl-C that comes while a block is written until the write is done.
-
-    DuckDB reads registered frames by calling back into Python, and a KeyboardInterrupt
-    raised there comes out as a bare ``duckdb.Error``; holding it keeps every write whole
-    and the interruption a plain ``KeyboardInterrupt`` after it. Only the main thread
-    receives signals, so elsewhere (the dashboard's script threads) this changes nothing.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, _frame: held.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if held:
-        raise KeyboardInterrupt
 
 
 def games_frame(rows: Sequence[GameRow]) -> pd.DataFrame:

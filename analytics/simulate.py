@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import math
 import os
+import queue
 import signal
 import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from analytics.interrupts import held_interrupt
 from analytics.workers import context as worker_context
 from engine.sve import DeckSpec, play_game
 from engine.sve.runner import CardFact, MulliganPolicy
@@ -33,6 +35,8 @@ MAX_RETRIES = 2
 
 PARENT_CHECK_S = 0.5
 """How often a worker checks that the process that started it is still alive."""
+INTERRUPT_CHECK_S = 0.1
+"""How often a run waiting for its workers looks whether Ctrl-C was pressed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,22 +202,31 @@ def run_games(
             on_progress(Progress(done, total, time.perf_counter() - start))
     owned = executor is None
     jobs = len(_blocks(todo, block_size))
-    pool: Executor = executor or local_pool(workers, start_method, jobs)
-    attempts: dict[tuple[int, int], int] = {}
-    pending = _blocks(todo, block_size)
-    isolate = False  # after a worker died: one block at a time, to find the one that kills
-    try:
-        while pending:
-            batch, pending = (pending[:1], pending[1:]) if isolate else (pending, [])
-            futures: dict[Future[list[GameRow]], list[tuple[int, int]]] = {
-                pool.submit(play_block, config, block): block for block in batch
-            }
-            waiting = set(futures)
-            broken = False
-            while waiting:
-                finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    block = futures[future]
+    with held_interrupt() as interrupted:  # Ctrl-C stops at a safe point, never inside a lock
+        pool: Executor = executor or local_pool(workers, start_method, jobs)
+        finished: queue.SimpleQueue[Future[list[GameRow]]] = queue.SimpleQueue()
+        running: dict[Future[list[GameRow]], list[tuple[int, int]]] = {}
+        attempts: dict[tuple[int, int], int] = {}
+        pending = _blocks(todo, block_size)
+        isolate = False  # after a worker died: one block at a time, to find the one that kills
+        try:
+            while pending:
+                batch, pending = (pending[:1], pending[1:]) if isolate else (pending, [])
+                for block in batch:
+                    if interrupted():  # handing out every block can take a while (Dask)
+                        raise KeyboardInterrupt
+                    future = pool.submit(play_block, config, block)
+                    running[future] = block
+                    future.add_done_callback(finished.put)
+                broken = False
+                while running:
+                    try:
+                        future = finished.get(timeout=INTERRUPT_CHECK_S)
+                    except queue.Empty:
+                        if interrupted():
+                            raise KeyboardInterrupt from None
+                        continue
+                    block = running.pop(future)
                     try:
                         rows = future.result()
                     except Exception as err:  # a worker died or the transport failed
@@ -231,8 +244,6 @@ def run_games(
                             for seed, seat in block
                         ]
                     if should_stop and should_stop():  # stopped: store nothing more
-                        for other in waiting:
-                            other.cancel()
                         return
                     done += len(rows)
                     if on_block:
@@ -240,18 +251,20 @@ def run_games(
                     yield from rows
                     if on_progress:
                         on_progress(Progress(done, total, time.perf_counter() - start))
-                if should_stop and should_stop():
-                    for future in waiting:
-                        future.cancel()
-                    return
-            if broken:
-                isolate = True
-                if owned:  # a dead worker breaks a process pool for good
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    pool = local_pool(workers, start_method, jobs)
-    finally:
-        if owned:
-            pool.shutdown(wait=True, cancel_futures=True)
+                    if interrupted():
+                        raise KeyboardInterrupt
+                    if should_stop and should_stop():
+                        return
+                if broken:
+                    isolate = True
+                    if owned:  # a dead worker breaks a process pool for good
+                        pool.shutdown(wait=False, cancel_futures=True)
+                        pool = local_pool(workers, start_method, jobs)
+        finally:
+            for future in running:  # stopped early: what has not started never will
+                future.cancel()
+            if owned:
+                pool.shutdown(wait=True, cancel_futures=True)
 
 
 def cores() -> int:

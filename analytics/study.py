@@ -28,6 +28,7 @@ from typing import Any
 
 import pandas as pd
 
+from analytics.interrupts import held_interrupt
 from analytics.runs import (
     check_resumable,
     engine_version,
@@ -36,7 +37,6 @@ from analytics.runs import (
     record_games,
     run_info,
     start_run,
-    whole_write,
 )
 from analytics.sequential import look_points
 from analytics.simulate import GameRow, MatchConfig, Progress, local_pool, run_games, schedule
@@ -301,7 +301,7 @@ def play_study(
                     run_id = runs[m.key]
 
                     def store_block(rows: list[GameRow], run_id: str = run_id) -> None:
-                        with whole_write():
+                        with held_interrupt():
                             record_games(store, run_id, rows)
 
                     for _ in run_games(
