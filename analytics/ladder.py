@@ -9,12 +9,21 @@ All pairings of a step share one executor (local processes or Dask), one game pe
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
-from analytics.simulate import GameRow, MatchConfig, local_pool, run_games, schedule
+from analytics.interrupts import held_interrupt
+from analytics.simulate import (
+    INTERRUPT_CHECK_S,
+    GameRow,
+    MatchConfig,
+    local_pool,
+    run_games,
+    schedule,
+)
 from analytics.winrate import wilson
 from engine.sve import DeckSpec
 
@@ -91,22 +100,34 @@ def play_matchups(
     """
     pool = executor or local_pool(workers)
     finished = 0
+    stop = threading.Event()
 
     def matchup(n: int) -> list[GameRow]:
         nonlocal finished
         plan = schedule(seed + n + 1, games)
-        rows = list(run_games(configs[n], plan, executor=pool, block_size=1))
+        rows = list(
+            run_games(configs[n], plan, executor=pool, block_size=1, should_stop=stop.is_set)
+        )
         finished += 1
-        if on_matchup is not None:
+        if on_matchup is not None and not stop.is_set():
             on_matchup(finished, len(configs))
         return rows
 
+    # Ctrl-C reaches this thread alone: it is held while the matchup threads wait, then
+    # stops them all (their games not started are cancelled) and is raised once they end.
     try:
-        with ThreadPoolExecutor(max_workers=max(1, min(8, len(configs)))) as threads:
-            return list(threads.map(matchup, range(len(configs))))
+        with (
+            held_interrupt() as interrupted,
+            ThreadPoolExecutor(max_workers=max(1, min(8, len(configs)))) as threads,
+        ):
+            futures = [threads.submit(matchup, n) for n in range(len(configs))]
+            while wait(futures, timeout=INTERRUPT_CHECK_S).not_done:
+                if interrupted():
+                    stop.set()
+            return [f.result() for f in futures]
     finally:
         if executor is None:
-            pool.shutdown()
+            pool.shutdown(cancel_futures=True)
 
 
 def run_step(

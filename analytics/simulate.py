@@ -215,6 +215,8 @@ def run_games(
                 for block in batch:
                     if interrupted():  # handing out every block can take a while (Dask)
                         raise KeyboardInterrupt
+                    if should_stop and should_stop():
+                        return
                     future = pool.submit(play_block, config, block)
                     running[future] = block
                     future.add_done_callback(finished.put)
@@ -225,6 +227,8 @@ def run_games(
                     except queue.Empty:
                         if interrupted():
                             raise KeyboardInterrupt from None
+                        if should_stop and should_stop():
+                            return
                         continue
                     block = running.pop(future)
                     try:

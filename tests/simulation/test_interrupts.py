@@ -6,6 +6,7 @@ Ctrl-C can land: while blocks are handed to the executor and while the run waits
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from analytics.interrupts import held_interrupt
+from analytics.ladder import play_matchups
 from analytics.simulate import GameRow, MatchConfig, run_games, schedule
 from engine.sve import DeckSpec
 
@@ -75,7 +77,7 @@ class _Recording(ThreadPoolExecutor):
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         if len(self.futures) + 1 == self.ctrl_c_on_submit:
-            signal.raise_signal(signal.SIGINT)  # runs between two bytecodes of submit
+            os.kill(os.getpid(), signal.SIGINT)  # handled by the main thread, whichever submits
         future = super().submit(fn, *args, **kwargs)
         self.futures.append(future)
         return future
@@ -109,4 +111,20 @@ def test_ctrl_c_while_waiting_keeps_the_finished_block_and_cancels_the_rest(
     stored = _run(forest, sword, pool, on_progress=lambda _p: signal.raise_signal(signal.SIGINT))
     assert len(stored) == 1  # the block that was done when Ctrl-C came is kept
     assert sum(f.cancelled() for f in pool.futures) >= 15
+    assert all(f.done() for f in pool.futures)
+
+
+def test_ctrl_c_stops_every_matchup_of_a_ladder_step(forest: DeckSpec, sword: DeckSpec) -> None:
+    """The matchups run in threads of their own; Ctrl-C, which only the main thread sees,
+    stops them all instead of waiting for the whole step."""
+    pool = _Recording(ctrl_c_on_submit=10)
+    configs = [
+        MatchConfig(forest, sword, ("random", "random")),
+        MatchConfig(sword, forest, ("random", "random")),
+    ]
+    with pytest.raises(KeyboardInterrupt):
+        play_matchups(configs, 400, executor=pool)
+    pool.shutdown(wait=True)
+    played = sum(not f.cancelled() for f in pool.futures)
+    assert played < 200  # of 800 games: the step stopped soon after Ctrl-C
     assert all(f.done() for f in pool.futures)
