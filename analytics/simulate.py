@@ -2,7 +2,7 @@
 
 Each seed is played twice, once with each deck going first, so the first-player advantage
 cancels within a pair. Seeds are grouped in blocks of about a second of play (one task
-each); a block runs anywhere (local processes by default, any ``concurrent.futures``
+each), handed out a few at a time and more as they come back; a block runs anywhere (local processes by default, any ``concurrent.futures``
 executor otherwise, e.g. Dask's ``Client.get_executor()``) and returns plain rows. A game's
 result depends only on its seed and seat, so every backend and block size gives the same
 rows. Workers never touch the database; the caller stores rows as blocks finish.
@@ -17,6 +17,7 @@ import signal
 import threading
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -37,6 +38,8 @@ PARENT_CHECK_S = 0.5
 """How often a worker checks that the process that started it is still alive."""
 INTERRUPT_CHECK_S = 0.1
 """How often a run waiting for its workers looks whether Ctrl-C was pressed."""
+EXTERNAL_IN_FLIGHT = 256
+"""Blocks kept handed out to an executor of unknown size (a Dask scheduler's address)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,74 +204,92 @@ def run_games(
         if on_progress:
             on_progress(Progress(done, total, time.perf_counter() - start))
     owned = executor is None
-    jobs = len(_blocks(todo, block_size))
+    blocks = _blocks(todo, block_size)
+    window = in_flight(workers, owned)
     with held_interrupt() as interrupted:  # Ctrl-C stops at a safe point, never inside a lock
-        pool: Executor = executor or local_pool(workers, start_method, jobs)
+        pool: Executor = executor or local_pool(workers, start_method, len(blocks))
         finished: queue.SimpleQueue[Future[list[GameRow]]] = queue.SimpleQueue()
         running: dict[Future[list[GameRow]], list[tuple[int, int]]] = {}
         attempts: dict[tuple[int, int], int] = {}
-        pending = _blocks(todo, block_size)
+        pending = deque(blocks)
         isolate = False  # after a worker died: one block at a time, to find the one that kills
+        broken = False  # a worker died: hand out nothing until the blocks out come back
         try:
-            while pending:
-                batch, pending = (pending[:1], pending[1:]) if isolate else (pending, [])
-                for block in batch:
-                    if interrupted():  # handing out every block can take a while (Dask)
-                        raise KeyboardInterrupt
-                    if should_stop and should_stop():
-                        return
-                    future = pool.submit(play_block, config, block)
-                    running[future] = block
-                    future.add_done_callback(finished.put)
-                broken = False
-                while running:
-                    try:
-                        future = finished.get(timeout=INTERRUPT_CHECK_S)
-                    except queue.Empty:
-                        if interrupted():
-                            raise KeyboardInterrupt from None
-                        if should_stop and should_stop():
-                            return
-                        continue
-                    block = running.pop(future)
-                    try:
-                        rows = future.result()
-                    except Exception as err:  # a worker died or the transport failed
-                        if isinstance(err, BrokenProcessPool):
-                            broken = True
-                            if not isolate:  # every pending block failed with it: retry apart
-                                pending.append(block)
-                                continue
-                        attempts[block[0]] = attempts.get(block[0], 0) + 1
-                        if attempts[block[0]] <= MAX_RETRIES:
-                            pending.append(block)
-                            continue
-                        rows = [
-                            GameRow(seed, seat, seat, None, "error", 0, 0, 0.0, f"worker: {err!r}")
-                            for seed, seat in block
-                        ]
-                    if should_stop and should_stop():  # stopped: store nothing more
-                        return
-                    done += len(rows)
-                    if on_block:
-                        on_block(rows)
-                    yield from rows
-                    if on_progress:
-                        on_progress(Progress(done, total, time.perf_counter() - start))
+            while pending or running:
+                while pending and not broken and len(running) < (1 if isolate else window):
                     if interrupted():
                         raise KeyboardInterrupt
                     if should_stop and should_stop():
                         return
-                if broken:
-                    isolate = True
+                    block = pending.popleft()
+                    try:
+                        future = pool.submit(play_block, config, block)
+                    except BrokenProcessPool:  # a worker died before its block came back
+                        if not owned:
+                            raise
+                        pending.appendleft(block)
+                        broken = True
+                        break
+                    running[future] = block
+                    future.add_done_callback(finished.put)
+                if not running:  # a worker died and every block out came back: start afresh
+                    isolate, broken = True, False
                     if owned:  # a dead worker breaks a process pool for good
                         pool.shutdown(wait=False, cancel_futures=True)
-                        pool = local_pool(workers, start_method, jobs)
+                        pool = local_pool(workers, start_method, len(pending))
+                    continue
+                try:
+                    future = finished.get(timeout=INTERRUPT_CHECK_S)
+                except queue.Empty:
+                    if interrupted():
+                        raise KeyboardInterrupt from None
+                    if should_stop and should_stop():
+                        return
+                    continue
+                block = running.pop(future)
+                try:
+                    rows = future.result()
+                except Exception as err:  # a worker died or the transport failed
+                    if isinstance(err, BrokenProcessPool):
+                        broken = True
+                        if not isolate:  # every block out failed with it: retry apart
+                            pending.append(block)
+                            continue
+                    attempts[block[0]] = attempts.get(block[0], 0) + 1
+                    if attempts[block[0]] <= MAX_RETRIES:
+                        pending.append(block)
+                        continue
+                    rows = [
+                        GameRow(seed, seat, seat, None, "error", 0, 0, 0.0, f"worker: {err!r}")
+                        for seed, seat in block
+                    ]
+                if should_stop and should_stop():  # stopped: store nothing more
+                    return
+                done += len(rows)
+                if on_block:
+                    on_block(rows)
+                yield from rows
+                if on_progress:
+                    on_progress(Progress(done, total, time.perf_counter() - start))
+                if interrupted():
+                    raise KeyboardInterrupt
         finally:
             for future in running:  # stopped early: what has not started never will
                 future.cancel()
             if owned:
                 pool.shutdown(wait=True, cancel_futures=True)
+
+
+def in_flight(workers: int | None, owned: bool) -> int:
+    """How many blocks a run keeps handed out at once: enough to keep every worker busy,
+    few enough that results are stored from the start and a stop cancels little.
+
+    >>> in_flight(3, owned=False), in_flight(None, owned=False)
+    (6, 256)
+    """
+    if owned:
+        return 2 * local_workers(workers, 1 << 30)
+    return 2 * workers if workers else EXTERNAL_IN_FLIGHT
 
 
 def cores() -> int:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -146,3 +148,29 @@ def test_a_run_from_another_engine_cannot_be_resumed(forest: DeckSpec, sword: De
     )
     with pytest.raises(InputError, match="played on engine sve-old"):
         runs.check_resumable(runs.run_info(store, info.run_id))
+
+
+class _Counting(ThreadPoolExecutor):
+    """Two threads; records how many blocks were out (handed out, not back) at each hand-out."""
+
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.out: list[int] = []
+        self.futures: list[Future[Any]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.out.append(sum(not f.done() for f in self.futures) + 1)
+        future = super().submit(fn, *args, **kwargs)
+        self.futures.append(future)
+        return future
+
+
+def test_a_run_keeps_two_blocks_per_worker_out_and_plays_them_all(
+    forest: DeckSpec, sword: DeckSpec
+) -> None:
+    pool = _Counting()
+    config = MatchConfig(forest, sword, ("random", "random"))
+    rows = list(run_games(config, schedule(4, 40), executor=pool, workers=2, block_size=2))
+    assert len(pool.out) == 20
+    assert max(pool.out) <= 4
+    assert sorted((r.seed, r.seat) for r in rows) == sorted(schedule(4, 40))
