@@ -2,10 +2,11 @@
 
 Each seed is played twice, once with each deck going first, so the first-player advantage
 cancels within a pair. Seeds are grouped in blocks of about a second of play (one task
-each), handed out a few at a time and more as they come back; a block runs anywhere (local processes by default, any ``concurrent.futures``
-executor otherwise, e.g. Dask's ``Client.get_executor()``) and returns plain rows. A game's
-result depends only on its seed and seat, so every backend and block size gives the same
-rows. Workers never touch the database; the caller stores rows as blocks finish.
+each), handed out a few at a time and more as they come back. A block runs anywhere (local
+processes by default, any ``concurrent.futures`` executor otherwise, e.g. Dask's
+``Client.get_executor()``) and returns plain rows. A game's result depends only on its seed
+and seat, so every backend and block size gives the same rows. Workers never touch the
+database; the caller stores rows as blocks finish.
 """
 
 from __future__ import annotations
