@@ -69,7 +69,8 @@ def executor_for(
             "distributed.scheduler.http.routes": [],
             "distributed.worker.http.routes": [],
         }
-        with config.set({} if dashboard else quiet):
+        settings = {"distributed.worker.preload": ["analytics.dask_worker"]}
+        with config.set({**settings, **({} if dashboard else quiet)}):
             cluster: Any = dask_api.LocalCluster(
                 n_workers=n,
                 threads_per_worker=1,

@@ -6,6 +6,7 @@ supervisor would send them.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
 import subprocess
@@ -103,9 +104,23 @@ def test_workers_exit_when_the_run_is_killed(db: Path) -> None:
         proc.communicate()
 
 
+_DASK = pytest.param(
+    ["--workers", "2", "--dask", "local"],
+    marks=pytest.mark.skipif(
+        importlib.util.find_spec("distributed") is None,
+        reason="Dask is optional: pip install 'decklab[distributed]'",
+    ),
+    id="a local Dask cluster",
+)
+
+
+@pytest.mark.parametrize("backend", [pytest.param(["--workers", "1"], id="local processes"), _DASK])
 @pytest.mark.parametrize("later", [0.0, 1.5], ids=["after the first block", "a moment later"])
-def test_ctrl_c_prints_the_resume_hint_and_exits_130(db: Path, later: float) -> None:
-    proc = _start(db, "--games", "20000", "--workers", "1")  # far more than the test waits for
+def test_ctrl_c_prints_the_resume_hint_and_exits_130(
+    db: Path, later: float, backend: list[str]
+) -> None:
+    """No traceback from any process of the job: a local Dask cluster's workers too."""
+    proc = _start(db, "--games", "20000", *backend)  # far more than the test waits for
     try:
         assert _wait_for(lambda: _stored(db) > 0, 90), "no game stored"
         time.sleep(later)
