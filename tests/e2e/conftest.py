@@ -119,6 +119,29 @@ def wait_for_app(page: Page) -> None:
     app.and_(page.locator("[data-test-script-state='notRunning']")).wait_for(state="attached")
 
 
+def pick_list_shows(page: Page, label: str, option: str, *, exact: bool = False) -> None:
+    """Open the select box ``label`` until ``option`` is listed.
+
+    A rerun that lands just after the click redraws the box and closes its list, so the
+    click is tried again (up to five times) rather than waiting on a list that is gone.
+    """
+    from playwright.sync_api import expect  # only browser tests call this
+
+    box = page.get_by_label(label, exact=exact)
+    listed = page.get_by_role("option", name=option)
+    for _ in range(4):
+        wait_for_app(page)
+        box.click()
+        try:
+            expect(listed).to_be_visible(timeout=6_000)
+            return
+        except AssertionError:
+            page.keyboard.press("Escape")
+    wait_for_app(page)
+    box.click()
+    expect(listed).to_be_visible(timeout=30_000)
+
+
 def screenshot(page: Page, name: str) -> Path:
     """Save a screenshot for review under ``test-artifacts/screenshots``."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import screenshot, wait_for_app
+from tests.e2e.conftest import pick_list_shows, screenshot, wait_for_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FAIRIES = (EXAMPLES / "forest_fairies.txt").read_text(encoding="utf-8")
@@ -52,10 +52,7 @@ def test_a_kana_search_finds_the_katakana_name(page: Page, app_url: str) -> None
     wait_for_app(page)
     # the new results replace the single card (the rerun may start after the wait above)
     expect(page.get_by_text("1 card(s)")).not_to_be_visible(timeout=TIMEOUT)
-    page.get_by_label("Card details").click()
-    expect(page.get_by_role("option", name="BP16-001 · 自然の妖精姫・アリア")).to_be_visible(
-        timeout=TIMEOUT
-    )
+    pick_list_shows(page, "Card details", "BP16-001 · 自然の妖精姫・アリア")
 
 
 def test_a_riftbound_deck_is_saved_listed_and_reopened(page: Page, app_url: str) -> None:
@@ -69,8 +66,7 @@ def test_a_riftbound_deck_is_saved_listed_and_reopened(page: Page, app_url: str)
     # the list replaces the empty-state message once the page has rerun after the save
     expect(page.get_by_text("No saved Riftbound decks yet")).to_have_count(0, timeout=TIMEOUT)
     expect(page.get_by_text("Riftbound decks (the other game's")).to_be_visible()
-    page.get_by_label("Deck", exact=True).click()
-    expect(page.get_by_role("option", name="Jinx burn")).to_be_visible(timeout=TIMEOUT)
+    pick_list_shows(page, "Deck", "Jinx burn", exact=True)
     page.keyboard.press("Escape")
     screenshot(page, "my_decks_riftbound")
 
