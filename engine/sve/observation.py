@@ -158,30 +158,27 @@ class Observation:
         p = self._state.players[player]
         return len(p.evolve_deck) + len(p.evolve_used)
 
-    def card(self, uid: int) -> CardView:
-        """A card the observer may see (own hand, any field, EX area, an opponent's hand card
-        revealed for the observer's choice now); else ``KeyError``."""
+    def _seen(self, uid: int) -> Card:
+        """The card ``uid`` if the observer may see it (own hand, any field, EX area, an
+        opponent's hand card revealed for the observer's choice now); else ``KeyError``."""
         s = self._state
         if 0 <= uid < len(s.cards):
             card = s.cards[uid]
             zone = card.zone
-            mine = card.owner == self.player
             if zone in _PUBLIC or (
-                zone is Zone.HAND and (mine or uid in s.shown_hand(self.player))
+                zone is Zone.HAND
+                and (card.owner == self.player or uid in s.shown_hand(self.player))
             ):
-                return _view(card)
+                return card
         raise KeyError(f"card {uid} is not visible to player {self.player}")
 
+    def card(self, uid: int) -> CardView:
+        """A card the observer may see, with its current numbers; else ``KeyError``."""
+        return _view(self._seen(uid))
+
     def face(self, uid: int) -> CardRecord:
-        """The current face of a card the observer may see (as :meth:`card`, without the
-        view of its numbers); else ``KeyError``."""
-        s = self._state
-        if 0 <= uid < len(s.cards):
-            card = s.cards[uid]
-            zone = card.zone
-            if zone in _PUBLIC or (zone is Zone.HAND and card.owner == self.player):
-                return card.face
-        raise KeyError(f"card {uid} is not visible to player {self.player}")
+        """The current face of a card the observer may see; else ``KeyError``."""
+        return self._seen(uid).face
 
     def attacking(self) -> tuple[int, int] | None:
         """The attack under way (attacker uid, target uid or ``LEADER``), if any."""
