@@ -190,6 +190,17 @@ def run_games(
     done = 0
     if not todo:
         return
+
+    def deliver(rows: list[GameRow]) -> Iterator[GameRow]:
+        """Hand a finished block to ``on_block``, yield its rows, report progress."""
+        nonlocal done
+        done += len(rows)
+        if on_block:
+            on_block(rows)
+        yield from rows
+        if on_progress:
+            on_progress(Progress(done, total, time.perf_counter() - start))
+
     if block_size is None:
         probe, todo = todo[:2], todo[2:]  # timed in-process; real games of the run
         t0 = time.perf_counter()
@@ -198,12 +209,7 @@ def run_games(
         block_size = max(1, min(500, round(TARGET_BLOCK_SECONDS / per_game)))
         if should_stop and should_stop():
             return
-        done += len(rows)
-        if on_block:
-            on_block(rows)
-        yield from rows
-        if on_progress:
-            on_progress(Progress(done, total, time.perf_counter() - start))
+        yield from deliver(rows)
     owned = executor is None
     blocks = _blocks(todo, block_size)
     window = in_flight(workers, owned)
@@ -266,12 +272,7 @@ def run_games(
                     ]
                 if should_stop and should_stop():  # stopped: store nothing more
                     return
-                done += len(rows)
-                if on_block:
-                    on_block(rows)
-                yield from rows
-                if on_progress:
-                    on_progress(Progress(done, total, time.perf_counter() - start))
+                yield from deliver(rows)
                 if interrupted():
                     raise KeyboardInterrupt
         finally:

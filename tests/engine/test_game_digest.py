@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.scripts import load_script
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "game_digest.py"
 
 
-def _digest_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("game_digest", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-DIGEST = _digest_module()
+DIGEST = load_script("game_digest")
 
 
 def test_the_same_games_give_the_same_digest_and_other_games_another() -> None:

@@ -7,28 +7,11 @@ rule change that is meant to change play re-records them with that script.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.scripts import load_script
 
-
-def _recorder() -> ModuleType:
-    path = REPO / "scripts" / "record_golden_logs.py"
-    spec = importlib.util.spec_from_file_location("record_golden_logs", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while building
-    spec.loader.exec_module(module)
-    return module
-
-
-REC = _recorder()
+REC = load_script("record_golden_logs")
 GAMES = REC.golden_games()
 
 

@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.scripts import load_script
+
 REPO = Path(__file__).resolve().parents[2]
-SCRIPT = REPO / "scripts" / "log_invariants.py"
 GOLDEN = REPO / "tests" / "engine" / "golden"
-
-
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("log_invariants", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CHECK = _module()
+CHECK = load_script("log_invariants")
 
 
 def _golden() -> list[dict]:
