@@ -17,13 +17,13 @@ import numpy as np
 TRUST_NOTE = (
     "How far to trust these numbers: simulated win rates describe how our AI players "
     "handle the decks, not how people play them. Checked against real tournaments (the "
-    "README's calibration section), the default planner keeps nearly nine pairings in ten "
+    "page docs/calibration.md), the default planner keeps nearly nine pairings in ten "
     "within 20-80%, but it does not rank the top archetypes like their top-8 record (rank "
     "correlation about zero) and rates one Princess Connect list far above its results. Use "
     "them to compare versions of a deck against the same field, not as a verdict on a "
     "matchup."
 )
-"""Shown on the Matchups and Meta pages; the README's calibration section explains it."""
+"""Shown on the Matchups and Meta pages; docs/calibration.md explains it."""
 
 Cards = Mapping[str, int]
 

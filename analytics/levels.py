@@ -2,7 +2,7 @@
 
 The per-game costs come from ``benchmarks/bench_agents.py`` (seconds of one core per game
 against the greedy agent); the default agent and the trust note from the ladder and from
-``benchmarks/calibration.py`` (see the README's calibration section).
+``benchmarks/calibration.py`` (see docs/calibration.md).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ asked for.
 
 Chosen from the ladder and the calibration: the strongest level whose cost fits
 :data:`ROUND_ROBIN_BUDGET`. ``planner`` beats ``greedy`` about 7 games in 10 and gives
-fewer lopsided pairings (see the README's ladder and calibration sections), and with the
+fewer lopsided pairings (see docs/agents.md and docs/calibration.md), and with the
 copy-on-write state clone it costs about 0.12 core-seconds a game; ``search`` costs about
 nine times more."""
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from decklab.cli import main
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
 START = "Coverage now ("
 END = "\n\nNot modelled yet"
 

@@ -10,7 +10,7 @@ from decklab.commands.engine import starter_card_ids
 from engine.sve.coverage import report, unmodelled
 from tests.cli.conftest import Run
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "cards.md"
 
 
 def test_every_starter_deck_card_is_fully_modelled() -> None:
