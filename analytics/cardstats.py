@@ -10,11 +10,13 @@ by the deck that draws more); ``decklab impact`` is the causal answer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
+from analytics.bulk import insert_rows
 from cardpool.store import Store
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sim_cards (
@@ -59,19 +61,14 @@ def record_cards(store: Store, run_id: str, rows: Sequence[Any]) -> None:
     if not facts:
         return
     ensure_schema(store)
-    frame = pd.DataFrame(facts, columns=CARD_COLUMNS)
-    store.con.register("_new_cards", frame)
-    try:
-        # No primary key (its index would be most of the table) and no delete of a rerun
-        # game's rows (a scan of the run per block): a game replays to the same facts on the
-        # same engine, so a rerun adds exact duplicates, which the reads drop.
-        store.con.execute(
-            "INSERT INTO sim_cards SELECT run_id, seed, seat::TINYINT, side::TINYINT, "
-            "card, opening::TINYINT, drawn::TINYINT, played::TINYINT, first_played::TINYINT "
-            "FROM _new_cards"
-        )
-    finally:
-        store.con.unregister("_new_cards")
+    # No primary key (its index would be most of the table) and no delete of a rerun game's
+    # rows (a scan of the run per block): a game replays to the same facts on the same
+    # engine, so a rerun adds exact duplicates, which the reads drop.
+    insert_rows(
+        store.con, "sim_cards", CARD_COLUMNS, facts,
+        "run_id, seed, seat::TINYINT, side::TINYINT, card, opening::TINYINT, drawn::TINYINT, "
+        "played::TINYINT, first_played::TINYINT",
+    )  # fmt: skip
 
 
 def card_stats(store: Store, run_id: str) -> pd.DataFrame:
@@ -123,6 +120,8 @@ def stats_json(run_id: str, frame: pd.DataFrame, deck_names: Sequence[str]) -> d
 def _plain(value: Any) -> Any:
     if isinstance(value, str):
         return value
+    import pandas as pd  # loaded already: the value comes from a frame
+
     if value is None or pd.isna(value):
         return None
     return float(value)
