@@ -34,11 +34,14 @@ if TYPE_CHECKING:
 ENGINE_ROOT = Path(engine.__file__).resolve().parent
 """The engine package on disk: everything under it is part of the engine's fingerprint."""
 _NOT_ENGINE = ("__pycache__",)
-_BUILD_SUFFIXES = (".pyc", ".pyo")
+_BUILD_SUFFIXES = (".pyc", ".pyo", ".so", ".pyd")
+"""Bytecode caches and compiled modules (``scripts/build_engine.py``): made from the sources,
+which the fingerprint covers, so the compiled engine and the plain one share a fingerprint."""
 
 
 def engine_files(root: Path) -> list[Path]:
-    """Every source and data file of an engine tree, sorted by path (bytecode caches left out).
+    """Every source and data file of an engine tree, sorted by path (bytecode caches and
+    compiled modules left out).
 
     Whole-tree, so a new module, subpackage or data file is counted without anyone listing it.
     """
