@@ -16,10 +16,13 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardpool.errors import InputError
 from decklab.args import whole
+
+if TYPE_CHECKING:
+    from cardpool.model import PoolData
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "engine" / "sve" / "data"
@@ -76,6 +79,11 @@ def register(subparsers: Any) -> None:
 def read_card_texts(folder: Path) -> list[Any]:
     """Every card identity of the Japanese dump as a compiler input: the store's records,
     with their text (canonical ids)."""
+    return [row.to_record() for row in read_card_pool(folder).cards]
+
+
+def read_card_pool(folder: Path) -> PoolData:
+    """The Japanese dump as one :class:`~cardpool.model.PoolData` (identities and printings)."""
     from cardpool.identities import build_pool
     from cardpool.importers.sve_ja import printed_cards
     from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
@@ -89,8 +97,7 @@ def read_card_texts(folder: Path) -> list[Any]:
         if not isinstance(records, list):
             raise InputError("a card file must be a list of card records", path=path)
         printed.extend(printed_cards(records, path=path))
-    pool = build_pool(printed)
-    return [row.to_record() for row in pool.cards]
+    return build_pool(printed)
 
 
 def read_hand_encodings(folder: Path = HAND) -> dict[str, dict[str, Any]]:

@@ -151,6 +151,12 @@ _ACT = re.compile(
 _LESSON_FIRST = re.compile(
     r"^((?:【Q】)?【起動】(?:【Q】)?(?:【コスト\d+】)?)(【レッスン_\d+】)(これを【アクト】)"
 )
+CARD_ICONS = {"【クイック】": "quick"}
+"""Keyword icons printed for the whole card on a line of their own (CR 12.3.2.1: a Quick
+card can be played in a Quick window). The Japanese dump lost them and SVEN's text keeps
+them; they are the card's keywords, not ability lines, so they leave the line count alone."""
+UNION_BURST_MARK = "【ユニオンバースト】"
+"""The Union Burst label before an ability (CR 14.5.1.1), as SVEN's text prints it."""
 _QUICK_MARK = "【Q】"
 """The marker of a Quick activated ability (CR 12.3.3.1); the card-level icon is not text."""
 PRINCESS_CONNECT = "プリコネ"
@@ -776,6 +782,8 @@ def compile_card(
     text = card.text or ""
     out = Compiled(card.card_id, "full", quick_ability=_QUICK_MARK in text)
     lines = ability_lines(text)
+    out.keywords += tuple(CARD_ICONS[line] for line in lines if line in CARD_ICONS)
+    lines = [line for line in lines if line not in CARD_ICONS]
     # CR 5.18: the options of "choose one" may stand on lines of their own.
     joined: list[str] = []
     for line in lines:
@@ -790,6 +798,9 @@ def compile_card(
     burst: set[str] = set()
     if PRINCESS_CONNECT in card.traits and card.card_type in _BURST_TYPES:
         burst = set(lines) if card.card_id in UNION_BURST_ONLY else union_burst_lines(text)
+    labelled = [line.removeprefix(UNION_BURST_MARK) for line in joined]
+    burst.update(line for line, was in zip(labelled, joined, strict=True) if line != was)
+    joined = labelled
     for line in joined:
         used: list[str] = []
         before = (list(out.abilities), out.keywords)
@@ -805,7 +816,10 @@ def compile_card(
                     equipment=equipment,
                     unmodelled=unmodelled,
                 )
-                _line(part, card, ctx, used, out)
+                n = len(out.abilities)
+                _line(part.removeprefix(UNION_BURST_MARK), card, ctx, used, out)
+                if part.startswith(UNION_BURST_MARK):  # one the equipped follower gains
+                    _union_burst(out, n, used)
             if known_traits is not None:
                 strange = set(_traits_in(out.abilities[len(before[0]) :])) - known_traits
                 if strange:
@@ -822,16 +836,20 @@ def compile_card(
         if equipment:
             used.append("equipment_text")
         if any(line.startswith(b) for b in burst):  # CR 14.5.1.1
-            n = len(before[0])
-            out.abilities[n:] = [
-                dataclasses.replace(a, union_burst=True) for a in out.abilities[n:]
-            ]
-            used.append("union_burst")
+            _union_burst(out, len(before[0]), used)
         out.modelled += 1
         out.templates.extend(used)
     if out.modelled < out.lines:
         out.status = "partial" if out.modelled else "none"
     return out
+
+
+def _union_burst(out: Compiled, start: int, used: list[str]) -> None:
+    """Mark the abilities compiled from ``start`` on as Union Burst abilities (CR 14.5.1)."""
+    out.abilities[start:] = [
+        dataclasses.replace(a, union_burst=True) for a in out.abilities[start:]
+    ]
+    used.append("union_burst")
 
 
 def token_records(
