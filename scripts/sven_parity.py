@@ -45,6 +45,8 @@ class Parity:
 
     cards: int = 0
     same: int = 0
+    same_text: int = 0
+    """Cards whose normalised text is cards_ja's line for line (the lost icons aside)."""
     quick_added: list[str] = field(default_factory=list)
     union_burst_added: list[str] = field(default_factory=list)
     different: dict[str, str] = field(default_factory=dict)
@@ -110,10 +112,11 @@ def compare(sve: Path) -> Parity:
             out.quick_added.append(cid)
         if "union_burst" in gained or UNION_BURST in normalised[cid]:
             out.union_burst_added.append(cid)
+        ja_lines, sven_lines = _lines(by_id[cid].text or ""), _lines(normalised[cid])
+        out.same_text += ja_lines == sven_lines
         if _entry(a) == _entry(b):
             out.same += 1
             continue
-        ja_lines, sven_lines = _lines(by_id[cid].text or ""), _lines(normalised[cid])
         if ja_lines == sven_lines:
             out.different[cid] = "icon"
         elif [x for x in ja_lines if x not in sven_lines] and set(sven_lines) <= set(ja_lines):
@@ -145,6 +148,7 @@ def main(argv: list[str]) -> int:
         f"{found.same} of {found.cards} cards compile to the same abilities from either text "
         f"({100 * found.share:.1f}%)"
     )
+    print(f"{found.same_text} of {found.cards} cards have the same ability lines in both texts")
     print(
         f"SVEN adds the Quick icon to {len(found.quick_added)} cards and the Union Burst "
         f"label to {len(found.union_burst_added)}"
