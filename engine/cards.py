@@ -36,6 +36,9 @@ class CardRecord:
     """Title id for collaboration cards (``uma_musume``, ``priconne``, ...)."""
     text: str | None = field(default=None, compare=False)
     """Ability text where the user imported a full dump; ``None`` from the embedded snapshot."""
+    text_en: str | None = field(default=None, compare=False)
+    """The official English text (SVEN, icons as ``{[fanfare]}``), where imported: it settles
+    what the Japanese leaves open (how far an "if" reaches)."""
 
     @property
     def base_type(self) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cardpool.importers.sven_text import QUICK, UNION_BURST, compiler_text
-from decklab.commands.engine import read_card_pool
+from decklab.commands.engine import read_card_pool, read_card_texts
 from engine.sve.compiler import compile_pool
 from engine.sve.compiler.text import ability_lines
 
@@ -88,7 +88,7 @@ def compare(sve: Path) -> Parity:
     codes: dict[str, list[str]] = {}
     for printing in pool.printings:
         codes.setdefault(printing.card_id, []).append(printing.code)
-    records = [row.to_record() for row in pool.cards]
+    records = read_card_texts(sve / "cards_ja")  # with the English, which both compiles use
     theirs: dict[str, tuple[str, str]] = {}
     for rec in records:
         found = next(

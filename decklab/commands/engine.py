@@ -78,8 +78,39 @@ def register(subparsers: Any) -> None:
 
 def read_card_texts(folder: Path) -> list[Any]:
     """Every card identity of the Japanese dump as a compiler input: the store's records,
-    with their text (canonical ids)."""
-    return [row.to_record() for row in read_card_pool(folder).cards]
+    with their text (canonical ids) and, where the SVEN set files lie beside the dump, the
+    official English text of the same card."""
+    import dataclasses
+
+    pool = read_card_pool(folder)
+    english = english_texts(folder.parent / "sven")
+    codes: dict[str, list[str]] = {}
+    for printing in pool.printings:
+        codes.setdefault(printing.card_id, []).append(printing.code)
+    records = []
+    for row in pool.cards:
+        rec = row.to_record()
+        found = next(
+            (english[c] for c in [rec.card_id, *codes.get(rec.card_id, [])] if c in english), None
+        )
+        records.append(rec if found is None else dataclasses.replace(rec, text_en=found))
+    return records
+
+
+def english_texts(folder: Path) -> dict[str, str]:
+    """Printed code -> the official English text, from the SVEN set files in ``folder``
+    (none when there is no such folder)."""
+    from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
+
+    out: dict[str, str] = {}
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        doc = parse_json(read_text(path, max_bytes=MAX_IMPORT_BYTES), path=path)
+        for card in doc.get("cards", []) if isinstance(doc, dict) else []:
+            text = (card.get("text") or {}).get("en")
+            if isinstance(text, str):
+                for code in card.get("printings") or [card.get("id")]:
+                    out.setdefault(str(code), text)
+    return out
 
 
 def read_card_pool(folder: Path) -> PoolData:
