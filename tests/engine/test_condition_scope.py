@@ -15,11 +15,14 @@ import pytest
 from cardpool.importers.sven_text import compiler_text
 from decklab.commands.engine import read_card_texts
 from engine.cards import CardRecord
+from engine.sve import End
 from engine.sve.compiler import UNDER_IF, compile_card, token_records
 from engine.sve.compiler.scope import UNDECIDED, _conditions, _english_line, scopes
 from engine.sve.compiler.templates.base import CLASS_WORDS
 from engine.sve.compiler.templates.conditions import condition
 from engine.sve.compiler.text import ability_lines
+from engine.sve.position import follower, position
+from tests.engine.library_cards import library_record, library_scripts
 
 
 @pytest.fixture(scope="module")
@@ -122,3 +125,23 @@ def test_every_card_of_the_pool_follows_its_english(cards: dict[str, CardRecord]
     assert not wrong, wrong
     assert checked >= 25
     assert left_out <= 6
+
+
+def test_bp02_085_draws_and_discards_only_with_sanguine() -> None:
+    """BP02-085 (end phase): with Sanguine (your leader lost defense this turn, CR 13.5.2) it
+    draws a card, then discards one; without, it does neither (it used to discard at every
+    end phase)."""
+    scripts = library_scripts("BP02-085")
+    card = library_record(scripts, "BP02-085", cost=2, atk=2, dfn=2)
+    for looted in (True, False):
+        game = position(
+            fields=([card], []), hands=([follower("H1"), follower("H2")], []), scripts=scripts
+        )
+        if looted:
+            game.players[0].hurt_on = game.turn
+        game.apply(End())
+        while game.decision is not None and game.current_player() == 0:
+            game.apply(game.legal_actions()[0])  # the discard: the first card offered
+        assert len(game.players[0].grave) == (1 if looted else 0)
+        assert len(game.players[0].hand) == 2
+        assert len(game.players[0].deck) == (19 if looted else 20)
