@@ -265,8 +265,7 @@ def run_show(args: argparse.Namespace) -> int:
     """Print the modelled abilities of the given cards in English."""
     from cardpool.snapshot import load_sve_pool
     from engine.sve.coverage import status
-    from engine.sve.effects.core import describe
-    from engine.sve.library import library, script_of
+    from engine.sve.library import card_words, library
 
     pool = load_sve_pool()
     cards = library()["cards"]
@@ -276,16 +275,7 @@ def run_show(args: argparse.Namespace) -> int:
         entry = cards.get(code)
         if entry is None:
             raise InputError(f"card {code} is not in the engine's library")
-        script = script_of(code, entry)
         print(f"{code}: {status(code)} ({entry['modelled']}/{entry['lines']} abilities modelled)")
-        if entry.get("evolve_cost") is not None:
-            discard = entry.get("evolve_discard")
-            also = f", discard {discard} card{'s' if discard != 1 else ''}" if discard else ""
-            if script.evolve_if is not None:  # "この能力は…なら使える" (CR 12.2)
-                also += f"; usable only if {describe(script.evolve_if)}"
-            print(f"  Evolve: cost {entry['evolve_cost']}{also}")
-        if script.keywords:
-            print(f"  Keywords: {', '.join(script.keywords)}")
-        for ability in script.abilities:
-            print(f"  {describe(ability)}")
+        for line in card_words(code, entry):
+            print(f"  {line}")
     return 0
