@@ -71,6 +71,7 @@ class CardRow:
             keywords=self.keywords,
             title=self.title,
             text=self.text,
+            text_en=self.text_en,
             union_burst=self.union_burst,
         )
 

@@ -37,6 +37,9 @@ class CardRecord:
     """Title id for collaboration cards (``uma_musume``, ``priconne``, ...)."""
     text: str | None = field(default=None, compare=False)
     """Ability text where the user imported a full dump; ``None`` from the embedded snapshot."""
+    text_en: str | None = field(default=None, compare=False)
+    """The official English text (SVEN, icons as ``{[fanfare]}``), where imported: it settles
+    what the Japanese leaves open (how far an "if" reaches)."""
     union_burst: tuple[int, ...] = field(default=(), compare=False)
     """Positions among :func:`text_lines` of ``text`` of the abilities printed with the Union
     Burst label (CR 14.5.1.1); the Japanese text lost the label, other card data kept it."""

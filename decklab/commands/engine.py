@@ -17,10 +17,13 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardpool.errors import InputError
 from decklab.args import whole
+
+if TYPE_CHECKING:
+    from cardpool.model import PoolData
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "engine" / "sve" / "data"
@@ -86,15 +89,23 @@ def sven_beside(folder: Path) -> Path | None:
     return sven if sven.is_dir() else None
 
 
-def read_card_texts(folder: Path, sven: Path | None = None) -> list[Any]:
-    """Every card identity of the merged pool as a compiler input: the Japanese dump in
-    ``folder`` and the SVEN set files in ``sven``, read and combined by the importers as
-    ``db import`` stores them (canonical ids, with their text and Union Burst labels)."""
+def read_card_pool(folder: Path, sven: Path | None = None) -> PoolData:
+    """The card pool as ``db import`` stores it: the Japanese dump in ``folder`` and, given
+    ``sven``, the SVEN set files there, read and combined by the importers (the dump alone
+    without them)."""
     from cardpool.importers import read_sve_pool
 
     if not any(folder.glob("*.json")):
         raise InputError(f"no card files (*.json) in {folder}")
     pool, _ = read_sve_pool([folder] if sven is None else [folder, sven])
+    return pool
+
+
+def read_card_texts(folder: Path, sven: Path | None = None) -> list[Any]:
+    """Every card identity of the merged pool as a compiler input: the Japanese dump in
+    ``folder`` and the SVEN set files in ``sven`` (default: beside it), with their text,
+    the official English text and the Union Burst labels (canonical ids)."""
+    pool = read_card_pool(folder, sven or sven_beside(folder))
     return [row.to_record() for row in pool.cards]
 
 
@@ -237,8 +248,7 @@ def run_show(args: argparse.Namespace) -> int:
     """Print the modelled abilities of the given cards in English."""
     from cardpool.snapshot import load_sve_pool
     from engine.sve.coverage import status
-    from engine.sve.effects.core import describe
-    from engine.sve.library import library, script_of
+    from engine.sve.library import card_words, library
 
     pool = load_sve_pool()
     cards = library()["cards"]
@@ -248,16 +258,7 @@ def run_show(args: argparse.Namespace) -> int:
         entry = cards.get(code)
         if entry is None:
             raise InputError(f"card {code} is not in the engine's library")
-        script = script_of(code, entry)
         print(f"{code}: {status(code)} ({entry['modelled']}/{entry['lines']} abilities modelled)")
-        if entry.get("evolve_cost") is not None:
-            discard = entry.get("evolve_discard")
-            also = f", discard {discard} card{'s' if discard != 1 else ''}" if discard else ""
-            if script.evolve_if is not None:  # "この能力は…なら使える" (CR 12.2)
-                also += f"; usable only if {describe(script.evolve_if)}"
-            print(f"  Evolve: cost {entry['evolve_cost']}{also}")
-        if script.keywords:
-            print(f"  Keywords: {', '.join(script.keywords)}")
-        for ability in script.abilities:
-            print(f"  {describe(ability)}")
+        for line in card_words(code, entry):
+            print(f"  {line}")
     return 0

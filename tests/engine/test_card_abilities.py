@@ -333,12 +333,12 @@ def test_compiled_effects_of_known_cards(texts: dict[str, CardRecord]) -> None:
     assert fanfare.trigger is Trigger.FANFARE
     assert isinstance(fanfare.effects[0], Select)
     assert describe(fanfare) == (
-        "Fanfare: choose 1 enemy follower; if not Combo 3, deal 1 damage to it; "
-        "if Combo 3, deal 3 damage to it"
+        "Fanfare: choose 1 enemy follower; deal 1 damage to it; "
+        "if Combo 3, deal 3 damage to it instead"
     )
     _, abilities = compiled_abilities("BP01-015", texts)
     assert describe(abilities[0]) == (
-        "Spell: choose 1 card of yours; return it to its owner's hand; draw 1 card"
+        "Spell: choose 1 card on your field; return it to its owner's hand; draw 1 card"
     )
 
 
