@@ -16,6 +16,7 @@ from cardpool import normalise
 from cardpool.errors import InputError
 from cardpool.identities import PrintedCard, build_pool, check_unique_codes
 from cardpool.importers.sve_ja import TOKEN_SECTION, copy_limit
+from cardpool.importers.sven_text import UNION_BURST, compiler_text
 from cardpool.model import CardRow, PoolData
 from cardpool.readers import card_code, card_name
 from engine.cards import text_lines
@@ -33,7 +34,7 @@ _QUICK_JA = re.compile(r"^[《【]?クイック[》】]?$")
 _QUICK_ABILITY = re.compile(r"[《【]Q[》】]")
 """The marker of a Quick activated ability (CR 12.3.3.1)."""
 _UNION_BURST_EN = "{[ub]}"
-_UNION_BURST_JA = "UB"
+_UNION_BURST_JA = ("UB", UNION_BURST)
 """The Union Burst label (CR 14.5.1.1.3) opening an ability line (an ability that refers to
 Union Burst abilities names the label later in its line)."""
 UNIVERSE_TITLES = {
@@ -145,7 +146,8 @@ def _printings(card: dict[str, Any], *, path: Path, index: int) -> list[PrintedC
     codes = [card_code(c, where=f"{where} 'printings'", path=path) for c in printings]
     card_type, type_ja = type_of(card, where, path)
     texts = _object(card.get("text") or {}, "text", where, path)
-    text_ja = str(texts.get("ja") or "").replace("\r\n", "\n").strip()
+    # SVEN's Japanese with its icons restored, as the compiler reads the dump's text
+    text_ja = compiler_text(str(texts.get("ja") or ""), str(texts.get("en") or "")).strip()
     text_en = english(texts.get("en"))
     own_text = text_ja.split(TOKEN_SECTION)[0]
     # Quick is the card's icon or a Quick activated ability's marker, never a Quick an
