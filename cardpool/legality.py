@@ -134,6 +134,7 @@ def validate(
     deck_class, title = _check_basis(resolved, leader, errors, warnings)
     _check_start_amulets(resolved, errors)
     _check_restrictions(resolved, in_force(restrictions, deck.region, deck.format, on), errors)
+    _check_preview(resolved, warnings)
     return Verdict(
         legal=not errors,
         errors=tuple(errors),
@@ -419,6 +420,30 @@ def _check_start_amulets(resolved: _Resolved, errors: list[Violation]) -> None:
                 + ", ".join(names)
                 + "; a deck may hold Start Amulet cards of one name only",
                 tuple(dict.fromkeys(row.card_id for row in starts)),
+            )
+        )
+
+
+PREVIEW_RULE = "preview set"
+"""The ``rule`` of the preview warning: not a construction rule, a fact of the card data."""
+
+
+def _check_preview(resolved: _Resolved, warnings: list[Violation]) -> None:
+    """Cards of a set still being previewed: legal as printed, but their facts may change
+    before release, and no tournament allows them before it."""
+    rows = list(
+        dict.fromkeys(
+            row for _, _, row in resolved.leaders + resolved.main + resolved.evolve if row.preview
+        )
+    )
+    if rows:
+        warnings.append(
+            Violation(
+                "card.preview",
+                PREVIEW_RULE,
+                f"{_plural(len(rows), 'preview card')} (not released yet; their facts may "
+                "still change): " + ", ".join(label(r) for r in rows),
+                tuple(r.card_id for r in rows),
             )
         )
 
