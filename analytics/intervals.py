@@ -175,6 +175,7 @@ def p_value(
     >>> round(p_value([0.5] * 8 + [0.0] * 12, 2), 4) < 0.01, p_value([0.0] * 20, 2)
     (True, 1.0)
     """
+
     def excludes(z: float) -> bool:
         iv = paired_interval(units, games_per_unit, z=z, discordant=discordant)
         return iv.excludes(null)

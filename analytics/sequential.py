@@ -5,9 +5,9 @@ it and units are independent. The test looks at fixed unit counts (:func:`look_p
 about ten even steps, the budget last), so where a study stops depends on the seeds alone.
 
 At each look it spends part of its error rate, following the Lan-DeMets spending function
-of O'Brien-Fleming type, ``alpha(t) / 2 = 2 - 2 Phi(z_{alpha/4} / sqrt(t))`` on each side, at
-the share ``t`` of the budget looked at: almost nothing at the first looks, most of it at the last. The
-critical value of each look (:func:`boundaries`) is the one at which the chance of a first
+of O'Brien-Fleming type, ``alpha(t) / 2 = 2 - 2 Phi(z_{alpha/4} / sqrt(t))`` on each side at
+the share ``t`` of the budget looked at: almost nothing at the first looks, most at the last.
+The critical value of each look (:func:`boundaries`) is the one at which the chance of a first
 crossing there, under no difference, is the error spent there, computed by numerical
 integration of the joint law of the looks' statistics (Jennison and Turnbull, "Group
 Sequential Methods", 2000, chapter 19). A look decides when the interval at its critical
@@ -32,21 +32,19 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
 
-from analytics.intervals import MeanInterval, paired_interval, rate_interval
+from analytics.intervals import MeanInterval, holm, p_value, paired_interval, rate_interval
 
 ALPHA = 0.05
 """The chance, over all looks together, of stopping on a wrong answer."""
 MIN_LOOK_UNITS = 10
 """Look at the data after at least this many units (pairs of games)."""
-METHOD = (
-    "group-sequential test over 10 fixed looks, O'Brien-Fleming alpha spending (Lan-DeMets)"
-)
+METHOD = "group-sequential test over 10 fixed looks, O'Brien-Fleming alpha spending (Lan-DeMets)"
 """The test in words, as the commands and pages name it."""
 _NORMAL = NormalDist()
 _GRID = 801
@@ -83,7 +81,7 @@ _erfc = np.frompyfunc(math.erfc, 1, 1)
 
 
 def _cdf(x: np.ndarray) -> np.ndarray:
-    out: np.ndarray = 0.5 * _erfc(-x / math.sqrt(2)).astype(float)
+    out: np.ndarray = 0.5 * np.asarray(_erfc(-x / math.sqrt(2)), dtype=float)
     return out
 
 
@@ -105,14 +103,7 @@ def boundaries(points: tuple[int, ...], alpha: float = ALPHA) -> tuple[float, ..
         if k == 0:
             c = _NORMAL.inv_cdf(1 - max(target, 1e-300) / 2) if target > 0 else 40.0
         else:
-            sd = math.sqrt(t - prev_t)
-            weights = density * _simpson(grid)
-
-            def exit_chance(c: float, sd: float = sd, weights: np.ndarray = weights) -> float:
-                b = c * math.sqrt(t)
-                return float(weights @ (_cdf((-b - grid) / sd) + 1 - _cdf((b - grid) / sd)))
-
-            c = _solve(exit_chance, target)
+            c = _solve(target, t, grid, density * _simpson(grid), math.sqrt(t - prev_t))
         out.append(c)
         b = c * math.sqrt(t)
         new_grid = np.linspace(-b, b, _GRID)
@@ -136,16 +127,17 @@ def _simpson(grid: np.ndarray) -> np.ndarray:
     return result
 
 
-def _solve(exit_chance: object, target: float) -> float:
-    """The critical value whose chance of a first crossing is ``target`` (bisection)."""
-    f = exit_chance
-    assert callable(f)
+def _solve(target: float, t: float, grid: np.ndarray, weights: np.ndarray, sd: float) -> float:
+    """The critical value at time ``t`` whose chance of a first crossing is ``target``, the
+    running sum at the last look having ``weights`` on ``grid`` (bisection)."""
     if target <= 0:
         return 40.0
     low, high = 0.0, 40.0
     for _ in range(60):
         mid = (low + high) / 2
-        if f(mid) > target:
+        b = mid * math.sqrt(t)
+        chance = float(weights @ (_cdf((-b - grid) / sd) + 1 - _cdf((b - grid) / sd)))
+        if chance > target:
             low = mid
         else:
             high = mid
@@ -233,3 +225,93 @@ def run_stream(
         if iv.excludes(null):
             return Stop(n, budget, True)
     return Stop(budget, budget, False)
+
+
+@dataclass(frozen=True, slots=True)
+class Units:
+    """One test's units at a look: paired differences per seed, the share of each seed's
+    games that changed, and the games per seed."""
+
+    values: list[float]
+    discordant: list[float]
+    games_per_unit: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a test of a family says: its interval where it stopped and its decision."""
+
+    interval: MeanInterval
+    decided: bool
+    """The difference is not zero, at the family's error rate (Holm)."""
+    negligible: bool
+    """Stopped early: its interval lies within plus or minus the swing that matters."""
+    look_units: int
+    """Units at the look where it stopped (the last look it was tested at otherwise)."""
+    games: int
+    p_holm: float | None = None
+    """Holm-adjusted p-value (fixed budget only)."""
+
+
+def family(
+    keys: Sequence[str],
+    units_at: Callable[[str, int], Units],
+    points: Sequence[int],
+    budget_units: int,
+    *,
+    sequential: bool,
+    alpha: float = ALPHA,
+    swing: float | None = None,
+) -> dict[str, Verdict]:
+    """Test ``H0: difference 0`` for every key, the error rate shared by Holm.
+
+    Fixed budget (``sequential`` false): one look at ``points[-1]``, a 95% interval per key
+    and Holm-adjusted p-values; a key is decided when its adjusted p-value is below
+    ``alpha``. Sequential: the looks in ``points`` are walked in order; at each look every
+    open key is tested at ``alpha / keys not yet decided`` (decisions at a look free their
+    share for the others at once), and an open key whose interval lies within
+    ``(-swing, swing)`` stops as negligible.
+    """
+    if not keys:
+        return {}
+    if not sequential:
+        last = points[-1]
+        found = {k: units_at(k, last) for k in keys}
+        p = [p_value(u.values, u.games_per_unit, discordant=u.discordant) for u in found.values()]
+        adjusted = holm(p)
+        out = {}
+        for (key, u), q in zip(found.items(), adjusted, strict=True):
+            iv = paired_interval(u.values, u.games_per_unit, discordant=u.discordant)
+            out[key] = Verdict(iv, q < alpha, False, last, u.games, q)
+        return out
+    verdicts: dict[str, Verdict] = {}
+    stopped: set[str] = set()
+    rejected: set[str] = set()
+    for point in points:
+        found = {k: units_at(k, point) for k in keys if k not in stopped}
+        fresh = True
+        while fresh:
+            fresh = False
+            level = alpha / max(1, len(keys) - len(rejected))
+            for key, u in found.items():
+                if key in stopped:
+                    continue
+                iv = paired_test(
+                    u.values, u.games_per_unit, look_units=point, budget_units=budget_units,
+                    alpha=level, discordant=u.discordant,
+                )  # fmt: skip
+                verdicts[key] = Verdict(iv, False, False, point, u.games)
+                if u.values and iv.excludes(0.0):
+                    verdicts[key] = Verdict(iv, True, False, point, u.games)
+                    rejected.add(key)
+                    stopped.add(key)
+                    fresh = True
+        for key in found:
+            v = verdicts[key]
+            if key in stopped or swing is None or not v.interval.n:
+                continue
+            if -swing < v.interval.lo and v.interval.hi < swing:
+                verdicts[key] = Verdict(v.interval, False, True, point, v.games)
+                stopped.add(key)
+    return verdicts

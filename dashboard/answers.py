@@ -8,7 +8,15 @@ from analytics import gauntlet
 from analytics.decks import deck_spec
 from analytics.meta import decklists
 from analytics.simulate import MatchConfig, Progress
-from analytics.study import Matchup, deck_json, finish_study, play_study, start_study
+from analytics.study import (
+    Matchup,
+    Scores,
+    deck_json,
+    finish_study,
+    play_study,
+    seed_order,
+    start_study,
+)
 from cardpool.deck import Deck
 from dashboard import data
 from dashboard.simulation import START_METHOD, progress_text
@@ -43,14 +51,20 @@ def run_gauntlet(deck: Deck, *, top: int, games: int, agent: str, until_decided:
         def show(p: Progress) -> None:
             bar.progress(min(1.0, p.done / p.total), text=progress_text(p))
 
+        n_lists = len(lists)
+        seeds = seed_order(info)
+
+        def active(scores: Scores, point: int) -> set[str]:
+            return gauntlet.still_open(scores, field, info.units, point, n_lists, seeds)
+
         played = play_study(
-            store, info, matchups,
-            active=(lambda s: gauntlet.still_open(s, field, info.units)) if until_decided else None,
+            store, info, matchups, active=active if until_decided else None,
             on_progress=show, backend="dashboard", start_method=START_METHOD,
         )  # fmt: skip
         result = gauntlet.gauntlet_result(
-            deck.name, field, played.scores, sequential=until_decided, budget_units=info.units
-        )
+            deck.name, field, played.scores, sequential=until_decided, budget_units=info.units,
+            lists=n_lists, look_units=played.units,
+        )  # fmt: skip
         result.update({
             "study_id": info.study_id, "until_decided": until_decided,
             "games_budget": played.games_budget, "games_played": played.games_played,

@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+from analytics.intervals import paired_interval, rate_interval
 from analytics.sequential import (
     ALPHA,
     boundaries,
@@ -19,7 +20,6 @@ from analytics.sequential import (
     spent,
 )
 from analytics.synthetic import RateCase
-from analytics.intervals import paired_interval, rate_interval
 from analytics.winrate import Z95
 
 
