@@ -46,6 +46,12 @@ MIN_LOOK_UNITS = 10
 """Look at the data after at least this many units (pairs of games)."""
 METHOD = "group-sequential test over 10 fixed looks, O'Brien-Fleming alpha spending (Lan-DeMets)"
 """The test in words, as the commands and pages name it."""
+FIXED_NOTE = "95% score intervals over seeds (each seed: both seats against every opponent)"
+SEQUENTIAL_NOTE = (
+    "sequential test: a group-sequential design over 10 fixed looks with O'Brien-Fleming "
+    "alpha spending (Lan-DeMets); its repeated 95% intervals hold at every look, so the "
+    "chance it ever stops on a wrong answer is at most 5%"
+)
 _NORMAL = NormalDist()
 _GRID = 801
 
@@ -315,3 +321,10 @@ def family(
                 verdicts[key] = Verdict(v.interval, False, True, point, v.games)
                 stopped.add(key)
     return verdicts
+
+
+def holm_note(tests: int) -> str:
+    """How a family of tests shares its error rate, in words."""
+    if tests <= 1:
+        return "one test: error rate 5%"
+    return f"decided by Holm's procedure over {tests} tests: family-wise error rate 5%"

@@ -363,3 +363,18 @@ def upto(scores: Scores, seeds: Sequence[int], units: int) -> Scores:
     """The scores of the first ``units`` seeds: what a look after ``units`` units saw."""
     keep = set(seeds[:units])
     return {k: {g: s for g, s in v.items() if g[0] in keep} for k, v in scores.items()}
+
+
+def answer_notes(info: StudyInfo, played: Played, tests: int = 1) -> dict[str, Any]:
+    """What every stored answer says beside its numbers: the study, its budget, what the
+    sequential test saved, the test and how a family of tests shares its error rate."""
+    from analytics.sequential import FIXED_NOTE, SEQUENTIAL_NOTE, holm_note
+
+    return {
+        "study_id": info.study_id, "agents": list(info.agents), "seed": info.seed,
+        "games_per_matchup": info.games, "until_decided": info.until_decided,
+        "games_budget": played.games_budget, "games_played": played.games_played,
+        "games_saved": played.games_saved,
+        "test": SEQUENTIAL_NOTE if info.until_decided else FIXED_NOTE,
+        "family": holm_note(tests), "tests": tests,
+    }  # fmt: skip

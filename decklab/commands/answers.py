@@ -24,22 +24,9 @@ if TYPE_CHECKING:
     from cardpool.store import Store
 
 MAX_GAMES = 1_000_000
-FIXED_NOTE = "95% score intervals over seeds (each seed: both seats against every opponent)"
-SEQUENTIAL_NOTE = (
-    "sequential test: a group-sequential design over 10 fixed looks with O'Brien-Fleming "
-    "alpha spending (Lan-DeMets); its repeated 95% intervals hold at every look, so the "
-    "chance it ever stops on a wrong answer is at most 5%"
-)
 DEFAULT_SWING = 3.0
 """Percentage points: with --until-decided, a card whose interval lies within plus or minus
 this much stops as one that cannot matter."""
-
-
-def holm_note(tests: int) -> str:
-    """How a family of tests shares its error rate, in words."""
-    if tests <= 1:
-        return "one test: error rate 5%"
-    return f"decided by Holm's procedure over {tests} tests: family-wise error rate 5%"
 
 
 def register(subparsers: Any) -> None:
@@ -221,29 +208,18 @@ def _finish(
     store: Store, info: StudyInfo, played: Played, result: dict[str, Any], tests: int = 1
 ) -> dict[str, Any]:
     """The study's answer with what it played and saved, stored as its result."""
-    from analytics.study import finish_study
+    from analytics.study import answer_notes, finish_study
 
-    result.update({
-        "study_id": info.study_id, "agents": list(info.agents), "seed": info.seed,
-        "games_per_matchup": info.games, "until_decided": info.until_decided,
-        "games_budget": played.games_budget, "games_played": played.games_played,
-        "games_saved": played.games_saved,
-        "test": SEQUENTIAL_NOTE if info.until_decided else FIXED_NOTE,
-        "family": holm_note(tests), "tests": tests,
-    })  # fmt: skip
+    result.update(answer_notes(info, played, tests))
     finish_study(store, info.study_id, result, played.games_played)
     return result
 
 
-def unmodelled(decks: list[Deck], pool: PoolIndex) -> list[dict[str, str]]:
+def unmodelled_in(decks: list[Deck], pool: PoolIndex) -> list[dict[str, str]]:
     """The cards of these decks the engine does not fully model, each once."""
-    from analytics.decks import unmodelled_cards
+    from analytics.decks import unmodelled_in as found
 
-    seen: dict[str, dict[str, str]] = {}
-    for deck in decks:
-        for cid, name, status in unmodelled_cards(deck, pool):
-            seen.setdefault(cid, {"card": cid, "name": name, "status": status, "deck": deck.name})
-    return list(seen.values())
+    return found(decks, pool)
 
 
 def _unmodelled_line(result: dict[str, Any]) -> str | None:
@@ -341,7 +317,7 @@ def _impact(args: argparse.Namespace) -> int:
         result = _finish(store, info, played, {
             "deck": deck.name, "field": [f.name for f in field], "rows": rows,
             "swing": swing, "illegal_swaps": illegal,
-            "not_fully_modelled": unmodelled([deck, *field], pool),
+            "not_fully_modelled": unmodelled_in([deck, *field], pool),
         }, tests=len(variants))  # fmt: skip
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
@@ -455,7 +431,7 @@ def _mulligan(args: argparse.Namespace) -> int:
         rows = _mulligan_rows(played, policies, len(field), info)
         result = _finish(store, info, played, {
             "deck": deck.name, "field": [f.name for f in field], "rows": rows,
-            "not_fully_modelled": unmodelled([deck, *field], pool),
+            "not_fully_modelled": unmodelled_in([deck, *field], pool),
         }, tests=len(policies) - 1)  # fmt: skip
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
@@ -648,7 +624,7 @@ def _gauntlet(args: argparse.Namespace) -> int:
             deck.name, field, played.scores, sequential=info.until_decided,
             budget_units=info.units, lists=n_lists, look_units=played.units,
         )  # fmt: skip
-        result["not_fully_modelled"] = unmodelled([deck, *(a.deck for a in field)], pool)
+        result["not_fully_modelled"] = unmodelled_in([deck, *(a.deck for a in field)], pool)
         result = _finish(store, info, played, result)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
@@ -808,7 +784,7 @@ def compare_until_decided(args: argparse.Namespace) -> int:
             "field": [f.name for f in field], "games": found.games,
             "difference": round(iv.mean, 4) if iv.n else None,
             "ci95": [round(iv.lo, 4), round(iv.hi, 4)], "decided": found.decided,
-            "not_fully_modelled": unmodelled([*versions, *field], pool),
+            "not_fully_modelled": unmodelled_in([*versions, *field], pool),
         })  # fmt: skip
         games = found.games
         decided = found.decided
