@@ -330,6 +330,7 @@ def _impact(args: argparse.Namespace) -> int:
         )
     print(f"what each card adds to {deck.name} against {', '.join(f.name for f in field)}")
     print(f"(score with the card minus without it, {info.agents[0]} players, paired seeds)")
+    ci_word = "family 95%" if info.until_decided and len(rows) > 1 else "95% CI"
     for r in rows:
         swap = f"for {r['swap']}" if r["swap"] else "removed"
         mark = ""
@@ -339,7 +340,7 @@ def _impact(args: argparse.Namespace) -> int:
             mark = f"  stopped: within ±{_pct(swing)}"
         print(
             f"  {r['card']:<12} {_cut(r['name'], 14):<14} {swap:<16} {_pct(r['delta'], True):>7}"
-            f"  95% CI {_ci(r['ci95'], True):<17} {r['games']} games{mark}"
+            f"  {ci_word} {_ci(r['ci95'], True):<17} {r['games']} games{mark}"
         )
     _footer(result)
     return 0
