@@ -263,20 +263,27 @@ def paired_difference(
 
     Each value is 1 for a win, 0 for a loss, 0.5 for a draw. Because both versions met the
     same opponent with the same seed and seat, the noise the two share cancels in the
-    difference, so its interval is narrower than two independent runs would give.
+    difference, so its interval is narrower than two independent runs would give. The seed
+    is the unit (its games share their shuffles): the interval is the score interval over
+    seeds of :func:`analytics.intervals.paired_interval`, never of zero width.
     """
+    from analytics.intervals import paired_interval
+
     keys = sorted(set(a_results) & set(b_results))
     if not keys:
         raise ValueError("the two versions share no games")
     a = np.array([a_results[k] for k in keys])
     b = np.array([b_results[k] for k in keys])
-    d = b - a
-    mean = float(d.mean())
-    se = float(d.std(ddof=1) / math.sqrt(len(d))) if len(d) > 1 else float("inf")
+    by_seed: dict[int, list[float]] = {}
+    for key, d in zip(keys, b - a, strict=True):
+        by_seed.setdefault(key[1], []).append(float(d))
+    units = [sum(v) / len(v) for v in by_seed.values()]
+    changed = [sum(abs(x) for x in v) / len(v) for v in by_seed.values()]
+    iv = paired_interval(units, len(keys) / len(by_seed), discordant=changed)
     return PairedComparison(
         pairs=len(keys),
-        diff=mean,
-        ci95=(mean - Z95 * se, mean + Z95 * se),
+        diff=float((b - a).mean()),
+        ci95=(iv.lo, iv.hi),
         a_rate=float(a.mean()),
         b_rate=float(b.mean()),
     )
