@@ -136,7 +136,9 @@ def paired_interval(
     ``|difference|``). The floor counts the games of a seed as
     ``games_per_unit / design effect`` independent ones, the design effect measured on
     those shares: games of one seed change together when the card's copy sits where all
-    of them draw it. With no game changed (or no shares given), a seed counts as one game.
+    of them draw it. With no game changed (or no shares given), a seed counts as one game;
+    while only ``m`` seeds changed, as at most ``1 + m`` games (a measure from a few seeds
+    cannot tell how a seed's games move together).
 
     >>> iv = paired_interval([0.0] * 10, 2)
     >>> round(float(iv.lo), 3), round(float(iv.hi), 3), bool(iv.width > 0)
@@ -147,7 +149,9 @@ def paired_interval(
     k = max(games_per_unit, 1.0)
     deff = k
     if discordant is not None and any(discordant):
-        deff = design_effect([a * k for a in discordant], [round(k)] * len(discordant))
+        seeds = sum(1 for a in discordant if a > 0)
+        measured = design_effect([a * k for a in discordant], [round(k)] * len(discordant))
+        deff = max(measured, k / (1 + seeds))  # few changed seeds tell little of how they move
     return score_interval(units, -1.0, 1.0, difference_floor(k / deff), z=z)
 
 

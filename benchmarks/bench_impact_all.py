@@ -31,7 +31,17 @@ from analytics import gauntlet, impact
 from analytics.decks import deck_spec
 from analytics.sequential import look_points
 from analytics.simulate import MatchConfig, play_block, schedule
-from analytics.study import Matchup, play_study, run_scores, seed_order, start_study, upto
+from analytics.study import (
+    Matchup,
+    StudyInfo,
+    ensure_schema,
+    load_study,
+    play_study,
+    run_scores,
+    seed_order,
+    start_study,
+    upto,
+)
 from cardpool.deck import Deck
 from cardpool.pool import PoolIndex
 from cardpool.snapshot import load_sve_pool
@@ -51,6 +61,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--planner-games", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", help="keep the study in this file (a rerun plays nothing)")
     args = parser.parse_args()
     pool = load_sve_pool()
     lists = gauntlet.lists_from_file(str(LISTS))
@@ -60,12 +71,8 @@ def main() -> None:
     variants = impact.all_variants(deck, pool, None)
     opponents = [a.deck for a in field]
     print(f"deck {args.deck}: {len(variants)} cards; field: {', '.join(a.code for a in field)}")
-    with tempfile.TemporaryDirectory() as tmp, Store.open(Path(tmp) / "b.duckdb") as store:
-        info = start_study(
-            store, "impact", args.deck, {}, games=args.games, seed=args.seed,
-            agents=(args.agent, args.agent), turn_limit=60, until_decided=False,
-            backend="processes",
-        )  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp, Store.open(args.db or Path(tmp) / "b.db") as store:
+        info = _study(store, args)
         matchups = []
         for key, version in [(impact.BASE, deck), *((v.key, v.deck) for v in variants)]:
             for j, opp in enumerate(opponents):
@@ -76,6 +83,8 @@ def main() -> None:
         start = time.perf_counter()
         played = play_study(store, info, matchups, workers=args.workers)
         wall = time.perf_counter() - start
+        if args.db:  # a kept study: the wall time of the run that played it
+            wall = _kept_wall(store, info, wall)
         durations = {
             key: {
                 (int(s), int(t)): float(ms) / 1000
@@ -135,12 +144,15 @@ def main() -> None:
         at = stop.get(impact.field_key(v.key, 0), info.units)
         if at == info.units:
             kept += 1
-            agree += fv == rv
+            agree += _decision(fv) == _decision(rv)
         print(
             f"{v.card:<11} {f['delta']:+.3f} [{f['ci95'][0]:+.3f}, {f['ci95'][1]:+.3f}] {fv:<9}"
             f" {r['delta']:+.3f} [{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}] {rv:<12} {at}"
         )
-    print(f"kept to the end: {kept} cards; same decision as the full run on {agree} of them")
+    print(
+        f"kept to the end: {kept} cards; the same decision (helps, hurts or not decided) as "
+        f"the full run on {agree} of them"
+    )
     if args.planner_games:
         per_game = _planner_cost(deck, opponents, pool, args.planner_games)
         scaled_full = full_games * per_game / args.workers
@@ -153,12 +165,46 @@ def main() -> None:
         )
 
 
+def _study(store: Store, args: argparse.Namespace) -> StudyInfo:
+    """The stored study of these settings, or a new one."""
+    ensure_schema(store)
+    found = store.con.execute(
+        "SELECT study_id FROM studies WHERE kind = 'impact' AND deck = ? AND games = ? "
+        "AND seed = ? AND agents = ?",
+        [args.deck, args.games, args.seed, f"{args.agent},{args.agent}"],
+    ).fetchone()
+    if found:
+        return load_study(store, str(found[0]), "impact")
+    return start_study(
+        store, "impact", args.deck, {}, games=args.games, seed=args.seed,
+        agents=(args.agent, args.agent), turn_limit=60, until_decided=False,
+        backend="processes",
+    )  # fmt: skip
+
+
 def _verdict(row: dict[str, object]) -> str:
     if row["decided"]:
         return "helps" if float(str(row["delta"])) > 0 else "hurts"
     if row.get("negligible"):
         return "little"
     return "open"
+
+
+def _kept_wall(store: Store, info: StudyInfo, wall: float) -> float:
+    """The wall time of a kept study's first run (stored beside it), or this run's."""
+    store.con.execute("CREATE TABLE IF NOT EXISTS bench_wall (study_id VARCHAR, seconds DOUBLE)")
+    row = store.con.execute(
+        "SELECT seconds FROM bench_wall WHERE study_id = ?", [info.study_id]
+    ).fetchone()
+    if row:
+        return float(row[0])
+    store.con.execute("INSERT INTO bench_wall VALUES (?, ?)", [info.study_id, wall])
+    return wall
+
+
+def _decision(verdict: str) -> str:
+    """What both runs can say: helps, hurts, or not decided (a negligible card is not)."""
+    return verdict if verdict in ("helps", "hurts") else "open"
 
 
 def _planner_cost(deck: Deck, opponents: list[Deck], pool: PoolIndex, games: int) -> float:

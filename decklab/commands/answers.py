@@ -633,7 +633,7 @@ def _gauntlet(args: argparse.Namespace) -> int:
     print(
         f"{deck.name} against the {len(field)} largest archetypes of {params['lists']} "
         f"tournament lists: expected win rate {_pct(result['expected_win_rate'])} "
-        f"(95% CI {_ci(result['ci95'])})"
+        f"({'95% repeated interval' if info.until_decided else '95% CI'} {_ci(result['ci95'])})"
     )
     print(
         f"the field covers {_pct(result['coverage'])} of the lists: the shares below are of "
