@@ -198,8 +198,12 @@ def verdicts(
     field = [str(j) for j in range(n_field)]
     points = list(looks) or [budget_units]
 
+    seen_at: dict[int, Scores] = {}  # what each look saw, filtered once for every card
+
     def units_at(key: str, point: int) -> Units:
-        seen = upto(scores, seeds, point) if seeds else scores
+        if point not in seen_at:
+            seen_at[point] = upto(scores, seeds, point) if seeds else scores
+        seen = seen_at[point]
         return paired_units(split(seen, BASE, n_field), split(seen, key, n_field), field)
 
     return family(

@@ -492,8 +492,12 @@ def _mulligan_verdicts(
 
     field = [str(j) for j in range(n_field)]
 
+    seen_at: dict[int, Any] = {}
+
     def units_at(key: str, point: int) -> Units:
-        seen = upto(scores, seeds, point)
+        if point not in seen_at:
+            seen_at[point] = upto(scores, seeds, point)
+        seen = seen_at[point]
         mine = _policy_scores(seen, int(key[1:]), n_field)
         return paired_units(mine, _policy_scores(seen, 0, n_field), field)
 
