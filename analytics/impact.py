@@ -3,7 +3,10 @@
 Both versions meet the same opponents on the same seeds and seats (one study, see
 :mod:`analytics.study`), so the difference of their scores is paired: the luck of the draw
 that both share cancels. ``delta`` is the deck's score with the card minus without it, over
-every opponent of the field with equal weight (a draw scores a half).
+every opponent of the field with equal weight (a draw scores a half), with a score interval
+over seeds (:mod:`analytics.intervals`). Every card of ``--all`` is one test of a family
+whose error rate Holm's procedure shares (:func:`analytics.sequential.family`); a
+sequential study also stops a card whose interval lies within the swing that matters.
 """
 
 from __future__ import annotations

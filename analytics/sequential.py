@@ -44,14 +44,14 @@ ALPHA = 0.05
 """The chance, over all looks together, of stopping on a wrong answer."""
 MIN_LOOK_UNITS = 10
 """Look at the data after at least this many units (pairs of games)."""
-METHOD = "group-sequential test over 10 fixed looks, O'Brien-Fleming alpha spending (Lan-DeMets)"
-"""The test in words, as the commands and pages name it."""
 FIXED_NOTE = "95% score intervals over seeds (each seed: both seats against every opponent)"
+"""The fixed-budget test in words, as every answer names it."""
 SEQUENTIAL_NOTE = (
-    "sequential test: a group-sequential design over 10 fixed looks with O'Brien-Fleming "
-    "alpha spending (Lan-DeMets); its repeated 95% intervals hold at every look, so the "
-    "chance it ever stops on a wrong answer is at most 5%"
+    "sequential test: a group-sequential design over up to 10 fixed looks with "
+    "O'Brien-Fleming alpha spending (Lan-DeMets); its repeated 95% intervals hold at every "
+    "look, so the chance it ever stops on a wrong answer is at most 5%"
 )
+"""The sequential test in words, as every answer names it."""
 _NORMAL = NormalDist()
 _GRID = 801
 
