@@ -550,3 +550,53 @@ def test_every_answer_names_the_cards_the_engine_does_not_fully_model(
     assert code == 0
     assert "not fully modelled by the engine" in out
     assert "BP01-028" in out
+
+
+def test_a_sequential_study_stops_at_the_same_look_however_it_is_played(tmp_path: Path) -> None:
+    """Where an --until-decided study stops depends on the seeds alone: played whole, cut
+    by an interruption and resumed, or on two workers, it stops at the same look with the
+    same answer (with a swing of 20 points the card stops well before the budget)."""
+    from analytics import impact
+
+    pool = load_sve_pool()
+    forest, sword = read_deck_file(FOREST), read_deck_file(SWORD)
+    variants = [variant(forest, pool, "SD01-001", None)]
+
+    def study(store: Store) -> Any:
+        info = start_study(
+            store, "impact", "forest", {}, games=80, seed=3, agents=("greedy", "random"),
+            turn_limit=60, until_decided=True, backend="processes",
+        )  # fmt: skip
+        matchups = [
+            Matchup(impact.field_key(key, 0), deck, sword, _config(deck, sword, pool, info))
+            for key, deck in ((impact.BASE, forest), (variants[0].key, variants[0].deck))
+        ]
+        return info, matchups
+
+    def active(info: Any) -> Any:
+        from analytics.study import seed_order
+
+        seeds = seed_order(info)
+        return lambda s, point: impact.still_open(s, variants, 1, info.units, point, seeds, 0.2)
+
+    answers = []
+    for workers, cut in ((1, False), (2, False), (1, True)):
+        with Store.open(tmp_path / f"{workers}{cut}.duckdb") as store:
+            info, matchups = study(store)
+            if cut:
+
+                def interrupt(progress: Any) -> None:
+                    if progress.done >= 30:
+                        raise Stop
+
+                with pytest.raises(Stop):
+                    play_study(store, info, matchups, active=active(info), workers=1,
+                               on_progress=interrupt)  # fmt: skip
+            played = play_study(store, info, matchups, active=active(info), workers=workers)
+            rows = impact.impact_rows(
+                played.scores, variants, 1, sequential=True, budget_units=info.units,
+                looks=played.looks, seeds=played.seeds, swing=0.2,
+            )  # fmt: skip
+            answers.append((played.units, played.games_played, rows))
+    assert answers[0] == answers[1] == answers[2]
+    assert answers[0][0] < 40  # stopped before the budget's last look
