@@ -62,21 +62,31 @@ def merge_pools(base: PoolData, new: PoolData) -> PoolData:
 
     Identities are matched by (game, name, type); printings are united and canonical codes
     chosen again over the union, so importing files one at a time equals importing them at once.
+    A printed code ``new`` gives to another card moves to it; a card of ``base`` left with
+    none of its codes is gone.
     """
     rows: dict[tuple[str, str, str], list[CardRow]] = {}
-    codes_by_key: dict[tuple[str, str, str], list[str]] = {}
-    id_to_key: dict[tuple[str, str], tuple[str, str, str]] = {}
+    owner: dict[str, tuple[str, str, str]] = {}
+    for data in (new, base):  # the newer data says which card a printed code belongs to
+        id_to_key = {(row.game, row.card_id): row.key for row in data.cards}
+        for p in data.printings:
+            key = id_to_key.get((p.game, p.card_id))
+            if key is not None:
+                owner.setdefault(p.code, key)
     for data in (base, new):
         for row in data.cards:
             rows.setdefault(row.key, []).append(row)
-            id_to_key[(row.game, row.card_id)] = row.key
-        for p in data.printings:
-            key = id_to_key.get((p.game, p.card_id))
-            if key is not None and p.code not in codes_by_key.setdefault(key, []):
-                codes_by_key[key].append(p.code)
+    codes_by_key: dict[tuple[str, str, str], list[str]] = {}
+    for code, key in owner.items():
+        codes_by_key.setdefault(key, []).append(code)
+    new_keys = {row.key for row in new.cards}
     merged = PoolData()
     for key, versions in rows.items():
-        codes = codes_by_key.get(key) or [versions[-1].card_id]
+        codes = codes_by_key.get(key)
+        if not codes:
+            if key not in new_keys and any(v.card_id in owner for v in versions):
+                continue  # every printing of this older card now belongs to another
+            codes = [versions[-1].card_id]
         card_id = normalise.canonical_code(codes)
         latest = versions[-1]
         merged.cards.append(_finish(latest, card_id, codes, versions))
@@ -93,10 +103,12 @@ def _finish(base: CardRow, card_id: str, codes: list[str], versions: list[CardRo
         keywords.extend(k for k in v.keywords if k not in keywords)
     # the Japanese dump (which carries the Japanese labels) is the reference for ability
     # text; another source's text fills in only where the dump has none
-    text = next((v.text for v in reversed(versions) if v.text and v.type_ja), None) or next(
-        (v.text for v in reversed(versions) if v.text), None
-    )
+    texts = [v for v in reversed(versions) if v.text]
+    with_text = next((v for v in texts if v.type_ja), texts[0] if texts else None)
+    text = with_text.text if with_text else None
+    union_burst = with_text.union_burst if with_text else base.union_burst
     name_en = next((v.name_en for v in reversed(versions) if v.name_en), None)
+    text_en = next((v.text_en for v in reversed(versions) if v.text_en), None)
     # a source without Japanese labels (SVEN) must not erase the dump's class and type labels
     class_ja = next((v.class_ja for v in reversed(versions) if v.class_ja), None)
     type_ja = next((v.type_ja for v in reversed(versions) if v.type_ja), None)
@@ -110,6 +122,8 @@ def _finish(base: CardRow, card_id: str, codes: list[str], versions: list[CardRo
         card_id=card_id,
         keywords=tuple(keywords),
         text=text,
+        text_en=text_en,
+        union_burst=union_burst,
         name_en=name_en,
         class_ja=class_ja,
         type_ja=type_ja,

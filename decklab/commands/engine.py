@@ -1,7 +1,8 @@
 """``decklab engine compile|coverage|show``: the engine's card library.
 
-``compile`` turns the Japanese card text (``../shared/data/sve/cards_ja``, not committed)
-and the hand encodings into ``engine/sve/data/abilities.json``; ``coverage`` reports how
+``compile`` turns the card text of the merged pool (the Japanese dump
+``../shared/data/sve/cards_ja`` and the SVEN set files beside it, not committed) and the
+hand encodings into ``engine/sve/data/abilities.json``; ``coverage`` reports how
 much of the pool and of the real tournament decks the engine models; ``show`` prints a
 card's modelled abilities in English.
 
@@ -48,13 +49,19 @@ def register(subparsers: Any) -> None:
     comp = sub.add_parser(
         "compile",
         help="regenerate engine/sve/data/abilities.json from the card text",
-        description="Read every cards_ja/*.json file, compile each card's text by templates, "
-        "merge the hand encodings (engine/sve/data/hand/*.json) and write the library.",
+        description="Read the card pool as db import does (every cards_ja/*.json file and "
+        "the SVEN set files beside them), compile each card's text by templates, merge the "
+        "hand encodings (engine/sve/data/hand/*.json) and write the library.",
     )
     comp.add_argument(
         "path",
         nargs="?",
         help="the cards_ja folder (default: ../shared/data/sve/cards_ja)",
+    )
+    comp.add_argument(
+        "--sven",
+        help="the SVEN set files (default: the sven folder beside the cards_ja folder, "
+        "if there is one)",
     )
     comp.add_argument("--out", help="output file (default: engine/sve/data/abilities.json)")
     comp.set_defaults(run=run_compile)
@@ -76,45 +83,27 @@ def register(subparsers: Any) -> None:
     show.set_defaults(run=run_show)
 
 
-def read_card_texts(folder: Path) -> list[Any]:
-    """Every card identity of the Japanese dump as a compiler input: the store's records,
-    with their text (canonical ids) and, where the SVEN set files lie beside the dump, the
-    official English text of the same card."""
-    import dataclasses
-
-    pool = read_card_pool(folder)
-    english = english_texts(folder.parent / "sven")
-    codes: dict[str, list[str]] = {}
-    for printing in pool.printings:
-        codes.setdefault(printing.card_id, []).append(printing.code)
-    records = []
-    for row in pool.cards:
-        rec = row.to_record()
-        found = next(
-            (english[c] for c in [rec.card_id, *codes.get(rec.card_id, [])] if c in english), None
-        )
-        records.append(rec if found is None else dataclasses.replace(rec, text_en=found))
-    return records
+def sven_beside(folder: Path) -> Path | None:
+    """The SVEN set files beside a cards_ja folder, if there are any."""
+    sven = folder.parent / "sven"
+    return sven if sven.is_dir() else None
 
 
-def english_texts(folder: Path) -> dict[str, str]:
-    """Printed code -> the official English text, from the SVEN set files in ``folder``
-    (none when there is no such folder)."""
-    from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
+def read_card_texts(folder: Path, sven: Path | None = None) -> list[Any]:
+    """Every card identity of the merged pool as a compiler input: the Japanese dump in
+    ``folder`` and the SVEN set files in ``sven``, read and combined by the importers as
+    ``db import`` stores them (canonical ids, with their text and Union Burst labels)."""
+    from cardpool.importers import read_sve_pool
 
-    out: dict[str, str] = {}
-    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
-        doc = parse_json(read_text(path, max_bytes=MAX_IMPORT_BYTES), path=path)
-        for card in doc.get("cards", []) if isinstance(doc, dict) else []:
-            text = (card.get("text") or {}).get("en")
-            if isinstance(text, str):
-                for code in card.get("printings") or [card.get("id")]:
-                    out.setdefault(str(code), text)
-    return out
+    if not any(folder.glob("*.json")):
+        raise InputError(f"no card files (*.json) in {folder}")
+    pool, _ = read_sve_pool([folder] if sven is None else [folder, sven])
+    return [row.to_record() for row in pool.cards]
 
 
 def read_card_pool(folder: Path) -> PoolData:
-    """The Japanese dump as one :class:`~cardpool.model.PoolData` (identities and printings)."""
+    """The Japanese dump alone as one :class:`~cardpool.model.PoolData` (identities and
+    printings), to compare its text with another source's."""
     from cardpool.identities import build_pool
     from cardpool.importers.sve_ja import printed_cards
     from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
@@ -151,10 +140,13 @@ def run_compile(args: argparse.Namespace) -> int:
     folder = Path(args.path) if args.path else shared_dir() / "data" / "sve" / "cards_ja"
     if not folder.is_dir():
         raise InputError(f"{folder} is not a folder of card files")
+    sven = Path(args.sven) if args.sven else sven_beside(folder)
+    if sven is not None and not sven.is_dir():
+        raise InputError(f"--sven {args.sven}: not a folder of SVEN set files")
     from decklab.context import writable_file
 
     out = writable_file(args.out, "--out") if args.out else DATA / "abilities.json"
-    cards = read_card_texts(folder)
+    cards = read_card_texts(folder, sven)
     lib = compile_pool(cards, read_hand_encodings())
     out.write_text(
         json.dumps(lib, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n",
@@ -164,6 +156,8 @@ def run_compile(args: argparse.Namespace) -> int:
     print(
         f"wrote {out}: {len(lib['cards'])} entries, {len(lib['tokens'])} tokens; "
         + ", ".join(f"{k} {counts[k]}" for k in ("full", "partial", "none"))
+        + f" (read {folder}"
+        + (f" and {sven})" if sven else ")")
     )
     return 0
 

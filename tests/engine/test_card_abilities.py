@@ -292,10 +292,10 @@ EXAMPLES: dict[str, list[str]] = {
 
 @pytest.fixture(scope="module")
 def texts(sve_data: Path) -> dict[str, CardRecord]:
-    """Compiler inputs for every card identity of the Japanese dump, by canonical id."""
+    """Compiler inputs for every card identity of the merged pool, by canonical id."""
     from decklab.commands.engine import read_card_texts
 
-    return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja")}
+    return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja", sve_data / "sven")}
 
 
 def compiled_abilities(

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import CardRecord
+from engine.cards import CardRecord, text_lines
 from engine.sve.compiler import usability
 from engine.sve.compiler.scope import UNDECIDED, scopes
 from engine.sve.compiler.templates.base import (
@@ -162,16 +162,6 @@ _QUICK_MARK = "【Q】"
 """The marker of a Quick activated ability (CR 12.3.3.1); the card-level icon is not text."""
 PRINCESS_CONNECT = "プリコネ"
 """The trait of Princess Connect cards (the title whose cards have Union Burst)."""
-UNION_BURST_ONLY = frozenset(
-    {
-        "CP04-006", "CP04-008", "CP04-010", "CP04-015", "CP04-043", "CP04-046",
-        "CP04-047", "CP04-050", "CP04-058", "CP04-082", "CP04-086", "CP04-089",
-        "CP04-104", "CP04-105", "CP04-107", "CP04-110", "CP04-117", "CP04-119",
-    }
-)  # fmt: skip
-"""Princess Connect followers whose every ability is a Union Burst ability (CR 14.5.1.1):
-the printed label is an icon the card text lost, and with no other abilities the card has
-no hyphen line to mark them."""
 _BURST_TYPES = ("follower", "evolved_follower")
 """CR 14.5.1: Union Burst abilities are followers'; on a Princess Connect spell the hyphen
 line only sets apart an ability that works from the hand."""
@@ -808,6 +798,13 @@ def _traits_in(obj: Any) -> list[str]:
     return found
 
 
+def _labelled(text: str, positions: tuple[int, ...]) -> set[str]:
+    """The ability lines printed with the Union Burst label (CR 14.5.1.1), as
+    :func:`ability_lines` gives them; the card data names them by position."""
+    own = text_lines(text)
+    return {line for i in positions if i < len(own) for line in ability_lines(own[i])}
+
+
 def compile_card(
     card: CardRecord,
     tokens: Mapping[str, CardRecord],
@@ -836,7 +833,7 @@ def compile_card(
     # line for other purposes (an ability that works from the graveyard, for one).
     burst: set[str] = set()
     if PRINCESS_CONNECT in card.traits and card.card_type in _BURST_TYPES:
-        burst = set(lines) if card.card_id in UNION_BURST_ONLY else union_burst_lines(text)
+        burst = _labelled(text, card.union_burst) if card.union_burst else union_burst_lines(text)
     labelled = [line.removeprefix(UNION_BURST_MARK) for line in joined]
     burst.update(line for line, was in zip(labelled, joined, strict=True) if line != was)
     joined = labelled
