@@ -16,6 +16,7 @@ from cardpool import normalise
 from cardpool.errors import InputError
 from cardpool.identities import PrintedCard, build_pool, check_unique_codes
 from cardpool.importers.sve_ja import TOKEN_SECTION, copy_limit
+from cardpool.importers.sven_text import compiler_text
 from cardpool.model import CardRow, PoolData
 from cardpool.readers import card_code, card_name
 from engine.cards import text_lines
@@ -147,7 +148,8 @@ def _printings(card: dict[str, Any], *, path: Path, index: int) -> list[PrintedC
     texts = _object(card.get("text") or {}, "text", where, path)
     text_ja = str(texts.get("ja") or "").replace("\r\n", "\n").strip()
     text_en = english(texts.get("en"))
-    own_text = text_ja.split(TOKEN_SECTION)[0]
+    text = compiler_text(text_ja, text_en or "")  # its icons as the compiler reads them
+    own_text = text.split(TOKEN_SECTION)[0]
     # Quick is the card's icon or a Quick activated ability's marker, never a Quick an
     # ability grants under a condition ("this has Quick while ...")
     keywords = [k for k in normalise.keywords_in(own_text) if k != "quick"]
@@ -185,11 +187,11 @@ def _printings(card: dict[str, Any], *, path: Path, index: int) -> list[PrintedC
                 defense=normalise.stat(card.get("defense"), "defense"),
                 traits=tuple(str(t) for t in traits),
                 keywords=tuple(keywords),
-                max_copies=copy_limit(text_ja, name),
+                max_copies=copy_limit(text, name),
                 set_code=normalise.set_code(codes[0]),
                 class_ja=CLASS_JA.get(card_class or ""),
                 type_ja=type_ja,
-                text=text_ja or None,
+                text=text or None,
                 text_en=text_en,
                 preview=card.get("preview") is True,
                 union_burst=burst,
