@@ -88,6 +88,8 @@ class Compiled:
     """The text marks an activated ability Quick (``【Q】``, CR 12.3.3), modelled or not."""
     unkept: list[str] = field(default_factory=list)
     """Kinds of usability clauses whose line was left out for lacking their counterpart."""
+    failures: list[tuple[str, str]] = field(default_factory=list)
+    """Each line left out, with why (for finding what to model next)."""
 
 
 _MARKERS = {
@@ -97,7 +99,11 @@ _MARKERS = {
     "超進化時": Trigger.ON_SUPER_EVOLVE,
     "攻撃時": Trigger.STRIKE,
 }
-_MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
+_MARKER_RUN = re.compile(
+    r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】/?)+)(.*)$"
+)
+"""A run of trigger icons (``【ファンファーレ】/【ラストワード】``: either one, the slash as
+SVEN prints it) and the body they open."""
 _ALLY = re.compile(
     r"^自分の場に(?:他の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
     r"|「カード名に『(?P<c1>[^』]+)』(?:か『(?P<c2>[^』]+)』)?を含む(?:【(?P<ccls>[^】]+)】)?フォロワー」"
@@ -109,6 +115,13 @@ _ALLY_LEAVES = re.compile(
     r"(?:(?!トークン・)(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
     r"(?P<kind>フォロワー|カード|アミュレット))が場を離れたとき、"
 )
+_ALLY_EVOLVES = re.compile(
+    r"^自分の場の(?:元のコスト(?P<cost>\d+)(?P<le>以下)?の)?"
+    r"(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが進化したとき、"
+)
+"""``自分の場の(元のコストN以下の)(trait・)フォロワーが進化したとき、`` (CR 10.7.1)."""
+_ENEMY_DIES = re.compile(r"^相手の(?:場の)?フォロワーが場から墓場に置かれたとき、")
+"""``相手のフォロワーが場から墓場に置かれたとき、`` (CR 10.7.1)."""
 _IN_GRAVE = "自分の墓場のこれ"
 """An ability whose text works on this card in the graveyard works from there."""
 _ALLY_CARD = re.compile(
@@ -290,7 +303,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         except Unsupported as err:
             raise _Fail(str(err)) from err
         if found is None:
-            raise _Fail("no template")
+            raise _Fail(f"no template: {rest}")
         tid, effects = found
         used.append(tid)
         if governed and (
@@ -699,6 +712,27 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             effects = [EventIs(what, power), *_effects(body, ctx, used)]
             auto(Trigger.ALLY_ATTACKS, effects)
             return
+        evolves = _ALLY_EVOLVES.match(body) if not triggers else None
+        if evolves:  # "when a (trait) follower of yours evolves"
+            body = body[evolves.end() :]
+            used.append("ally_evolves_filtered")
+            ctx.it, ctx.it_side = "event", "own"
+            cost_n = int(evolves["cost"]) if evolves["cost"] else -1
+            what = CardFilter(
+                "follower",
+                (evolves["trait"],) if evolves["trait"] else (),
+                max_cost=cost_n if evolves["le"] else -1,
+                exact_cost=-1 if evolves["le"] else cost_n,
+            )
+            auto(Trigger.ALLY_EVOLVES, [EventIs(what), *_effects(body, ctx, used)])
+            return
+        dies = _ENEMY_DIES.match(body) if not triggers else None
+        if dies:  # "when an enemy follower goes from the field to the graveyard"
+            body = body[dies.end() :]
+            used.append("enemy_dies")
+            ctx.it, ctx.it_side = "event", "enemy"
+            auto(Trigger.ENEMY_DIES, _effects(body, ctx, used))
+            return
         leaves = _ALLY_LEAVES.match(body) if not triggers else None
         if leaves:  # "自分の…が場を離れたとき、" (CR 10.7.4; this card itself is not seen)
             body = body[leaves.end() :]
@@ -780,8 +814,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
 
 
 def _traits_in(obj: Any) -> list[str]:
-    """Every trait an ability's selectors and filters name (``Targets.trait``,
-    ``CardFilter.traits``), nested elements included."""
+    """Every trait an ability's selectors and filters name (``Targets.trait``/``trait2``,
+    ``CardFilter.traits``/``with_traits``), nested elements included."""
     if isinstance(obj, (list, tuple)):
         return [t for x in obj for t in _traits_in(x)]
     if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
@@ -789,9 +823,9 @@ def _traits_in(obj: Any) -> list[str]:
     found: list[str] = []
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
-        if f.name == "trait" and isinstance(value, str) and value:
+        if f.name in ("trait", "trait2") and isinstance(value, str) and value:
             found.append(value)
-        elif f.name == "traits" and isinstance(value, tuple):
+        elif f.name in ("traits", "with_traits") and isinstance(value, tuple):
             found.extend(v for v in value if isinstance(v, str))
         else:
             found.extend(_traits_in(value))
@@ -867,7 +901,8 @@ def compile_card(
             if lost is not None:  # the encoding would be usable more often than the text
                 out.unkept.append(lost.kind)
                 raise _Fail(f"a usability clause without its counterpart: {lost.kind}")
-        except _Fail:  # the evolve cost, a printed fact, stays known
+        except _Fail as why:  # the evolve cost, a printed fact, stays known
+            out.failures.append((line, str(why)))
             out.abilities, out.keywords = before
             out.evolve_if = evolve_if
             continue
