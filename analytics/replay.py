@@ -361,6 +361,8 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
         source = _ZONES.get(str(ev.get("from")), str(ev.get("from")))
         to = _ZONES.get(str(ev.get("to")), str(ev.get("to")))
         return f"{board.name(cid)} goes from {source} to {to}"
+    if kind == "roll":  # CR 5.20.1
+        return f"{who} rolls a die: {ev.get('result')}"
     if kind == "pay_defense":  # a cost paid with leader defense (CR 10.4.5), not damage
         return f"{who} pays {int(ev.get('amount', 0))} leader defense"
     if kind == "found":

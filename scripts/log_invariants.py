@@ -6,8 +6,9 @@ in an EX area (CR 4.8.3). At each evolve: super-evolution only from own turn 7 g
 and 6 going second (CR 12.2.4), at most one paid evolve a turn (CR 8.3.2.1). At each
 attack by a follower that entered the field that turn: Storm to attack the leader, Rush,
 Storm or an evolution that turn to attack a follower (CR 8.4.2.1, 8.4.3.1, 12.10, 12.11).
-A leader's defense changes only at an event that says so, by its amount: ``damage`` to that
-leader, ``heal`` of it, or ``pay_defense`` by its player (a cost, CR 10.4.5, not damage).
+A die roll shows 1 to 6 (CR 5.20.1). A leader's defense changes only at an event that says
+so, by its amount: ``damage`` to that leader, ``heal`` of it, or ``pay_defense`` by its
+player (a cost, CR 10.4.5, not damage).
 
 Usage: ``python scripts/log_invariants.py LOG.jsonl [LOG.jsonl ...]``: prints one line per
 break and exits 1 if there is any, 0 if none; an unreadable log exits 2.
@@ -64,6 +65,8 @@ def breaks(events: list[dict[str, Any]]) -> list[str]:
                     out.append(f"{where}: player {p} EP/SEP below 0")
                 if s["field"][p] > FIELD_LIMIT or s["ex"][p] > EX_LIMIT:
                     out.append(f"{where}: player {p} field or EX area over 5")
+        if e.get("ev") == "roll" and e.get("result") not in range(1, 7):
+            out.append(f"{where}: player {e.get('player')} rolls {e.get('result')}, not 1-6")
         if e.get("ev") == "enter":
             entered[e["uid"]] = e["turn"]
         if e.get("ev") == "attack" and entered.get(e["attacker"]) == e["turn"]:

@@ -368,6 +368,7 @@ def test_a_changed_game_is_told_apart(stored: tuple[Store, str], pool: PoolIndex
         ({"ev": "move", "player": 0, "uid": 99, "card": "SD01-001", "from": "hand", "to": "ex"},
          "goes from the hand to the EX area"),
         ({"ev": "pay_defense", "player": 0, "amount": 2}, "pays 2 leader defense"),
+        ({"ev": "roll", "player": 0, "result": 5}, "rolls a die: 5"),
         ({"ev": "banish", "uid": 99, "card": "SD01-001", "to": "erased"}, "ceases to exist"),
         ({"ev": "banish", "uid": 99, "card": "SD01-001", "to": "banish"}, "is banished"),
     ],

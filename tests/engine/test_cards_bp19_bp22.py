@@ -7,12 +7,15 @@ stats where they do not matter.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.cards import CardRecord
-from engine.sve import Evolve
+from engine.sve import Activate, Evolve, Play
 from engine.sve.actions import Choose
 from engine.sve.board import Kind
+from engine.sve.effects.conditions import RolledThisTurn
 from engine.sve.effects.selectors import CardFilter, Targets
 from engine.sve.position import position
 from engine.sve.state import State
@@ -79,3 +82,71 @@ def test_bp19_005_draws_when_an_inferno_follower_evolves_with_combo(
     game.apply(Evolve(p.field[1]))
     _order(game)
     assert len(p.hand) == hand + (1 if draws else 0)
+
+
+# --- dice (CR 5.20): BP21 ------------------------------------------------------------------
+
+SIX, FOUR = 19, 0
+"""Seeds whose generator rolls a 6 / a 4 first (``random.Random(seed).randint(1, 6)``)."""
+
+
+def _dice_game(card_id: str, seed: int, **kw: object) -> State:
+    scripts = library_scripts(card_id)
+    card = library_record(scripts, card_id, cost=1, atk=1, dfn=3)
+    game = position(fields=([card], []), pp=(9, 0), log=True, scripts=scripts, **kw)  # type: ignore[arg-type]
+    game.rng = random.Random(seed)
+    return game
+
+
+@pytest.mark.parametrize(("seed", "rolled"), [(SIX, 6), (FOUR, 4)])
+def test_a_roll_is_logged_kept_for_the_turn_and_seen_by_when_you_roll(
+    seed: int, rolled: int
+) -> None:
+    """CR 5.20.1: a roll gives 1-6 from the game's generator; the roller's "when you roll a
+    die" abilities go off with that number, "rolled a 6 this turn" holds only after a 6."""
+    game = _dice_game("BP21-083", seed)
+    assert game.roll_die(0) == rolled
+    p = game.players[0]
+    assert p.rolled_on == game.turn
+    assert (p.six_on == game.turn) is (rolled == 6)
+    assert RolledThisTurn().holds(game, 0, -1)
+    assert RolledThisTurn(six=True).holds(game, 0, -1) is (rolled == 6)
+    assert not RolledThisTurn().holds(game, 1, -1)  # the other player rolled nothing
+    assert [e["result"] for e in game.log or () if e["ev"] == "roll"] == [rolled]
+    game.decision = None  # let the waiting abilities resolve, as after an effect
+    game._run()
+    assert game.players[1].hp == (18 if rolled == 6 else 20)  # BP21-083: 2 damage on a 6
+
+
+@pytest.mark.parametrize(("seed", "hurt"), [(SIX, 2), (FOUR, 0)])
+def test_bp21_083_its_act_rolls_and_a_6_hurts_the_enemy_leader(seed: int, hurt: int) -> None:
+    """BP21-083: its activated ability rolls a die (once per turn); a 6 deals 2 damage to
+    the enemy leader, any other number nothing."""
+    game = _dice_game("BP21-083", seed)
+    uid = game.players[0].field[0]
+    game.apply(Activate(uid, 0))
+    _order(game)
+    assert game.players[1].hp == 20 - hurt
+    assert Activate(uid, 0) not in game.legal_actions()  # once per turn
+
+
+def test_a_die_rolled_on_the_other_side_triggers_nothing() -> None:
+    """Only the roller's own cards see the roll: the opponent's BP21-083 stays quiet."""
+    scripts = library_scripts("BP21-083")
+    card = library_record(scripts, "BP21-083", cost=1, atk=1, dfn=3)
+    game = position(fields=([], [card]), scripts=scripts)
+    game.rng = random.Random(SIX)
+    game.roll_die(0)
+    game.decision = None
+    game._run()
+    assert (game.players[0].hp, game.players[1].hp) == (20, 20)
+
+
+def test_bp21_080_repeats_its_roll_twice() -> None:
+    """BP21-080 (spell): draw a card, then roll a die 2 times (``下記を2回くり返す``)."""
+    scripts = library_scripts("BP21-080")
+    spell = library_record(scripts, "BP21-080", card_type="spell", cost=1)
+    game = position(hands=([spell], []), pp=(9, 0), log=True, scripts=scripts)
+    game.apply(Play(game.players[0].hand[0]))
+    events = [e["ev"] for e in game.log or () if e["ev"] in ("draw", "roll")]
+    assert events == ["draw", "roll", "roll"]

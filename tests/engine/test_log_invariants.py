@@ -138,3 +138,12 @@ def test_a_leader_defense_change_needs_an_event_that_says_it(ev: dict, reported:
     hp = list(events[events.index(start)]["s"]["hp"])
     found = CHECK.breaks(_hp_event(events, ev, [hp[0] - 2, hp[1]]))
     assert any("leader defense" in line for line in found) is reported
+
+
+@pytest.mark.parametrize(("result", "reported"), [(1, False), (6, False), (0, True), (7, True)])
+def test_a_die_roll_outside_1_to_6_is_reported(result: int, reported: bool) -> None:
+    """CR 5.20.1: a six-sided die shows 1 to 6."""
+    events = _golden()
+    at = next(i for i, e in enumerate(events) if e["ev"] == "turn_start" and e["turn"] == 3)
+    events.insert(at + 1, {"ev": "roll", "i": -1, "turn": 3, "player": 0, "result": result})
+    assert any("not 1-6" in line for line in CHECK.breaks(events)) is reported

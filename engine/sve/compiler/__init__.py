@@ -54,7 +54,7 @@ from engine.sve.effects.costs import PayCost
 from engine.sve.effects.damage import Banish, Damage, Destroy, HealLeader, SplitDamage
 from engine.sve.effects.deck import Arrange, Draw
 from engine.sve.effects.evolve import EvolveCostIf
-from engine.sve.effects.flow import Gate, If, Modal, Scaled
+from engine.sve.effects.flow import Gate, If, Modal, Repeat, Scaled
 from engine.sve.effects.registry import to_data
 from engine.sve.effects.search import LookTop
 from engine.sve.effects.selectors import CardFilter, Select
@@ -151,6 +151,7 @@ _BODY_TRIGGERS = (
     ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
     ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
     ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
+    ("自分がサイコロをふったとき、", Trigger.DIE_ROLLED),
 )
 _IT = "それ"
 """A sentence about "it" (the card chosen before)."""
@@ -197,6 +198,7 @@ _GIVES_WHILE = re.compile(
 _OWN_TURNS = re.compile(r"^自分のターンごとに(\d)回、")
 _TIMES_ACT = re.compile(r"この能力は1ターンに(\d)回使える。")
 _THEN = "その後、"
+_REPEAT = re.compile(r"下記を(\d+)回くり返す。")
 _MORE = re.compile(r"^代わりに(\d)つまで。$")
 _TIMES = re.compile(r"^(自分のターン中、)?ターンごとに(\d)回、")
 _ONCE = "この能力は1ターンに1回使える。"
@@ -277,7 +279,16 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     gated = False  # a look at the deck under a condition: the rest of the ability is the look's
     scope_if, reach = -1, 0  # the last "if" and how many sentences after it it governs
     opened = False  # an "if" opened a look or a graveyard choice: it governs what finishes it
-    for sentence in sentences(body):
+    said = sentences(body)
+    for at, sentence in enumerate(said):
+        repeat = _REPEAT.fullmatch(sentence)
+        if repeat:  # "下記をN回くり返す。": the rest of the ability, N times in a row
+            again = _body("".join(said[at + 1 :]), ctx, used)
+            if not again:
+                raise _Fail("nothing to repeat")
+            out.append(Repeat(int(repeat[1]), tuple(again)))
+            used.append("repeat")
+            break
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
         cond, whole, rest, cid = condition(sentence)
         chained = open_if >= 0 and cond is None and sentence.startswith(_IT)

@@ -93,6 +93,9 @@ class Trigger(enum.Enum):
     EX_ALLY_EVOLVES = "ex_ally_evolves"
     """CR 10.7.1: a follower on your field evolved, while this card is in your EX area (it
     is the event's card)."""
+    DIE_ROLLED = "die_rolled"
+    """CR 10.7.1: you rolled a die (CR 5.20; this card on the field; the number rolled is the
+    event's amount)."""
     OPPONENT_MILLED = "opponent_milled"
     """CR 10.7.1: a card of your opponent's deck was put into the graveyard (this card on
     the field; once per card, the card is the event's)."""
@@ -151,6 +154,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower on your field is used",
     Trigger.DEALT_ABILITY_DAMAGE: "When this deals ability damage to an enemy follower",
     Trigger.OPPONENT_MILLED: "When a card of your opponent's deck is put into the graveyard",
+    Trigger.DIE_ROLLED: "When you roll a die",
     Trigger.EX_ALLY_EVOLVES: "While this is in your EX area, when a follower on your field evolves",
 }
 """The English label of each trigger, for :func:`describe`."""

@@ -234,6 +234,10 @@ class Game(Protocol):
         """CR 5.23.1: ``player`` wins the battle; every other player loses the game."""
         ...
 
+    def roll_die(self, player: int) -> int:
+        """CR 5.20.1: ``player`` rolls a six-sided die; the number rolled (1-6)."""
+        ...
+
     def writable(self, uid: int) -> Card:
         """Card ``uid`` to change in place: this state's own object, copied first if a clone
         still shares it (copy-on-write; every change to a card goes through here)."""

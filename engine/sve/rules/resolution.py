@@ -404,6 +404,21 @@ class Resolution(StateBase):
             for ability in KEYWORD_ABILITIES["drain"]:
                 self.pending.append((ability, card.uid, controller, amount))
 
+    def roll_die(self, player: int) -> int:
+        """CR 5.20.1: ``player`` rolls a six-sided die (the game's generator); their "when
+        you roll a die" abilities go off with the number rolled (CR 10.7.1)."""
+        roll = self.rng.randint(1, 6)
+        p = self.players[player]
+        p.rolled_on = self.turn
+        if roll == 6:
+            p.six_on = self.turn
+        if self.log is not None:
+            self._emit("roll", {"player": player, "result": roll})
+        if p.field and self.scripts:
+            for uid in self.holders(p.field, Trigger.DIE_ROLLED):
+                self._fire(self.cards[uid], Trigger.DIE_ROLLED, player, roll)
+        return roll
+
     def _fire_all(self, player: int, trigger: Trigger) -> None:
         field = self.players[player].field
         if field and self.scripts:
