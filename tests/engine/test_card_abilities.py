@@ -158,6 +158,7 @@ EXAMPLES: dict[str, list[str]] = {
     "if_roll_is": ["BP21-077", "BP21-087"],
     "if_rolled_six_this_turn": ["BP21-081"],
     "if_rolled_this_turn": ["BP21-076"],
+    "if_sep_is": ["BP21-112"],
     "equip": ["CP04-055", "CP04-019"],
     "equipment_text": ["CP04-PR22", "CP04-PR16"],
     "damage_taken": ["CP04-PR16"],

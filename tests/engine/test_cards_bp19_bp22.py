@@ -15,7 +15,7 @@ from engine.cards import CardRecord
 from engine.sve import Activate, Evolve, Play
 from engine.sve.actions import Choose
 from engine.sve.board import Kind
-from engine.sve.effects.conditions import RolledThisTurn
+from engine.sve.effects.conditions import RolledThisTurn, SepIs
 from engine.sve.effects.selectors import CardFilter, Targets
 from engine.sve.position import position
 from engine.sve.state import State
@@ -150,3 +150,32 @@ def test_bp21_080_repeats_its_roll_twice() -> None:
     game.apply(Play(game.players[0].hand[0]))
     events = [e["ev"] for e in game.log or () if e["ev"] in ("draw", "roll")]
     assert events == ["draw", "roll", "roll"]
+
+
+@pytest.mark.parametrize(("sep", "holds"), [(0, True), (1, False)])
+def test_sep_is_exactly_n(sep: int, holds: bool) -> None:
+    """``自分のSEPが0なら`` (CR 3.2.6): only at exactly that SEP."""
+    game = position(sep=(sep, 0))
+    assert SepIs(0).holds(game, 0, -1) is holds
+    assert SepIs(0).holds(game, 1, -1)  # the other player's SEP is 0
+
+
+@pytest.mark.parametrize(
+    ("keywords", "passes"), [(("ward",), True), (("rush",), False), ((), False)]
+)
+def test_a_filter_on_a_printed_keyword(keywords: tuple[str, ...], passes: bool) -> None:
+    """``【守護】を持つフォロワー``: a card printed with Ward passes, others do not."""
+    rec = CardRecord("X-1", "X", keywords=keywords)
+    assert CardFilter("follower", keyword="ward").matches(rec) is passes
+
+
+@pytest.mark.parametrize(("sep", "storm"), [(0, True), (1, False)])
+def test_bp21_112_has_storm_only_without_sep(sep: int, storm: bool) -> None:
+    """BP21-112: while your SEP is 0 it has Storm; with SEP left it does not."""
+    scripts = library_scripts("BP21-112")
+    card = library_record(scripts, "BP21-112", cost=3, atk=3, dfn=3)
+    game = position(hands=([card], []), pp=(9, 0), sep=(sep, 0), scripts=scripts)
+    uid = game.players[0].hand[0]
+    game.apply(Play(uid))
+    _order(game)
+    assert ("storm" in game.cards[uid].keywords) is storm

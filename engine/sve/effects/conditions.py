@@ -123,6 +123,22 @@ class ItIs:
 
 @element
 @dataclass(frozen=True, slots=True)
+class SepIs:
+    """Your SEP (CR 3.2.6) is exactly ``n`` (``自分のSEPが0なら``)."""
+
+    n: int
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Compare the player's SEP."""
+        return game.players[controller].sep == self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you have exactly {self.n} SEP"
+
+
+@element
+@dataclass(frozen=True, slots=True)
 class RollIs:
     """The die this "when you roll a die" ability goes off for showed ``n`` (``出た目がN
     なら``, CR 5.20.1)."""

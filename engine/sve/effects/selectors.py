@@ -221,6 +221,9 @@ class CardFilter:
     """Alternatives: a card passing any of them passes too (``AかB``)."""
     with_traits: tuple[str, ...] = ()
     """Each of these traits (or class ids) too (``絶傑・狩人・カード``: both)."""
+    keyword: str = ""
+    """Only cards printed with this keyword (``【守護】を持つフォロワー``; a card in a zone
+    other than the field has only its printed keywords)."""
 
     def matches(self, rec: CardRecord) -> bool:
         """Whether ``rec`` passes the filter (or one of its alternatives)."""
@@ -231,6 +234,8 @@ class CardFilter:
         if self.traits and not any(t in rec.traits or t == rec.card_class for t in self.traits):
             return False
         if not all(t in rec.traits or t == rec.card_class for t in self.with_traits):
+            return False
+        if self.keyword and self.keyword not in rec.keywords:
             return False
         cost = rec.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
@@ -423,6 +428,8 @@ def filter_words(f: CardFilter, n: int) -> str:
     if f.traits:
         words.append("/".join(f.traits))
     words.extend(f.with_traits)
+    if f.keyword:
+        words.append(f"{f.keyword}")
     if f.token:
         words.append("token")
     text = " ".join([*words, noun])

@@ -276,7 +276,8 @@ _FILTER = (
     r"(?:【(?P<xcls>[^】]+)】|(?P<xtrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<xkind>フォロワー|カード)」)|"
     r"『(?P<name>[^』]+)』|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<ccls>[^】]+)】)?"
     r"(?P<ckind>フォロワー|カード)」"
-    r"|(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>〈[^〉]+〉|" + _TRAIT + r")・)?"
+    r"|(?:【(?P<fkw>[^】]+)】を持つ)?"
+    r"(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>〈[^〉]+〉|" + _TRAIT + r")・)?"
     r"(?:(?P<trait2>" + _TRAIT + r")・)?"
     r"(?P<kind>フォロワー|カード|スペル|アミュレット))"
 )
@@ -309,8 +310,12 @@ def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
     traits = (first,) if first else ()
     cost = m["cost"]
     kind = m["kind"] or m["ckind"]
+    printed = m.groupdict().get("fkw")
+    if printed and printed not in RULE_KEYWORDS:
+        raise Unsupported(f"keyword {printed} is not implemented")
     return CardFilter(
         with_traits=(second,) if second else (),
+        keyword=RULE_KEYWORDS[printed] if printed else "",
         kind=_KINDS[kind] if kind else "card",
         traits=traits,
         max_cost=int(cost) if cost and m["le"] == "以下" else -1,

@@ -46,6 +46,7 @@ from engine.sve.effects.conditions import (
     RolledThisTurn,
     RollIs,
     Sanguine,
+    SepIs,
     Spellchain,
     Standing,
     TookCard,
@@ -582,3 +583,8 @@ def _opens_rolled_six(m: re.Match[str]) -> Any:
 @opener("rolled_this_turn", r"^このターン、自分がサイコロをふっていたなら、")
 def _opens_rolled(m: re.Match[str]) -> Any:
     return RolledThisTurn()
+
+
+@opener("sep_is", r"^自分のSEPが(\d+)なら、")
+def _opens_sep_is(m: re.Match[str]) -> Any:
+    return SepIs(int(m[1]))
