@@ -530,7 +530,8 @@ class Store:
         params.append(query.limit)
         sql = (
             "SELECT card_id, name, name_en, class, title, type, cost, attack, defense, traits, "
-            "keywords, max_copies, set_code, text, extra FROM cardpool.cards WHERE "
+            "keywords, max_copies, set_code, coalesce(preview, false) AS preview, text, extra "
+            "FROM cardpool.cards WHERE "
             + " AND ".join(where)
             + " ORDER BY cost NULLS LAST, card_id LIMIT ?"
         )

@@ -88,14 +88,11 @@ def compare(sve: Path) -> Parity:
     codes: dict[str, list[str]] = {}
     for printing in pool.printings:
         codes.setdefault(printing.card_id, []).append(printing.code)
-    # the merged pool: cards_ja's text where it has the card, with SVEN's English, which both
-    # compiles use (it settles how far a condition reaches)
-    records = read_card_texts(sve / "cards_ja", sve / "sven")
+    # the dump's cards, with the English (which both compiles use) and the Union Burst labels
+    ids = {row.card_id for row in pool.cards}
+    records = [r for r in read_card_texts(sve / "cards_ja") if r.card_id in ids]
     theirs: dict[str, tuple[str, str]] = {}
-    dump = {row.card_id for row in pool.cards}
     for rec in records:
-        if rec.card_id not in dump:
-            continue  # a card only SVEN has: one text, nothing to compare
         found = next(
             (sven[c] for c in [rec.card_id, *codes.get(rec.card_id, [])] if c in sven), None
         )

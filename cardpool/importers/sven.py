@@ -16,7 +16,7 @@ from cardpool import normalise
 from cardpool.errors import InputError
 from cardpool.identities import PrintedCard, build_pool, check_unique_codes
 from cardpool.importers.sve_ja import TOKEN_SECTION, copy_limit
-from cardpool.importers.sven_text import compiler_text
+from cardpool.importers.sven_text import UNION_BURST, compiler_text
 from cardpool.model import CardRow, PoolData
 from cardpool.readers import card_code, card_name
 from engine.cards import text_lines
@@ -34,7 +34,7 @@ _QUICK_JA = re.compile(r"^[《【]?クイック[》】]?$")
 _QUICK_ABILITY = re.compile(r"[《【]Q[》】]")
 """The marker of a Quick activated ability (CR 12.3.3.1)."""
 _UNION_BURST_EN = "{[ub]}"
-_UNION_BURST_JA = "UB"
+_UNION_BURST_JA = ("UB", UNION_BURST)
 """The Union Burst label (CR 14.5.1.1.3) opening an ability line (an ability that refers to
 Union Burst abilities names the label later in its line)."""
 UNIVERSE_TITLES = {
@@ -146,10 +146,10 @@ def _printings(card: dict[str, Any], *, path: Path, index: int) -> list[PrintedC
     codes = [card_code(c, where=f"{where} 'printings'", path=path) for c in printings]
     card_type, type_ja = type_of(card, where, path)
     texts = _object(card.get("text") or {}, "text", where, path)
-    text_ja = str(texts.get("ja") or "").replace("\r\n", "\n").strip()
+    # SVEN's Japanese with its icons restored, as the compiler reads the dump's text
+    text_ja = compiler_text(str(texts.get("ja") or ""), str(texts.get("en") or "")).strip()
     text_en = english(texts.get("en"))
-    text = compiler_text(text_ja, text_en or "")  # its icons as the compiler reads them
-    own_text = text.split(TOKEN_SECTION)[0]
+    own_text = text_ja.split(TOKEN_SECTION)[0]
     # Quick is the card's icon or a Quick activated ability's marker, never a Quick an
     # ability grants under a condition ("this has Quick while ...")
     keywords = [k for k in normalise.keywords_in(own_text) if k != "quick"]
@@ -187,11 +187,11 @@ def _printings(card: dict[str, Any], *, path: Path, index: int) -> list[PrintedC
                 defense=normalise.stat(card.get("defense"), "defense"),
                 traits=tuple(str(t) for t in traits),
                 keywords=tuple(keywords),
-                max_copies=copy_limit(text, name),
+                max_copies=copy_limit(text_ja, name),
                 set_code=normalise.set_code(codes[0]),
                 class_ja=CLASS_JA.get(card_class or ""),
                 type_ja=type_ja,
-                text=text or None,
+                text=text_ja or None,
                 text_en=text_en,
                 preview=card.get("preview") is True,
                 union_burst=burst,

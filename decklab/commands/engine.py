@@ -89,35 +89,24 @@ def sven_beside(folder: Path) -> Path | None:
     return sven if sven.is_dir() else None
 
 
-def read_card_texts(folder: Path, sven: Path | None = None) -> list[Any]:
-    """Every card identity of the merged pool as a compiler input: the Japanese dump in
-    ``folder`` and the SVEN set files in ``sven``, read and combined by the importers as
-    ``db import`` stores them (canonical ids, with their text and Union Burst labels)."""
+def read_card_pool(folder: Path, sven: Path | None = None) -> PoolData:
+    """The card pool as ``db import`` stores it: the Japanese dump in ``folder`` and, given
+    ``sven``, the SVEN set files there, read and combined by the importers (the dump alone
+    without them)."""
     from cardpool.importers import read_sve_pool
 
     if not any(folder.glob("*.json")):
         raise InputError(f"no card files (*.json) in {folder}")
     pool, _ = read_sve_pool([folder] if sven is None else [folder, sven])
+    return pool
+
+
+def read_card_texts(folder: Path, sven: Path | None = None) -> list[Any]:
+    """Every card identity of the merged pool as a compiler input: the Japanese dump in
+    ``folder`` and the SVEN set files in ``sven`` (default: beside it), with their text,
+    the official English text and the Union Burst labels (canonical ids)."""
+    pool = read_card_pool(folder, sven or sven_beside(folder))
     return [row.to_record() for row in pool.cards]
-
-
-def read_card_pool(folder: Path) -> PoolData:
-    """The Japanese dump alone as one :class:`~cardpool.model.PoolData` (identities and
-    printings), to compare its text with another source's."""
-    from cardpool.identities import build_pool
-    from cardpool.importers.sve_ja import printed_cards
-    from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
-
-    files = sorted(folder.glob("*.json"))
-    if not files:
-        raise InputError(f"no card files (*.json) in {folder}")
-    printed = []
-    for path in files:
-        records = parse_json(read_text(path, max_bytes=MAX_IMPORT_BYTES), path=path)
-        if not isinstance(records, list):
-            raise InputError("a card file must be a list of card records", path=path)
-        printed.extend(printed_cards(records, path=path))
-    return build_pool(printed)
 
 
 def read_hand_encodings(folder: Path = HAND) -> dict[str, dict[str, Any]]:

@@ -28,9 +28,9 @@ def merged(sve_data: Path) -> dict[str, CardRecord]:
 @pytest.fixture(scope="module")
 def dump_only(sve_data: Path) -> dict[str, CardRecord]:
     """The Japanese dump alone: no labels."""
-    from decklab.commands.engine import read_card_texts
+    from decklab.commands.engine import read_card_pool
 
-    return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja")}
+    return {c.card_id: c.to_record() for c in read_card_pool(sve_data / "cards_ja").cards}
 
 
 def _bursts(card: CardRecord) -> list[bool]:
