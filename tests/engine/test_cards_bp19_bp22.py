@@ -12,7 +12,7 @@ import random
 import pytest
 
 from engine.cards import CardRecord
-from engine.sve import Activate, Evolve, Play
+from engine.sve import Activate, Attack, Evolve, Play
 from engine.sve.actions import Choose
 from engine.sve.board import Kind
 from engine.sve.effects.conditions import RolledThisTurn, SepIs
@@ -179,3 +179,29 @@ def test_bp21_112_has_storm_only_without_sep(sep: int, storm: bool) -> None:
     game.apply(Play(uid))
     _order(game)
     assert ("storm" in game.cards[uid].keywords) is storm
+
+
+# --- "when this takes ability damage": BP20-BP21 --------------------------------------------
+
+
+@pytest.mark.parametrize(("by_ability", "grows"), [(True, True), (False, False)])
+def test_bp21_037_grows_when_it_takes_ability_damage_not_combat_damage(
+    by_ability: bool, grows: bool
+) -> None:
+    """BP21-037: once per turn, ability damage to it gives it +2 attack; damage from a fight
+    is not ability damage (CR 5.14.3.3) and gives nothing."""
+    scripts = library_scripts("BP21-037", "BP01-006")
+    card = library_record(scripts, "BP21-037", cost=2, atk=2, dfn=9)
+    shooter = library_record(scripts, "BP01-006", cost=1, atk=1, dfn=9)  # Fanfare: 4 damage
+    fighter = CardRecord("X-Fighter", "Fighter", cost=1, attack=4, defense=9)
+    game = position(fields=([fighter], [card]), hands=([shooter], []), pp=(9, 0), scripts=scripts)
+    target = game.players[1].field[0]
+    if by_ability:
+        game.apply(Play(game.players[0].hand[0]))
+        game.apply(Choose(str(target)))
+    else:  # a follower can be attacked only engaged (CR 8.4.3.1)
+        game.writable(target).engaged = True
+        game.apply(Attack(game.players[0].field[0], target))
+    _order(game)
+    assert game.cards[target].dfn == 5
+    assert game.cards[target].atk == (4 if grows else 2)

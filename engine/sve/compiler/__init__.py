@@ -152,6 +152,7 @@ _BODY_TRIGGERS = (
     ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
     ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
     ("自分がサイコロをふったとき、", Trigger.DIE_ROLLED),
+    ("これが能力ダメージを受けたとき、", Trigger.TOOK_ABILITY_DAMAGE),
 )
 _IT = "それ"
 """A sentence about "it" (the card chosen before)."""

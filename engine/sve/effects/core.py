@@ -93,6 +93,9 @@ class Trigger(enum.Enum):
     EX_ALLY_EVOLVES = "ex_ally_evolves"
     """CR 10.7.1: a follower on your field evolved, while this card is in your EX area (it
     is the event's card)."""
+    TOOK_ABILITY_DAMAGE = "took_ability_damage"
+    """CR 10.7.1: this follower took ability damage (CR 5.14.3.3; more than 0, after
+    reductions)."""
     DIE_ROLLED = "die_rolled"
     """CR 10.7.1: you rolled a die (CR 5.20; this card on the field; the number rolled is the
     event's amount)."""
@@ -155,6 +158,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.DEALT_ABILITY_DAMAGE: "When this deals ability damage to an enemy follower",
     Trigger.OPPONENT_MILLED: "When a card of your opponent's deck is put into the graveyard",
     Trigger.DIE_ROLLED: "When you roll a die",
+    Trigger.TOOK_ABILITY_DAMAGE: "When this takes ability damage",
     Trigger.EX_ALLY_EVOLVES: "While this is in your EX area, when a follower on your field evolves",
 }
 """The English label of each trigger, for :func:`describe`."""

@@ -26,6 +26,11 @@ class Game(Protocol):
         this deals ability damage" abilities go off."""
         ...
 
+    def ability_damage_taken(self, uid: int) -> None:
+        """CR 10.7.1: field follower ``uid`` took ability damage; its "when this takes
+        ability damage" abilities go off."""
+        ...
+
     active: int
 
     def add_counter(self, target: int, name: str, n: int = 1) -> None:

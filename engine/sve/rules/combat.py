@@ -131,6 +131,15 @@ class Combat(StateBase):
         ):
             self._fire(card, Trigger.DEALT_ABILITY_DAMAGE, card.controller)
 
+    def ability_damage_taken(self, uid: int) -> None:
+        """CR 10.7.1: field follower ``uid`` took ability damage; its "when this takes
+        ability damage" abilities go off."""
+        card = self.cards[uid]
+        if card.zone is Zone.FIELD and (
+            card.eq or card.face.card_id in self.scripts.ids_with(Trigger.TOOK_ABILITY_DAMAGE)
+        ):
+            self._fire(card, Trigger.TOOK_ABILITY_DAMAGE, card.controller)
+
     def _attacker_refusal(self, p: Player, uid: int) -> str | None:
         """Why card ``uid`` of ``p`` may not attack at all now (``None``: it may, if it has
         a target; CR 8.4.2)."""
