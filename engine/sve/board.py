@@ -71,6 +71,14 @@ NO_EX_PLAY = 1 << 14
 """Cannot be played from the EX area (a continuous ability of its own)."""
 
 
+DESTROY_PROOF = 1 << 15
+"""Not destroyed by abilities, though it may be banished (``これは能力によって破壊されない``)."""
+
+
+COMBAT_PROOF = 1 << 16
+"""Takes no combat damage (``これは交戦ダメージを受けない``, a continuous ability of its own)."""
+
+
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -87,6 +95,8 @@ KEYWORD_BITS = {
     "evolve_any_times": EVOLVE_ANY,
     "ability_proof": ABILITY_PROOF,
     "no_play_from_ex": NO_EX_PLAY,
+    "destroy_proof": DESTROY_PROOF,
+    "combat_proof": COMBAT_PROOF,
 }
 
 

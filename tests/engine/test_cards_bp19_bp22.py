@@ -14,7 +14,7 @@ import pytest
 from engine.cards import CardRecord
 from engine.sve import Activate, Attack, Evolve, Play
 from engine.sve.actions import Choose
-from engine.sve.board import Kind
+from engine.sve.board import Kind, Zone
 from engine.sve.effects.conditions import RolledThisTurn, SepIs
 from engine.sve.effects.selectors import CardFilter, Targets
 from engine.sve.position import position
@@ -205,3 +205,39 @@ def test_bp21_037_grows_when_it_takes_ability_damage_not_combat_damage(
     _order(game)
     assert game.cards[target].dfn == 5
     assert game.cards[target].atk == (4 if grows else 2)
+
+
+# --- continuous abilities of a card's own: not destroyed by abilities, no combat damage -----
+
+
+@pytest.mark.parametrize(("keyword", "destroyed", "banished"), [
+    ("destroy_proof", False, True), ("ability_proof", False, False), ("", True, True),
+])  # fmt: skip
+def test_not_destroyed_by_abilities_may_still_be_banished(
+    keyword: str, destroyed: bool, banished: bool
+) -> None:
+    """``これは能力によって破壊されない`` (BP19-057): abilities cannot destroy it, but they can
+    banish it; ``…破壊されず、消滅しない`` protects from both; a plain follower from neither."""
+    kws = (keyword,) if keyword else ()
+    rec = CardRecord("X-1", "X", cost=1, attack=1, defense=1, keywords=kws)
+    for move, gone in (("destroy", destroyed), ("banish", banished)):
+        game = position(fields=([], [rec]))
+        uid = game.players[1].field[0]
+        game.destroy([uid]) if move == "destroy" else game.banish(uid)
+        assert (game.cards[uid].zone is not Zone.FIELD) is gone, move
+
+
+@pytest.mark.parametrize(("keyword", "hurt"), [("combat_proof", False), ("", True)])
+def test_no_combat_damage_of_its_own(keyword: str, hurt: bool) -> None:
+    """``これは交戦ダメージを受けない`` (BP22-096): a fight does not hurt it, ability damage
+    still does; without it the fight hurts."""
+    kws = (keyword,) if keyword else ()
+    rec = CardRecord("X-1", "X", cost=1, attack=1, defense=5, keywords=kws)
+    fighter = CardRecord("X-F", "F", cost=1, attack=3, defense=9)
+    game = position(fields=([fighter], [rec]))
+    uid = game.players[1].field[0]
+    game.writable(uid).engaged = True
+    game.apply(Attack(game.players[0].field[0], uid))
+    assert game.cards[uid].dfn == (2 if hurt else 5)
+    game.deal_damage(uid, 1)  # ability damage is not combat damage
+    assert game.cards[uid].dfn == (1 if hurt else 4)

@@ -12,6 +12,7 @@ from engine.sve.board import (
     ASSAIL,
     BANE,
     CANNOT_ATTACK,
+    COMBAT_PROOF,
     INTIMIDATE,
     RUSH,
     STORM,
@@ -236,9 +237,9 @@ class Combat(StateBase):
             if back > 0 and self.scripts:
                 back += self.damage_bonus(target)
             turn = self.turn
-            if defender.counters is None or defender.counters.get("no_combat_damage") != turn:
+            if not _combat_proof(defender, turn):
                 dealt = self.deal_damage(target, amount)
-            if att.counters is None or att.counters.get("no_combat_damage") != turn:
+            if not _combat_proof(att, turn):
                 self.deal_damage(att.uid, back)
             # CR 12.14.2: a follower that fought a Bane follower is destroyed.
             if att.bits & BANE:
@@ -261,3 +262,11 @@ class Combat(StateBase):
         if tgt not in options:
             return f"card {tgt} is not an enemy follower on the field (CR 8.4.3.1)"
         return (options[tgt] or _WARD_FIRST).format(uid=uid, tgt=tgt)
+
+
+def _combat_proof(card: Card, turn: int) -> bool:
+    """Whether ``card`` takes no combat damage now: its own continuous ability, or an
+    effect for this turn (``交戦ダメージを受けない``)."""
+    if card.bits & COMBAT_PROOF:
+        return True
+    return card.counters is not None and card.counters.get("no_combat_damage") == turn

@@ -11,6 +11,7 @@ from engine.sve.board import (
     ABILITY_PROOF,
     BOXED,
     BOXED_KEPT,
+    DESTROY_PROOF,
     ENTERS_ENGAGED,
     EX_LIMIT,
     FIELD_LIMIT,
@@ -431,7 +432,7 @@ class Zones(StateBase):
             self.cards[u]
             for u in uids
             if self.cards[u].zone is Zone.FIELD
-            and (by_rule or not self.cards[u].bits & ABILITY_PROOF)
+            and (by_rule or not self.cards[u].bits & (ABILITY_PROOF | DESTROY_PROOF))
         ]
         if len(cards) > 1 and self.scripts:  # CR 10.7.4.2: a card that watches others leave
             ids = self.scripts.ids_with(Trigger.ALLY_LEAVES)  # sees those leaving with it

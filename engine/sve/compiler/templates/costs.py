@@ -347,6 +347,8 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
     "これは相手を攻撃できない。": "cannot_attack",
     "これが場にいる限り、自分は【進化】能力を1ターンに何回でも使える。": "evolve_any_times",
     "これは能力によって破壊されず、消滅しない。": "ability_proof",
+    "これは能力によって破壊されない。": "destroy_proof",
+    "これは交戦ダメージを受けない。": "combat_proof",
     "これはEXエリアからプレイできない。": "no_play_from_ex",
 }
 """Continuous abilities of a card's own that the engine checks like keywords."""
