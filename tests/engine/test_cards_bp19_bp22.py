@@ -16,7 +16,7 @@ from engine.sve import Activate, Attack, Evolve, Play
 from engine.sve.actions import Choose
 from engine.sve.board import Kind, Zone
 from engine.sve.effects.conditions import RolledThisTurn, SepIs
-from engine.sve.effects.selectors import CardFilter, Targets
+from engine.sve.effects.selectors import CardFilter, Targets, leader_target
 from engine.sve.position import position
 from engine.sve.state import State
 from tests.engine.library_cards import library_record, library_scripts
@@ -241,3 +241,35 @@ def test_no_combat_damage_of_its_own(keyword: str, hurt: bool) -> None:
     assert game.cards[uid].dfn == (2 if hurt else 5)
     game.deal_damage(uid, 1)  # ability damage is not combat damage
     assert game.cards[uid].dfn == (1 if hurt else 4)
+
+
+# --- "when this gets + defense", "when your leader gets + defense": BP21 ---------------------
+
+
+@pytest.mark.parametrize(("atk", "dfn", "fires"), [(0, 1, True), (1, 1, True), (1, 0, False)])
+def test_bp21_100_answers_a_defense_raise_only(atk: int, dfn: int, fires: bool) -> None:
+    """BP21-100: when its defense is raised it deals 1 damage to each enemy follower; a
+    raise of attack alone does nothing."""
+    scripts = library_scripts("BP21-100")
+    card = library_record(scripts, "BP21-100", cost=2, atk=2, dfn=2)
+    foe = CardRecord("X-Foe", "Foe", cost=1, attack=1, defense=5)
+    game = position(fields=([card], [foe]), scripts=scripts)
+    uid = game.players[0].field[0]
+    game.decision = None
+    game.modify(uid, atk, dfn, (), False)
+    game.raised(uid, defense=dfn > 0)
+    game._run()
+    assert game.cards[game.players[1].field[0]].dfn == (4 if fires else 5)
+
+
+@pytest.mark.parametrize(("heal", "storm"), [(True, True), (False, False)])
+def test_bp21_107_gets_storm_when_your_leader_gets_defense(heal: bool, storm: bool) -> None:
+    """BP21-107: your leader getting + defense gives it Storm; damage to the leader (its
+    defense going down) does not."""
+    scripts = library_scripts("BP21-107")
+    card = library_record(scripts, "BP21-107", cost=2, atk=2, dfn=2)
+    game = position(fields=([card], []), hp=(15, 20), scripts=scripts)
+    game.decision = None
+    game.heal_leader(0, 2) if heal else game.deal_damage(leader_target(0), 2)
+    game._run()
+    assert ("storm" in game.cards[game.players[0].field[0]].keywords) is storm

@@ -153,6 +153,8 @@ _BODY_TRIGGERS = (
     ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
     ("自分がサイコロをふったとき、", Trigger.DIE_ROLLED),
     ("これが能力ダメージを受けたとき、", Trigger.TOOK_ABILITY_DAMAGE),
+    ("これの【体力】を+したとき、", Trigger.DEFENSE_RAISED),
+    ("自分のリーダーの【体力】を+したとき、", Trigger.LEADER_HEALED),
 )
 _IT = "それ"
 """A sentence about "it" (the card chosen before)."""

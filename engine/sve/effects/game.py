@@ -198,9 +198,9 @@ class Game(Protocol):
         (CR 4.8.3.2 limit), logged as ``move`` unless the caller logs it (``log``)."""
         ...
 
-    def raised(self, uid: int) -> None:
-        """A follower's attack or defense was raised: its "when this gets +" abilities go off
-        (CR 10.7.1)."""
+    def raised(self, uid: int, defense: bool = False) -> None:
+        """A follower's attack or defense was raised (``defense``: its defense among them):
+        its "when this gets +" abilities go off (CR 10.7.1)."""
         ...
 
     def return_to_hand(self, uid: int) -> None:

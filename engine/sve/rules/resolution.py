@@ -139,12 +139,14 @@ class Resolution(StateBase):
             for uid in self.holders(field, Trigger.LEADER_HURT):
                 self._fire(self.cards[uid], Trigger.LEADER_HURT, player)
 
-    def raised(self, uid: int) -> None:
-        """A follower's attack or defense was raised: its "when this gets +" abilities go off
-        (CR 10.7.1)."""
+    def raised(self, uid: int, defense: bool = False) -> None:
+        """A follower's attack or defense was raised (``defense``: its defense among them):
+        its "when this gets +" abilities go off (CR 10.7.1)."""
         if self.scripts:
             card = self.cards[uid]
             self._fire(card, Trigger.BUFFED, card.controller)
+            if defense:
+                self._fire(card, Trigger.DEFENSE_RAISED, card.controller)
 
     def holders(self, uids: Sequence[int], trigger: Trigger) -> list[int]:
         """The cards among ``uids`` (sorted) that may have an ability with ``trigger``: their

@@ -333,6 +333,7 @@ class Zones(StateBase):
         self.statics_dirty = True
         if self.log is not None:
             self._emit("heal", {"target": f"leader{player}", "amount": amount})
+        self._fire_all(player, Trigger.LEADER_HEALED)  # CR 10.7.1
 
     def create_token(self, player: int, record: CardRecord, zone: str = "field") -> int:
         """CR 9.1.2: create a token on ``player``'s field or EX area; -1 if it does not fit."""
