@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from cardpool import normalise
+from cardpool.identities import merge_pools
 from cardpool.importers.sven import quick_icon
 from cardpool.model import CardRow, Disagreement, PoolData, PrintingRow
 from engine.cards import text_lines
@@ -99,6 +100,15 @@ def combine(sources: Mapping[str, PoolData]) -> tuple[PoolData, list[Disagreemen
     pool.printings.sort(key=lambda p: p.code)
     disagreements.sort(key=lambda d: (d.card_id, d.field, d.kept))
     return pool, disagreements
+
+
+def add(stored: Mapping[str, PoolData], new: Mapping[str, PoolData]) -> dict[str, PoolData]:
+    """Each source of ``stored`` with the files of ``new`` merged in (``merge_pools``: a
+    source's newer files win where they overlap)."""
+    out = dict(stored)
+    for name, data in new.items():
+        out[name] = merge_pools(out.get(name, PoolData()), data)
+    return out
 
 
 def first_sources(stored: PoolData) -> dict[str, PoolData]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardpool import sources
 from cardpool.errors import InputError
-from cardpool.identities import PrintedCard, build_pool, merge_pools
+from cardpool.identities import PrintedCard, build_pool
 from cardpool.importers import restrictions, riftbound, sve_ja, sven, tournaments
 from cardpool.model import Disagreement, PoolData, RestrictionRow
 from cardpool.pool import PoolIndex
@@ -121,16 +121,22 @@ def _read(paths: Sequence[str | Path]) -> tuple[list[Path], _Parsed]:
     return files, parsed
 
 
-def read_sve_pool(paths: Sequence[str | Path]) -> tuple[PoolData, list[Disagreement]]:
-    """The SVE pool the card files of ``paths`` make, as ``db import`` would store it in an
-    empty database (no snapshot, no store), and where their sources disagree."""
+def read_sources(paths: Sequence[str | Path]) -> dict[str, PoolData]:
+    """The SVE card sources the files of ``paths`` hold (``cardpool.sources``), each grouped
+    into identities; nothing is written."""
     _, parsed = _read(paths)
     if not parsed.pools:
         raise InputError(
             "no SVE card files (the Japanese dump or SVEN set files) in "
             + ", ".join(str(p) for p in paths)
         )
-    return sources.combine(parsed.pools)
+    return parsed.pools
+
+
+def read_sve_pool(paths: Sequence[str | Path]) -> tuple[PoolData, list[Disagreement]]:
+    """The SVE pool the card files of ``paths`` make, as ``db import`` would store it in an
+    empty database (no snapshot, no store), and where their sources disagree."""
+    return sources.combine(read_sources(paths))
 
 
 def import_path(store: Store, path: str | Path) -> ImportReport:
@@ -173,8 +179,7 @@ def _write(store: Store, parsed: _Parsed, path: str, report: ImportReport) -> No
 def _import_sve_cards(store: Store, parsed: _Parsed, path: str, report: ImportReport) -> None:
     """Add the files to their sources and store the pool combined from every source."""
     stored = store.source_pools("sve") or sources.first_sources(store.pool_data("sve"))
-    for name, data in parsed.pools.items():
-        stored[name] = merge_pools(stored.get(name, PoolData()), data)
+    stored = sources.add(stored, parsed.pools)
     pool, disagreements = sources.combine(stored)
     store.replace_sources(stored, "sve")
     store.replace_pool(pool, "sve", source=str(path), kind="+".join(parsed.kinds))
