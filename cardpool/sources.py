@@ -65,14 +65,15 @@ def combine(sources: Mapping[str, PoolData]) -> tuple[PoolData, list[Disagreemen
                 i = len(cards)
                 cards.append(_Card())
             card = cards[i]
-            if source in card.rows:
+            # only SVEN is compared with the dump; the snapshot is what they made before
+            if source in card.rows and source == SVEN:
                 card.joined.append((source, row))
             card.rows.setdefault(source, row)
             for code in codes:
                 if code not in owner:
                     owner[code] = i
                     card.codes.append(code)
-                elif owner[code] != i:
+                elif owner[code] != i and source == SVEN:
                     elsewhere.append((code, owner[code], source, row))
             by_key.setdefault(row.key, i)
     pool = PoolData()

@@ -11,7 +11,6 @@ from cardpool.errors import InputError
 from cardpool.model import CardRow
 from cardpool.normalise import KEYWORD_IDS, class_id
 from cardpool.store import CardQuery
-from cardpool.words import class_word, title_word, type_word
 from decklab.args import whole
 from decklab.context import open_store
 from decklab.output import print_rows
@@ -128,6 +127,8 @@ def _show(args: argparse.Namespace) -> int:
 
 def card_details(row: CardRow, printings: list[str]) -> str:
     """One card for people: name, facts, printings, its text and the official English."""
+    from cardpool.words import class_word, title_word, type_word  # pandas: only to show a card
+
     stats = " ".join(
         f"{word} {value}"
         for word, value in (("cost", row.cost), ("attack", row.attack), ("defense", row.defense))

@@ -256,3 +256,26 @@ def test_every_restriction_entry_resolves_to_a_card(full: Store, sve_data: Path)
     report = import_path(full, sve_data / "restrictions")
     assert report.warnings == []
     assert report.restrictions == len(listed)
+
+
+def test_a_database_made_before_sources_reads_and_imports(sve_data: Path, tmp_path: Path) -> None:
+    """A file without the English text, preview and label columns and without the source
+    tables: a reading command brings it up to date first, and an import takes the pool it
+    holds as its first source."""
+    from decklab.cli import main
+
+    path = tmp_path / "old.duckdb"
+    with Store.open(path) as store:
+        store.ensure_default()
+        for column in ("text_en", "preview", "union_burst"):
+            store.con.execute(f"ALTER TABLE cardpool.cards DROP COLUMN {column}")
+        for table in ("source_cards", "source_printings", "disagreements"):
+            store.con.execute(f"DROP TABLE cardpool.{table}")
+    assert main(["--db", str(path), "cards", "search", "--name", "BP22-001"]) == 0
+    with Store.open(path) as store:
+        before = store.pool_data()
+        report = import_path(store, sve_data / "sven" / "SD01.json")
+        after = store.pool_data()
+        assert set(store.source_pools()) == {"snapshot", "sven"}
+    assert report.cards == len(before.cards) == len(after.cards)
+    assert next(c for c in after.cards if c.card_id == "SD01-001").text_en
