@@ -490,6 +490,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         used.extend((f"if_{cid}", "evolve_cost_if"))
         return
     if m:
+        if out.evolve_discard:  # two evolve abilities of different costs: one is kept
+            raise _Fail("a second evolve ability the engine cannot hold")
         out.evolve_cost = int(m[1])
         used.append("evolve_cost")
         if m[2]:
@@ -504,6 +506,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         return
     m = _EVOLVE_DISCARD.match(line)
     if m:  # CR 12.2: the evolve ability's cost is a discard, no PP
+        if out.evolve_cost is not None:  # two evolve abilities of different costs
+            raise _Fail("a second evolve ability the engine cannot hold")
         out.evolve_cost, out.evolve_discard = 0, int(m[1])
         used.append("evolve_discard")
         return
