@@ -133,7 +133,7 @@ def build(jobs: int) -> None:
     """Compile :data:`COMPILED` in place (raises ``CalledProcessError`` on failure)."""
     with tempfile.TemporaryDirectory(prefix="engine-build-") as temp:
         subprocess.run(
-            [sys.executable, "-c", BUILD, ",".join(COMPILED), str(jobs), temp],
+            [sys.executable, "-W", "ignore", "-c", BUILD, ",".join(COMPILED), str(jobs), temp],
             cwd=REPO, check=True, stdout=subprocess.DEVNULL,
         )  # fmt: skip
 

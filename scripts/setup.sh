@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Create .venv (Python >= 3.11) and install decklab into it with the given extras.
+# Create .venv (Python >= 3.11) and install decklab into it with the given extras, then
+# compile the rules engine where this machine can (mypyc from the dev extra, a C compiler
+# and the Python headers); elsewhere the engine stays plain Python and says so in one line.
 # Usage: scripts/setup.sh [EXTRAS]   e.g. scripts/setup.sh dev,e2e,distributed
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,3 +20,4 @@ if [ -n "$extras" ]; then
 else
     .venv/bin/python -m pip install --quiet -e .
 fi
+.venv/bin/python scripts/build_engine.py || echo "decklab: the engine stays plain Python (the build above failed)"

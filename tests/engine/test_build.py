@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from tests.scripts import load_script
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,10 +36,35 @@ def _probe(pure: str | None) -> str:
 
 
 def test_the_switch_runs_the_sources_whether_or_not_a_build_lies_beside_them() -> None:
-    built = bool(build_engine.built_files())
+    built = bool(build_engine.built_files()) and not engine.stale_build(engine.__path__[0])
     assert _probe("1") == "False True"  # the plain engine, asked for
     assert _probe("0") == ("True False" if built else "False True")  # as built
     assert _probe(None) == _probe("0")
+
+
+@pytest.mark.parametrize(
+    ("files", "stale"),
+    [
+        ({"state.py": 10}, False),  # no build: nothing to be stale
+        ({"state.py": 10, "rules/play.py": 20, "state.cpython-311.so": 30}, False),
+        ({"state.py": 10, "rules/play.py": 40, "state.cpython-311.so": 30}, True),  # edited
+        ({"state.py": 50, "state.cpython-311.so": 30, "rules/play.cpython-311.so": 60}, True),
+    ],
+    ids=["plain", "built after the sources", "a source edited since", "oldest build counts"],
+)
+def test_a_build_older_than_a_source_is_stale(
+    tmp_path: Path, files: dict[str, int], stale: bool
+) -> None:
+    for name, when in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"")
+        os.utime(path, (when, when))
+    cache = tmp_path / "__pycache__" / "state.cpython-311.so"  # caches are never looked at
+    cache.parent.mkdir()
+    cache.write_bytes(b"")
+    os.utime(cache, (1, 1))
+    assert engine.stale_build(str(tmp_path)) is stale
 
 
 def test_every_compiled_module_is_a_source_of_the_engine() -> None:
