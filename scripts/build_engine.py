@@ -32,6 +32,7 @@ REPO = Path(__file__).resolve().parents[1]
 ENGINE = REPO / "engine"
 STAMP = REPO / "build" / "engine-build.json"
 COMPILED = [
+    "engine/cards.py",
     "engine/sve/actions.py",
     "engine/sve/agents/base.py",
     "engine/sve/agents/evaluation.py",
@@ -41,6 +42,8 @@ COMPILED = [
     "engine/sve/agents/random_agent.py",
     "engine/sve/agents/search.py",
     "engine/sve/board.py",
+    "engine/sve/effects/core.py",
+    "engine/sve/effects/scripts.py",
     "engine/sve/errors.py",
     "engine/sve/observation.py",
     "engine/sve/position.py",
@@ -56,10 +59,11 @@ COMPILED = [
     "engine/sve/runner.py",
     "engine/sve/state.py",
 ]
-"""The modules compiled: the rules, the state and its pieces, the agents and the runner.
+"""The modules compiled: card records, the rules, the state and its pieces, the agents, the
+runner, and of the effect language its core (abilities, frames) and the card registry.
 
-Left as Python: the effect language (``engine/sve/effects``: its element classes register
-themselves with a class decorator, which mypyc does not compile into a native class), the
+Left as Python: the effect language's elements (``engine/sve/effects``: each registers
+itself with a class decorator, which mypyc does not compile into a native class), the
 ability compiler and card library loader (run once per process), the package ``__init__``
 modules, and ``engine/native.py`` and ``engine/sources.py`` (they must behave as plain
 Python)."""

@@ -97,3 +97,23 @@ def test_compiled_modules_keep_to_what_the_compiler_builds(module: str) -> None:
         f"{module}: make blank objects with Cls.__new__(Cls) on a class marked "
         "@mypyc_attr(serializable=True)"
     )
+
+
+def test_deck_records_cross_processes_with_every_field() -> None:
+    """Runs send decks to their workers by pickling: every field of a card record (those
+    left out of comparisons too) arrives, compiled or not."""
+    import dataclasses
+    import pickle
+
+    from engine.cards import CardRecord
+    from engine.sve.board import DeckSpec
+
+    record = CardRecord(
+        "BP01-001", "A", card_class="forest", cost=2, attack=2, defense=2, traits=("t",),
+        keywords=("ward",), title="x", text="jp", text_en="en", union_burst=(1,),
+    )  # fmt: skip
+    deck = pickle.loads(pickle.dumps(DeckSpec([record], [record], record)))
+    for got in (deck.main[0], deck.evolve[0], deck.leader):
+        assert got is not None
+        for f in dataclasses.fields(CardRecord):
+            assert getattr(got, f.name) == getattr(record, f.name), f.name
