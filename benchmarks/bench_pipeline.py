@@ -15,7 +15,7 @@ what to read. Two workers can only run twice as fast as one where two cores are 
 scaling ratios need an otherwise idle two-core machine to reproduce.
 
 Usage: ``python benchmarks/bench_pipeline.py [--repeats 5] [--parts cost,scaling]
-[--agents random:1000,greedy:1000,planner:40] [--scaling-games 3000]``
+[--agents random:2000,greedy:2000,planner:100] [--scaling-games 3000]``
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 DECK_A = REPO / "examples" / "forest_fairies.txt"
 DECK_B = REPO / "examples" / "sword_knights.txt"
-DEFAULT_AGENTS = "random:1000,greedy:1000,planner:40"
+DEFAULT_AGENTS = "random:2000,greedy:2000,planner:100"
+SHORT = 2
+"""Games of the short run beside each measured one (its cost is about the fixed cost)."""
 
 SIMULATE = """
 import json, resource, sys
@@ -119,24 +121,39 @@ def _median(samples: list[Sample], field: str) -> float:
 
 
 def cost(db: Path, plan: list[tuple[str, int]], workers: int, repeats: int) -> None:
-    """The CLI path against ``simulate()``: games per CPU-second and main memory."""
+    """The CLI path against ``simulate()``: games per CPU-second, per game and per run.
+
+    Beside each run of ``games`` games runs one of :data:`SHORT` games: the difference is
+    the CPU of the games alone (the marginal cost per game, what a long run pays), and the
+    short run is about the fixed cost of a run (start-up, database, summary).
+    """
     print(f"CLI path against simulate(), {workers} workers, medians of {repeats} interleaved runs")
     print(
         f"{'agent':>8} {'games':>6} {'CLI g/CPU-s':>12} {'sim g/CPU-s':>12} {'ratio':>6}"
+        f" {'per game':>9} {'CLI fixed':>10} {'sim fixed':>10}"
         f" {'CLI MiB':>8} {'sim MiB':>8} {'ratio':>6}"
     )
     for agent, games in plan:
-        runs: dict[str, list[Sample]] = {"cli": [], "sim": []}
+        runs: dict[str, list[Sample]] = {"cli": [], "sim": [], "cli_short": [], "sim_short": []}
         for _ in range(repeats):
             runs["cli"].append(cli(db, agent, games, workers))
             runs["sim"].append(engine_only(agent, games, workers))
+            runs["cli_short"].append(cli(db, agent, SHORT, workers))
+            runs["sim_short"].append(engine_only(agent, SHORT, workers))
         c, s = _median(runs["cli"], "per_cpu"), _median(runs["sim"], "per_cpu")
+        cf = SHORT / _median(runs["cli_short"], "per_cpu")
+        sf = SHORT / _median(runs["sim_short"], "per_cpu")
+        marginal = (games / s - sf) / (games / c - cf)
         cm, sm = _median(runs["cli"], "main_mib"), _median(runs["sim"], "main_mib")
         print(
-            f"{agent:>8} {games:>6} {c:>12.1f} {s:>12.1f} {c / s:>6.2f}"
-            f" {cm:>8.1f} {sm:>8.1f} {cm / sm:>6.2f}",
+            f"{agent:>8} {games:>6} {c:>12.1f} {s:>12.1f} {c / s:>6.2f} {marginal:>9.2f}"
+            f" {cf:>8.2f} s {sf:>8.2f} s {cm:>8.1f} {sm:>8.1f} {cm / sm:>6.2f}",
             flush=True,
         )
+    print(
+        "(ratio: CLI over simulate(), whole runs; per game: the same without the short runs'"
+        f" cost, i.e. per game of a long run; fixed: CPU seconds of a {SHORT}-game run)"
+    )
 
 
 def scaling(db: Path, games: int, repeats: int) -> None:
