@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -35,6 +36,22 @@ def check_dask_address(address: str) -> None:
         )
 
 
+def check_backend(dask: str | None) -> None:
+    """Refuse a ``--dask`` value that cannot work, before a run or study is stored.
+
+    The address is checked, and that the optional ``distributed`` package is installed; a
+    scheduler that cannot be reached is found when the run connects.
+    """
+    if dask is None:
+        return
+    check_dask_address(dask)
+    if importlib.util.find_spec("distributed") is None:
+        raise InputError(_NEEDS_DISTRIBUTED)
+
+
+_NEEDS_DISTRIBUTED = "--dask needs the distributed extra: pip install 'decklab[distributed]'"
+
+
 @contextmanager
 def executor_for(
     dask: str | None, workers: int | None, *, dashboard: str | None = None
@@ -55,9 +72,7 @@ def executor_for(
     try:
         import distributed
     except ImportError:
-        raise InputError(
-            "--dask needs the distributed extra: pip install 'decklab[distributed]'"
-        ) from None
+        raise InputError(_NEEDS_DISTRIBUTED) from None
     dask_api: Any = distributed  # the package ships no complete type information
     if dask == "local":
         from dask import config

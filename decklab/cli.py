@@ -10,6 +10,7 @@ from typing import NoReturn
 
 from cardpool.errors import InputError
 from decklab import commands
+from decklab.args import filename
 
 
 class Parser(argparse.ArgumentParser):
@@ -34,6 +35,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="PATH",
+        type=filename(),
         help="DuckDB database file "
         "(default: $DECKLAB_DB, else ~/.local/share/decklab/decklab.duckdb)",
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardpool.normalise import KEYWORD_IDS, class_id
 from cardpool.store import CardQuery
-from decklab.args import whole
+from decklab.args import text, whole
 from decklab.context import open_store
 from decklab.output import print_rows
 
@@ -19,17 +19,20 @@ def register(subparsers: Any) -> None:
     sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
     search = sub.add_parser("search", help="find cards (every filter is optional)")
     search.add_argument("--game", default="sve", choices=["sve", "riftbound"])
-    search.add_argument("--name", help="part of the name or code")
+    search.add_argument("--name", type=text(), help="part of the name or code")
     search.add_argument(
         "--class",
         dest="card_class",
+        type=text(),
         help="class, e.g. forest or エルフ; Riftbound: a domain, e.g. fury",
     )
-    search.add_argument("--type", dest="card_type", help="type, e.g. follower or evolved_follower")
+    search.add_argument(
+        "--type", dest="card_type", type=text(), help="type, e.g. follower or evolved_follower"
+    )
     search.add_argument("--cost", type=whole(0, 99))
-    search.add_argument("--trait", help="a trait, e.g. 妖精")
-    search.add_argument("--keyword", help="a keyword id or name, e.g. ward or 守護")
-    search.add_argument("--title", help="a title id, e.g. priconne")
+    search.add_argument("--trait", type=text(), help="a trait, e.g. 妖精")
+    search.add_argument("--keyword", type=text(), help="a keyword id or name, e.g. ward or 守護")
+    search.add_argument("--title", type=text(), help="a title id, e.g. priconne")
     search.add_argument("--limit", type=whole(1, 10_000), default=200)
     search.add_argument("--json", action="store_true", help="print JSON records")
     search.set_defaults(run=_search)

@@ -10,6 +10,7 @@ from typing import Any
 from cardpool import snapshot
 from cardpool.errors import InputError
 from cardpool.importers import import_path
+from decklab.args import filename
 from decklab.context import open_store
 
 SNAPSHOT_DIR = Path(str(resources.files("cardpool").joinpath("data")))
@@ -27,7 +28,9 @@ def register(subparsers: Any) -> None:
         "import",
         help="import a card dump, SVEN set file or restriction list (a file or a folder)",
     )
-    imp.add_argument("path", help="file or folder; the layout chooses the importer")
+    imp.add_argument(
+        "path", type=filename(folder=True), help="file or folder; the layout chooses the importer"
+    )
     imp.set_defaults(run=_import)
 
     info = sub.add_parser("info", help="counts of stored cards, printings and restrictions")
@@ -37,7 +40,12 @@ def register(subparsers: Any) -> None:
         "snapshot",
         help="write the facts-only snapshot (no ability text) that ships in the package",
     )
-    snap.add_argument("--out", default=str(SNAPSHOT_DIR), help="folder (default: cardpool/data)")
+    snap.add_argument(
+        "--out",
+        default=str(SNAPSHOT_DIR),
+        type=filename(output=True, folder=True),
+        help="folder (default: cardpool/data)",
+    )
     snap.set_defaults(run=_snapshot)
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cardpool.errors import InputError
-from decklab.args import whole
+from decklab.args import filename, text, whole
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "engine" / "sve" / "data"
@@ -51,9 +51,14 @@ def register(subparsers: Any) -> None:
     comp.add_argument(
         "path",
         nargs="?",
+        type=filename(folder=True),
         help="the cards_ja folder (default: ../shared/data/sve/cards_ja)",
     )
-    comp.add_argument("--out", help="output file (default: engine/sve/data/abilities.json)")
+    comp.add_argument(
+        "--out",
+        type=filename(output=True),
+        help="output file (default: engine/sve/data/abilities.json)",
+    )
     comp.set_defaults(run=run_compile)
     cov = sub.add_parser(
         "coverage",
@@ -63,13 +68,15 @@ def register(subparsers: Any) -> None:
         "decklists that are fully modelled, with the most-played cards still missing.",
     )
     cov.add_argument("--json", action="store_true", help="print JSON")
-    cov.add_argument("--decks", help="tournament decklists (JSON lines with main_deck_by_code)")
+    cov.add_argument(
+        "--decks", type=filename(), help="tournament decklists (JSON lines with main_deck_by_code)"
+    )
     cov.add_argument(
         "--top", type=whole(1, 10_000), default=20, help="most-played missing cards to list"
     )
     cov.set_defaults(run=run_coverage)
     show = sub.add_parser("show", help="a card's modelled abilities in English")
-    show.add_argument("card", nargs="+", help="card codes")
+    show.add_argument("card", nargs="+", type=text(), help="card codes")
     show.set_defaults(run=run_show)
 
 

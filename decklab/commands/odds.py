@@ -37,7 +37,7 @@ from cardpool.pool import PoolIndex
 from cardpool.readers import MAX_DECK_BYTES, read_text
 from cardpool.riftbound import decklist as rift_decklist
 from cardpool.riftbound.legality import draw_pile
-from decklab.args import MAX_SEED, whole
+from decklab.args import MAX_SEED, filename, text, whole
 from decklab.context import open_pool
 from engine.cards import CardRecord
 
@@ -53,11 +53,14 @@ def register(subparsers: Any) -> None:
         "phase of your own turn T (0 = the opening hand), going first or second, under a "
         "mulligan policy. Repeat --card for several groups that must all be found.",
     )
-    odds.add_argument("file", help="deck list: text, SVEN deck JSON or {code: count} JSON")
+    odds.add_argument(
+        "file", type=filename(), help="deck list: text, SVEN deck JSON or {code: count} JSON"
+    )
     odds.add_argument(
         "--card",
         action="append",
         metavar="CODE[,CODE...]",
+        type=text(2000),
         help="a group of cards (any of them counts); repeat for a combo "
         "(default: every distinct card of the main deck, one at a time)",
     )
@@ -92,11 +95,14 @@ def register(subparsers: Any) -> None:
         "chance of holding a card of cost exactly t, of having done so on every turn 1..t "
         "(curving out), and the expected number of drawn cards costing at most t PP.",
     )
-    curve.add_argument("file", help="deck list: text, SVEN deck JSON or {code: count} JSON")
+    curve.add_argument(
+        "file", type=filename(), help="deck list: text, SVEN deck JSON or {code: count} JSON"
+    )
     curve.add_argument(
         "--type",
         dest="types",
         metavar="TYPE[,TYPE...]",
+        type=text(),
         help="count only these types on curve, e.g. follower (default: every card)",
     )
     curve.add_argument(
@@ -118,6 +124,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         "--mulligan",
         default="never",
         metavar="POLICY",
+        type=text(2000),
         help="never (default), optimal, or keep-if:CODE,... (keep hands holding one of them)",
     )
     parser.add_argument(

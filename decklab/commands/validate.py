@@ -16,6 +16,7 @@ from cardpool.legality import validate
 from cardpool.readers import MAX_DECK_BYTES, read_text
 from cardpool.riftbound import decklist as rift_decklist
 from cardpool.riftbound import legality as rift_legality
+from decklab.args import day, filename
 from decklab.context import open_store, parse_date
 
 REGIONS = ("asia", "en")
@@ -29,6 +30,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "file",
+        type=filename(),
         help="deck list: text, SVEN deck JSON or {code: count} JSON; for Riftbound a text list "
         "with sections, a precon, tournament or Piltover Archive JSON, or a collection of decks",
     )
@@ -49,7 +51,9 @@ def register(subparsers: Any) -> None:
         help="SVE: standard or crosscraft (default standard); Riftbound: duel (constructed, "
         "exactly 40, the Duel ban list) or casual (core rules: at least 40); default duel",
     )
-    parser.add_argument("--date", help="judge as of this date, YYYY-MM-DD (default: today)")
+    parser.add_argument(
+        "--date", type=day(), help="judge as of this date, YYYY-MM-DD (default: today)"
+    )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     parser.set_defaults(run=_run)
 

@@ -5,12 +5,15 @@ Every case here once ended in a Python traceback (exit 1, which means "illegal d
 
 from __future__ import annotations
 
+import argparse
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.cli.conftest import Snapshot
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DECK = str(EXAMPLES / "forest_fairies.txt")
@@ -132,7 +135,12 @@ ARG_CASES: list[tuple[str, list[str], str]] = [
     ("content", "problem"), [c[1:] for c in IMPORT_CASES], ids=[c[0] for c in IMPORT_CASES]
 )
 def test_bad_imports_are_one_line(
-    content: str, problem: str, run: Any, db: Path, tmp_path: Path, state: Callable[[Path], str]
+    content: str,
+    problem: str,
+    run: Any,
+    db: Path,
+    tmp_path: Path,
+    state: Callable[[Path], Snapshot],
 ) -> None:
     name = "lists.jsonl" if "main_deck_by_code" in content else "cards.json"
     path = tmp_path / name
@@ -148,7 +156,7 @@ def test_bad_imports_are_one_line(
     ("args", "problem"), [c[1:] for c in ARG_CASES], ids=[c[0] for c in ARG_CASES]
 )
 def test_bad_options_are_one_line(
-    args: list[str], problem: str, run: Any, db: Path, state: Callable[[Path], str]
+    args: list[str], problem: str, run: Any, db: Path, state: Callable[[Path], Snapshot]
 ) -> None:
     before = state(db)
     result = run(*args)
@@ -278,3 +286,119 @@ def test_the_dashboard_shows_no_error_details() -> None:
     line = command(args)
     assert line[line.index("--client.showErrorDetails") + 1] == "type"
     assert line[line.index("--server.address") + 1] == "127.0.0.1"
+
+
+# --- every option of every command, generated from the parser -----------------------------
+
+
+def _commands() -> list[tuple[list[str], argparse.ArgumentParser]]:
+    """Every command (``["decks", "save"]``) with its parser, from the full ``decklab`` parser."""
+    from decklab.cli import build_parser
+
+    def walk(parser: argparse.ArgumentParser, words: list[str]) -> Iterator[Any]:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not subs:
+            yield words, parser
+            return
+        for name, sub in subs[0].choices.items():
+            yield from walk(sub, [*words, name])
+
+    return list(walk(build_parser([]), []))
+
+
+def _takes_value(action: argparse.Action) -> bool:
+    return action.nargs != 0 and not isinstance(action, argparse._HelpAction)
+
+
+def test_every_option_is_checked_by_an_option_type() -> None:
+    """A value a command takes is checked by one of ``decklab.args``'s types or by choices."""
+    from decklab.args import CHECKED
+
+    unchecked = [
+        (" ".join(words), action.option_strings or action.dest)
+        for words, parser in _commands()
+        for action in parser._actions
+        if _takes_value(action)
+        and action.nargs != argparse.REMAINDER  # dashboard: handed on to streamlit as given
+        and not isinstance(action.type, CHECKED)
+        and action.choices is None
+    ]
+    assert unchecked == []
+
+
+def _sample(action: argparse.Action) -> str:
+    """A value ``action`` accepts, to fill in required arguments around the one under test."""
+    from decklab.args import Day, FilePath, Whole
+
+    if action.choices is not None:
+        return str(next(iter(action.choices)))
+    if isinstance(action.type, Whole):
+        return str(action.type.low)
+    if isinstance(action.type, FilePath):
+        return DECK
+    if isinstance(action.type, Day):
+        return "2026-01-01"
+    return "x"
+
+
+def _bad_values(action: argparse.Action) -> list[tuple[str, str]]:
+    """(name, value) pairs the option's type must refuse."""
+    from decklab.args import DaskAddress, Day, FilePath, HostPort, Text, Whole
+
+    kind = action.type
+    if isinstance(kind, Whole):
+        return [
+            ("below the range", str(kind.low - 1)), ("above the range", str(kind.high + 1)),
+            ("2**63", str(2**63)), ("a 5,000-digit number", "9" * 5000), ("1e3", "1e3"),
+            ("a word", "many"), ("an Arabic-Indic digit", "٣"), ("nothing", ""),
+        ]  # fmt: skip
+    if isinstance(kind, Text):
+        bad = [
+            ("an escape code", "red\x1b[31m"), ("a NUL-like control", "a\x07b"),
+            ("a byte that is not UTF-8", "caf\udce9"), ("too long", "x" * (kind.max_chars + 1)),
+        ]  # fmt: skip
+        return bad if kind.empty else [*bad, ("nothing", "")]
+    if isinstance(kind, FilePath):
+        return [("an empty file name", ""), ("a name over the system limit", "x/" * 2100)]
+    if isinstance(kind, Day):
+        return [("30 February", "2026-02-30"), ("a word", "yesterday")]
+    if isinstance(kind, DaskAddress):
+        return [("a word", "bogus"), ("no port", "tcp://10.0.0.1"), ("port 0", "tcp://h:0")]
+    if isinstance(kind, HostPort):
+        return [("garbage", "garbage"), ("a host name", "example.com:8787"), ("port 0", ":0")]
+    return []
+
+
+def _option_cases() -> list[Any]:
+    cases = []
+    for words, parser in _commands():
+        positionals = [
+            a for a in parser._actions
+            if _takes_value(a) and not a.option_strings and a.nargs != argparse.REMAINDER
+        ]  # fmt: skip
+        required = [a for a in positionals if a.nargs not in ("?", "*")]
+        base = [*words, *(_sample(a) for a in required)]
+        for action in parser._actions:
+            if not _takes_value(action):
+                continue
+            for name, value in _bad_values(action):
+                if action.option_strings:
+                    argv = [*base, f"{action.option_strings[0]}={value}"]
+                    shown = action.option_strings[0]
+                else:
+                    upto = positionals[: positionals.index(action) + 1]
+                    argv = [*words, *(value if a is action else _sample(a) for a in upto)]
+                    shown = action.metavar or action.dest
+                label = f"{' '.join(words)} {shown} {name}"
+                cases.append(pytest.param(argv, shown, id=label))
+    return cases
+
+
+@pytest.mark.parametrize(("argv", "option"), _option_cases())
+def test_every_option_refuses_what_its_type_refuses(
+    argv: list[str], option: str, run: Any, db: Path, state: Callable[[Path], Snapshot]
+) -> None:
+    before = state(db)
+    result = run(*argv)
+    _assert_one_line(result, str(option))
+    assert state(db) == before
