@@ -84,7 +84,7 @@ class Text:
 
 
 def text(max_chars: int = MAX_TEXT, *, empty: bool = False) -> Text:
-    """An argparse ``type``: printable text of 1 (or, if ``empty``, 0) to ``max_chars`` characters."""
+    """An argparse ``type``: printable text of 1 (0 if ``empty``) to ``max_chars`` characters."""
     return Text(max_chars, empty)
 
 

@@ -7,6 +7,9 @@ exactly as it was.
 
 from __future__ import annotations
 
+import os
+import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,8 +51,18 @@ class _Parsed:
 
 
 def _files(path: Path) -> list[Path]:
-    if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix.lower() in (".json", ".jsonl"))
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise InputError("file not found", path=path) from None
+    except OSError as err:  # a name too long, a loop of links, a folder we may not enter
+        raise InputError(f"cannot open: {err.strerror}", path=path) from None
+    if stat.S_ISDIR(info.st_mode):
+        try:
+            names = sorted(os.listdir(path))
+        except OSError as err:
+            raise InputError(f"cannot list the folder: {err.strerror}", path=path) from None
+        files = [path / n for n in names if Path(n).suffix.lower() in (".json", ".jsonl")]
         if not files:
             raise InputError("folder holds no .json or .jsonl files to import", path=path)
         return files
@@ -97,15 +110,21 @@ def _parse(path: Path, parsed: _Parsed) -> None:
         parsed.kinds.append(kind)
 
 
-def import_path(store: Store, path: str | Path) -> ImportReport:
-    """Import a file or a folder of files into ``store``; raise ``InputError`` on bad input."""
+def import_path(
+    store: Store, path: str | Path, *, stop: Callable[[], bool] = lambda: False
+) -> ImportReport:
+    """Import a file or a folder of files into ``store``; raise ``InputError`` on bad input.
+
+    ``stop`` is asked between files and just before the commit; when it says yes the import
+    ends with ``KeyboardInterrupt`` and nothing is stored. Once committed, it is not asked.
+    """
     path = Path(path)
-    if not path.exists():
-        raise InputError("file not found", path=path)
     files = _files(path)
     store.release()  # reading and checking a large dump takes a while: hold nothing meanwhile
     parsed = _Parsed()
     for file in files:
+        if stop():
+            raise KeyboardInterrupt
         _parse(file, parsed)
     if parsed.printed:  # one grouping pass over every printing of the Japanese dump
         parsed.pool = merge_pools(build_pool(parsed.printed), parsed.pool)
@@ -113,6 +132,8 @@ def import_path(store: Store, path: str | Path) -> ImportReport:
     store.ensure_default()
     with store.transaction():  # one import, one transaction: every file or none
         _write(store, parsed, path, report)
+        if stop():
+            raise KeyboardInterrupt
     return report
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from cardpool import snapshot
 from cardpool.errors import InputError
-from cardpool.importers import import_path
+from cardpool.importers import ImportReport, import_path
 from decklab.args import filename
 from decklab.context import open_store
 
@@ -59,8 +60,23 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
-        report = import_path(store, args.path)
+    from analytics.interrupts import held_interrupt
+
+    report = None
+    try:
+        # Ctrl-C is held: acted on between files and before the commit (nothing is stored);
+        # one that comes after the commit must not say the import was interrupted
+        with open_store(args) as store, held_interrupt() as stop:
+            report = import_path(store, args.path, stop=stop)
+            _print_report(report)
+    except KeyboardInterrupt:
+        if report is None:
+            raise
+        print("decklab: the import was complete and stored when Ctrl-C came", file=sys.stderr)
+    return 0
+
+
+def _print_report(report: ImportReport) -> None:
     print(
         f"imported {report.files} file(s) ({', '.join(report.kinds)}): "
         f"{report.cards} cards, {report.printings} printings, "
@@ -68,7 +84,6 @@ def _import(args: argparse.Namespace) -> int:
     )
     for warning in report.warnings:
         print(f"warning: {warning}")
-    return 0
 
 
 def _info(args: argparse.Namespace) -> int:
