@@ -8,12 +8,11 @@ from __future__ import annotations
 import argparse
 import json
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from cardpool import deckdiff, deckstore
 from cardpool.deck import Deck
-from cardpool.decklist import parse_deck
+from cardpool.decklist import name_of_file, parse_deck
 from cardpool.errors import InputError
 from cardpool.games import GAMES, rules
 from cardpool.pool import PoolIndex
@@ -99,7 +98,7 @@ def read_deck(path: str, game: str | None) -> Deck:
         deck = decks[0]
     else:
         deck = parse_deck(text, path=path)
-    deck.name = deck.name or Path(path).stem
+    deck.name = deck.name or name_of_file(path)
     return deck
 
 
