@@ -10,6 +10,7 @@ import json
 import os
 import random
 import re
+import stat
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -176,6 +177,24 @@ def connect(path: Path, *, read_only: bool, wait: float | None = None) -> duckdb
             raise InputError(f"not a usable DuckDB database: {err}", path=path) from None
 
 
+def _regular_or_missing(path: Path) -> None:
+    """Refuse a database path that names anything but a regular file (or nothing yet).
+
+    DuckDB would wait forever on a FIFO for a writer, and read a device without end.
+    """
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise InputError(f"cannot open the database: {err.strerror}", path=path) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(
+            "cannot open the database: not a regular file (a folder, pipe, device or socket)",
+            path=path,
+        )
+
+
 class Store:
     """A DuckDB database holding the card pool (and, later, decks and simulation results).
 
@@ -210,6 +229,7 @@ class Store:
     def open(cls, path: str | Path, *, read_only: bool = False, wait: float | None = None) -> Store:
         """Open (creating if needed) the database at ``path`` with the schema in place."""
         path = Path(path)
+        _regular_or_missing(path)
         if not read_only:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)

@@ -237,7 +237,7 @@ def test_a_file_that_is_not_an_event_log_is_refused(tmp_path: Path, text: str, s
 
 
 def test_a_missing_log_file_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="no such file"):
+    with pytest.raises(InputError, match="file not found"):
         read_log(tmp_path / "nothing.jsonl")
 
 

@@ -102,7 +102,7 @@ def _bad_log(tmp_path: Path) -> str:
             "has no game with seed 5 and seat 1",
         ),
         (lambda rid, tmp: [_bad_log(tmp)], "line 1: not JSON"),
-        (lambda rid, tmp: [str(tmp / "missing.jsonl")], "no such file"),
+        (lambda rid, tmp: [str(tmp / "missing.jsonl")], "file not found"),
         (lambda rid, tmp: [_bad_log(tmp), "--seed", "4"], "--seed is for a stored run"),
     ],
 )

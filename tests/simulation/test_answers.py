@@ -386,7 +386,7 @@ def test_simulations_record_per_card_facts_and_report_them(
             ["mulligan-test", FOREST, "--field", SWORD, "--policy", "never", "--policy", "maybe"],
             "maybe",
         ),
-        (["gauntlet", FOREST, "--meta", "/nonexistent.jsonl"], "no such file"),
+        (["gauntlet", FOREST, "--meta", "/nonexistent.jsonl"], "file not found"),
         (["gauntlet", FOREST, "--top", "0"], "--top 0"),
         (["gauntlet", FOREST, "--since", "last week"], "--since"),
     ],
