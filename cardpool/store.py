@@ -237,7 +237,7 @@ class Store:
                 raise InputError(
                     f"cannot create the database folder: {err.strerror}", path=path
                 ) from None
-        elif not path.is_file():
+        elif not os.path.isfile(path):
             raise InputError("database file not found", path=path)
         store = cls(connect(path, read_only=read_only, wait=wait), path, read_only=read_only)
         store._owned = True

@@ -23,6 +23,8 @@ MAX_WORKERS = 4096
 """More worker processes than any machine has cores."""
 MAX_TEXT = 200
 """A name, code or query is at most this many characters (a card name is under 100)."""
+MAX_NAME, MAX_PATH = 255, 4095
+"""The longest file name and path Linux file systems take, in bytes."""
 
 
 def _shown(text: str) -> str:
@@ -104,8 +106,12 @@ class FilePath:
         """``text`` itself, else a one-line refusal."""
         if not text:
             raise argparse.ArgumentTypeError("an empty file name")
-        if len(text.encode("utf-8", "surrogateescape")) > 4095:
-            raise argparse.ArgumentTypeError(f"{_shown(text)}: the file name is too long")
+        raw = text.encode("utf-8", "surrogateescape")
+        if len(raw) > MAX_PATH or any(len(part) > MAX_NAME for part in raw.split(b"/")):
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)}: the file name is too long (the system allows {MAX_NAME} "
+                f"bytes a name, {MAX_PATH} a path)"
+            )
         return text
 
 

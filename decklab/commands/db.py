@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import resources
 from pathlib import Path
@@ -102,7 +103,7 @@ def _info(args: argparse.Namespace) -> int:
 
 def _snapshot(args: argparse.Namespace) -> int:
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
+    if os.path.lexists(out) and not os.path.isdir(out):
         raise InputError(f"--out {args.out}: is a file, not a folder")
     with open_store(args, write=False) as store:
         for game in ("sve", "riftbound"):

@@ -118,7 +118,7 @@ def run_compile(args: argparse.Namespace) -> int:
     from engine.sve.compiler import compile_pool
 
     folder = Path(args.path) if args.path else shared_dir() / "data" / "sve" / "cards_ja"
-    if not folder.is_dir():
+    if not os.path.isdir(folder):
         raise InputError(f"{folder} is not a folder of card files")
     from decklab.context import writable_file
 
@@ -179,9 +179,7 @@ def run_coverage(args: argparse.Namespace) -> int:
         if args.decks
         else (shared_dir() / "data" / "sve" / "decks" / "individual_v2.jsonl")
     )
-    if args.decks and not decks.exists():
-        raise InputError("file not found", path=decks)
-    copies = tournament_copies(decks) if args.decks or decks.is_file() else None
+    copies = tournament_copies(decks) if args.decks or os.path.isfile(decks) else None
     rep = report(copies, top=args.top, starter=starter_card_ids())
     if args.json:
         print(json.dumps(rep, ensure_ascii=False, indent=2))
