@@ -16,8 +16,10 @@ from analytics.deck_odds import (
     odds_by_turn,
 )
 from analytics.figures import cost_histogram_figure, curve_figure, odds_by_turn_figure
+from analytics.odds import TooLarge
 from cardpool.riftbound.legality import draw_pile
 from dashboard import data, deck_state
+from dashboard.plain import plain
 
 SAVED = "odds_saved"
 REMEMBERED = ("odds_cards", "odds_at_least", "odds_mode", "odds_mulligan", "odds_keep",
@@ -109,7 +111,11 @@ else:
             args=(code,),
         )  # fmt: skip
     goal = make_goal(counts, cards, int(at_least), combo=mode == "all" and len(cards) > 1)
-    result = odds_by_turn(counts, goal, policy, game)
+    try:
+        result = odds_by_turn(counts, goal, policy, game)
+    except TooLarge as err:
+        st.error(plain(err))
+        st.stop()
     st.markdown(f"**P({goal_title(goal)})** by the main phase of own turn 0-{MAX_TURN}")
     table = result.table()
     st.dataframe(

@@ -69,7 +69,7 @@ def register(subparsers: Any) -> None:
     )
     odds.add_argument(
         "--turn",
-        type=whole(0, 10_000),
+        type=whole(0, MAX_TURN),
         metavar="T",
         help=f"one own turn, 0-{MAX_TURN} (default: all)",
     )
@@ -107,7 +107,7 @@ def register(subparsers: Any) -> None:
     )
     curve.add_argument(
         "--turns",
-        type=whole(0, 10_000),
+        type=whole(1, MAX_PP),
         default=MAX_PP,
         metavar="T",
         help="own turns 1..T (default 10)",
@@ -221,12 +221,6 @@ def run_odds(args: argparse.Namespace) -> int:
     """``decklab odds``: print the table of exact probabilities."""
     main, pool, game = _load(args)
     policy = _policy(args, main, pool)
-    if args.at_least < 0:
-        raise InputError(f"--at-least must be 0 or more, not {args.at_least}")
-    if args.turn is not None and not 0 <= args.turn <= MAX_TURN:
-        raise InputError(f"--turn must be between 0 and {MAX_TURN}, not {args.turn}")
-    if args.trials <= 0:
-        raise InputError(f"--trials must be positive, not {args.trials}")
     if args.card:
         groups = []
         for spec in args.card:
@@ -351,8 +345,6 @@ def run_curve(args: argparse.Namespace) -> int:
     if game == "riftbound":
         return _riftbound_curve(args, main, pool)
     policy = _policy(args, main, pool)
-    if not 1 <= args.turns <= MAX_PP:
-        raise InputError(f"--turns must be between 1 and {MAX_PP}, not {args.turns}")
     types = None
     if args.types:
         types = sorted({t.strip().lower() for t in args.types.split(",") if t.strip()})
@@ -422,8 +414,6 @@ def _riftbound_curve(args: argparse.Namespace, main: dict[str, int], pool: PoolI
     """Energy curve of a Riftbound draw pile: histogram by energy cost, castable cards by turn."""
     if args.mulligan != "never":
         raise InputError("the Riftbound curve is computed without a mulligan (--mulligan never)")
-    if not 1 <= args.turns <= MAX_PP:
-        raise InputError(f"--turns must be between 1 and {MAX_PP}, not {args.turns}")
     records = {cid: rec for cid in main if pool and (rec := pool.record(cid)) is not None}
     rows = riftbound_curve(main, records, _goings(args.going), args.turns)
     histogram = _histogram(main, records)
