@@ -14,6 +14,7 @@ from analytics.study import list_studies
 from cardpool.errors import InputError
 from dashboard import data, deck_sources
 from dashboard.answers import run_gauntlet
+from dashboard.plain import plain
 from engine.sve.agents import AGENTS
 
 st.title("Answers")
@@ -83,7 +84,7 @@ with gauntlet_tab:
         try:
             run_gauntlet(deck, top=top, games=games, agent=str(agent), until_decided=until)
         except InputError as err:
-            st.error(f"Cannot run the gauntlet: {err}")
+            st.error(f"Cannot run the gauntlet: {plain(err)}")
     done = studies("gauntlet")
     if done.empty:
         st.info("No gauntlet yet: import tournament lists (Meta page) and run one.")
@@ -91,12 +92,12 @@ with gauntlet_tab:
         result = pick(done, "answers_gauntlet_pick")
         rate = result["expected_win_rate"]
         st.metric(
-            f"{result['deck']}: expected win rate against the field",
+            f"{plain(result['deck'])}: expected win rate against the field",
             "-" if rate is None else f"{float(str(rate)):.1%}",
             help=f"95% CI {ci_text(result['ci95'])}",
         )
         st.caption(f"95% CI {ci_text(result['ci95'])}; decided most by: "
-                   + "; ".join(str(x) for x in list(result.get("deciding") or [])))  # fmt: skip
+                   + "; ".join(plain(x) for x in list(result.get("deciding") or [])))  # fmt: skip
         field = pd.DataFrame(result["field"])
         st.dataframe(field, key="answers_gauntlet_field", hide_index=True, width="stretch")
         fig = gauntlet.field_figure(list(field.to_dict(orient="records")))
@@ -153,6 +154,6 @@ with cards_tab, data.store() as store:
         for side, name in enumerate((info.deck_a, info.deck_b)):
             part = stats[stats["side"] == side].drop(columns=["side"])
             if not part.empty:
-                st.markdown(f"**{name}**")
+                st.markdown(f"**{plain(name)}**")
                 st.dataframe(part, key=f"answers_cards_{side}", hide_index=True, width="stretch")
         st.caption(f"Note: {NOTE}.")

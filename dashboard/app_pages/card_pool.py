@@ -91,12 +91,12 @@ if card is not None:
     facts[3].metric("Domains" if riftbound else "Class", class_word(card.card_class) or "-")
     facts[4].metric("Type", type_word(card.card_type))
     st.write(
-        f"**Traits:** {', '.join(card.traits) or '-'} · **Keywords:** "
-        f"{', '.join(card.keywords) or '-'} · **{'Champion' if riftbound else 'Title'}:** "
-        f"{title_word(card.title) or '-'} · "
+        f"**Traits:** {plain(', '.join(card.traits) or '-')} · **Keywords:** "
+        f"{plain(', '.join(card.keywords) or '-')} · **{'Champion' if riftbound else 'Title'}:** "
+        f"{plain(title_word(card.title) or '-')} · "
         f"**Copies per deck:** {card.max_copies}"
     )
-    st.write("**Printings:** " + ", ".join(pool.printings_of(card.card_id)))
+    st.write("**Printings:** " + plain(", ".join(pool.printings_of(card.card_id))))
     if card.text:
         st.text(card.text)
     else:
@@ -106,4 +106,6 @@ if card is not None:
     count = count_col.number_input("Copies", 1, 3, 1, key="cards_add_count")
     if add_col.button(f"Add to the {section} deck", key="cards_add"):
         deck_state.current(game).add(section, card.card_id, int(count))
-        st.success(f"Added {count} × {card.name} to the {section} deck. Open the Deck builder.")
+        st.success(
+            f"Added {count} × {plain(card.name)} to the {section} deck. Open the Deck builder."
+        )
