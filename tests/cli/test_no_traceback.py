@@ -450,6 +450,7 @@ FILES: dict[str, Any] = {
     "empty.jsonl": b"",
     "lists_12mb.jsonl": _lines(48_000),
     "big.jsonl": "{" + "x" * 12_000_000,
+    "log_17mib.jsonl": '{"ev": "draw", "turn": 1}\n' * (17 * 2**20 // 25),
     "lists_1001.jsonl": _lines(1001),
     "nul_name.json": json.dumps([{**RECORD, "name": "試\x00験"}], ensure_ascii=False),
     "esc_name.json": json.dumps([{**RECORD, "name": "\x1b]0;pwned\x07"}], ensure_ascii=False),
@@ -561,6 +562,7 @@ BATTERY: list[tuple[str, list[str], tuple[int, ...], str]] = [
     ("a database cut at 2 MB, written to", ["--db", "{cut_2m.duckdb}", "decks", "save", DECK],
      (2,), "the database file is damaged or cut short"),
     ("a valid replay log", ["replay", "{game.jsonl}"], (0,), ""),
+    ("a replay log of 17 MiB", ["replay", "{log_17mib.jsonl}"], (2,), "the limit is 16,777,216"),
 ]  # fmt: skip
 
 
