@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import math
 from dataclasses import dataclass
 from datetime import date
 
@@ -61,6 +62,39 @@ def whole(low: int, high: int) -> Whole:
     3
     """
     return Whole(low, high)
+
+
+@dataclass(frozen=True)
+class Decimal:
+    """A decimal number from ``low`` up to, not including, ``high``."""
+
+    low: float
+    high: float
+
+    def __call__(self, text: str) -> float:
+        """The number ``text`` gives, else a one-line refusal."""
+        try:
+            value = float(text) if len(text) <= 30 else math.nan
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)} is not a number from {self.low:g} up to {self.high:g}"
+            )
+        if not self.low <= value < self.high:
+            raise argparse.ArgumentTypeError(
+                f"{text.strip()} is out of range ({self.low:g} up to {self.high:g})"
+            )
+        return value
+
+
+def decimal(low: float, high: float) -> Decimal:
+    """An argparse ``type``: a number from ``low`` up to, not including, ``high``.
+
+    >>> decimal(0, 100)("2.5")
+    2.5
+    """
+    return Decimal(low, high)
 
 
 @dataclass(frozen=True)
@@ -203,5 +237,5 @@ def is_loopback(address: str) -> bool:
     return host == "localhost" or ipaddress.ip_address(host).is_loopback
 
 
-CHECKED = (Whole, Text, FilePath, Day, DaskAddress, HostPort)
+CHECKED = (Whole, Decimal, Text, FilePath, Day, DaskAddress, HostPort)
 """The option types above: a test holds every option of every command to one of them."""

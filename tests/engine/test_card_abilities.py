@@ -292,10 +292,10 @@ EXAMPLES: dict[str, list[str]] = {
 
 @pytest.fixture(scope="module")
 def texts(sve_data: Path) -> dict[str, CardRecord]:
-    """Compiler inputs for every card identity of the Japanese dump, by canonical id."""
+    """Compiler inputs for every card identity of the merged pool, by canonical id."""
     from decklab.commands.engine import read_card_texts
 
-    return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja")}
+    return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja", sve_data / "sven")}
 
 
 def compiled_abilities(
@@ -333,12 +333,12 @@ def test_compiled_effects_of_known_cards(texts: dict[str, CardRecord]) -> None:
     assert fanfare.trigger is Trigger.FANFARE
     assert isinstance(fanfare.effects[0], Select)
     assert describe(fanfare) == (
-        "Fanfare: choose 1 enemy follower; if not Combo 3, deal 1 damage to it; "
-        "if Combo 3, deal 3 damage to it"
+        "Fanfare: choose 1 enemy follower; deal 1 damage to it; "
+        "if Combo 3, deal 3 damage to it instead"
     )
     _, abilities = compiled_abilities("BP01-015", texts)
     assert describe(abilities[0]) == (
-        "Spell: choose 1 card of yours; return it to its owner's hand; draw 1 card"
+        "Spell: choose 1 card on your field; return it to its owner's hand; draw 1 card"
     )
 
 

@@ -19,8 +19,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import CardRecord
+from engine.cards import CardRecord, text_lines
 from engine.sve.compiler import usability
+from engine.sve.compiler.scope import UNDECIDED, scopes
 from engine.sve.compiler.templates.base import (
     CLASS_WORDS,
     RULE_KEYWORDS,
@@ -151,20 +152,16 @@ _ACT = re.compile(
 _LESSON_FIRST = re.compile(
     r"^((?:【Q】)?【起動】(?:【Q】)?(?:【コスト\d+】)?)(【レッスン_\d+】)(これを【アクト】)"
 )
+CARD_ICONS = {"【クイック】": "quick"}
+"""Keyword icons printed for the whole card on a line of their own (CR 12.3.2.1: a Quick
+card can be played in a Quick window). The Japanese dump lost them and SVEN's text keeps
+them; they are the card's keywords, not ability lines, so they leave the line count alone."""
+UNION_BURST_MARK = "【ユニオンバースト】"
+"""The Union Burst label before an ability (CR 14.5.1.1), as SVEN's text prints it."""
 _QUICK_MARK = "【Q】"
 """The marker of a Quick activated ability (CR 12.3.3.1); the card-level icon is not text."""
 PRINCESS_CONNECT = "プリコネ"
 """The trait of Princess Connect cards (the title whose cards have Union Burst)."""
-UNION_BURST_ONLY = frozenset(
-    {
-        "CP04-006", "CP04-008", "CP04-010", "CP04-015", "CP04-043", "CP04-046",
-        "CP04-047", "CP04-050", "CP04-058", "CP04-082", "CP04-086", "CP04-089",
-        "CP04-104", "CP04-105", "CP04-107", "CP04-110", "CP04-117", "CP04-119",
-    }
-)  # fmt: skip
-"""Princess Connect followers whose every ability is a Union Burst ability (CR 14.5.1.1):
-the printed label is an icon the card text lost, and with no other abilities the card has
-no hyphen line to mark them."""
 _BURST_TYPES = ("follower", "evolved_follower")
 """CR 14.5.1: Union Burst abilities are followers'; on a Princess Connect spell the hyphen
 line only sets apart an ability that works from the hand."""
@@ -250,6 +247,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 ctx.it_side,
                 equipment=ctx.equipment,
                 unmodelled=ctx.unmodelled,
+                scope=ctx.scope,
             )
             head, sep, rest = text.partition("：")
             paid = cost(head) if sep else None
@@ -264,12 +262,18 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     out: list[Any] = []
     open_if = -1  # an "if ..., choose ..." whose "it" the next sentences may use
     gated = False  # a look at the deck under a condition: the rest of the ability is the look's
+    scope_if, reach = -1, 0  # the last "if" and how many sentences after it it governs
+    opened = False  # an "if" opened a look or a graveyard choice: it governs what finishes it
     for sentence in sentences(body):
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
         cond, whole, rest, cid = condition(sentence)
         chained = open_if >= 0 and cond is None and sentence.startswith(_IT)
         if not chained:
             open_if = -1
+        governed = cond is None and reach > 0  # part of the "if" before it (see scope.py)
+        reach = reach - 1 if cond is None and reach > 0 else 0
+        if gated or opened or chained or governed:
+            used.append(UNDER_IF)  # a sentence the condition before it governs
         if cid == "did_it" and not ctx.did:
             raise _Fail("'if you did' after nothing the player could decline")
         if cid == "revealed" and not any(isinstance(e, LookTop) for e in out):
@@ -289,6 +293,12 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             raise _Fail("no template")
         tid, effects = found
         used.append(tid)
+        if governed and (
+            tid in ("instead_damage", "instead_buff")
+            or (effects and effects[0] in (REST_BOTTOM, REST_GRAVE, REST_HAND, INSTEAD_COUNT))
+            or (effects and isinstance(effects[0], XCount))
+        ):
+            raise _Fail("a sentence under an 'if' that changes an effect before it")
         if gated and tid not in _LOOK_PARTS and cid != "revealed":
             raise _Fail("a conditional look at the deck followed by more")
         if tid in ("look_top", "shuffle_look_top") and cond is not None and not whole:
@@ -327,6 +337,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 raise _Fail("'instead N' without a condition or tokens just summoned")
             out[-1] = If(Not(cond), (last,))
             out.append(If(cond, (dataclasses.replace(last, n=effects[1]),)))
+            scope_if, reach = len(out) - 1, _reach(ctx, rest)
             continue
         if tid == "instead_damage" and out and isinstance(out[-1], SplitDamage):
             if cond is None:  # "代わりにNダメージ" after damage divided among them
@@ -334,6 +345,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             old_split = out[-1]
             out[-1] = If(Not(cond), (old_split,))
             out.append(If(cond, (SplitDamage(effects[0].n),)))
+            scope_if, reach = len(out) - 1, _reach(ctx, rest)
             continue
         if tid == "instead_damage":  # "代わりにNダメージ": replaces the damage before it
             before = [i for i, e in enumerate(out) if isinstance(e, Damage)]
@@ -342,6 +354,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             old = out[before[-1]]
             out[before[-1]] = If(Not(cond), (old,))
             out.append(If(cond, (Damage(effects[0].n, old.to),)))
+            scope_if, reach = len(out) - 1, _reach(ctx, rest)
             continue
         if tid == "instead_buff":  # "代わりに【攻撃力】+N": replaces the +N before it
             before = [i for i, e in enumerate(out) if isinstance(e, Buff)]
@@ -351,6 +364,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             new = dataclasses.replace(old_buff, atk=effects[0].atk, dfn=effects[0].dfn)
             out[before[-1]] = If(Not(cond), (old_buff,))
             out.append(If(cond, (new,)))
+            scope_if, reach = len(out) - 1, _reach(ctx, rest)
             continue
         if cond is not None and not whole and not effects:
             # "if X, look at the top N." (or choose in the graveyard): the sentences that
@@ -358,11 +372,15 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             if not (ctx.look or ctx.grave):
                 raise _Fail("a condition on a sentence with no effect")
             used.append("if_opens_rest")
+            opened = True
             out.append(Gate(cond))
             continue
         if chained:  # "それに…": part of the conditional choice before it
             last = out[open_if]
             out[open_if] = If(last.condition, (*last.effects, *effects))
+        elif governed:  # "Xなら、A。B。" where the English puts B under the "if" too
+            last = out[scope_if]
+            out[scope_if] = If(last.condition, (*last.effects, *effects))
         elif cond is None:
             out.extend(effects)
         elif whole:
@@ -372,10 +390,26 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             out.append(If(cond, tuple(effects)))
             if any(isinstance(e, Select) for e in effects):
                 open_if = len(out) - 1
+        if cond is not None and not whole and isinstance(out[-1], If):
+            scope_if, reach = len(out) - 1, _reach(ctx, rest)
     if ctx.look or ctx.grave or ctx.pending:
         raise _Fail("a look at the deck, a graveyard choice or a token count left unfinished")
     return out
 
+
+def _reach(ctx: Context, rest: str) -> int:
+    """How many sentences after the condition whose sentence goes on with ``rest`` belong to
+    it (:mod:`engine.sve.compiler.scope`)."""
+    n = 0 if ctx.scope is None else ctx.scope.get(rest, 0)
+    if n == UNDECIDED:
+        raise _Fail("the English text does not say how far the condition reaches")
+    return n
+
+
+UNDER_IF = "under_if"
+"""Recorded (among the templates a line used) for each sentence an "if" before it governs:
+a sentence going on with what the condition chose, one finishing a conditional look, or
+one the English puts under the condition (:mod:`engine.sve.compiler.scope`)."""
 
 _SELF_MOVES = (Destroy, Banish, Engage)
 """Moves of "this" that do nothing to a resolving spell (returning it to the hand or putting
@@ -478,7 +512,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             raise _Fail("a condition the engine does not check")
         inner = Compiled(out.card_id, "full")
         inner_text = gives["inner"] if gives["inner"].endswith("。") else gives["inner"] + "。"
-        _line(inner_text, card, Context(ctx.card_id, ctx.tokens, name=ctx.name), used, inner)
+        inner_ctx = Context(ctx.card_id, ctx.tokens, name=ctx.name, scope=ctx.scope)
+        _line(inner_text, card, inner_ctx, used, inner)
         if not inner.abilities or any(
             a.condition is not None or a.trigger in (Trigger.ACTIVATED, Trigger.STATIC)
             for a in inner.abilities
@@ -763,6 +798,13 @@ def _traits_in(obj: Any) -> list[str]:
     return found
 
 
+def _labelled(text: str, positions: tuple[int, ...]) -> set[str]:
+    """The ability lines printed with the Union Burst label (CR 14.5.1.1), as
+    :func:`ability_lines` gives them; the card data names them by position."""
+    own = text_lines(text)
+    return {line for i in positions if i < len(own) for line in ability_lines(own[i])}
+
+
 def compile_card(
     card: CardRecord,
     tokens: Mapping[str, CardRecord],
@@ -776,6 +818,8 @@ def compile_card(
     text = card.text or ""
     out = Compiled(card.card_id, "full", quick_ability=_QUICK_MARK in text)
     lines = ability_lines(text)
+    out.keywords += tuple(CARD_ICONS[line] for line in lines if line in CARD_ICONS)
+    lines = [line for line in lines if line not in CARD_ICONS]
     # CR 5.18: the options of "choose one" may stand on lines of their own.
     joined: list[str] = []
     for line in lines:
@@ -789,7 +833,11 @@ def compile_card(
     # line for other purposes (an ability that works from the graveyard, for one).
     burst: set[str] = set()
     if PRINCESS_CONNECT in card.traits and card.card_type in _BURST_TYPES:
-        burst = set(lines) if card.card_id in UNION_BURST_ONLY else union_burst_lines(text)
+        burst = _labelled(text, card.union_burst) if card.union_burst else union_burst_lines(text)
+    labelled = [line.removeprefix(UNION_BURST_MARK) for line in joined]
+    burst.update(line for line, was in zip(labelled, joined, strict=True) if line != was)
+    joined = labelled
+    reach = scopes(joined, card.text_en, condition)
     for line in joined:
         used: list[str] = []
         before = (list(out.abilities), out.keywords)
@@ -804,8 +852,12 @@ def compile_card(
                     name=card.name,
                     equipment=equipment,
                     unmodelled=unmodelled,
+                    scope=reach,
                 )
-                _line(part, card, ctx, used, out)
+                n = len(out.abilities)
+                _line(part.removeprefix(UNION_BURST_MARK), card, ctx, used, out)
+                if part.startswith(UNION_BURST_MARK):  # one the equipped follower gains
+                    _union_burst(out, n, used)
             if known_traits is not None:
                 strange = set(_traits_in(out.abilities[len(before[0]) :])) - known_traits
                 if strange:
@@ -822,16 +874,20 @@ def compile_card(
         if equipment:
             used.append("equipment_text")
         if any(line.startswith(b) for b in burst):  # CR 14.5.1.1
-            n = len(before[0])
-            out.abilities[n:] = [
-                dataclasses.replace(a, union_burst=True) for a in out.abilities[n:]
-            ]
-            used.append("union_burst")
+            _union_burst(out, len(before[0]), used)
         out.modelled += 1
         out.templates.extend(used)
     if out.modelled < out.lines:
         out.status = "partial" if out.modelled else "none"
     return out
+
+
+def _union_burst(out: Compiled, start: int, used: list[str]) -> None:
+    """Mark the abilities compiled from ``start`` on as Union Burst abilities (CR 14.5.1)."""
+    out.abilities[start:] = [
+        dataclasses.replace(a, union_burst=True) for a in out.abilities[start:]
+    ]
+    used.append("union_burst")
 
 
 def token_records(

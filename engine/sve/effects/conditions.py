@@ -318,6 +318,12 @@ class CameFrom:
             return "this was put onto the field by an ability"
         return f"this came onto the field from the {self.zone}"
 
+    def describe_negated(self) -> str:
+        """Its opposite in English."""
+        if self.zone == "ability":
+            return "this was not put onto the field by an ability"
+        return f"this did not come onto the field from the {self.zone}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -353,7 +359,7 @@ class EvolvedThisTurn:
     def describe(self) -> str:
         """This element in English."""
         times = "" if self.n == 1 else f" {self.n} or more times"
-        return f"a follower of yours evolved this turn{times}"
+        return f"a follower on your field evolved this turn{times}"
 
 
 @element
@@ -556,8 +562,21 @@ class Not:
         return not holds(self.condition, game, frame)
 
     def describe(self) -> str:
-        """This element in English."""
-        return f"not {describe(self.condition)}"
+        """This element in English (a double negation cancels; a condition that words its
+        own opposite, ``describe_negated``, is worded so)."""
+        inner = self.condition
+        if isinstance(inner, Not):
+            return describe(inner.condition)
+        negated = getattr(inner, "describe_negated", None)
+        return negated() if negated is not None else f"not {describe(inner)}"
+
+
+def condition_words(condition: Condition) -> str:
+    """``if X``, or ``unless X`` for a condition negated once without words of its own."""
+    inner = condition.condition if isinstance(condition, Not) else None
+    if inner is not None and not isinstance(inner, Not) and not hasattr(inner, "describe_negated"):
+        return f"unless {describe(inner)}"
+    return f"if {describe(condition)}"
 
 
 @element

@@ -338,6 +338,14 @@ TO_WORDS = {
     "all_other_and_enemy_leader": "the enemy leader and all other followers",
     "all_leaders": "both leaders",
 }
+PLURAL_TO = frozenset(
+    {
+        "other_targets", "enemy_followers", "enemy_all", "enemy_other_followers",
+        "own_followers", "own_other_followers", "all_followers", "all_other_followers",
+        "all_other_and_enemy_leader", "all_leaders",
+    }
+)  # fmt: skip
+"""The recipients of ``TO_WORDS`` that are several cards (their verbs take the plural)."""
 
 
 def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
@@ -368,7 +376,7 @@ def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
     head = f"{'up to ' if up_to else ''}{count}"
     noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
     own = t.side == "own"
-    text = f"{head} {noun_words} of yours" if own else f"{head} {side}{noun_words}"
+    text = f"{head} {noun_words} on your field" if own else f"{head} {side}{noun_words}"
     text += _cost_words(t.max_cost, t.exact_cost, t.min_cost)
     if t.max_defense >= 0:
         text += f" with defense {t.max_defense} or less"

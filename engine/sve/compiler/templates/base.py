@@ -66,6 +66,9 @@ class Context:
     """A choice that may be declined was made (so "そうしたなら" can refer to it)."""
     unmodelled: frozenset[str] = frozenset()
     """Ids of tokens whose own text is not fully modelled (equipping one is not modelled)."""
+    scope: Mapping[str, int] | None = None
+    """How many sentences after each condition belong to it, by the text after the condition
+    (from the English, :mod:`engine.sve.compiler.scope`); ``None`` without the English."""
     effects: list[Any] = field(default_factory=list)
 
     def token(self, name: str) -> CardRecord:
