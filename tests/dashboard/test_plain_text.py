@@ -40,7 +40,9 @@ OUR_WORDS: dict[str, set[str]] = {
     "app.py": {"GAMES"},
     # numbers, and words of ours: a deck section, a seat, a format, a game's name, an error
     # code, a policy's name, how many games a run asked for
-    "answers.py": {"text", "ci_text(result['ci95'])"},
+    "answers.py": {
+        "interval_text(result['ci95'])", "agent_choice.cost_note((agent, agent), games * top)",
+    },
     "card_pool.py": {"section", "count", "card.max_copies"},
     "curve_odds.py": {"list(MODES)", "name", "through", "going", "counts.size", "most"},
     "deck_builder.py": {"where", "on.isoformat()", "fmt", "e.code"},
