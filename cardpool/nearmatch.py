@@ -45,8 +45,8 @@ class NearIndex:
 
         Best first (difflib's ratio; ties by the word).
 
-        >>> NearIndex(["BP01-001", "BP01-010", "SD01-001"]).near("BP01-01O", cutoff=0.75)
-        ['BP01-010']
+        >>> NearIndex(["BP01-001", "BP01-010", "SD01-001"]).near("BP10-001", cutoff=0.75)
+        ['BP01-001']
         """
         index = self._built()
         found = {w for form in _forms(query) for w in index.get(form, ())}
