@@ -38,11 +38,11 @@ from cardpool.decklist import read_deck_file
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from cardpool.store import Store
-from decklab.args import MAX_SEED, MAX_TURN_LIMIT, whole
+from decklab.args import MAX_SEED, MAX_TURN_LIMIT, agents, whole
 from decklab.context import open_store
 from decklab.output import print_table
 from decklab.progress import ProgressBar
-from engine.sve.agents import agent_help, agent_pair
+from engine.sve.agents import agent_help
 
 MAX_GAMES = 10_000_000
 
@@ -92,9 +92,9 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     )
     parser.add_argument(
         "--agents",
-        default=f"{DEFAULT_AGENT},{DEFAULT_AGENT}",
-        help=f"agent for each side, from {agent_help()}; N is the budget "
-        f"(default {DEFAULT_AGENT},{DEFAULT_AGENT})",
+        default=DEFAULT_AGENT,
+        help=f"AI player for both sides, or A's,B's, from {agent_help()}; N is the budget "
+        f"(default {DEFAULT_AGENT})",
     )
     parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="run seed (default 0)")
     parser.add_argument(
@@ -111,13 +111,6 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument("--turn-limit", type=whole(1, MAX_TURN_LIMIT), default=60)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
-
-
-def _agents(text: str) -> tuple[str, str]:
-    try:
-        return agent_pair(text)
-    except ValueError as err:
-        raise InputError(f"--agents {text!r}: {err}") from None
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -150,7 +143,7 @@ def _play(
     """Start, play and store one matchup; return the run id and games per second."""
     config = MatchConfig(
         deck_spec(a, pool, where=a.name), deck_spec(b, pool, where=b.name),
-        _agents(args.agents), args.turn_limit,
+        agents(args.agents), args.turn_limit,
     )  # fmt: skip
     with executor_for(args.dask, args.workers, dashboard=args.dask_dashboard) as (
         executor,
