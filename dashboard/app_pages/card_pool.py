@@ -1,5 +1,6 @@
 """Card pool: search and filter every card, read one card's details, add it to the deck."""
 
+import hashlib
 import json
 
 import streamlit as st
@@ -73,9 +74,23 @@ st.caption(f"{len(results)} card(s)" + (" (first 500 shown)" if len(results) >= 
 st.dataframe(card_table(results, game), key="cards_table", hide_index=True, width="stretch")
 
 labels = {row.card_id: f"{row.card_id} · {row.name}" for row in results.itertuples()}
+# one box per list of results: a box kept across searches could show one card while the page
+# read another (after a search with no match the browser kept the old list's choice)
+listed = hashlib.sha256("\n".join(labels).encode()).hexdigest()[:16]
 picked = st.selectbox(
-    "Card details", list(labels), format_func=labels.__getitem__, key="cards_detail"
+    "Card details", list(labels), format_func=labels.__getitem__, key=f"cards_detail_{listed}"
 )
+
+
+def add_card(section: str, card_id: str, name: str) -> None:
+    """Add the card shown when the button was drawn (never one chosen since)."""
+    count = int(st.session_state["cards_add_count"])
+    deck_state.current(game).add(section, card_id, count)
+    st.session_state["cards_added"] = (
+        f"Added {count} × {plain(name)} to the {section} deck. Open the Deck builder."
+    )
+
+
 pool = data.pool(game)
 card = pool.row(picked)
 if card is not None:
@@ -104,6 +119,10 @@ if card is not None:
     section = rules(game).section_for(card)
     count_col, add_col = st.columns([1, 3])
     count = count_col.number_input("Copies", 1, 3, 1, key="cards_add_count")
-    if add_col.button(f"Add to the {section} deck", key="cards_add"):
-        deck_state.current(game).add(section, card.card_id, int(count))
-        st.success(f"Added {count} × {card.name} to the {section} deck. Open the Deck builder.")
+    add_col.button(
+        f"Add to the {section} deck", key="cards_add", on_click=add_card,
+        args=(section, card.card_id, card.name),
+    )  # fmt: skip
+    added = st.session_state.pop("cards_added", None)
+    if added:
+        st.success(added)
