@@ -1,6 +1,5 @@
 """Card pool: search and filter every card, read one card's details, add it to the deck."""
 
-import hashlib
 import json
 
 import streamlit as st
@@ -8,6 +7,7 @@ import streamlit as st
 from cardpool.games import rules
 from cardpool.words import class_word, title_word, type_word
 from dashboard import data, deck_state
+from dashboard.choices import forget_stale_choice
 from dashboard.plain import plain
 from dashboard.tables import card_table
 
@@ -74,11 +74,9 @@ st.caption(f"{len(results)} card(s)" + (" (first 500 shown)" if len(results) >= 
 st.dataframe(card_table(results, game), key="cards_table", hide_index=True, width="stretch")
 
 labels = {row.card_id: f"{row.card_id} · {row.name}" for row in results.itertuples()}
-# one box per list of results: a box kept across searches could show one card while the page
-# read another (after a search with no match the browser kept the old list's choice)
-listed = hashlib.sha256("\n".join(labels).encode()).hexdigest()[:16]
+forget_stale_choice("cards_detail", list(labels))
 picked = st.selectbox(
-    "Card details", list(labels), format_func=labels.__getitem__, key=f"cards_detail_{listed}"
+    "Card details", list(labels), format_func=labels.__getitem__, key="cards_detail"
 )
 
 

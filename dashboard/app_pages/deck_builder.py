@@ -13,6 +13,7 @@ from cardpool.legality import assign_sections
 from cardpool.readers import MAX_DECK_BYTES, check_size, decode
 from cardpool.words import class_word, type_word
 from dashboard import data, deck_state
+from dashboard.choices import forget_stale_choice
 from dashboard.plain import plain
 
 game = deck_state.game()
@@ -79,6 +80,7 @@ with add_col:
             + ")"
             for r in matches.head(100).itertuples()
         }
+        forget_stale_choice("builder_pick", list(labels))
         pick = st.selectbox(
             "Card", list(labels), format_func=labels.__getitem__, key="builder_pick"
         )

@@ -60,8 +60,7 @@ def test_no_match_says_what_to_do(app: AppTest) -> None:
 def test_details_and_add_to_deck(app: AppTest) -> None:
     at = open_page(app, "card_pool")
     at.text_input(key="cards_name").set_value("SD01-001").run()
-    details = next(box for box in at.selectbox if box.label == "Card details")
-    details.set_value("SD01-001").run()
+    at.selectbox(key="cards_detail").set_value("SD01-001").run()
     assert at.subheader[0].value == "フェアリープリンセス・アリア (SD01-001)"
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Cost"] == "6"
