@@ -1,7 +1,7 @@
 """Tables for people: our column ids renamed, codes named, missing values left blank.
 
 Streamlit prints a missing value as ``None``; a column holding one is shown as text here,
-with the value blank.
+with the value blank (or a dash, where a number was not worked out and a caption says why).
 """
 
 from __future__ import annotations
@@ -55,6 +55,24 @@ def for_people(
             values = values.map(_text)
         out[heading] = values
     return out.reset_index(drop=True)
+
+
+DASH = "–"
+"""A number not worked out (a caption beside the table says why)."""
+
+
+def numbers_or_dash(frame: pd.DataFrame, formats: Mapping[str, str]) -> pd.DataFrame:
+    """``frame`` with each column of ``formats`` that misses a value shown as text: the
+    numbers in their format, a missing one as a dash (Streamlit would print ``None``).
+
+    >>> numbers_or_dash(pd.DataFrame({"p": [12.5, None]}), {"p": "{:.2f}%"})["p"].tolist()
+    ['12.50%', '–']
+    """
+    out = frame.copy()
+    for column, fmt in formats.items():
+        if out[column].map(_missing).any():
+            out[column] = out[column].map(lambda v, f=fmt: DASH if _missing(v) else f.format(v))
+    return out
 
 
 def _extra(field: str) -> Callable[[Any], Any]:

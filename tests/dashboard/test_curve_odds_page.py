@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
 import pandas as pd
@@ -242,8 +241,9 @@ def test_curve_follows_the_mulligan_policy_and_types(app: AppTest) -> None:
     rows = curve_table(MAIN, _records(at), policy=OPTIMAL, types=["follower"])
     frame = table_with(at, "On curve, first")
     assert rows[2].curve_out is not None
-    assert frame.loc[2, "Curve out, first"] == pytest.approx(100 * rows[2].curve_out)
-    assert math.isnan(frame.loc[7, "Curve out, first"])  # past turn 6 under a policy
+    assert frame.loc[2, "Curve out, first"] == f"{100 * rows[2].curve_out:.2f}%"
+    assert frame.loc[7, "Curve out, first"] == "–"  # past turn 6 under a policy: not "None"
+    assert any("curve out is worked out through turn 6" in c.value for c in at.caption)
 
 
 def test_a_tiny_deck_leaves_late_turns_empty(app: AppTest) -> None:
@@ -254,8 +254,8 @@ def test_a_tiny_deck_leaves_late_turns_empty(app: AppTest) -> None:
     at = pick(at, THREE_OF)
     assert not at.exception
     table = odds_table(at)
-    assert math.isnan(table.loc[0, "Going first"])  # 6 cards: no room for a mulligan
-    assert any("the deck is too small" in c.value for c in at.caption)
+    assert table.loc[0, "Going first"] == "–"  # 6 cards: no room for a mulligan
+    assert any(c.value.startswith("–: the deck is too small") for c in at.caption)
     assert {m.value for m in at.metric} == {"n/a"}
 
 
