@@ -8,9 +8,9 @@ from cardpool.errors import InputError
 from cardpool.games import GAME_NAMES, GAMES
 from dashboard.plain import plain
 
+# The tab's icon, served from the package: a ``:material/...:`` icon would be fetched from
+# fonts.gstatic.com, and a local tool makes no outside requests.
 ICON = Path(__file__).parent / "assets" / "icon.svg"
-"""The tab's icon, served from the package: a ``:material/...:`` icon would be fetched from
-fonts.gstatic.com, and a local tool makes no outside requests."""
 
 st.set_page_config(page_title="decklab", page_icon=str(ICON), layout="wide")
 

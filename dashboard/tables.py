@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cardpool.words import class_word, title_word, type_word
+from cardpool.words import class_word, keyword_word, title_word, type_word
 
 
 def _listy(value: Any) -> bool:
@@ -75,6 +75,11 @@ def numbers_or_dash(frame: pd.DataFrame, formats: Mapping[str, str]) -> pd.DataF
     return out
 
 
+def keywords_in_words(values: Any) -> list[str]:
+    """A card's keyword ids as the cards print them."""
+    return [keyword_word(v) for v in values] if _listy(values) else []
+
+
 def _extra(field: str) -> Callable[[Any], Any]:
     def get(text: Any) -> Any:
         return json.loads(text).get(field) if isinstance(text, str) and text else None
@@ -91,11 +96,12 @@ def card_table(results: pd.DataFrame, game: str) -> pd.DataFrame:
             {"card_id": "Code", "name": "Name", "class": "Domain", "title": "Champion",
              "type": "Type", "cost": "Energy", "power": "Power", "attack": "Might",
              "keywords": "Keywords"},
-            {"class": class_word, "type": type_word},
+            {"class": class_word, "type": type_word, "keywords": keywords_in_words},
         )  # fmt: skip
     return for_people(
         results,
         {"card_id": "Code", "name": "Name", "class": "Class", "title": "Title", "type": "Type",
          "cost": "Cost", "attack": "Attack", "defense": "Defense", "keywords": "Keywords"},
-        {"class": class_word, "title": title_word, "type": type_word},
+        {"class": class_word, "title": title_word, "type": type_word,
+         "keywords": keywords_in_words},
     )  # fmt: skip

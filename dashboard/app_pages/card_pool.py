@@ -5,7 +5,7 @@ import json
 import streamlit as st
 
 from cardpool.games import rules
-from cardpool.words import class_word, title_word, type_word
+from cardpool.words import class_word, keyword_word, symbol_words, title_word, type_word
 from dashboard import data, deck_state
 from dashboard.choices import forget_stale_choice
 from dashboard.plain import plain
@@ -38,7 +38,10 @@ trait_col, keyword_col, title_col = st.columns(3)
 trait = trait_col.selectbox(
     "Tag" if riftbound else "Trait", [ANY, *options["trait"]], key=f"cards_trait_{game}"
 )
-keyword = keyword_col.selectbox("Keyword", [ANY, *options["keyword"]], key=f"cards_keyword_{game}")
+keyword = keyword_col.selectbox(
+    "Keyword", [ANY, *options["keyword"]], key=f"cards_keyword_{game}",
+    format_func=lambda v: v if v == ANY else keyword_word(v),
+)  # fmt: skip
 title = title_col.selectbox(
     "Champion" if riftbound else "Title", [ANY, *options["title"]], key=f"cards_title_{game}",
     format_func=lambda v: v if v == ANY else title_word(v),
@@ -105,13 +108,14 @@ if card is not None:
     facts[4].metric("Type", type_word(card.card_type))
     st.write(
         f"**Traits:** {', '.join(card.traits) or '-'} · **Keywords:** "
-        f"{', '.join(card.keywords) or '-'} · **{'Champion' if riftbound else 'Title'}:** "
+        f"{', '.join(map(keyword_word, card.keywords)) or '-'} · "
+        f"**{'Champion' if riftbound else 'Title'}:** "
         f"{title_word(card.title) or '-'} · "
         f"**Copies per deck:** {card.max_copies}"
     )
     st.write("**Printings:** " + ", ".join(pool.printings_of(card.card_id)))
     if card.text:
-        st.text(card.text)
+        st.text(symbol_words(card.text) if riftbound else card.text)
     else:
         st.caption("Ability text appears after importing a full card dump (`decklab db import`).")
     section = rules(game).section_for(card)

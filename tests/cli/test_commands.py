@@ -49,7 +49,9 @@ def test_validate_legal_deck_exits_0(run: Any, tmp_path: Path) -> None:
     deck = write_text_deck(tmp_path / "deck.txt", forest_deck())
     result = run("validate", str(deck))
     assert result.code == 0
-    assert result.out.startswith("LEGAL: CLI test (forest; main 40, evolve 0; asia standard")
+    assert result.out.startswith(
+        "LEGAL: CLI test (Forestcraft; main 40, evolve 0; Asia standard list as of"
+    )
 
 
 def test_validate_illegal_deck_exits_1_and_says_why(run: Any, tmp_path: Path) -> None:
