@@ -75,9 +75,9 @@ def numbers_or_dash(frame: pd.DataFrame, formats: Mapping[str, str]) -> pd.DataF
     return out
 
 
-def keywords_in_words(values: Any) -> list[str]:
-    """A card's keyword ids as the cards print them."""
-    return [keyword_word(v) for v in values] if _listy(values) else []
+def keywords_in_words(values: Any) -> str:
+    """A card's keyword ids as the cards print them, comma-separated."""
+    return ", ".join(keyword_word(v) for v in values) if _listy(values) else ""
 
 
 def _extra(field: str) -> Callable[[Any], Any]:
