@@ -51,6 +51,14 @@ RIFTBOUND_SYMBOLS = {
 }
 """Riftbound's text symbols (``:rb_exhaust:``) in words; energy and domain power are made up
 from their names (``:rb_energy_2:`` is ``[2 energy]``, ``:rb_rune_fury:`` ``[Fury power]``)."""
+END_WORDS = {
+    "leader_defense": "leader defense 0",
+    "deck_out": "deck out",
+    "turn_limit": "turn limit",
+    "effect": "a card's effect",
+    "error": "error",
+}
+"""How a game ended (the engine's end reasons, and errors)."""
 _SYMBOL = re.compile(r":rb_([a-z0-9_]+):")
 
 
@@ -181,3 +189,18 @@ def rule_word(rule: str) -> str:
     if rule[:1].isdigit():
         return f"CR {rule}"
     return rule if rule.startswith(("CR ", "TR ")) else ""
+
+
+def end_word(reason: str) -> str:
+    """How a game ended, in words: ``leader_defense`` is ``leader defense 0``."""
+    return END_WORDS.get(reason, reason.replace("_", " "))
+
+
+def endings(counts: dict[str, int]) -> str:
+    """Games by how they ended, most first.
+
+    >>> endings({"deck_out": 4, "leader_defense": 96})
+    'leader defense 0 in 96, deck out in 4'
+    """
+    ordered = sorted(counts.items(), key=lambda kv: -kv[1])
+    return ", ".join(f"{end_word(reason)} in {n:,}" for reason, n in ordered)

@@ -5,6 +5,7 @@ import streamlit as st
 
 from analytics import figures
 from analytics.decks import as_played, unmodelled_cards
+from analytics.levels import players_word
 from analytics.runs import RunInfo, game_rows, list_runs, run_info
 from analytics.winrate import summarise, wilson
 from cardpool.errors import InputError
@@ -133,7 +134,7 @@ with data.store() as store:
             {
                 "started": f"{started[run_id]:%Y-%m-%d %H:%M}", "deck A": past.deck_a,
                 "deck B": past.deck_b,
-                "agents": " vs ".join(past.agents), "games": s.games,
+                "AI players": players_word(past.agents), "games": s.games,
                 "A win rate": s.a.rate, "95% low": s.a.ci95[0], "95% high": s.a.ci95[1],
                 "A first": s.a_first.rate, "A second": s.a_second.rate,
                 "first player": s.first_player.rate, "mean turns": s.mean_turns,

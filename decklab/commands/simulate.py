@@ -20,7 +20,7 @@ import numpy as np
 
 from analytics.decks import deck_spec, unmodelled_cards
 from analytics.executors import check_dask_address, executor_for
-from analytics.levels import DEFAULT_AGENT
+from analytics.levels import DEFAULT_AGENT, players_word
 from analytics.matchups import round_robin
 from analytics.runs import (
     check_resumable,
@@ -38,6 +38,7 @@ from cardpool.decklist import read_deck_file
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from cardpool.store import Store
+from cardpool.words import endings
 from decklab.args import MAX_SEED, MAX_TURN_LIMIT, agents, whole
 from decklab.context import open_store
 from decklab.output import print_table
@@ -262,9 +263,7 @@ def _print_summary(
     s = summarise(rows)
     lo, hi = s.a.ci95
     rate = "-" if s.a.rate is None else f"{s.a.rate:.1%}"
-    print(
-        f"run {info.run_id}: {info.deck_a} vs {info.deck_b} ({info.agents[0]} vs {info.agents[1]})"
-    )
+    print(f"run {info.run_id}: {info.deck_a} vs {info.deck_b} ({players_word(info.agents)})")
     print(
         f"  {s.games} games ({s.wins[0]}-{s.wins[1]}, {s.draws} draws, {s.errors} errors): "
         f"{info.deck_a} wins {rate} of decided games, 95% CI {lo:.1%} to {hi:.1%}"
@@ -278,7 +277,7 @@ def _print_summary(
     if s.first_player.rate is not None:
         print(f"  first player wins {s.first_player.rate:.1%} of decided games")
     if s.mean_turns is not None:
-        print(f"  mean length {s.mean_turns:.1f} turns; ends: {s.reasons}")
+        print(f"  mean length {s.mean_turns:.1f} turns; games ended by {endings(s.reasons)}")
     width = hi - lo
     if width > 0.02:
         print(f"  for a ±1% interval play about {games_for_width(0.02):,} decided games")
