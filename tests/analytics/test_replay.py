@@ -365,7 +365,7 @@ def test_a_changed_game_is_told_apart(stored: tuple[Store, str], pool: PoolIndex
 def test_names_ending_in_s_take_an_apostrophe_alone(
     decks: tuple[DeckSpec, DeckSpec], pool: PoolIndex
 ) -> None:
-    """"Fairies' turn", "Aria's turn": never "Fairies's"."""
+    """ "Fairies' turn", "Aria's turn": never "Fairies's"."""
     replay = build_replay(_events(_game(decks, 3, ("greedy", "random"))), pool.record, PLAYERS)
     lines = [line for step in replay.steps for line in (step.summary, *step.details)]
     assert "Turn 1: Fairies' turn" in lines or "Turn 1: Knights' turn" in lines
