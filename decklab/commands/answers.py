@@ -554,11 +554,12 @@ def _studies(args: argparse.Namespace) -> int:
 def report_cards(args: argparse.Namespace) -> int:
     """``decklab report RUN --cards``: each card's play rate and win rates in a stored run."""
     from analytics.cardstats import NOTE, card_stats, stats_json
-    from analytics.runs import run_info
+    from analytics.runs import resolve_run, run_info
     from decklab.context import open_store
     from decklab.output import print_table
 
     with open_store(args) as store:
+        args.run_id = resolve_run(store, args.run_id)
         info = run_info(store, args.run_id)
         frame = card_stats(store, args.run_id)
     names = [info.deck_a, info.deck_b]

@@ -28,6 +28,7 @@ from analytics.runs import (
     game_rows,
     list_runs,
     missing_games,
+    resolve_run,
     run_info,
     start_run,
 )
@@ -54,7 +55,9 @@ def register(subparsers: Any) -> None:
     sim.add_argument("deck_a", metavar="A", nargs="?", help="deck list A")
     sim.add_argument("deck_b", metavar="B", nargs="?", help="deck list B")
     _common(sim, games=1000)
-    sim.add_argument("--resume", metavar="RUN", help="play the missing games of a stored run")
+    sim.add_argument(
+        "--resume", metavar="RUN", help="play the missing games of a stored run (or last)"
+    )
     sim.set_defaults(run=_simulate)
 
     matrix = subparsers.add_parser("matrix", help="round robin of several decks, both seats")
@@ -81,7 +84,7 @@ def register(subparsers: Any) -> None:
     runs.set_defaults(run=_runs)
 
     report = subparsers.add_parser("report", help="statistics of a stored run")
-    report.add_argument("run_id", metavar="RUN")
+    report.add_argument("run_id", metavar="RUN", help="a run id, or last (the latest run)")
     report.add_argument("--json", action="store_true")
     report.add_argument("--cards", action="store_true", help="per-card statistics of the run")
     report.set_defaults(run=_report)
@@ -204,7 +207,7 @@ def _simulate(args: argparse.Namespace) -> int:
     with open_store(args) as store:
         pool = store.pool_index("sve")
         if args.resume:
-            info = run_info(store, args.resume)
+            info = run_info(store, resolve_run(store, args.resume))
             check_resumable(info)
             if args.dask is not None:
                 check_dask_address(args.dask)
@@ -397,8 +400,8 @@ def _report(args: argparse.Namespace) -> int:
 
         return report_cards(args)
     with open_store(args, write=False) as store:
-        info = run_info(store, args.run_id)
-        rows = game_rows(store, args.run_id)
+        info = run_info(store, resolve_run(store, args.run_id))
+        rows = game_rows(store, info.run_id)
         pool = store.pool_index("sve")
     _print_summary(info, rows, None, pool, as_json=args.json)
     return 0
