@@ -26,11 +26,19 @@ def test_add_adds_the_card_shown_after_a_search_with_no_match(page: Page, app_ur
     _search(page, "ゼウス")
     expect(page.get_by_text("No cards match these filters")).to_be_visible(timeout=TIMEOUT)
     _search(page, "ありあ")
+    expect(page.get_by_text("No cards match these filters")).to_have_count(0, timeout=TIMEOUT)
     shown = page.get_by_role("heading", name=re.compile(r"\((BP|SD|CP)\d\d-\d{3}\)$"))
-    expect(shown).to_be_visible(timeout=TIMEOUT)
-    heading = shown.inner_text()  # e.g. "自然の妖精姫・アリア (BP16-001)"
-    name, code = re.fullmatch(r"(.+) \((.+)\)", heading).groups()  # type: ignore[union-attr]
-    expect(page.get_by_label("Card details")).to_have_value(f"{code} · {name}")
+    box = page.get_by_label("Card details")
+    said = ""
+    for _ in range(20):  # the page settles; with the fault the two never agreed
+        wait_for_app(page)
+        heading = shown.inner_text()  # e.g. "自然の妖精姫・アリア (BP16-001)"
+        name, code = re.fullmatch(r"(.+) \((.+)\)", heading).groups()  # type: ignore[union-attr]
+        said = box.input_value()
+        if said == f"{code} · {name}":
+            break
+        page.wait_for_timeout(500)
+    assert said == f"{code} · {name}", f"the box shows {said!r}, the details {heading!r}"
     page.get_by_role("button", name=re.compile("^Add to the ")).click()
     wait_for_app(page)
     expect(page.get_by_text(re.compile(r"^Added 1 × "))).to_have_text(
