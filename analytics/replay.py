@@ -28,6 +28,7 @@ from cardpool.words import possessive
 from engine.cards import CardRecord
 from engine.sve import DeckSpec, GameResult, new_game, parse_action, play_game
 from engine.sve.board import DEFAULT_TURN_LIMIT
+from engine.sve.runner import MulliganPolicy
 from engine.sve.state import Kind
 
 Lookup = Callable[[str], CardRecord | None]
@@ -603,8 +604,22 @@ def stored_game(store: Store, pool: PoolIndex, run_id: str, seed: int, seat: int
         first=seat,
         turn_limit=info.turn_limit,
         log=True,
+        mulligans=(run_mulligan(store, pool, run_id), None),
     )
     return StoredGame(info, row, result)
+
+
+def run_mulligan(store: Store, pool: PoolIndex, run_id: str) -> MulliganPolicy | None:
+    """The opening policy deck A played under in a run (a ``mulligan-test`` study's policy;
+    ``None``, the AI player's own rule, for every other run)."""
+    from analytics.mulligan import study_policy
+    from analytics.study import study_of_run
+
+    found = study_of_run(store, run_id)
+    if found is None or found[0] != "mulligan-test":
+        return None
+    _kind, key, params = found
+    return study_policy(params, key, pool)
 
 
 def stored_replay(game: StoredGame, pool: PoolIndex) -> Replay:
