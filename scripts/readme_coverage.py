@@ -1,4 +1,4 @@
-"""Rewrite the coverage block of README.md from ``decklab engine coverage`` (run it after
+"""Rewrite the coverage block of docs/cards.md from ``decklab engine coverage`` (run it after
 ``decklab engine compile``; needs ``../shared`` for the tournament share)."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def measured(*args: str) -> str:
 
 
 def block() -> str:
-    """The README text: how it was measured, the headline figures, the table."""
+    """The block's text: how it was measured, the headline figures, the table."""
     rep = json.loads(measured("--json"))
     starter, decks = rep["starter"], rep["decks"]
     head = (

@@ -71,7 +71,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
             reporter.write_line(
-                "the tests changed the checkout (they may write only to temporary folders): "
+                "the checkout changed during the run (tests may write only to temporary "
+                "folders; or were these files edited meanwhile?): "
                 + ", ".join(changed),
                 red=True,
             )
