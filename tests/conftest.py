@@ -72,8 +72,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         if reporter is not None:
             reporter.write_line(
                 "the checkout changed during the run (tests may write only to temporary "
-                "folders; or were these files edited meanwhile?): "
-                + ", ".join(changed),
+                "folders; or were these files edited meanwhile?): " + ", ".join(changed),
                 red=True,
             )
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -74,7 +74,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict.as_dict(), ensure_ascii=False, indent=2))
     else:
-        from cardpool.words import class_word, region_word, rule_word
+        from cardpool.words import class_word, region_word
 
         basis = class_word(verdict.title or verdict.deck_class) or "class unknown"
         state = "LEGAL" if verdict.legal else "ILLEGAL"
@@ -84,10 +84,15 @@ def _run(args: argparse.Namespace) -> int:
             f"of {on.isoformat()})"
         )
         for e in verdict.errors:
-            print(f"  error   {e.code:<20} {rule_word(e.rule) or 'restriction list'}: {e.message}")
+            print(f"  error   {e.code:<20} {_rule(e.rule)}: {e.message}")
         for w in verdict.warnings:
-            print(f"  warning {w.code:<20} {rule_word(w.rule)}: {w.message}")
+            print(f"  warning {w.code:<20} {_rule(w.rule)}: {w.message}")
     return 0 if verdict.legal else 1
+
+
+def _rule(rule: str) -> str:
+    """A comprehensive-rules clause as ``CR 6.1.1.4``; a list or other source as it is."""
+    return f"CR {rule}" if rule[:1].isdigit() else rule
 
 
 def _run_riftbound(args: argparse.Namespace, text: str, on: date) -> int:
