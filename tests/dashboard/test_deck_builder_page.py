@@ -118,7 +118,7 @@ def test_preview_cards_are_marked_and_warned_about(app: AppTest) -> None:
     from tests.new_sets import NEW_SETS_DECK, PREVIEW_CARDS
 
     at = paste(open_page(app, "deck_builder"), NEW_SETS_DECK)
-    assert at.success[0].value.startswith("Legal in asia")
+    assert at.success[0].value.startswith("Legal in Asia")
     (warning,) = [w.value for w in at.warning if "preview" in w.value]
     assert all(code in warning for code in PREVIEW_CARDS)
     rows = at.dataframe[0].value.to_dict("records")
