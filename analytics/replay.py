@@ -25,6 +25,7 @@ from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from cardpool.readers import loads, parse_json, read_text
 from cardpool.store import Store
+from cardpool.words import possessive
 from engine.cards import CardRecord
 from engine.sve import DeckSpec, GameResult, new_game, parse_action, play_game
 from engine.sve.board import DEFAULT_TURN_LIMIT
@@ -55,6 +56,7 @@ _ZONES = {
     "evolve_deck": "the evolve deck",
     "erased": "nowhere (a token)",
     "field": "the field",
+    "resolving": "being played",
 }
 
 
@@ -280,7 +282,7 @@ def _player(ev: dict[str, Any], board: _Board) -> str:
 def _leader(target: Any, board: _Board) -> str | None:
     """``leader0`` -> "<player 0>'s leader"; ``None`` for anything else."""
     if isinstance(target, str) and target.startswith("leader") and target[6:] in ("0", "1"):
-        return f"{board.players[int(target[6:])]}'s leader"
+        return f"{possessive(board.players[int(target[6:])])} leader"
     return None
 
 
@@ -300,9 +302,9 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
     if kind == "mulligan":
         return f"{who} {'redraws the opening hand' if ev.get('redraw') else 'keeps the hand'}"
     if kind == "turn_start":
-        return f"{who}'s turn {ev.get('own_turn', '')} starts".replace("  ", " ")
+        return f"{possessive(who)} turn {ev.get('own_turn', '')} starts".replace("  ", " ")
     if kind == "turn_end":
-        return f"{who}'s turn ends"
+        return f"{possessive(who)} turn ends"
     if kind == "play":
         where = " from the EX area" if ev.get("from") == "ex" else ""
         return f"{who} plays {board.label(uid, cid)}{where} for {ev.get('cost', 0)} PP"
@@ -313,7 +315,7 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
             uid, cid, board.name(cid), rec.attack if rec else None, rec.defense if rec else None,
             engaged=bool(ev.get("engaged")), token=bool(ev.get("token")),
         )  # fmt: skip
-        return f"{board.label(uid)} enters {who}'s field" + (
+        return f"{board.label(uid)} enters {possessive(who)} field" + (
             " engaged" if ev.get("engaged") else ""
         )
     if kind == "evolve" and isinstance(uid, int) and isinstance(cid, str):
@@ -353,17 +355,27 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
         if kind == "destroy":
             gone = ev.get("to") in ("grave", "erased")
             return f"{label} is destroyed" + ("" if gone else f" (to {to})")
-        if kind == "banish":
-            return f"{label} is banished"
+        if kind == "banish":  # a token ceases to exist instead (CR 4.3.3)
+            return (
+                f"{label} is banished" if ev.get("to") != "erased" else f"{label} ceases to exist"
+            )
         if ev.get("to") == "evolve_deck" and not was_on_field:
             return None  # the evolved card under a follower that left
         return f"{label} goes to {to}"
     if kind == "create":
         return f"{who} gets a {board.label(uid, cid)} token in the EX area"
+    if kind == "move":
+        source = _ZONES.get(str(ev.get("from")), str(ev.get("from")))
+        to = _ZONES.get(str(ev.get("to")), str(ev.get("to")))
+        return f"{board.name(cid)} goes from {source} to {to}"
+    if kind == "roll":  # CR 5.20.1
+        return f"{who} rolls a die: {ev.get('result')}"
+    if kind == "pay_defense":  # a cost paid with leader defense (CR 10.4.5), not damage
+        return f"{who} pays {int(ev.get('amount', 0))} leader defense"
     if kind == "found":
         return f"{who} puts {board.name(cid)} into {_ZONES.get(str(ev.get('to')), ev.get('to'))}"
     if kind == "mill":
-        return f"{board.name(cid)} goes from {who}'s deck to the graveyard"
+        return f"{board.name(cid)} goes from {possessive(who)} deck to the graveyard"
     if kind == "discard":
         return f"{who} discards {board.name(cid)}"
     if kind == "to_deck":
@@ -386,7 +398,7 @@ def _summary(ev: dict[str, Any], detail: str | None, board: _Board) -> str:
     if kind == "game_start":
         return f"Setup: {detail}; opening hands and mulligans"
     if kind == "turn_start":
-        return f"Turn {ev['turn']}: {_player(ev, board)}'s turn"
+        return f"Turn {ev['turn']}: {possessive(_player(ev, board))} turn"
     if kind == "attack":
         return f"{_player(ev, board)}: {detail}"
     if kind == "game_end":

@@ -3,7 +3,7 @@
 Each type is an argparse ``type``: it returns the value or raises ``ArgumentTypeError``,
 which the parser prints as one line naming the option (exit 2), before any work is done.
 Every option of every command that takes a value uses one of these types (or a fixed list
-of ``choices``); a test walks the parser to hold that.
+of ``choices``); a test walks the parser to hold that. ``agents`` reads the AI players.
 """
 
 from __future__ import annotations
@@ -239,3 +239,18 @@ def is_loopback(address: str) -> bool:
 
 CHECKED = (Whole, Decimal, Text, FilePath, Day, DaskAddress, HostPort)
 """The option types above: a test holds every option of every command to one of them."""
+
+
+def agents(text: str) -> tuple[str, str]:
+    """``--agents``: one AI player for both sides, or two separated by a comma (A's, B's).
+
+    >>> agents("greedy"), agents("planner,search:400")
+    (('greedy', 'greedy'), ('planner', 'search:400'))
+    """
+    from cardpool.errors import InputError
+    from engine.sve.agents import agent_pair
+
+    try:
+        return agent_pair(text)
+    except ValueError as err:
+        raise InputError(f"--agents {text!r}: {err}") from None

@@ -20,6 +20,7 @@ from decklab.args import (
     MAX_SEED,
     MAX_TURN_LIMIT,
     MAX_WORKERS,
+    agents,
     dask_address,
     day,
     decimal,
@@ -118,7 +119,7 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     )
     parser.add_argument(
         "--agents", default=DEFAULT_AGENT, metavar="NAME", type=text_option(),
-        help=f"AI player for every deck, or OURS,THEIRS (default {DEFAULT_AGENT})",
+        help=f"AI player for both sides, or OURS,THEIRS (default {DEFAULT_AGENT})",
     )  # fmt: skip
     parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="run seed (default 0)")
     parser.add_argument(
@@ -138,23 +139,6 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument("--turn-limit", type=whole(1, MAX_TURN_LIMIT), default=60)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
-
-
-def agents(text: str) -> tuple[str, str]:
-    """``NAME`` (both sides) or ``OURS,THEIRS``, each a known AI player."""
-    from engine.sve.agents import make_agent
-
-    names = [n.strip() for n in text.split(",")]
-    if len(names) == 1:
-        names = names * 2
-    if len(names) != 2 or not all(names):
-        raise InputError(f"--agents {text!r}: one AI player, or two separated by a comma")
-    for name in names:
-        try:
-            make_agent(name)
-        except ValueError as err:
-            raise InputError(f"--agents {text!r}: {err}") from None
-    return names[0], names[1]
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -704,11 +688,12 @@ def _studies(args: argparse.Namespace) -> int:
 def report_cards(args: argparse.Namespace) -> int:
     """``decklab report RUN --cards``: each card's play rate and win rates in a stored run."""
     from analytics.cardstats import NOTE, card_stats, rate_intervals, stats_json
-    from analytics.runs import run_info
+    from analytics.runs import resolve_run, run_info
     from decklab.context import open_store
     from decklab.output import print_table
 
     with open_store(args) as store:
+        args.run_id = resolve_run(store, args.run_id)
         info = run_info(store, args.run_id)
         frame = card_stats(store, args.run_id)
         intervals = rate_intervals(store, args.run_id)

@@ -71,6 +71,14 @@ NO_EX_PLAY = 1 << 14
 """Cannot be played from the EX area (a continuous ability of its own)."""
 
 
+DESTROY_PROOF = 1 << 15
+"""Not destroyed by abilities, though it may be banished (``これは能力によって破壊されない``)."""
+
+
+COMBAT_PROOF = 1 << 16
+"""Takes no combat damage (``これは交戦ダメージを受けない``, a continuous ability of its own)."""
+
+
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -87,6 +95,8 @@ KEYWORD_BITS = {
     "evolve_any_times": EVOLVE_ANY,
     "ability_proof": ABILITY_PROOF,
     "no_play_from_ex": NO_EX_PLAY,
+    "destroy_proof": DESTROY_PROOF,
+    "combat_proof": COMBAT_PROOF,
 }
 
 
@@ -316,8 +326,10 @@ class Player:
         "played",
         "played_ids",
         "pp",
+        "rolled_on",
         "sep",
         "shield",
+        "six_on",
         "turns",
         "union_burst",
     )
@@ -347,6 +359,8 @@ class Player:
         self.played_ids: list[int] = []  # ... and which (uids, in order)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
         self.discarded_on = -1  # last turn this player discarded a card (CR 5.12)
+        self.rolled_on = -1  # last turn this player rolled a die (CR 5.20) ...
+        self.six_on = -1  # ... and rolled a 6
         self.hurts: tuple[int, int] = (-1, 0)  # (turn, times the leader's defense went down)
         self.discounts: list[tuple[int, RecordTest, int]] = []  # (turn, filter, PP less)
         self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
@@ -389,6 +403,8 @@ class Player:
         new.played_ids = self.played_ids[:]
         new.hurt_on = self.hurt_on
         new.discarded_on = self.discarded_on
+        new.rolled_on = self.rolled_on
+        new.six_on = self.six_on
         new.hurts = self.hurts
         new.discounts = self.discounts[:]
         new.burst_turn = self.burst_turn

@@ -7,12 +7,10 @@ at test time.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from cardpool.importers.sven_text import compiler_text
 from decklab.commands.engine import read_card_texts
 from engine.cards import CardRecord
 from engine.sve import End
@@ -27,25 +25,9 @@ from tests.engine.library_cards import library_record, library_scripts
 
 @pytest.fixture(scope="module")
 def cards(sve_data: Path) -> dict[str, CardRecord]:
-    """Every card of the dump with its English, and the cards only SVEN has (its text
-    normalised), by card id."""
-    out = {rec.card_id: rec for rec in read_card_texts(sve_data / "cards_ja")}
-    known = {code for rec in out.values() for code in (rec.card_id,)}
-    for path in sorted((sve_data / "sven").glob("*.json")):
-        for card in json.loads(path.read_text(encoding="utf-8"))["cards"]:
-            codes = card.get("printings") or [card["id"]]
-            if known.intersection(codes) or card["id"] in out or card.get("evolved"):
-                continue
-            text = card.get("text") or {}
-            ja, en = text.get("ja") or "", text.get("en") or ""
-            out[card["id"]] = CardRecord(
-                card["id"],
-                card["names"]["ja"],
-                card_type="token_" + card["type"] if card.get("token") else card["type"],
-                text=compiler_text(ja, en),
-                text_en=en,
-            )
-    return out
+    """Every card of the pool (the dump's and SVEN's, SVEN's text normalised), with its
+    English, by card id."""
+    return {r.card_id: r for r in read_card_texts(sve_data / "cards_ja", sve_data / "sven")}
 
 
 def _reach(cards: dict[str, CardRecord], card_id: str) -> list[int]:

@@ -24,6 +24,7 @@ _EQUIVALENT = (
     (r"If (?:it\W?s|it is|it costs) ", "Among them, "),  # a look's filter
     (r"\bif\b(?=[^.]*\bwould\b)", "when"),  # a replacement effect
     (r"(?:can be activated|Activate only) if", "usable while"),  # a usability clause
+    (r"If you do, (give|deal) it\b", r"\1 it"),  # nothing taken, no "it" to act on
     (r"1 or more", "an"),
     (r"\{\[cost00\]\}", ""),  # no cost
     (r"\d+ (less|more)([^.]*for (?:every|each))", r"X \1\2"),  # a cost per card
@@ -62,8 +63,12 @@ def gaps(english: str, words: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def english(sve_data: Path) -> dict[str, str]:
-    """Card id -> the official English text, for the cards of the dump."""
-    return {r.card_id: r.text_en for r in read_card_texts(sve_data / "cards_ja") if r.text_en}
+    """Card id -> the official English text, for every card of the pool."""
+    return {
+        r.card_id: r.text_en
+        for r in read_card_texts(sve_data / "cards_ja", sve_data / "sven")
+        if r.text_en
+    }
 
 
 def test_every_full_description_says_what_the_english_says(english: dict[str, str]) -> None:

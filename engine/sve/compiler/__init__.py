@@ -54,7 +54,7 @@ from engine.sve.effects.costs import PayCost
 from engine.sve.effects.damage import Banish, Damage, Destroy, HealLeader, SplitDamage
 from engine.sve.effects.deck import Arrange, Draw
 from engine.sve.effects.evolve import EvolveCostIf
-from engine.sve.effects.flow import Gate, If, Modal, Scaled
+from engine.sve.effects.flow import Gate, If, Modal, Repeat, Scaled
 from engine.sve.effects.registry import to_data
 from engine.sve.effects.search import LookTop
 from engine.sve.effects.selectors import CardFilter, Select
@@ -88,6 +88,8 @@ class Compiled:
     """The text marks an activated ability Quick (``【Q】``, CR 12.3.3), modelled or not."""
     unkept: list[str] = field(default_factory=list)
     """Kinds of usability clauses whose line was left out for lacking their counterpart."""
+    failures: list[tuple[str, str]] = field(default_factory=list)
+    """Each line left out, with why (for finding what to model next)."""
 
 
 _MARKERS = {
@@ -97,7 +99,11 @@ _MARKERS = {
     "超進化時": Trigger.ON_SUPER_EVOLVE,
     "攻撃時": Trigger.STRIKE,
 }
-_MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
+_MARKER_RUN = re.compile(
+    r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】/?)+)(.*)$"
+)
+"""A run of trigger icons (``【ファンファーレ】/【ラストワード】``: either one, the slash as
+SVEN prints it) and the body they open."""
 _ALLY = re.compile(
     r"^自分の場に(?:他の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
     r"|「カード名に『(?P<c1>[^』]+)』(?:か『(?P<c2>[^』]+)』)?を含む(?:【(?P<ccls>[^】]+)】)?フォロワー」"
@@ -109,6 +115,13 @@ _ALLY_LEAVES = re.compile(
     r"(?:(?!トークン・)(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
     r"(?P<kind>フォロワー|カード|アミュレット))が場を離れたとき、"
 )
+_ALLY_EVOLVES = re.compile(
+    r"^自分の場の(?:元のコスト(?P<cost>\d+)(?P<le>以下)?の)?"
+    r"(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが進化したとき、"
+)
+"""``自分の場の(元のコストN以下の)(trait・)フォロワーが進化したとき、`` (CR 10.7.1)."""
+_ENEMY_DIES = re.compile(r"^相手の(?:場の)?フォロワーが場から墓場に置かれたとき、")
+"""``相手のフォロワーが場から墓場に置かれたとき、`` (CR 10.7.1)."""
 _IN_GRAVE = "自分の墓場のこれ"
 """An ability whose text works on this card in the graveyard works from there."""
 _ALLY_CARD = re.compile(
@@ -138,6 +151,10 @@ _BODY_TRIGGERS = (
     ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
     ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
     ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
+    ("自分がサイコロをふったとき、", Trigger.DIE_ROLLED),
+    ("これが能力ダメージを受けたとき、", Trigger.TOOK_ABILITY_DAMAGE),
+    ("これの【体力】を+したとき、", Trigger.DEFENSE_RAISED),
+    ("自分のリーダーの【体力】を+したとき、", Trigger.LEADER_HEALED),
 )
 _IT = "それ"
 """A sentence about "it" (the card chosen before)."""
@@ -184,6 +201,7 @@ _GIVES_WHILE = re.compile(
 _OWN_TURNS = re.compile(r"^自分のターンごとに(\d)回、")
 _TIMES_ACT = re.compile(r"この能力は1ターンに(\d)回使える。")
 _THEN = "その後、"
+_REPEAT = re.compile(r"下記を(\d+)回くり返す。")
 _MORE = re.compile(r"^代わりに(\d)つまで。$")
 _TIMES = re.compile(r"^(自分のターン中、)?ターンごとに(\d)回、")
 _ONCE = "この能力は1ターンに1回使える。"
@@ -264,7 +282,16 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     gated = False  # a look at the deck under a condition: the rest of the ability is the look's
     scope_if, reach = -1, 0  # the last "if" and how many sentences after it it governs
     opened = False  # an "if" opened a look or a graveyard choice: it governs what finishes it
-    for sentence in sentences(body):
+    said = sentences(body)
+    for at, sentence in enumerate(said):
+        repeat = _REPEAT.fullmatch(sentence)
+        if repeat:  # "下記をN回くり返す。": the rest of the ability, N times in a row
+            again = _body("".join(said[at + 1 :]), ctx, used)
+            if not again:
+                raise _Fail("nothing to repeat")
+            out.append(Repeat(int(repeat[1]), tuple(again)))
+            used.append("repeat")
+            break
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
         cond, whole, rest, cid = condition(sentence)
         chained = open_if >= 0 and cond is None and sentence.startswith(_IT)
@@ -290,7 +317,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         except Unsupported as err:
             raise _Fail(str(err)) from err
         if found is None:
-            raise _Fail("no template")
+            raise _Fail(f"no template: {rest}")
         tid, effects = found
         used.append(tid)
         if governed and (
@@ -463,6 +490,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         used.extend((f"if_{cid}", "evolve_cost_if"))
         return
     if m:
+        if out.evolve_discard:  # two evolve abilities of different costs: one is kept
+            raise _Fail("a second evolve ability the engine cannot hold")
         out.evolve_cost = int(m[1])
         used.append("evolve_cost")
         if m[2]:
@@ -477,6 +506,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         return
     m = _EVOLVE_DISCARD.match(line)
     if m:  # CR 12.2: the evolve ability's cost is a discard, no PP
+        if out.evolve_cost is not None:  # two evolve abilities of different costs
+            raise _Fail("a second evolve ability the engine cannot hold")
         out.evolve_cost, out.evolve_discard = 0, int(m[1])
         used.append("evolve_discard")
         return
@@ -699,6 +730,27 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             effects = [EventIs(what, power), *_effects(body, ctx, used)]
             auto(Trigger.ALLY_ATTACKS, effects)
             return
+        evolves = _ALLY_EVOLVES.match(body) if not triggers else None
+        if evolves:  # "when a (trait) follower of yours evolves"
+            body = body[evolves.end() :]
+            used.append("ally_evolves_filtered")
+            ctx.it, ctx.it_side = "event", "own"
+            cost_n = int(evolves["cost"]) if evolves["cost"] else -1
+            what = CardFilter(
+                "follower",
+                (evolves["trait"],) if evolves["trait"] else (),
+                max_cost=cost_n if evolves["le"] else -1,
+                exact_cost=-1 if evolves["le"] else cost_n,
+            )
+            auto(Trigger.ALLY_EVOLVES, [EventIs(what), *_effects(body, ctx, used)])
+            return
+        dies = _ENEMY_DIES.match(body) if not triggers else None
+        if dies:  # "when an enemy follower goes from the field to the graveyard"
+            body = body[dies.end() :]
+            used.append("enemy_dies")
+            ctx.it, ctx.it_side = "event", "enemy"
+            auto(Trigger.ENEMY_DIES, _effects(body, ctx, used))
+            return
         leaves = _ALLY_LEAVES.match(body) if not triggers else None
         if leaves:  # "自分の…が場を離れたとき、" (CR 10.7.4; this card itself is not seen)
             body = body[leaves.end() :]
@@ -780,8 +832,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
 
 
 def _traits_in(obj: Any) -> list[str]:
-    """Every trait an ability's selectors and filters name (``Targets.trait``,
-    ``CardFilter.traits``), nested elements included."""
+    """Every trait an ability's selectors and filters name (``Targets.trait``/``trait2``,
+    ``CardFilter.traits``/``with_traits``), nested elements included."""
     if isinstance(obj, (list, tuple)):
         return [t for x in obj for t in _traits_in(x)]
     if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
@@ -789,9 +841,9 @@ def _traits_in(obj: Any) -> list[str]:
     found: list[str] = []
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
-        if f.name == "trait" and isinstance(value, str) and value:
+        if f.name in ("trait", "trait2") and isinstance(value, str) and value:
             found.append(value)
-        elif f.name == "traits" and isinstance(value, tuple):
+        elif f.name in ("traits", "with_traits") and isinstance(value, tuple):
             found.extend(v for v in value if isinstance(v, str))
         else:
             found.extend(_traits_in(value))
@@ -867,7 +919,8 @@ def compile_card(
             if lost is not None:  # the encoding would be usable more often than the text
                 out.unkept.append(lost.kind)
                 raise _Fail(f"a usability clause without its counterpart: {lost.kind}")
-        except _Fail:  # the evolve cost, a printed fact, stays known
+        except _Fail as why:  # the evolve cost, a printed fact, stays known
+            out.failures.append((line, str(why)))
             out.abilities, out.keywords = before
             out.evolve_if = evolve_if
             continue

@@ -93,6 +93,17 @@ class Trigger(enum.Enum):
     EX_ALLY_EVOLVES = "ex_ally_evolves"
     """CR 10.7.1: a follower on your field evolved, while this card is in your EX area (it
     is the event's card)."""
+    DEFENSE_RAISED = "defense_raised"
+    """CR 10.7.1: this follower's defense was raised (``これの【体力】を+したとき``)."""
+    LEADER_HEALED = "leader_healed"
+    """CR 10.7.1: your leader's defense was raised (``自分のリーダーの【体力】を+したとき``; this
+    card on the field)."""
+    TOOK_ABILITY_DAMAGE = "took_ability_damage"
+    """CR 10.7.1: this follower took ability damage (CR 5.14.3.3; more than 0, after
+    reductions)."""
+    DIE_ROLLED = "die_rolled"
+    """CR 10.7.1: you rolled a die (CR 5.20; this card on the field; the number rolled is the
+    event's amount)."""
     OPPONENT_MILLED = "opponent_milled"
     """CR 10.7.1: a card of your opponent's deck was put into the graveyard (this card on
     the field; once per card, the card is the event's)."""
@@ -151,6 +162,10 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower on your field is used",
     Trigger.DEALT_ABILITY_DAMAGE: "When this deals ability damage to an enemy follower",
     Trigger.OPPONENT_MILLED: "When a card of your opponent's deck is put into the graveyard",
+    Trigger.DIE_ROLLED: "When you roll a die",
+    Trigger.TOOK_ABILITY_DAMAGE: "When this takes ability damage",
+    Trigger.DEFENSE_RAISED: "When this gets + defense",
+    Trigger.LEADER_HEALED: "When your leader gets + defense",
     Trigger.EX_ALLY_EVOLVES: "While this is in your EX area, when a follower on your field evolves",
 }
 """The English label of each trigger, for :func:`describe`."""

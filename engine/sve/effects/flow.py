@@ -189,6 +189,24 @@ class If:
 
 @element
 @dataclass(frozen=True, slots=True)
+class Repeat:
+    """Run ``effects`` ``n`` times in a row (``下記をN回くり返す``), each time in full."""
+
+    n: int
+    effects: tuple[Effect, ...]
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Run the effects ``n`` times as one nested ability (the same "it")."""
+        game.push_frame(tuple(self.effects) * self.n, frame, share_it=True)
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"{self.n} times: {sequence_words(self.effects)}"
+
+
+@element
+@dataclass(frozen=True, slots=True)
 class Call:
     """Escape hatch for tests: run ``fn(game, frame)``; not for card scripts."""
 

@@ -65,6 +65,8 @@ class Targets:
     """Only Boxed cards (CR 5.31)."""
     engaged: bool = False
     """Only engaged cards (``アクト状態の相手の場のフォロワー``)."""
+    trait2: str = ""
+    """And this trait (or class id) too (``【ナイトメア】絶傑・フォロワー``, ``絶傑・狩人・``)."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -76,6 +78,8 @@ class Targets:
         if self.boxed and not (card.counters is not None and "boxed" in card.counters):
             return False
         if self.trait and self.trait not in rec.traits and self.trait != rec.card_class:
+            return False
+        if self.trait2 and self.trait2 not in rec.traits and self.trait2 != rec.card_class:
             return False
         if self.name and rec.name != self.name:
             return False
@@ -215,6 +219,11 @@ class CardFilter:
     name_contains: str = ""
     also: tuple[CardFilter, ...] = ()
     """Alternatives: a card passing any of them passes too (``AかB``)."""
+    with_traits: tuple[str, ...] = ()
+    """Each of these traits (or class ids) too (``絶傑・狩人・カード``: both)."""
+    keyword: str = ""
+    """Only cards printed with this keyword (``【守護】を持つフォロワー``; a card in a zone
+    other than the field has only its printed keywords)."""
 
     def matches(self, rec: CardRecord) -> bool:
         """Whether ``rec`` passes the filter (or one of its alternatives)."""
@@ -223,6 +232,10 @@ class CardFilter:
         if self.kind != "card" and rec.base_type != self.kind:
             return False
         if self.traits and not any(t in rec.traits or t == rec.card_class for t in self.traits):
+            return False
+        if not all(t in rec.traits or t == rec.card_class for t in self.with_traits):
+            return False
+        if self.keyword and self.keyword not in rec.keywords:
             return False
         cost = rec.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
@@ -361,6 +374,8 @@ def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append("other")
     if t.trait:
         parts.append(t.trait)
+    if t.trait2:
+        parts.append(t.trait2)
     if t.name:
         parts.append(f"'{t.name}'")
     if t.not_name:
@@ -412,6 +427,9 @@ def filter_words(f: CardFilter, n: int) -> str:
     words = []
     if f.traits:
         words.append("/".join(f.traits))
+    words.extend(f.with_traits)
+    if f.keyword:
+        words.append(f"{f.keyword}")
     if f.token:
         words.append("token")
     text = " ".join([*words, noun])

@@ -77,7 +77,7 @@ class Buff:
                 continue
             game.modify(tgt, atk, dfn, self.keywords, self.until_end_of_turn)
             if atk > 0 or dfn > 0:
-                game.raised(tgt)
+                game.raised(tgt, defense=dfn > 0)
         return True
 
     def describe(self) -> str:
