@@ -39,11 +39,12 @@ OUR_WORDS: dict[str, set[str]] = {
     "deck_state.py": {"sentence"},
     "app.py": {"GAMES"},
     # numbers, and words of ours: a deck section, a seat, a format, a game's name, an error
-    # code, a policy's name, how many games a run asked for
+    # code, a policy's name, how many games a run asked for, a card-pool message already
+    # written with plain() when the card was added
     "answers.py": {
         "interval_text(result['ci95'])", "agent_choice.cost_note((agent, agent), games * top)",
     },
-    "card_pool.py": {"section", "count", "card.max_copies"},
+    "card_pool.py": {"section", "count", "card.max_copies", "added"},
     "curve_odds.py": {"list(MODES)", "name", "through", "going", "counts.size", "most"},
     "deck_builder.py": {"where", "on.isoformat()", "fmt", "e.code"},
     "matchups.py": {"games", "agent_choice.cost_note((agent, agent), games * len(pairs))"},
@@ -52,6 +53,7 @@ OUR_WORDS: dict[str, set[str]] = {
     },
     # dates, read with date.fromisoformat when imported
     "meta.py": {
+        "held",
         "lists['tournament_id'].nunique()", "str(lists['event_date'].min())[:10]",
         "str(lists['event_date'].max())[:10]",
     },
