@@ -23,7 +23,9 @@ from analytics.runs import RunInfo, game_rows, run_info
 from analytics.simulate import GameRow
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
+from cardpool.readers import loads, parse_json, read_text
 from cardpool.store import Store
+from cardpool.words import possessive
 from engine.cards import CardRecord
 from engine.sve import DeckSpec, GameResult, new_game, parse_action, play_game
 from engine.sve.board import DEFAULT_TURN_LIMIT
@@ -177,11 +179,14 @@ def parse_log(lines: Iterable[str], where: str = "event log") -> list[dict[str, 
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = loads(line)
         except json.JSONDecodeError:
             raise InputError(
                 f"{where}, line {number}: not JSON (expected one event per line)"
             ) from None
+        except (ValueError, RecursionError):  # a key twice, nesting or a number out of reason
+            parse_json(line, path=where, line=number)  # raises the reader's one-line message
+            raise
         if (
             not isinstance(event, dict)
             or not isinstance(event.get("ev"), str)
@@ -196,15 +201,16 @@ def parse_log(lines: Iterable[str], where: str = "event log") -> list[dict[str, 
     return events
 
 
+MAX_LOG_BYTES = 16 << 20
+"""An event log is read up to this size, far more than any game writes."""
+
+
 def read_log(path: str | Path) -> list[dict[str, Any]]:
-    """The events of a ``decklab play --log`` file; a missing or bad file raises ``InputError``."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read it as text ({err.__class__.__name__})") from None
-    return parse_log(text.splitlines(), str(path))
+    """The events of a ``decklab play --log`` file; a missing or bad file raises ``InputError``.
+
+    Only a regular file is read, and no further than ``MAX_LOG_BYTES`` (``cardpool.readers``).
+    """
+    return parse_log(read_text(path, max_bytes=MAX_LOG_BYTES).splitlines(), str(path))
 
 
 # --- the reconstruction ---------------------------------------------------------------------
@@ -276,7 +282,7 @@ def _player(ev: dict[str, Any], board: _Board) -> str:
 def _leader(target: Any, board: _Board) -> str | None:
     """``leader0`` -> "<player 0>'s leader"; ``None`` for anything else."""
     if isinstance(target, str) and target.startswith("leader") and target[6:] in ("0", "1"):
-        return f"{board.players[int(target[6:])]}'s leader"
+        return f"{possessive(board.players[int(target[6:])])} leader"
     return None
 
 
@@ -296,9 +302,9 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
     if kind == "mulligan":
         return f"{who} {'redraws the opening hand' if ev.get('redraw') else 'keeps the hand'}"
     if kind == "turn_start":
-        return f"{who}'s turn {ev.get('own_turn', '')} starts".replace("  ", " ")
+        return f"{possessive(who)} turn {ev.get('own_turn', '')} starts".replace("  ", " ")
     if kind == "turn_end":
-        return f"{who}'s turn ends"
+        return f"{possessive(who)} turn ends"
     if kind == "play":
         where = " from the EX area" if ev.get("from") == "ex" else ""
         return f"{who} plays {board.label(uid, cid)}{where} for {ev.get('cost', 0)} PP"
@@ -309,7 +315,7 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
             uid, cid, board.name(cid), rec.attack if rec else None, rec.defense if rec else None,
             engaged=bool(ev.get("engaged")), token=bool(ev.get("token")),
         )  # fmt: skip
-        return f"{board.label(uid)} enters {who}'s field" + (
+        return f"{board.label(uid)} enters {possessive(who)} field" + (
             " engaged" if ev.get("engaged") else ""
         )
     if kind == "evolve" and isinstance(uid, int) and isinstance(cid, str):
@@ -369,7 +375,7 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
     if kind == "found":
         return f"{who} puts {board.name(cid)} into {_ZONES.get(str(ev.get('to')), ev.get('to'))}"
     if kind == "mill":
-        return f"{board.name(cid)} goes from {who}'s deck to the graveyard"
+        return f"{board.name(cid)} goes from {possessive(who)} deck to the graveyard"
     if kind == "discard":
         return f"{who} discards {board.name(cid)}"
     if kind == "to_deck":
@@ -392,7 +398,7 @@ def _summary(ev: dict[str, Any], detail: str | None, board: _Board) -> str:
     if kind == "game_start":
         return f"Setup: {detail}; opening hands and mulligans"
     if kind == "turn_start":
-        return f"Turn {ev['turn']}: {_player(ev, board)}'s turn"
+        return f"Turn {ev['turn']}: {possessive(_player(ev, board))} turn"
     if kind == "attack":
         return f"{_player(ev, board)}: {detail}"
     if kind == "game_end":

@@ -12,10 +12,12 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from cardpool.deck import Deck
+from cardpool.deck import SVE_FORMATS, SVE_REGIONS, Deck, known
 from cardpool.model import CardRow, RestrictionRow
+from cardpool.nearmatch import MAX_SUGGESTED
 from cardpool.normalise import MAIN_DECK_TYPES, TITLE_NAMES
 from cardpool.pool import PoolIndex
+from cardpool.words import class_word, region_word, title_word
 
 MAIN_MIN, MAIN_MAX = 40, 50  # CR 6.1.1.2
 EVOLVE_MAX = 10  # CR 6.1.1.3
@@ -118,7 +120,13 @@ def validate(
     *,
     on: date | None = None,
 ) -> Verdict:
-    """Judge an SVE deck under CR 6.1.1 and the restriction list of its region as of ``on``."""
+    """Judge an SVE deck under CR 6.1.1 and the restriction list of its region as of ``on``.
+
+    A region or format without a list is an ``InputError``: judged against no list, a deck
+    holding a banned card would pass.
+    """
+    known(deck.region, SVE_REGIONS, "region")
+    known(deck.format, SVE_FORMATS, "format")
     on = on or date.today()
     deck = assign_sections(deck, pool)
     errors: list[Violation] = []
@@ -160,8 +168,8 @@ def _resolve(deck: Deck, pool: PoolIndex, errors: list[Violation]) -> _Resolved:
                 unknown.append(code)
             else:
                 target.append((code, count, row))
-    for code in unknown:
-        hints = pool.suggest(code)
+    for i, code in enumerate(unknown):
+        hints = pool.suggest(code) if i < MAX_SUGGESTED else []
         hint = f"; did you mean {', '.join(hints)}?" if hints else ""
         errors.append(
             Violation("card.unknown", "6.1.1", f"{code} is not a known card{hint}", (code,))
@@ -345,7 +353,7 @@ def _check_basis(
     prefer_title = title_off is not None and (class_off is None or len(title_off) < len(class_off))
     if prefer_title and title_off is not None:
         offenders = list(dict.fromkeys(title_off))
-        title_name = TITLE_NAMES.get(title or "", title)
+        title_name = title_word(title) or TITLE_NAMES.get(title or "", title)
         errors.append(
             Violation(
                 "title.mismatch",
@@ -361,9 +369,11 @@ def _check_basis(
         Violation(
             "class.mismatch",
             "6.1.1.5.1",
-            f"a {deck_class or 'class'} deck may hold only {deck_class or 'one class'} and "
-            "neutral cards, not: "
-            + ", ".join(f"{label(r)} ({r.card_class or 'no class'})" for r in offenders),
+            f"a {class_word(deck_class) or 'class'} deck may hold only "
+            f"{class_word(deck_class) or 'one class'} and Neutral cards, not: "
+            + ", ".join(
+                f"{label(r)} ({class_word(r.card_class) or 'no class'})" for r in offenders
+            ),
             tuple(r.card_id for r in offenders),
         )
     )
@@ -470,7 +480,8 @@ def _check_restrictions(
                 Violation(
                     "restricted.banned",
                     rule,
-                    f"{label(row)} is banned in {entry.region} since {entry.since.isoformat()} "
+                    f"{label(row)} is banned in {region_word(entry.region)} since "
+                    f"{entry.since.isoformat()} "
                     f"({_plural(have, 'copy', 'copies')} in the deck)",
                     (row.card_id,),
                 )
@@ -480,7 +491,8 @@ def _check_restrictions(
                 Violation(
                     "restricted.limited",
                     rule,
-                    f"{label(row)} is limited to {entry.max_copies} in {entry.region} since "
+                    f"{label(row)} is limited to {entry.max_copies} in "
+                    f"{region_word(entry.region)} since "
                     f"{entry.since.isoformat()}; the deck has {have}",
                     (row.card_id,),
                 )

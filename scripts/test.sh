@@ -5,6 +5,9 @@
 # engine and the engine's own tests (golden logs included) run again on the plain one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+started=$SECONDS
+took() { echo "== scripts/test.sh took $(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s"; }
+trap took EXIT
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 # (grep -c reads all of fc-list's output: grep -q would stop early and, under pipefail,

@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from analytics.curve import riftbound_curve
+from analytics.curve import CURVE_OUT_POLICY_MAX, riftbound_curve
 from analytics.deck_odds import (
     MAX_TURN,
     POLICY_KINDS,
@@ -16,8 +16,11 @@ from analytics.deck_odds import (
     odds_by_turn,
 )
 from analytics.figures import cost_histogram_figure, curve_figure, odds_by_turn_figure
+from analytics.odds import TooLarge
 from cardpool.riftbound.legality import draw_pile
 from dashboard import data, deck_state
+from dashboard.plain import code_span, plain
+from dashboard.tables import DASH, numbers_or_dash
 
 SAVED = "odds_saved"
 REMEMBERED = ("odds_cards", "odds_at_least", "odds_mode", "odds_mulligan", "odds_keep",
@@ -68,14 +71,14 @@ else:
     counts = count_main(deck.main, pool)
 labels = {code: f"{code} · {counts.names.get(counts.ids[code], '?')}" for code in deck.main}
 st.caption(
-    f"{counts.size}-card main deck{f' · {deck.name}' if deck.name else ''} · "
+    f"{counts.size}-card main deck{f' · {plain(deck.name)}' if deck.name else ''} · "
     "exact probabilities; edit counts here or in the Deck builder and every number follows."
 )
 
 st.subheader("Cost histogram")
 st.plotly_chart(cost_histogram_figure(counts.histogram()), key="odds_histogram_chart")
 if counts.unknown:
-    st.caption(f"Cost unknown, left off the curve: {', '.join(counts.unknown)}")
+    st.caption(f"Cost unknown, left off the curve: {plain(', '.join(counts.unknown))}")
 
 st.subheader("Draw odds")
 pick_col, least_col, mode_col = st.columns([4, 1, 2])
@@ -105,32 +108,40 @@ else:
     for i, code in enumerate(cards):
         st.session_state[copies_key(code)] = deck.main.get(code, 0)
         copy_cols[i % len(copy_cols)].number_input(
-            f"Copies of {labels[code]}", 0, 50, key=copies_key(code), on_change=set_copies,
+            f"Copies of {plain(labels[code])}", 0, 50, key=copies_key(code), on_change=set_copies,
             args=(code,),
         )  # fmt: skip
     goal = make_goal(counts, cards, int(at_least), combo=mode == "all" and len(cards) > 1)
-    result = odds_by_turn(counts, goal, policy, game)
-    st.markdown(f"**P({goal_title(goal)})** by the main phase of own turn 0-{MAX_TURN}")
+    try:
+        result = odds_by_turn(counts, goal, policy, game)
+    except TooLarge as err:
+        st.error(plain(err))
+        st.stop()
+    st.markdown(f"**P({plain(goal_title(goal))})** by the main phase of own turn 0-{MAX_TURN}")
     table = result.table()
+    shown = numbers_or_dash(
+        table, {c: "{:+.2f}" if c.startswith("Gain") else "{:.2f}%" for c in table.columns[1:]}
+    )
     st.dataframe(
-        table, key="odds_table", hide_index=True, width="stretch", height=ROWS_HEIGHT,
+        shown, key="odds_table", hide_index=True, width="stretch", height=ROWS_HEIGHT,
         column_config={c: POINTS if c.startswith("Gain") else PERCENT
-                       for c in table.columns if c != "Turn"},
+                       for c in table.columns[1:] if shown[c].dtype != object},
     )  # fmt: skip
     if table.drop(columns="Turn").isna().to_numpy().any():
         st.caption(
-            "Empty cells: the deck is too small for that turn (the hand plus the 4 cards a "
+            f"{DASH}: the deck is too small for that turn (the hand plus the 4 cards a "
             "mulligan puts on the bottom exceed it)."
         )
     if mulligan != "never" and policy == make_policy("never"):
         st.caption("Pick the cards a kept hand must hold; until then no hand is mulliganed.")
     elif mulligan != "never":
         name = "Optimal mulligan" if mulligan == "optimal" else "Mulligan"
-        st.markdown(f"**{name}:** " + " · ".join(result.rule_lines()))
+        st.markdown(f"**{name}:** " + " · ".join(plain(line) for line in result.rule_lines()))
         test = f"{mulligan}:{','.join(cards if mulligan == 'optimal' else keep)}"
         st.caption(
             "Does it win more games, not just draw the cards? Its win-rate test: "
-            f"`decklab mulligan-test DECK --field F... --policy never --policy {test}` "
+            + code_span(f"decklab mulligan-test DECK --field F... --policy never --policy {test}")
+            + " "
             "(results on the Answers page)."
         )
         first, second = result.gain(0, "first"), result.gain(0, "second")
@@ -194,12 +205,22 @@ else:
         "turn 1..t (under a mulligan policy computed through turn 6). Castable: expected cards "
         "drawn by turn t that cost at most t PP. Same mulligan policy as above."
     )
+    shown = numbers_or_dash(
+        frame, {c: "{:.2f}" if c.startswith("Castable") else "{:.2f}%" for c in frame.columns[1:]}
+    )
     st.dataframe(
-        frame, key="odds_curve_table", hide_index=True, width="stretch", height=ROWS_HEIGHT,
-        column_config={c: PERCENT for c in frame.columns if c.startswith(("On", "Curve"))}
+        shown, key="odds_curve_table", hide_index=True, width="stretch", height=ROWS_HEIGHT,
+        column_config={c: PERCENT for c in frame.columns if c.startswith(("On", "Curve"))
+                       and shown[c].dtype != object}
         | {c: st.column_config.NumberColumn(format="%.2f")
-           for c in frame.columns if c.startswith("Castable")},
+           for c in frame.columns if c.startswith("Castable") and shown[c].dtype != object},
     )  # fmt: skip
+    if frame.drop(columns="Turn").isna().to_numpy().any():
+        st.caption(
+            f"{DASH}: under a mulligan policy curve out is worked out through turn "
+            f"{CURVE_OUT_POLICY_MAX}: it weighs every opening hand, which takes seconds for "
+            "later turns."
+        )
     st.plotly_chart(curve_figure(rows), key="odds_curve_chart")
 
 st.session_state[SAVED] = {k: st.session_state[k] for k in REMEMBERED if k in st.session_state}

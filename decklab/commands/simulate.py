@@ -19,8 +19,8 @@ import duckdb
 import numpy as np
 
 from analytics.decks import deck_spec, unmodelled_cards
-from analytics.executors import check_dask_address, executor_for
-from analytics.levels import DEFAULT_AGENT
+from analytics.executors import check_backend, executor_for
+from analytics.levels import DEFAULT_AGENT, players_word
 from analytics.matchups import round_robin
 from analytics.runs import (
     check_resumable,
@@ -28,6 +28,7 @@ from analytics.runs import (
     game_rows,
     list_runs,
     missing_games,
+    resolve_run,
     run_info,
     start_run,
 )
@@ -38,11 +39,23 @@ from cardpool.decklist import read_deck_file
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from cardpool.store import Store
-from decklab.args import MAX_SEED, MAX_TURN_LIMIT, whole
+from cardpool.words import endings
+from decklab.args import (
+    MAX_SEED,
+    MAX_TURN_LIMIT,
+    MAX_WORKERS,
+    agents,
+    dask_address,
+    filename,
+    host_port,
+    is_loopback,
+    text,
+    whole,
+)
 from decklab.context import open_store
 from decklab.output import print_table
 from decklab.progress import ProgressBar
-from engine.sve.agents import agent_help, agent_pair
+from engine.sve.agents import agent_help
 
 MAX_GAMES = 10_000_000
 
@@ -50,29 +63,42 @@ MAX_GAMES = 10_000_000
 def register(subparsers: Any) -> None:
     """Add ``simulate``, ``matrix``, ``compare``, ``runs`` and ``report``."""
     sim = subparsers.add_parser("simulate", help="simulate games between two decks")
-    sim.add_argument("deck_a", metavar="A", nargs="?", help="deck list A")
-    sim.add_argument("deck_b", metavar="B", nargs="?", help="deck list B")
+    sim.add_argument("deck_a", metavar="A", nargs="?", type=filename(), help="deck list A")
+    sim.add_argument("deck_b", metavar="B", nargs="?", type=filename(), help="deck list B")
     _common(sim, games=1000)
-    sim.add_argument("--resume", metavar="RUN", help="play the missing games of a stored run")
+    sim.add_argument(
+        "--resume",
+        metavar="RUN",
+        type=text(),
+        help="play the missing games of a stored run (or last)",
+    )
     sim.set_defaults(run=_simulate)
 
     matrix = subparsers.add_parser("matrix", help="round robin of several decks, both seats")
-    matrix.add_argument("decks", metavar="DECK", nargs="+", help="two or more deck lists")
+    matrix.add_argument(
+        "decks", metavar="DECK", nargs="+", type=filename(), help="two or more deck lists"
+    )
     _common(matrix, games=200)
     matrix.set_defaults(run=_matrix)
 
     compare = subparsers.add_parser(
         "compare", help="two versions of a deck against a field, on common seeds (paired)"
     )
-    compare.add_argument("version_a", metavar="A", help="deck list, first version")
-    compare.add_argument("version_b", metavar="B", help="deck list, second version")
-    compare.add_argument("--field", nargs="+", required=True, metavar="DECK", help="opponents")
+    compare.add_argument("version_a", metavar="A", type=filename(), help="deck list, first version")
+    compare.add_argument(
+        "version_b", metavar="B", type=filename(), help="deck list, second version"
+    )
+    compare.add_argument(
+        "--field", nargs="+", required=True, metavar="DECK", type=filename(), help="opponents"
+    )
     _common(compare, games=200)
     compare.add_argument(
         "--until-decided", action="store_true",
         help="stop once a sequential test settles the difference (the budget is --games)",
     )  # fmt: skip
-    compare.add_argument("--resume", metavar="STUDY", help="finish an interrupted --until-decided")
+    compare.add_argument(
+        "--resume", metavar="STUDY", type=text(), help="finish an interrupted --until-decided"
+    )
     compare.set_defaults(run=_compare)
 
     runs = subparsers.add_parser("runs", help="list stored simulation runs")
@@ -80,7 +106,9 @@ def register(subparsers: Any) -> None:
     runs.set_defaults(run=_runs)
 
     report = subparsers.add_parser("report", help="statistics of a stored run")
-    report.add_argument("run_id", metavar="RUN")
+    report.add_argument(
+        "run_id", metavar="RUN", type=text(), help="a run id, or last (the latest run)"
+    )
     report.add_argument("--json", action="store_true")
     report.add_argument("--cards", action="store_true", help="per-card statistics of the run")
     report.set_defaults(run=_report)
@@ -92,43 +120,43 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     )
     parser.add_argument(
         "--agents",
-        default=f"{DEFAULT_AGENT},{DEFAULT_AGENT}",
-        help=f"agent for each side, from {agent_help()}; N is the budget "
-        f"(default {DEFAULT_AGENT},{DEFAULT_AGENT})",
+        default=DEFAULT_AGENT,
+        type=text(),
+        help=f"AI player for both sides, or A's,B's, from {agent_help()}; N is the budget "
+        f"(default {DEFAULT_AGENT})",
     )
     parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="run seed (default 0)")
     parser.add_argument(
-        "--workers", type=whole(1, 4096), help="local worker processes (default: all cores)"
+        "--workers", type=whole(1, MAX_WORKERS), help="local worker processes (default: all cores)"
     )
     parser.add_argument(
-        "--dask", metavar="ADDRESS", help="run on Dask: 'local' or a scheduler tcp://HOST:8786"
-    )
+        "--dask", metavar="ADDRESS", type=dask_address(),
+        help="run on Dask: 'local' or a scheduler tcp://HOST:8786",
+    )  # fmt: skip
     parser.add_argument(
         "--dask-dashboard",
-        metavar="HOST:PORT",
-        help="with --dask local: serve Dask's dashboard here, e.g. 127.0.0.1:8787 (default: none)",
+        metavar="[HOST:]PORT",
+        type=host_port(),
+        help="with --dask local: serve Dask's dashboard on this port, on 127.0.0.1 unless a "
+        "host is given (default: none)",
     )
     parser.add_argument("--turn-limit", type=whole(1, MAX_TURN_LIMIT), default=60)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
 
-def _agents(text: str) -> tuple[str, str]:
-    try:
-        return agent_pair(text)
-    except ValueError as err:
-        raise InputError(f"--agents {text!r}: {err}") from None
-
-
 def _check(args: argparse.Namespace) -> None:
-    if not 1 <= args.games <= MAX_GAMES:
-        raise InputError(f"--games {args.games}: choose 1 to {MAX_GAMES:,}")
-    if args.workers is not None and args.workers < 1:
-        raise InputError(f"--workers {args.workers}: at least 1")
-    if args.turn_limit < 1:
-        raise InputError(f"--turn-limit {args.turn_limit}: at least 1")
-    if args.dask is not None:
-        check_dask_address(args.dask)
+    """What the option types cannot see alone: Dask where it is asked for, and its dashboard."""
+    check_backend(args.dask)
+    if args.dask_dashboard is not None:
+        if args.dask != "local":
+            raise InputError("--dask-dashboard: only with --dask local")
+        if not is_loopback(args.dask_dashboard):
+            print(
+                f"decklab: warning: Dask's dashboard on {args.dask_dashboard} can be reached "
+                "from other machines",
+                file=sys.stderr,
+            )
 
 
 def _read(path: str) -> Deck:
@@ -150,7 +178,7 @@ def _play(
     """Start, play and store one matchup; return the run id and games per second."""
     config = MatchConfig(
         deck_spec(a, pool, where=a.name), deck_spec(b, pool, where=b.name),
-        _agents(args.agents), args.turn_limit,
+        agents(args.agents), args.turn_limit,
     )  # fmt: skip
     with executor_for(args.dask, args.workers, dashboard=args.dask_dashboard) as (
         executor,
@@ -210,10 +238,9 @@ def _simulate(args: argparse.Namespace) -> int:
     with open_store(args) as store:
         pool = store.pool_index("sve")
         if args.resume:
-            info = run_info(store, args.resume)
+            info = run_info(store, resolve_run(store, args.resume))
             check_resumable(info)
-            if args.dask is not None:
-                check_dask_address(args.dask)
+            check_backend(args.dask)
             args.agents = ",".join(info.agents)
             args.games, args.seed, args.turn_limit = info.games, info.seed, info.turn_limit
             config = MatchConfig(
@@ -269,9 +296,7 @@ def _print_summary(
     s = summarise(rows)
     lo, hi = s.a.ci95
     rate = "-" if s.a.rate is None else f"{s.a.rate:.1%}"
-    print(
-        f"run {info.run_id}: {info.deck_a} vs {info.deck_b} ({info.agents[0]} vs {info.agents[1]})"
-    )
+    print(f"run {info.run_id}: {info.deck_a} vs {info.deck_b} ({players_word(info.agents)})")
     print(
         f"  {s.games} games ({s.wins[0]}-{s.wins[1]}, {s.draws} draws, {s.errors} errors): "
         f"{info.deck_a} wins {rate} of decided games, 95% CI {lo:.1%} to {hi:.1%}"
@@ -285,7 +310,7 @@ def _print_summary(
     if s.first_player.rate is not None:
         print(f"  first player wins {s.first_player.rate:.1%} of decided games")
     if s.mean_turns is not None:
-        print(f"  mean length {s.mean_turns:.1f} turns; ends: {s.reasons}")
+        print(f"  mean length {s.mean_turns:.1f} turns; games ended by {endings(s.reasons)}")
     width = hi - lo
     if width > 0.02:
         print(f"  for a ±1% interval play about {games_for_width(0.02):,} decided games")
@@ -405,8 +430,8 @@ def _report(args: argparse.Namespace) -> int:
 
         return report_cards(args)
     with open_store(args, write=False) as store:
-        info = run_info(store, args.run_id)
-        rows = game_rows(store, args.run_id)
+        info = run_info(store, resolve_run(store, args.run_id))
+        rows = game_rows(store, info.run_id)
         pool = store.pool_index("sve")
     _print_summary(info, rows, None, pool, as_json=args.json)
     return 0

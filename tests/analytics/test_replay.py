@@ -226,7 +226,7 @@ def test_unknown_events_are_skipped_and_their_counts_kept(
         ('{"ev": "draw", "turn": 1}\n[1, 2]\n', "line 2: not a game event"),
         ('{"turn": 1}\n', "line 1: not a game event"),
         ('{"ev": "draw", "turn": "one"}\n', "line 1: not a game event"),
-        ("\n\n", "no events"),
+        ("\n\n", "file is empty"),
     ],
 )
 def test_a_file_that_is_not_an_event_log_is_refused(tmp_path: Path, text: str, says: str) -> None:
@@ -237,7 +237,7 @@ def test_a_file_that_is_not_an_event_log_is_refused(tmp_path: Path, text: str, s
 
 
 def test_a_missing_log_file_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="no such file"):
+    with pytest.raises(InputError, match="file not found"):
         read_log(tmp_path / "nothing.jsonl")
 
 
@@ -360,6 +360,18 @@ def test_a_changed_game_is_told_apart(stored: tuple[Store, str], pool: PoolIndex
                  row.actions, row.duration_ms)],
     )  # fmt: skip
     assert not stored_game(store, pool, run_id, row.seed, row.seat).same
+
+
+def test_names_ending_in_s_take_an_apostrophe_alone(
+    decks: tuple[DeckSpec, DeckSpec], pool: PoolIndex
+) -> None:
+    """ "Fairies' turn", "Aria's turn": never "Fairies's"."""
+    replay = build_replay(_events(_game(decks, 3, ("greedy", "random"))), pool.record, PLAYERS)
+    lines = [line for step in replay.steps for line in (step.summary, *step.details)]
+    assert "Turn 1: Fairies' turn" in lines or "Turn 1: Knights' turn" in lines
+    assert not [line for line in lines if "s's " in line]
+    named = build_replay(_events(_game(decks, 3, ("greedy", "random"))), pool.record, ("A", "B"))
+    assert any(step.summary in ("Turn 1: A's turn", "Turn 1: B's turn") for step in named.steps)
 
 
 @pytest.mark.parametrize(

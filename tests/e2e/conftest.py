@@ -1,7 +1,9 @@
 """Real-browser tests: the dashboard served by Streamlit, driven in Debian's Chromium.
 
 Needs Playwright (the ``e2e`` extra) and ``apt-get install -y chromium``; without either
-these tests skip with that instruction. Screenshots go to ``test-artifacts/screenshots``.
+these tests skip with that instruction. Screenshots go to a temporary folder, or to the
+folder ``$DECKLAB_SCREENSHOTS`` names; with ``DECKLAB_DOCS_IMAGES=1`` the ones the docs show
+also replace their images in ``docs/images`` (the only way a test writes into the checkout).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +28,16 @@ if TYPE_CHECKING:
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 APP = REPO / "dashboard" / "app.py"
-SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
+DOCS_IMAGES = REPO / "docs" / "images"
+SHOWN_IN_DOCS = {
+    "deck_builder_illegal": "deck_builder.png",
+    "curve_odds": "curve_odds.png",
+    "simulate": "simulate.png",
+    "deck_history": "deck_history.png",
+    "replay": "replay.png",
+}
+"""Screenshot name -> the docs image it refreshes under ``DECKLAB_DOCS_IMAGES=1``."""
+_screenshots: list[Path] = []
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -60,6 +72,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 )
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _screenshot_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Where :func:`screenshot` saves: ``$DECKLAB_SCREENSHOTS`` or a temporary folder."""
+    chosen = os.environ.get("DECKLAB_SCREENSHOTS")
+    _screenshots[:] = [Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")]
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch Debian's Chromium (Playwright's own browser download is not available)."""
@@ -79,14 +98,13 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "viewport": {"width": 1280, "height": 1600}}
 
 
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A Streamlit server on a free loopback port, on its own new database."""
+@contextmanager
+def serve(db: Path, log: Path) -> Iterator[str]:
+    """A Streamlit server on a free loopback port, on the database ``db``; its address."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    env = {**os.environ, "DECKLAB_DB": str(tmp_path_factory.mktemp("db") / "decklab.duckdb")}
-    log = tmp_path_factory.mktemp("log") / "streamlit.log"
+    env = {**os.environ, "DECKLAB_DB": str(db)}
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", str(APP),
@@ -107,9 +125,19 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     else:
         proc.kill()
         raise RuntimeError(f"streamlit never became healthy:\n{log.read_text()}")
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Streamlit server on a free loopback port, on its own new database."""
+    db = tmp_path_factory.mktemp("db") / "decklab.duckdb"
+    with serve(db, tmp_path_factory.mktemp("log") / "streamlit.log") as url:
+        yield url
 
 
 def wait_for_app(page: Page) -> None:
@@ -143,8 +171,11 @@ def pick_list_shows(page: Page, label: str, option: str, *, exact: bool = False)
 
 
 def screenshot(page: Page, name: str) -> Path:
-    """Save a screenshot for review under ``test-artifacts/screenshots``."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
+    """Save a screenshot for review (and refresh its docs image when asked to)."""
+    folder = _screenshots[0]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    if os.environ.get("DECKLAB_DOCS_IMAGES") == "1" and name in SHOWN_IN_DOCS:
+        shutil.copyfile(path, DOCS_IMAGES / SHOWN_IN_DOCS[name])
     return path
