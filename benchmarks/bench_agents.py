@@ -139,9 +139,10 @@ def main() -> int:
                 per_game[b].append(run_block(b, agent, games, 1000 * i))
         for b in builds:
             median = statistics.median(per_game[b])
+            per_game_s = round(median, 5)
             measured[b][agent] = {
-                "core_seconds_per_game": round(median, 5),
-                "games_per_core_second": round(1 / median, 1),
+                "core_seconds_per_game": per_game_s,
+                "games_per_core_second": round(1 / per_game_s, 2),
             }
             minutes = median * ROUND_ROBIN_GAMES / 2 / 60
             fits = "fits" if median <= ROUND_ROBIN_BUDGET else "over"
