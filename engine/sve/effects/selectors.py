@@ -67,6 +67,10 @@ class Targets:
     """Only engaged cards (``アクト状態の相手の場のフォロワー``)."""
     trait2: str = ""
     """And this trait (or class id) too (``【ナイトメア】絶傑・フォロワー``, ``絶傑・狩人・``)."""
+    defense: int = -1
+    """Only followers whose defense is exactly this now (``体力1のフォロワー``); -1 for any."""
+    keyword: str = ""
+    """Only cards that have this keyword now (``【守護】を持つフォロワー``)."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -93,6 +97,10 @@ class Targets:
         if self.min_cost >= 0 and cost < self.min_cost:
             return False
         if self.max_defense >= 0 and card.dfn > self.max_defense:
+            return False
+        if self.defense >= 0 and card.dfn != self.defense:
+            return False
+        if self.keyword and self.keyword not in card.keywords:
             return False
         if self.max_attack >= 0 and card.atk > self.max_attack:
             return False
@@ -395,6 +403,10 @@ def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
     text += _cost_words(t.max_cost, t.exact_cost, t.min_cost)
     if t.max_defense >= 0:
         text += f" with defense {t.max_defense} or less"
+    if t.defense >= 0:
+        text += f" with defense {t.defense}"
+    if t.keyword:
+        text += f" with {t.keyword}"
     if t.max_attack >= 0:
         text += f" with attack {t.max_attack} or less"
     if t.min_attack >= 0:

@@ -71,6 +71,10 @@ class Resolution(StateBase):
             or what.max_attack >= 0
             or what.min_attack >= 0
             or what.name_contains
+            or what.trait2
+            or what.engaged
+            or what.defense >= 0
+            or what.keyword
         )
         for side in sides:
             if what.followers or what.amulets:
