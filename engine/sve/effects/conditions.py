@@ -72,21 +72,31 @@ class AttackSum:
 @dataclass(frozen=True, slots=True)
 class CountersAtLeast:
     """This card has ``n`` or more counters named ``name`` (CR 15.1; ``これの…カウンターがN個
-    以上``)."""
+    以上``), or with ``ex`` a card in your EX area has (``自分のEXエリアのカード1枚の…カウンター
+    がN個以上``)."""
 
     name: str
     n: int
+    ex: bool = False
 
     def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count the counters on this card."""
+        """Count the counters on this card (on each card of your EX area)."""
+        key = COUNTER_PREFIX + self.name
+        cards = game.cards
+        if self.ex:
+            return any(
+                (c := cards[u].counters) is not None and c.get(key, 0) >= self.n
+                for u in game.players[controller].ex
+            )
         if source < 0:
             return False
-        counters = game.cards[source].counters
-        return counters is not None and counters.get(COUNTER_PREFIX + self.name, 0) >= self.n
+        counters = cards[source].counters
+        return counters is not None and counters.get(key, 0) >= self.n
 
     def describe(self) -> str:
         """This element in English."""
-        return f"this has {self.n} or more {self.name} counters"
+        who = "a card in your EX area has" if self.ex else "this has"
+        return f"{who} {self.n} or more {self.name} counters"
 
 
 def holds(condition: Condition, game: Game, frame: Frame) -> bool:
@@ -325,11 +335,15 @@ class HaveOnField:
     n: int = 1
 
     def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count them."""
-        return len(game.candidates(self.what, controller, source)) >= self.n
+        """Count them (an enemy card with Aura counts: a condition chooses nothing,
+        CR 12.15)."""
+        return len(game.candidates(self.what, controller, source, counting=True)) >= self.n
 
     def describe(self) -> str:
         """This element in English."""
+        if self.what.side == "enemy":  # "相手の場に…がいるなら"
+            verb = "is" if self.n == 1 else "are"
+            return f"there {verb} {targets_words(self.what, self.n)} on the field"
         return f"you have {targets_words(self.what, self.n)}"
 
 
@@ -851,3 +865,41 @@ def _read_count(zone: str, enemy: bool, most: bool, data: dict[str, Any]) -> Cou
 
 for _op, (_zone, _enemy, _most) in _LEGACY_COUNTS.items():
     legacy(_op)(functools.partial(_read_count, _zone, _enemy, _most))
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class OwnTurnAtLeast:
+    """This is your ``n``-th turn or later (``自分のターンがNターン目かそれ以降``): you have
+    begun at least ``n`` turns (CR 7.1)."""
+
+    n: int
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Count your turns."""
+        return game.players[controller].turns >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"it is your turn {self.n} or later"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class AttackingFollower:
+    """This card is attacking a follower (``フォロワーへの攻撃なら``, CR 8.4), with at most
+    ``max_defense`` defense now when that is set (``体力5以下のフォロワーへの攻撃なら``)."""
+
+    max_defense: int = -1
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Look at the attack being made."""
+        target = game.attack_target
+        if source < 0 or game.attacker != source or target < 0:
+            return False
+        return self.max_defense < 0 or game.cards[target].dfn <= self.max_defense
+
+    def describe(self) -> str:
+        """This element in English."""
+        limit = f" with defense {self.max_defense} or less" if self.max_defense >= 0 else ""
+        return f"this is attacking a follower{limit}"
