@@ -30,7 +30,7 @@ from engine.sve.compiler.templates.base import (
     keyword_ids,
     match,
 )
-from engine.sve.compiler.templates.conditions import condition
+from engine.sve.compiler.templates.conditions import Chained, condition, condition_or_chain
 from engine.sve.compiler.templates.costs import (
     EX_TRIGGER,
     PLAYED_TRIGGER,
@@ -48,7 +48,16 @@ from engine.sve.compiler.templates.search import (
     XCount,
 )
 from engine.sve.compiler.text import ability_lines, sentences, union_burst_lines
-from engine.sve.effects.conditions import AllOf, AnyOf, EventIs, MyTurn, Not
+from engine.sve.effects.conditions import (
+    AllOf,
+    AnyOf,
+    Count,
+    CountersAtLeast,
+    EventIs,
+    HaveOnField,
+    MyTurn,
+    Not,
+)
 from engine.sve.effects.core import Ability, Trigger
 from engine.sve.effects.costs import PayCost
 from engine.sve.effects.damage import Banish, Damage, Destroy, HealLeader, SplitDamage
@@ -194,6 +203,8 @@ _ADVANCE = "【アドバンス起動】"
 _ADVANCE_SELF_COST = re.compile(r"^(【コスト\d+】)これを(消滅|墓場に置く)[：:]")
 _EITHER_COND = re.compile(r"か(?=自分の)")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
+_TIMES_AUTO = re.compile(r"この能力は1ターンに([2-9])回働く。")
+"""An auto ability that works at most N times per turn (N > 1; once is ``_ONCE_AUTO``)."""
 _MY_TURN = "自分のターン中、"
 _GIVES_WHILE = re.compile(
     r"^(?P<cond>[^、「」]+)限り、これは(?P<kw>(?:【[^】]+】)*)と?「(?P<inner>.+)」を持つ。$"
@@ -282,6 +293,8 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     gated = False  # a look at the deck under a condition: the rest of the ability is the look's
     scope_if, reach = -1, 0  # the last "if" and how many sentences after it it governs
     opened = False  # an "if" opened a look or a graveyard choice: it governs what finishes it
+    last_cond: Any = None  # the last condition, for one naming only a new number
+    last_cid = ""
     said = sentences(body)
     for at, sentence in enumerate(said):
         repeat = _REPEAT.fullmatch(sentence)
@@ -293,7 +306,12 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             used.append("repeat")
             break
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
-        cond, whole, rest, cid = condition(sentence)
+        cond, whole, rest, cid = condition_or_chain(sentence)
+        if isinstance(cond, Chained):  # "10個以上なら、": the condition before, another number
+            cond, cid = _chain(cond, last_cond), last_cid
+            used.append("if_chain")
+        if cond is not None:
+            last_cond, last_cid = cond, cid
         chained = open_if >= 0 and cond is None and sentence.startswith(_IT)
         if not chained:
             open_if = -1
@@ -422,6 +440,16 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     if ctx.look or ctx.grave or ctx.pending:
         raise _Fail("a look at the deck, a graveyard choice or a token count left unfinished")
     return out
+
+
+def _chain(chained: Chained, before: Any) -> Any:
+    """The count before it (N or more of something) with the chained number: ``…5枚以上なら、
+    A。10枚以上なら、B。`` reads "if at least 10, B" (``N枚なら``: exactly N)."""
+    if isinstance(before, Count) and not before.most:
+        return dataclasses.replace(before, n=chained.n, exact=chained.exact)
+    if isinstance(before, (HaveOnField, CountersAtLeast)) and not chained.exact:
+        return dataclasses.replace(before, n=chained.n)
+    raise _Fail("a number alone as a condition, with no count of N or more before it")
 
 
 def _reach(ctx: Context, rest: str) -> int:
@@ -676,6 +704,11 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
     times = _TIMES.match(line)
     times_per_turn = 0
     my_turn = False
+    works = _TIMES_AUTO.search(line)
+    if works:  # "この能力は1ターンにN回働く。"
+        times_per_turn = int(works[1])
+        line = line.replace(works[0], "")
+        used.append("times_per_turn")
     if times and not times[1]:
         times_per_turn = int(times[2])
         line = line[times.end() :]
@@ -889,7 +922,7 @@ def compile_card(
     labelled = [line.removeprefix(UNION_BURST_MARK) for line in joined]
     burst.update(line for line, was in zip(labelled, joined, strict=True) if line != was)
     joined = labelled
-    reach = scopes(joined, card.text_en, condition)
+    reach = scopes(joined, card.text_en, condition_or_chain)
     for line in joined:
         used: list[str] = []
         before = (list(out.abilities), out.keywords)

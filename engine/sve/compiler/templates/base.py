@@ -190,7 +190,7 @@ def keyword_ids(markers: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_TRAIT = r"(?:(?!フォロワー|カード|スペル|アミュレット)[^・、。「」『』【】])+"
+_TRAIT = r"(?:(?!フォロワー|カード|スペル|アミュレット|クレスト)[^・、。「」『』【】])+"
 """A trait's name: no separator, and no card type (``Aか B`` lists two kinds, not a trait)."""
 
 
@@ -279,11 +279,19 @@ _FILTER = (
     r"|(?:【(?P<fkw>[^】]+)】を持つ)?"
     r"(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>〈[^〉]+〉|" + _TRAIT + r")・)?"
     r"(?:(?P<trait2>" + _TRAIT + r")・)?"
-    r"(?P<kind>フォロワー|カード|スペル|アミュレット))"
+    r"(?P<kind>フォロワー|カード|スペル|アミュレット|クレスト))"
 )
 
 
-_KINDS = {"フォロワー": "follower", "カード": "card", "スペル": "spell", "アミュレット": "amulet"}
+_KINDS = {
+    "フォロワー": "follower",
+    "カード": "card",
+    "スペル": "spell",
+    "アミュレット": "amulet",
+    "クレスト": "crest",
+}
+"""Card kinds by their printed word; a crest is the BP20 token kind ``token_crest`` that
+stays in the EX area (its English: "crests in your EX area")."""
 
 
 def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:

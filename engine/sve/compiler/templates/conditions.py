@@ -6,6 +6,7 @@ CR 13.2.1.2) governs the rest of the ability (``rest_of_ability``) and becomes a
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from engine.sve.compiler.templates.base import (
@@ -13,6 +14,7 @@ from engine.sve.compiler.templates.base import (
     _KINDS,
     CLASS_WORDS,
     OPENERS,
+    RULE_KEYWORDS,
     Unsupported,
     _filter,
     opener,
@@ -20,6 +22,7 @@ from engine.sve.compiler.templates.base import (
 from engine.sve.effects.conditions import (
     Always,
     AnyOf,
+    AttackingFollower,
     AttackSum,
     BurstsThisTurn,
     CameFrom,
@@ -38,6 +41,7 @@ from engine.sve.effects.conditions import (
     Not,
     NthEvolve,
     Overflow,
+    OwnTurnAtLeast,
     PaidExtra,
     PlacedInEx,
     PlayedExactly,
@@ -83,7 +87,7 @@ def _opens_necrocharge(m: re.Match[str]) -> Any:
 
 @opener(
     "ex_has",
-    r"^自分の(?P<both>場か自分の)?EXエリアに" + _FILTER + r"が(?P<exneg>ある|ない)なら、",
+    r"^自分の(?P<both>場か自分の)?EXエリアに(?!他の)" + _FILTER + r"が(?P<exneg>ある|ない)なら、",
 )
 def _opens_ex_has(m: re.Match[str]) -> Any:
     return _ex_has(m)
@@ -420,10 +424,10 @@ def _opens_placed_in_ex(m: re.Match[str]) -> Any:
 
 @opener(
     "grave_count",
-    r"^自分の墓場(?:の|に)" + _FILTER + r"が(?P<gn>\d+)枚以上(?:ある)?なら、",
+    r"^自分の墓場(?:の|に)" + _FILTER + r"が(?P<gn>\d+)枚(?P<gmore>以上)?(?:ある)?なら、",
 )
 def _opens_grave_count(m: re.Match[str]) -> Any:
-    return Count("grave", int(m["gn"]), _filter(m))
+    return Count("grave", int(m["gn"]), _filter(m), exact=not m["gmore"])
 
 
 @opener(
@@ -510,10 +514,10 @@ def _opens_played_this_turn(m: re.Match[str]) -> Any:
 
 @opener(
     "field_and_ex_count",
-    r"^自分の場や自分のEXエリアの" + _FILTER + r"が(?P<fn>\d+)枚以上(?:ある)?なら、",
+    r"^自分の場や自分のEXエリアの" + _FILTER + r"が(?P<fn>\d+)枚(?P<fmore>以上)?(?:ある)?なら、",
 )
 def _opens_field_and_ex_count(m: re.Match[str]) -> Any:
-    return Count("field_ex", int(m["fn"]), _filter(m))
+    return Count("field_ex", int(m["fn"]), _filter(m), exact=not m["fmore"])
 
 
 @opener(
@@ -560,6 +564,31 @@ def _on_field(m: re.Match[str]) -> Any:
     return Not(found) if m["neg"] in ("いない", "ない") else found
 
 
+@dataclass(frozen=True)
+class Chained:
+    """Marker: a condition that names only a new number (``10個以上なら、``) and so means the
+    condition before it in the same ability with that number (``If it has at least 10``);
+    the compiler puts the condition before it in its place."""
+
+    n: int
+    exact: bool
+
+
+_CHAIN = re.compile(r"^(\d+)(?:枚|体|個|つ)(以上)?なら、")
+
+
+def condition_or_chain(sentence: str) -> tuple[Any, bool, str, str]:
+    """:func:`condition`, or a :class:`Chained` condition (id ``chain``) for a sentence that
+    opens with a number alone."""
+    found = condition(sentence)
+    if found[0] is not None:
+        return found
+    m = _CHAIN.match(sentence)
+    if m is None:
+        return found
+    return Chained(int(m[1]), not m[2]), False, sentence[m.end() :], "chain"
+
+
 def condition(sentence: str) -> tuple[Any, bool, str, str]:
     """Split a leading condition off ``sentence``: ``(condition, rest_of_ability, rest, id)``,
     by the first opener (in the order of registration) whose pattern starts it."""
@@ -588,3 +617,55 @@ def _opens_rolled(m: re.Match[str]) -> Any:
 @opener("sep_is", r"^自分のSEPが(\d+)なら、")
 def _opens_sep_is(m: re.Match[str]) -> Any:
     return SepIs(int(m[1]))
+
+
+@opener("enemy_has", r"^相手の場に(?:体力(?P<d>\d+)の)?フォロワーがいるなら、")
+def _opens_enemy_has(m: re.Match[str]) -> Any:
+    return HaveOnField(Targets(defense=int(m["d"]) if m["d"] else -1))
+
+
+@opener("field_or_grave_has", r"^自分の場か自分の墓場に" + _FILTER + r"が(?:ある|いる)なら、")
+def _opens_field_or_grave_has(m: re.Match[str]) -> Any:
+    what = _filter(m)
+    return AnyOf((Count("field", 1, what), Count("grave", 1, what)))
+
+
+@opener(
+    "field_or_ex_has_other",
+    r"^自分の場か自分のEXエリアに他の(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|カード)があるなら、",
+)
+def _opens_field_or_ex_has_other(m: re.Match[str]) -> Any:
+    """Another card of a trait on your field (not this one), or one in your EX area."""
+    kind = _KINDS[m["kind"]]
+    here = Targets(side="own", amulets=kind == "card", trait=m["trait"], other=True)
+    return AnyOf((HaveOnField(here), Count("ex", 1, CardFilter(kind, (m["trait"],)))))
+
+
+@opener("turn_at_least", r"^自分のターンが(\d+)ターン目かそれ以降なら、")
+def _opens_turn_at_least(m: re.Match[str]) -> Any:
+    return OwnTurnAtLeast(int(m[1]))
+
+
+@opener(
+    "keyword_count_on_field",
+    r"^自分の場の【(?P<kw>"
+    + "|".join(RULE_KEYWORDS)
+    + r")】を持つフォロワーが(?P<n>\d+)体以上なら、",
+)
+def _opens_keyword_count_on_field(m: re.Match[str]) -> Any:
+    return HaveOnField(Targets(side="own", keyword=RULE_KEYWORDS[m["kw"]]), int(m["n"]))
+
+
+@opener("attacking_follower", r"^(?:体力(?P<d>\d+)以下の)?フォロワーへの攻撃なら、")
+def _opens_attacking_follower(m: re.Match[str]) -> Any:
+    return AttackingFollower(int(m["d"]) if m["d"] else -1)
+
+
+@opener(
+    "ex_counters_at_least",
+    r"^(?P<this>これか)?自分のEXエリアのカード1枚の(?P<c>[^、。「」『』【】]+?)カウンターが(?P<n>\d+)個以上なら、",
+)
+def _opens_ex_counters_at_least(m: re.Match[str]) -> Any:
+    """A card in your EX area (or this card) has N or more counters of a name (CR 15.1)."""
+    in_ex = CountersAtLeast(m["c"], int(m["n"]), ex=True)
+    return AnyOf((CountersAtLeast(m["c"], int(m["n"])), in_ex)) if m["this"] else in_ex

@@ -49,3 +49,10 @@ def _select_named(m: re.Match[str], ctx: Context) -> list[Any]:
     what = Targets(side=side, amulets=True, name=m["name"], other=bool(m["other"]))
     ctx.it, ctx.it_side = "targets", side
     return [Select(what, int(m["n"]), bool(m["upto"]))]
+
+
+@template("select_any_side", r"場の(?P<other>他の)?フォロワー(?P<n>\d+)体(?P<upto>まで)?を?選ぶ。")
+def _select_any_side(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``場の(他の)フォロワー1体を選ぶ``: a follower on either side (CR 10.6.2.3)."""
+    ctx.it, ctx.it_side = "targets", "any"
+    return [Select(Targets(side="any", other=bool(m["other"])), int(m["n"]), bool(m["upto"]))]

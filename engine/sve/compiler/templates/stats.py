@@ -13,6 +13,7 @@ from engine.sve.compiler.templates.base import (
     Context,
     N,
     Unsupported,
+    _two_traits,
     keyword_ids,
     template,
 )
@@ -135,19 +136,28 @@ def _add_counters(m: re.Match[str], ctx: Context) -> list[Any]:
 @template(
     "buff_all",
     r"(?:元のコスト(?P<c>\d+)(?P<le>以下|以上)の)?自分の場の(?P<other>他の)?"
-    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|トークン))"
-    r"すべては【攻撃力】(?P<atk>[+-]\d+)(?:/【体力】(?P<dfn>[+-]\d+))?する。",
-    after=("buff", "buff_trait_group"),
+    r"(?:『(?P<name>[^』]+)』|(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?P<tok>トークン・)?(?P<kind>フォロワー|トークン))すべては"
+    r"(?:【攻撃力】(?P<atk>[+-]\d+)(?:/【体力】(?P<dfn>[+-]\d+))?(?:する|して、(?P<kw>"
+    + KW[1:-1]
+    + r")を持つ)"
+    r"|(?P<only>" + KW[1:-1] + r")を持つ)。",
+    after=("buff", "buff_trait_group", "give_keywords"),
 )
 def _buff_all(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Every card of a group on your field (by class, trait, name, token, cost) gets
+    +N/+N, keywords, or both (``…すべては【攻撃力】+2して、【指定攻撃】を持つ``)."""
     cost = int(m["c"]) if m["c"] else -1
+    trait, trait2 = _two_traits(m["cls"], m["trait"], None)
     what = Targets(
         side="own",
-        trait=m["trait"] or "",
+        trait=trait,
+        trait2=trait2,
         name=m["name"] or "",
         other=bool(m["other"]),
-        token=m["kind"] == "トークン",
+        token=m["kind"] == "トークン" or bool(m["tok"]),
         max_cost=cost if m["le"] == "以下" else -1,
         min_cost=cost if m["le"] == "以上" else -1,
     )
-    return [Buff(int(m["atk"]), int(m["dfn"] or 0), what=what)]
+    kws = keyword_ids(m["kw"] or m["only"] or "")
+    return [Buff(int(m["atk"] or 0), int(m["dfn"] or 0), what=what, keywords=kws)]
