@@ -159,6 +159,9 @@ class PayCost:
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
     banish_from: str = "grave"
     """Where the ``banish`` cards are: ``grave`` or ``ex`` (``EXエリアの『…』N枚を消滅``)."""
+    banish_to_grave: bool = False
+    """The ``banish`` cards of the EX area go to the graveyard instead of being banished
+    (``EXエリアの八獄・カード2枚を墓場に置く``)."""
     lesson: int = 0
     """Lesson N (``【レッスン_N】``, CR 14.3.2.1): banish N Magic Items from your EX area."""
     take_from: Targets | None = None
@@ -399,7 +402,10 @@ class PayCost:
                     return False
             frame.sub = _BANISHING
         if frame.choice is not None:  # one card banished from the graveyard
-            game.banish(int(frame.choice))
+            if self.banish_to_grave:
+                game.ex_to_grave(int(frame.choice))
+            else:
+                game.banish(int(frame.choice))
             frame.choice = None
             frame.sub += 1
         if self.banish is not None and frame.sub - _BANISHING < self.banish_n:
@@ -462,7 +468,10 @@ class PayCost:
         if self.banish is not None:
             words = filter_words(self.banish, self.banish_n)
             where = "EX area" if self.banish_from == "ex" else "graveyard"
-            parts.append(f"banish {self.banish_n} {words} from your {where}")
+            if self.banish_to_grave:
+                parts.append(f"put {self.banish_n} {words} from your EX area into the graveyard")
+            else:
+                parts.append(f"banish {self.banish_n} {words} from your {where}")
         if self.lesson:
             parts.append(
                 f"Lesson {self.lesson} (banish {self.lesson} Magic Items from your EX area)"
