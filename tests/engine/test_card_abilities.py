@@ -292,6 +292,20 @@ EXAMPLES: dict[str, list[str]] = {
     "x_field_and_ex": ["BP06-007"],
     "damage_x_number": ["BP08-116"],
     "banish_from_hand": ["BP18-043", "CP03-045"],
+    "banish_top": ["BP10-060", "BP21-047"],
+    "discard_hand": ["BP02-052", "BP20-111"],
+    "discard_may": ["BP19-072"],
+    "hand_to_bottom": ["BP01-167", "BP04-126"],
+    "if_attacking_follower": ["BP01-126", "BP03-027", "BP21-085"],
+    "if_discarded_is": ["BP03-086", "BP09-015", "BP22-097"],
+    "if_enemy_has": ["BP20-009", "BP20-010"],
+    "if_ex_counters_at_least": ["BP21-057", "BP21-060"],
+    "if_field_or_ex_has_other": ["BP20-057"],
+    "if_field_or_grave_has": ["BP15-103", "BP19-115"],
+    "if_keyword_count_on_field": ["BP11-098", "BP22-093"],
+    "if_turn_at_least": ["BP19-116"],
+    "mill_may": ["BP21-037"],
+    "select_any_side": ["BP05-107", "BP20-118"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -30,6 +30,7 @@ from engine.sve.effects.conditions import (
     Count,
     CountersAtLeast,
     DidIt,
+    DiscardedIs,
     DiscardedThisTurn,
     EvolvedThisTurn,
     HaveEvolved,
@@ -669,3 +670,9 @@ def _opens_ex_counters_at_least(m: re.Match[str]) -> Any:
     """A card in your EX area (or this card) has N or more counters of a name (CR 15.1)."""
     in_ex = CountersAtLeast(m["c"], int(m["n"]), ex=True)
     return AnyOf((CountersAtLeast(m["c"], int(m["n"])), in_ex)) if m["this"] else in_ex
+
+
+@opener("discarded_is", r"^" + _FILTER + r"を捨てたなら、")
+def _opens_discarded_is(m: re.Match[str]) -> Any:
+    """The card this ability discarded (as a cost or by an effect) was of a kind."""
+    return DiscardedIs(_filter(m))

@@ -143,13 +143,13 @@ _COST_PARTS = re.compile(
     r"|場の(?P<other>他の)?(?:(?P<strait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"(?P<sn>\d+)(?:体|枚|つ)を(?P<sdest>墓場|EXエリア)に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
-    r"|EXエリアの(?:『(?P<xname>[^』]+)』|(?P<bxtrait>[^・、。「」『』【】の]+)・(?P<bxkind>トークン|カード))"
-    r"(?P<xn>\d+)枚を消滅"
+    r"|EXエリアの(?:『(?P<xname>[^』]+)』|(?:(?P<bxtrait>[^・、。「」『』【】の]+)・)?(?P<bxtok>トークン・)?"
+    r"(?P<bxkind>トークン|カード|フォロワー|スペル))(?P<xn>\d+)枚を(?P<xdest>消滅|墓場に置く)"
     r"|場の(?P<eother>他の)?(?:『(?P<ename>[^』]+)』|(?:【(?P<ecls>[^】]+)】|(?P<etrait>[^・、。「」『』【】の]+)・)?"
     r"(?P<ekind>フォロワー|カード|アミュレット))(?P<en>\d+)(?:つ|体|枚)を【アクト】"
     r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
     r"|場の『(?P<tname>[^』]+)』1(?:つ|体|枚)の(?P<tc>[^、。「」『』【】]+)カウンター(?P<tn>\d+)個を取る"
-    r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+    r"|墓場の(?:『(?P<bname>[^』]+)』|(?:【(?P<bcls>[^】]+)】)?(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅"
     r"|【レッスン_(?P<lesson>\d+)】)"
 )
@@ -169,6 +169,7 @@ def cost(text: str) -> PayCost | None:
     banish_n = 0
     banish_field = False
     banish_from = "grave"
+    ex_to_grave = False
     lesson = 0
     take: tuple[Targets, str, int] | None = None
     engage_self = False
@@ -257,12 +258,15 @@ def cost(text: str) -> PayCost | None:
         elif m["xn"]:
             if banish is not None:
                 return None
+            xkind = m["bxkind"]
             banish = CardFilter(
+                kind=_KINDS.get(xkind or "", "card"),
                 name=m["xname"] or "",
                 traits=(m["bxtrait"],) if m["bxtrait"] else (),
-                token=m["bxkind"] == "トークン",
+                token=xkind == "トークン" or bool(m["bxtok"]),
             )
             banish_n, banish_from = int(m["xn"]), "ex"
+            ex_to_grave = m["xdest"] == "墓場に置く"
         elif m["sname"]:
             if discard is not None or sacrifice is not None:
                 return None
@@ -271,7 +275,13 @@ def cost(text: str) -> PayCost | None:
             if banish is not None:
                 return None
             kind = _KINDS[m["bkind"]] if m["bkind"] else "card"
-            banish = CardFilter(kind, (m["btrait"],) if m["btrait"] else (), name=m["bname"] or "")
+            bcls = m["bcls"]
+            if bcls and bcls not in CLASS_WORDS:
+                return None
+            btraits = (CLASS_WORDS[bcls],) if bcls else (m["btrait"],) if m["btrait"] else ()
+            if bcls and m["btrait"]:
+                return None
+            banish = CardFilter(kind, btraits, name=m["bname"] or "")
             banish_n = int(m["bn"])
         elif m["skind"]:
             if discard is not None or sacrifice is not None:
@@ -324,6 +334,7 @@ def cost(text: str) -> PayCost | None:
         banish_n=banish_n,
         banish_field=banish_field,
         banish_from=banish_from,
+        banish_to_grave=ex_to_grave,
         lesson=lesson,
         take_from=take[0] if take else None,
         take=take[1] if take else "",
