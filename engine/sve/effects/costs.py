@@ -528,6 +528,10 @@ class PlayCostX(Static):
     per_evolved: CardFilter | None = None
     per_field: Targets | None = None
     per_banished: bool = False
+    per_ex: CardFilter | None = None
+    """X is the cards of your EX area passing this (``自分のEXエリアの妖精・カードの枚数``)."""
+    per_turn: bool = False
+    """X is the number of your turns so far, this one included (``自分のターン数``)."""
 
     def x(self) -> Amount:
         """How much less, as an :class:`Amount`."""
@@ -537,6 +541,10 @@ class PlayCostX(Static):
             return Amount("field", per=self.per_field)
         if self.per_banished:
             return Amount("banish")
+        if self.per_ex is not None:
+            return Amount("ex", what=self.per_ex)
+        if self.per_turn:
+            return Amount("turns")
         return Amount(n=self.n)
 
     def amount(self, game: Game, controller: int, source: int) -> int:
@@ -560,6 +568,8 @@ class PlayCostX(Static):
             x = f"X (the number of {all_words(self.per_field)[4:]})"
         elif self.per_banished:
             x = "X (the cards in your banish zone)"
+        elif self.per_ex is not None or self.per_turn:
+            x = f"X ({self.x().describe()})"
         return f"this costs {x} less to play"
 
 
