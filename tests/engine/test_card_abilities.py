@@ -306,6 +306,9 @@ EXAMPLES: dict[str, list[str]] = {
     "if_turn_at_least": ["BP19-116"],
     "mill_may": ["BP21-037"],
     "select_any_side": ["BP05-107", "BP20-118"],
+    "damage_ex_count": ["BP07-046", "BP20-098", "BP22-008"],
+    "x_ex_count": ["BP20-107"],
+    "damage_x": ["BP20-107", "BP21-018", "BP22-001"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -374,7 +374,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             if cond is not None:
                 raise _Fail("a condition on the definition of X")
             x = effects[0]
-            out[-1] = Scaled(unit, x.per, x.k, x.count)
+            out[-1] = Scaled(unit, x.per, x.k, x.count, x.what)
             continue
         if effects and effects[0] == INSTEAD_COUNT:  # "代わりにN体": more tokens if …
             last = out[-1] if out else None

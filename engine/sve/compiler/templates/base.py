@@ -335,21 +335,27 @@ def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
 
 
 _COUNTED = (
-    r"「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』|(?:【(?P<ckw>"
+    + "|".join(RULE_KEYWORDS)
+    + r")】を持つ)?(?:【(?P<ccls>[^】]+)】)?(?:(?P<trait>[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|カード|アミュレット))の(?:数|枚数)(?:の(?P<k>\d+)倍)?」"
 )
-"""``「自分の場の…の数」``: a count of field cards (optionally doubled, ``の2倍``)."""
+"""``「自分の場の…の数」``: a count of field cards (by name, keyword, class, trait; optionally
+doubled, ``の2倍``)."""
 
 
 def _counted(m: re.Match[str]) -> Targets:
     kind = m["kind"] or "カード"
+    trait, trait2 = _two_traits(m["ccls"], m["trait"], None)
     return Targets(
         side="own" if m["side"] == "自分" else "enemy",
         followers=kind in ("フォロワー", "カード"),
         amulets=kind in ("アミュレット", "カード"),
-        trait=m["trait"] or "",
+        trait=trait,
+        trait2=trait2,
         name=m["name"] or "",
         other=bool(m["other"]),
+        keyword=RULE_KEYWORDS[m["ckw"]] if m["ckw"] else "",
     )
 
 

@@ -20,6 +20,7 @@ from engine.sve.compiler.templates.base import (
     template,
 )
 from engine.sve.compiler.templates.conditions import condition
+from engine.sve.compiler.templates.search import XCount
 from engine.sve.effects.conditions import (
     Always,
     Count,
@@ -105,6 +106,11 @@ def _cost_down_x(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template("x_cards_played", r"Xは「このターン中に自分がプレイしたカードの枚数」である。")
 def _x_cards_played(m: re.Match[str], ctx: Context) -> list[Any]:
+    """X of a cost reduction just before, or of a number an effect before uses (the
+    compiler scales that effect by it)."""
+    if ctx.pending == "x_count":
+        ctx.pending = ""
+        return [XCount(None, 1, "played")]
     if ctx.pending != "x_played":
         raise Unsupported("X defined for nothing that uses it")
     ctx.pending = ""
@@ -458,9 +464,12 @@ _X_EVOLVED = re.compile(
 
 
 _X_FIELD = re.compile(
-    r"^自分の場の(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"^自分の場の(?:『(?P<name>[^』]+)』|(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|カード|アミュレット))の(?:数|枚数)$"
 )
+
+
+_X_EX = re.compile(r"^自分のEXエリアの" + _FILTER + r"の枚数$")
 
 
 def _cost_x(text: str) -> PlayCostX | None:
@@ -472,16 +481,27 @@ def _cost_x(text: str) -> PlayCostX | None:
     m = _X_FIELD.match(text)
     if m:
         kind = m["kind"] or "カード"
+        cls = m["cls"]
+        if cls and (cls not in CLASS_WORDS or m["trait"]):
+            return None
         per = Targets(
             side="own",
             followers=kind != "アミュレット",
             amulets=kind != "フォロワー",
-            trait=m["trait"] or "",
+            trait=CLASS_WORDS[cls] if cls else m["trait"] or "",
             name=m["name"] or "",
         )
         return PlayCostX(per_field=per)
     if text == "自分の消滅領域の枚数":
         return PlayCostX(per_banished=True)
+    if text == "自分のターン数":
+        return PlayCostX(per_turn=True)
+    m = _X_EX.match(text)
+    if m:
+        try:
+            return PlayCostX(per_ex=_filter(m))
+        except Unsupported:
+            return None
     return None
 
 

@@ -43,23 +43,11 @@ def _damage_group(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(int(m[2]), _GROUPS[m[1]])]
 
 
-@template(
-    "damage_count",
-    r"それに「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』"
-    r"|(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
-    r"(?P<kind>フォロワー|カード|アミュレット))の数」と同じダメージ。",
-)
+@template("damage_count", r"それに" + _COUNTED + r"と同じダメージ。")
 def _damage_count(m: re.Match[str], ctx: Context) -> list[Any]:
-    kind = m["kind"] or "フォロワー"
-    per = Targets(
-        side="own" if m["side"] == "自分" else "enemy",
-        followers=kind in ("フォロワー", "カード"),
-        amulets=kind in ("アミュレット", "カード"),
-        trait=m["trait"] or "",
-        name=m["name"] or "",
-        other=bool(m["other"]),
-    )
-    return [Damage(0, ctx.need_it(), per)]
+    if m["k"]:
+        raise Unsupported("a multiple of a count as damage")
+    return [Damage(0, ctx.need_it(), _counted(m))]
 
 
 @template("select_any_number", r"相手の場のフォロワーを好きな(?:枚|体)数選ぶ。")

@@ -278,6 +278,7 @@ class XCount:
     per: Targets | None
     k: int = 1
     count: str = "field"
+    what: CardFilter | None = None
 
 
 _X_NUMBERS = {
@@ -288,6 +289,7 @@ _X_NUMBERS = {
     "自分の手札とEXエリアのカードの合計": "hand_ex",
     "これの攻撃力": "attack",
     "選んだフォロワーの攻撃力": "attack_it",
+    "このターン中に自分がプレイしたカードの枚数": "played",
 }
 
 
@@ -304,8 +306,8 @@ def _x_number(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template(
     "x_field_and_ex",
-    r"Xは「自分の場と自分のEXエリアの(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>トークン|フォロワー|カード)"
-    r"の枚数の合計」である。",
+    r"Xは「自分の場と自分のEXエリアの(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
+    r"(?P<kind>トークン|フォロワー|カード)の枚数の合計」である。",
 )
 def _x_field_and_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     if ctx.pending not in ("x_count", "x_died"):
@@ -316,7 +318,7 @@ def _x_field_and_ex(m: re.Match[str], ctx: Context) -> list[Any]:
         side="own",
         amulets=kind == "カード",
         trait=m["trait"] or "",
-        token=kind == "トークン",
+        token=kind == "トークン" or bool(m["tok"]),
     )
     return [XCount(per, 1, "field_ex")]
 
@@ -402,3 +404,41 @@ def _look_take_forced(m: re.Match[str], ctx: Context) -> list[Any]:
 
 INSTEAD_COUNT = "instead:count"
 """Marker: the tokens just summoned are this many instead when the condition holds."""
+
+
+_EX_COUNT = r"「自分のEXエリアの" + _FILTER + r"の枚数」"
+"""``「自分のEXエリアの…の枚数」``: the cards of your EX area passing a filter (crests too)."""
+
+
+def _ex_filter(m: re.Match[str], ctx: Context) -> CardFilter | None:
+    """The filter of an EX-area count; ``None`` for every card (``カードの枚数``)."""
+    what = _filter(m, ctx)
+    return None if what == CardFilter() else what
+
+
+@template(
+    "damage_ex_count",
+    r"(?P<to>それ|" + _GROUP[1:-1] + r")に" + _EX_COUNT + r"(?:と同じ|の(?P<k>\d+)倍の)ダメージ。",
+    after=("damage_x_number",),
+)
+def _damage_ex_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Damage equal to (k times) the number of such cards in your EX area."""
+    to = ctx.need_it() if m["to"] == "それ" else _GROUPS[m["to"]]
+    k = int(m["k"]) if m["k"] else 1
+    return [Scaled(Damage(1, to), None, k, "ex", _ex_filter(m, ctx))]
+
+
+@template("x_ex_count", r"Xは" + _EX_COUNT + r"である。", after=("x_number",))
+def _x_ex_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending not in ("x_count", "x_died"):
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    return [XCount(None, 1, "ex", _ex_filter(m, ctx))]
+
+
+@template("damage_x", r"(それ|" + _GROUP[1:-1] + r")にXダメージ。")
+def _damage_x(m: re.Match[str], ctx: Context) -> list[Any]:
+    """X damage, X defined by the next sentence (``Xは「…」である``)."""
+    ctx.pending = "x_count"
+    to = ctx.need_it() if m[1] == "それ" else _GROUPS[m[1]]
+    return [Damage(1, to)]
