@@ -232,6 +232,8 @@ class CardFilter:
     keyword: str = ""
     """Only cards printed with this keyword (``【守護】を持つフォロワー``; a card in a zone
     other than the field has only its printed keywords)."""
+    max_attack: int = -1
+    """Printed attack at most this (``攻撃力3以下の``); -1 for any."""
 
     def matches(self, rec: CardRecord) -> bool:
         """Whether ``rec`` passes the filter (or one of its alternatives)."""
@@ -244,6 +246,8 @@ class CardFilter:
         if not all(t in rec.traits or t == rec.card_class for t in self.with_traits):
             return False
         if self.keyword and self.keyword not in rec.keywords:
+            return False
+        if self.max_attack >= 0 and (rec.attack is None or rec.attack > self.max_attack):
             return False
         cost = rec.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
@@ -450,6 +454,8 @@ def filter_words(f: CardFilter, n: int) -> str:
     if f.name_contains:
         text += f" whose name contains '{f.name_contains}'"
     text += _cost_words(f.max_cost, f.exact_cost, f.min_cost)
+    if f.max_attack >= 0:
+        text += f" with attack {f.max_attack} or less"
     if f.not_name:
         text += f" not named '{f.not_name}'"
     return text
