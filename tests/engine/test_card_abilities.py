@@ -309,6 +309,11 @@ EXAMPLES: dict[str, list[str]] = {
     "damage_ex_count": ["BP07-046", "BP20-098", "BP22-008"],
     "x_ex_count": ["BP20-107"],
     "damage_x": ["BP20-107", "BP21-018", "BP22-001"],
+    "look_take_alt": ["BP13-101", "BP19-097"],
+    "look_take_each": ["BP06-096", "BP21-048"],
+    "look_take_total": ["BP21-025", "BP22-110"],
+    "search_alt": ["BP19-098", "CP02-054"],
+    "search_each": ["BP17-102", "BP19-008"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

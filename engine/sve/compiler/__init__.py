@@ -65,7 +65,7 @@ from engine.sve.effects.deck import Arrange, Draw
 from engine.sve.effects.evolve import EvolveCostIf
 from engine.sve.effects.flow import Gate, If, Modal, Repeat, Scaled
 from engine.sve.effects.registry import to_data
-from engine.sve.effects.search import LookTop
+from engine.sve.effects.search import LookTop, LookTopPicks
 from engine.sve.effects.selectors import CardFilter, Select
 from engine.sve.effects.stats import Buff, Engage, Grant
 from engine.sve.effects.tokens import Summon
@@ -232,6 +232,9 @@ _LOOK_PARTS = frozenset(
     (
         "look_take",
         "look_take_either",
+        "look_take_alt",
+        "look_take_total",
+        "look_take_each",
         "look_take_forced",
         "look_take_any_number",
         "look_rest_bottom",
@@ -321,7 +324,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             used.append(UNDER_IF)  # a sentence the condition before it governs
         if cid == "did_it" and not ctx.did:
             raise _Fail("'if you did' after nothing the player could decline")
-        if cid == "revealed" and not any(isinstance(e, LookTop) for e in out):
+        if cid == "revealed" and not any(isinstance(e, (LookTop, LookTopPicks)) for e in out):
             raise _Fail("'if you revealed' without a look at the deck before it")
         if cid:
             used.append(f"if_{cid}")
@@ -353,7 +356,9 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             used.append("look_condition")
             continue
         if effects and effects[0] in (REST_BOTTOM, REST_GRAVE, REST_HAND):  # the looked-at rest
-            looks = [i for i, e in enumerate(out) if isinstance(e, (LookTop, Arrange))]
+            looks = [
+                i for i, e in enumerate(out) if isinstance(e, (LookTop, LookTopPicks, Arrange))
+            ]
             if not looks or cond is not None:
                 raise _Fail("'the rest' without a look at the deck")
             if isinstance(out[looks[-1]], Arrange):  # it puts the rest at the bottom itself

@@ -4,6 +4,7 @@ decorator, ``match`` and the phrase pieces (numbers, keywords, card filters, sel
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -273,10 +274,11 @@ _GROUP = "(" + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) 
 _FILTER = (
     r"(?:(?:元の)?コスト(?P<cost>\d+)(?P<le>以下|以上)?の)?"
     r"(?:(?P<xself>「これと同名を除く(?:元のコスト(?P<xcost>\d+)(?P<xle>以下|以上)?の)?"
-    r"(?:【(?P<xcls>[^】]+)】|(?P<xtrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<xkind>フォロワー|カード)」)|"
+    r"(?:【(?P<xcls>[^】]+)】|(?P<xtrait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?:(?P<xtrait2>[^・、。「」『』【】]+)・)?)?"
+    r"(?P<xkind>フォロワー|カード)」)|"
     r"『(?P<name>[^』]+)』|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<ccls>[^】]+)】)?"
-    r"(?P<ckind>フォロワー|カード)」"
-    r"|(?:【(?P<fkw>[^】]+)】を持つ)?"
+    r"(?:(?P<ctrait>[^・、。「」『』【】]+)・)?(?P<ckind>フォロワー|カード)」"
+    r"|(?:攻撃力(?P<fatk>\d+)以下の)?(?:【(?P<fkw>[^】]+)】を持つ)?"
     r"(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>〈[^〉]+〉|" + _TRAIT + r")・)?"
     r"(?:(?P<trait2>" + _TRAIT + r")・)?"
     r"(?P<kind>フォロワー|カード|スペル|アミュレット|クレスト))"
@@ -309,12 +311,15 @@ def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
         return CardFilter(
             kind=_KINDS[m["xkind"]],
             traits=traits,
+            with_traits=(m["xtrait2"],) if m["xtrait2"] else (),
             max_cost=int(cost) if cost and le == "以下" else -1,
             exact_cost=int(cost) if cost and not le else -1,
             min_cost=int(cost) if cost and le == "以上" else -1,
             not_name=ctx.name,
         )
-    first, second = _two_traits(m["cls"] or m["ccls"], m["trait"], m.groupdict().get("trait2"))
+    first, second = _two_traits(
+        m["cls"] or m["ccls"], m["trait"] or m["ctrait"], m.groupdict().get("trait2")
+    )
     traits = (first,) if first else ()
     cost = m["cost"]
     kind = m["kind"] or m["ckind"]
@@ -331,7 +336,40 @@ def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
         min_cost=int(cost) if cost and m["le"] == "以上" else -1,
         name=m["name"] or "",
         name_contains=m["contains"] or "",
+        max_attack=int(m["fatk"]) if m["fatk"] else -1,
     )
+
+
+_FILTER_WHOLE = re.compile(r"^(?:" + _FILTER + r")$")
+
+
+def filter_of(text: str, ctx: Context | None = None) -> CardFilter | None:
+    """The filter a whole phrase names (``None`` when it is not one filter phrase)."""
+    m = _FILTER_WHOLE.match(text)
+    return None if m is None else _filter(m, ctx)
+
+
+def filters_of(text: str, joiners: str, ctx: Context | None = None) -> list[CardFilter] | None:
+    """The two filters a phrase joins by one of ``joiners`` (``か``, ``や``: either; ``と``:
+    both), each side a whole filter phrase (a ``1枚`` after the first is dropped); every
+    place the joiner stands is tried, so one inside a name does not split it."""
+    for i, ch in enumerate(text):
+        if ch not in joiners:
+            continue
+        first = filter_of(text[:i].removesuffix("1枚").removesuffix("1体"), ctx)
+        second = filter_of(text[i + 1 :], ctx)
+        if first is not None and second is not None:
+            return [first, second]
+    return None
+
+
+def either_of(text: str, ctx: Context | None = None) -> CardFilter | None:
+    """``AかB`` / ``AやB``: a filter that either phrase passes."""
+    found = filters_of(text, "かや", ctx)
+    if found is None:
+        return None
+    first, second = found
+    return dataclasses.replace(second, also=(*second.also, first))
 
 
 _COUNTED = (

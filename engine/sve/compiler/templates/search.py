@@ -22,6 +22,8 @@ from engine.sve.compiler.templates.base import (
     _counted,
     _filter,
     _targets,
+    either_of,
+    filters_of,
     keyword_ids,
     template,
 )
@@ -31,7 +33,7 @@ from engine.sve.effects.damage import (
 )
 from engine.sve.effects.deck import Arrange, Draw, ShuffleDeck
 from engine.sve.effects.flow import Scaled
-from engine.sve.effects.search import FromGrave, LookTop, Search
+from engine.sve.effects.search import FromGrave, LookTop, LookTopPicks, Search
 from engine.sve.effects.selectors import CardFilter, Select, SelectEx, Targets
 from engine.sve.effects.stats import (
     Buff,
@@ -442,3 +444,81 @@ def _damage_x(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.pending = "x_count"
     to = ctx.need_it() if m[1] == "それ" else _GROUPS[m[1]]
     return [Damage(1, to)]
+
+
+_TAKE_DEST = r"(?P<dest>手札に加え|EXエリアに置い|場に出し|墓場に置い)てよい。"
+
+
+@template(
+    "search_each",
+    r"自分のデッキから(?P<a>.+?)1枚と(?P<b>.+?)1枚を探し、(?P<dest>手札に加える|EXエリアに置く|場に出す)。",
+    after=("search", "search_either"),
+)
+def _search_each(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``AとB``: one card of each found, one search after the other (CR 5.8)."""
+    found = filters_of(f"{m['a']}1枚と{m['b']}", "と", ctx)
+    if found is None:
+        raise Unsupported("a search for two kinds this compiler does not read")
+    ctx.it = ""  # the second search's card alone would be "it"
+    dest = _DEST[m["dest"]]
+    return [Search(found[0], 1, dest), Search(found[1], 1, dest)]
+
+
+@template(
+    "search_alt",
+    r"自分のデッキから(?P<what>.+?)(?P<n>\d+)枚を?探し、(?P<dest>手札に加える|EXエリアに置く|場に出す)。",
+    after=("search", "search_either", "search_each", "search_total_cost"),
+)
+def _search_alt(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``AかB``: a card either phrase names (each phrase a whole filter)."""
+    what = either_of(m["what"], ctx)
+    if what is None:
+        raise Unsupported("a search this compiler does not read")
+    ctx.it, ctx.it_side = "targets", "own"
+    return [Search(what, int(m["n"]), _DEST[m["dest"]])]
+
+
+def _look_open(ctx: Context) -> int:
+    if not ctx.look:
+        raise Unsupported("'among them' without a look at the deck")
+    look, ctx.look = ctx.look, 0
+    ctx.it, ctx.it_side = "targets", "own"
+    return look
+
+
+@template(
+    "look_take_total",
+    r"その中から、" + _FILTER + r"を元のコストの合計が(?P<total>\d+)以下になるように"
+    r"(?P<n>\d+)枚まで" + _TAKE_DEST,
+)
+def _look_take_total(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Up to N cards whose original costs add up to at most the total."""
+    what = _filter(m, ctx)
+    look = _look_open(ctx)
+    dest = _LOOK_DEST[m["dest"]]
+    return [LookTop(look, what, int(m["n"]), dest, rest="top", max_total=int(m["total"]))]
+
+
+@template("look_take_each", r"その中から、(?P<what>.+?)それぞれ1枚まで" + _TAKE_DEST)
+def _look_take_each(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``AとBそれぞれ1枚まで``: one card for each phrase, in turn, from the same look."""
+    found = filters_of(m["what"], "と", ctx)
+    if found is None:
+        raise Unsupported("two picks this compiler does not read")
+    look = _look_open(ctx)
+    dest = _LOOK_DEST[m["dest"]]
+    return [LookTopPicks(look, tuple((f, dest) for f in found), rest="top")]
+
+
+@template(
+    "look_take_alt",
+    r"その中から、(?P<what>.+?)(?P<n>\d+)枚(?:まで)?を?(?:公開して)?" + _TAKE_DEST,
+    after=("look_take", "look_take_either", "look_take_total", "look_take_each"),
+)
+def _look_take_alt(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``AかB`` / ``AやB`` among the cards looked at."""
+    what = either_of(m["what"], ctx)
+    if what is None:
+        raise Unsupported("cards to take this compiler does not read")
+    look = _look_open(ctx)
+    return [LookTop(look, what, int(m["n"]), _LOOK_DEST[m["dest"]], rest="top")]
