@@ -114,6 +114,7 @@ _COUNTS: dict[str, Callable[[_Seen, Amount], int | None]] = {
     "half_attack": lambda s, a: _half_attack(s),
     "attack_it": lambda s, a: _attack(s, s.targets, alive=False),
     "attack_it_here": lambda s, a: _attack(s, s.targets, alive=True),
+    "attack_event": lambda s, a: _attack(s, [s.event], alive=True),
     "discarded_cost": lambda s, a: _discarded_cost(s),
 }
 """How each kind of counted number is counted (``None``: there is nothing to count, and the
@@ -139,6 +140,7 @@ _WORDS = {
     "half_attack": "half this card's attack (rounded up)",
     "attack_it": "its attack",
     "attack_it_here": "its attack",
+    "attack_event": "the attack of the follower that entered",
     "discarded_cost": "the discarded card's cost",
 }
 
@@ -154,7 +156,8 @@ class Amount:
     turn (``died``), the times your leader's defense went down this turn (``hurts``), the
     face-up evolved cards passing ``what`` (``evolved``, CR 4.6.3), this card's attack
     (``attack``; ``attack_here`` only while it is there; ``half_attack``), the chosen card's
-    (``attack_it``; ``attack_it_here``), the cost of the card discarded as the ability's
+    (``attack_it``; ``attack_it_here``), the trigger's card while on the field
+    (``attack_event``), the cost of the card discarded as the ability's
     cost (``discarded_cost``)."""
 
     of: str = "fixed"

@@ -369,13 +369,24 @@ _SAME_ZONE = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 1, 8: 2}
 @dataclass(frozen=True, slots=True)
 class CameFrom:
     """This card entered the field from ``zone`` (``hand``, ``ex``, ``grave``, ``deck``,
-    ``created``), or by an ability (``ability``: from anywhere but a play)."""
+    ``created``), or by an ability (``ability``: from anywhere but a play); with ``event``
+    the trigger's card did (``それが墓場から場に出ていたなら``)."""
 
     zone: str
+    event: bool = False
 
     def holds(self, game: Game, controller: int, source: int) -> bool:
         """Look at the origin the card got when it entered the field."""
-        counters = game.cards[source].counters
+        return not self.event and self._came(game, source)
+
+    def holds_in(self, game: Game, frame: Frame) -> bool:
+        """This card's origin, or the trigger's card's."""
+        return self._came(game, frame.amount if self.event else frame.source)
+
+    def _came(self, game: Game, uid: int) -> bool:
+        if uid < 0:
+            return False
+        counters = game.cards[uid].counters
         origin = 0 if counters is None else counters.get("origin", 0)
         if self.zone == "ability":
             return origin >= ORIGINS["grave"]
@@ -383,15 +394,17 @@ class CameFrom:
 
     def describe(self) -> str:
         """This element in English."""
+        who = "it" if self.event else "this"
         if self.zone == "ability":
-            return "this was put onto the field by an ability"
-        return f"this came onto the field from the {self.zone}"
+            return f"{who} was put onto the field by an ability"
+        return f"{who} came onto the field from the {self.zone}"
 
     def describe_negated(self) -> str:
         """Its opposite in English."""
+        who = "it" if self.event else "this"
         if self.zone == "ability":
-            return "this was not put onto the field by an ability"
-        return f"this did not come onto the field from the {self.zone}"
+            return f"{who} was not put onto the field by an ability"
+        return f"{who} did not come onto the field from the {self.zone}"
 
 
 @element
@@ -903,3 +916,22 @@ class AttackingFollower:
         """This element in English."""
         limit = f" with defense {self.max_defense} or less" if self.max_defense >= 0 else ""
         return f"this is attacking a follower{limit}"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class CostKinds:
+    """The cards of your graveyard have ``n`` or more different original costs (CR 5.24;
+    ``自分の墓場にあるカードの元のコストの種類数がN種類以上``)."""
+
+    n: int
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Count the different original costs."""
+        cards = game.cards
+        costs = {cards[u].base.cost or 0 for u in game.players[controller].grave}
+        return len(costs) >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"the cards in your graveyard have {self.n} or more different original costs"

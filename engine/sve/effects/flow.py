@@ -262,7 +262,7 @@ class Scaled:
     def describe(self) -> str:
         """This element in English."""
         times = f"{self.k} times " if self.k != 1 else ""
-        if self.what is not None or self.count in ("played", "turns"):
+        if self.what is not None or self.count in ("played", "turns", "attack_event"):
             what = self.amount().describe()
         else:
             what = {

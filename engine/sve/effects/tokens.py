@@ -75,16 +75,21 @@ class Summon:
 @dataclass(frozen=True, slots=True)
 class SummonSame:
     """Put onto your field a token of the same name as the event's card (a token that just
-    left the field, ``それと同名のトークン・カード1枚を場に出す``; CR 5.5.2.2)."""
+    left the field, ``それと同名のトークン・カード1枚を場に出す``; CR 5.5.2.2), or with
+    ``to="targets"`` as the chosen token (``それと同名のトークン・フォロワー1体を場に出す``)."""
+
+    to: str = "event"
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Create the token (CR 4.4.4.2: not when the field is full)."""
-        if frame.amount >= 0:
-            card = game.cards[frame.amount]
+        uid = frame.amount if self.to == "event" else next(iter(frame.targets), -1)
+        if uid >= 0:
+            card = game.cards[uid]
             if card.token:
                 game.create_token(frame.controller, card.base)
         return True
 
     def describe(self) -> str:
         """This element in English."""
-        return "put a token of the same name as that card onto your field"
+        which = "that card" if self.to == "event" else "it"
+        return f"put a token of the same name as {which} onto your field"
