@@ -314,6 +314,15 @@ EXAMPLES: dict[str, list[str]] = {
     "look_take_total": ["BP21-025", "BP22-110"],
     "search_alt": ["BP19-098", "CP02-054"],
     "search_each": ["BP17-102", "BP19-008"],
+    "damage_entered_attack": ["BP22-073"],
+    "evolve_it": ["BP20-077", "BP22-003"],
+    "hand_to_field_alt": ["BP13-090", "BP21-008"],
+    "if_cost_kinds": ["BP13-041", "BP15-056"],
+    "if_it_came_from": ["BP19-080"],
+    "instead_token": ["BP22-047"],
+    "keywords_and_no_damage": ["BP16-103", "BP20-036"],
+    "next_cost_down_filter": ["BP18-016", "BP20-001"],
+    "no_combat_damage_it": ["BP22-024"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -47,6 +47,7 @@ from engine.sve.compiler.templates.search import (
     REST_HAND,
     XCount,
 )
+from engine.sve.compiler.templates.tokens import INSTEAD_TOKEN
 from engine.sve.compiler.text import ability_lines, sentences, union_burst_lines
 from engine.sve.effects.conditions import (
     AllOf,
@@ -114,8 +115,11 @@ _MARKER_RUN = re.compile(
 """A run of trigger icons (``【ファンファーレ】/【ラストワード】``: either one, the slash as
 SVEN prints it) and the body they open."""
 _ALLY = re.compile(
-    r"^自分の場に(?:他の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
+    r"^自分の場に(?:他の)?(?:(?:元のコスト(?P<acost>\d+)の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+    r"(?P<kind>フォロワー|トークン)(?:・フォロワー)?(?:か(?P<trait2>[^・、。「」『』【】]+)・フォロワー)?"
+    r"|『(?P<name>[^』]+)』"
     r"|「カード名に『(?P<c1>[^』]+)』(?:か『(?P<c2>[^』]+)』)?を含む(?:【(?P<ccls>[^】]+)】)?フォロワー」"
+    r"|「これと同名を除く(?P<xtrait>[^・、。「」『』【】]+)・フォロワー」"
     r"|【(?P<cls>[^】]+)】(?P<tok>トークン・)?フォロワー)"
     r"が出たとき、"
 )
@@ -160,6 +164,7 @@ _BODY_TRIGGERS = (
     ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
     ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
     ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
+    ("自分が手札を捨てたとき、", Trigger.YOU_DISCARD),
     ("自分がサイコロをふったとき、", Trigger.DIE_ROLLED),
     ("これが能力ダメージを受けたとき、", Trigger.TOOK_ABILITY_DAMAGE),
     ("これの【体力】を+したとき、", Trigger.DEFENSE_RAISED),
@@ -280,6 +285,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 equipment=ctx.equipment,
                 unmodelled=ctx.unmodelled,
                 scope=ctx.scope,
+                event=ctx.event,
             )
             head, sep, rest = text.partition("：")
             paid = cost(head) if sep else None
@@ -343,7 +349,10 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         used.append(tid)
         if governed and (
             tid in ("instead_damage", "instead_buff")
-            or (effects and effects[0] in (REST_BOTTOM, REST_GRAVE, REST_HAND, INSTEAD_COUNT))
+            or (
+                effects
+                and effects[0] in (REST_BOTTOM, REST_GRAVE, REST_HAND, INSTEAD_COUNT, INSTEAD_TOKEN)
+            )
             or (effects and isinstance(effects[0], XCount))
         ):
             raise _Fail("a sentence under an 'if' that changes an effect before it")
@@ -381,12 +390,18 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             x = effects[0]
             out[-1] = Scaled(unit, x.per, x.k, x.count, x.what)
             continue
-        if effects and effects[0] == INSTEAD_COUNT:  # "代わりにN体": more tokens if …
+        if effects and effects[0] in (
+            INSTEAD_COUNT,
+            INSTEAD_TOKEN,
+        ):  # "代わりにN体" / "代わりに『B』"
             last = out[-1] if out else None
             if cond is None or not isinstance(last, Summon) or last.zone != "field":
-                raise _Fail("'instead N' without a condition or tokens just summoned")
+                raise _Fail("'instead' without a condition or tokens just summoned")
             out[-1] = If(Not(cond), (last,))
-            out.append(If(cond, (dataclasses.replace(last, n=effects[1]),)))
+            if effects[0] == INSTEAD_COUNT:
+                out.append(If(cond, (dataclasses.replace(last, n=effects[1]),)))
+            else:  # other tokens, "it" as the ones they replace would have been
+                out.append(If(cond, (dataclasses.replace(effects[1], it=last.it),)))
             scope_if, reach = len(out) - 1, _reach(ctx, rest)
             continue
         if tid == "instead_damage" and out and isinstance(out[-1], SplitDamage):
@@ -754,6 +769,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
                 body = body[len(phrase) :]
                 if trig in (Trigger.ALLY_ENTERS, Trigger.ABILITY_USED, Trigger.ALLY_EVOLVES):
                     ctx.it, ctx.it_side = "event", "own"
+                if trig is Trigger.ALLY_ENTERS:
+                    ctx.event = "enters"
                 break
         if not triggers and body.startswith(_ANY_DISCARD):  # either player's discard
             triggers = [Trigger.YOU_DISCARD, Trigger.OPPONENT_DISCARD]
@@ -838,14 +855,21 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             cls = ally["cls"] or ally["ccls"]
             if cls and cls not in CLASS_WORDS:
                 raise _Fail(f"unknown class {cls}")
+            trait = ally["trait"] or ally["xtrait"]
+            also = (CardFilter("follower", name_contains=ally["c2"]),) if ally["c2"] else ()
+            if ally["trait2"]:  # "AかB・フォロワー": either trait
+                also = (CardFilter("follower", (ally["trait2"],)),)
             what = CardFilter(
                 "follower" if ally["c1"] else "card",
-                traits=(ally["trait"],) if ally["trait"] else (CLASS_WORDS[cls],) if cls else (),
+                traits=(trait,) if trait else (CLASS_WORDS[cls],) if cls else (),
                 name=ally["name"] or "",
                 token=ally["kind"] == "トークン" or bool(ally["tok"]),
                 name_contains=ally["c1"] or "",
-                also=(CardFilter("follower", name_contains=ally["c2"]),) if ally["c2"] else (),
+                also=also,
+                exact_cost=int(ally["acost"]) if ally["acost"] else -1,
+                not_name=card.name if ally["xtrait"] else "",
             )
+            ctx.event = "enters"
             used.append("ally_enters_filtered")
             if ally["c1"] or cls:
                 used.append("ally_enters_named_or_class")

@@ -71,6 +71,8 @@ class Context:
     """How many sentences after each condition belong to it, by the text after the condition
     (from the English, :mod:`engine.sve.compiler.scope`); ``None`` without the English."""
     effects: list[Any] = field(default_factory=list)
+    event: str = ""
+    """What the trigger's event card is (``enters``: the follower that entered your field)."""
 
     def token(self, name: str) -> CardRecord:
         """The token record named ``name`` (``Unsupported`` when unknown)."""
@@ -191,7 +193,7 @@ def keyword_ids(markers: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_TRAIT = r"(?:(?!フォロワー|カード|スペル|アミュレット|クレスト)[^・、。「」『』【】])+"
+_TRAIT = r"(?:(?!フォロワー|カード|スペル|アミュレット|クレスト|トークン)[^・、。「」『』【】])+"
 """A trait's name: no separator, and no card type (``Aか B`` lists two kinds, not a trait)."""
 
 
@@ -280,7 +282,7 @@ _FILTER = (
     r"(?:(?P<ctrait>[^・、。「」『』【】]+)・)?(?P<ckind>フォロワー|カード)」"
     r"|(?:攻撃力(?P<fatk>\d+)以下の)?(?:【(?P<fkw>[^】]+)】を持つ)?"
     r"(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>〈[^〉]+〉|" + _TRAIT + r")・)?"
-    r"(?:(?P<trait2>" + _TRAIT + r")・)?"
+    r"(?:(?P<trait2>" + _TRAIT + r")・)?(?P<ftok>トークン・)?"
     r"(?P<kind>フォロワー|カード|スペル|アミュレット|クレスト))"
 )
 
@@ -337,6 +339,7 @@ def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
         name=m["name"] or "",
         name_contains=m["contains"] or "",
         max_attack=int(m["fatk"]) if m["fatk"] else -1,
+        token=bool(m["ftok"]),
     )
 
 

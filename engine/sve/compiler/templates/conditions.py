@@ -27,6 +27,7 @@ from engine.sve.effects.conditions import (
     BurstsThisTurn,
     CameFrom,
     Combo,
+    CostKinds,
     Count,
     CountersAtLeast,
     DidIt,
@@ -168,7 +169,7 @@ def _opens_leader_at_most(m: re.Match[str]) -> Any:
 @opener(
     "have_on_field",
     r"^自分の場に(?P<other>他の)?(?:元のコスト(?P<min>\d+)以上の)?(?:攻撃力(?P<atk>\d+)以上の)?"
-    r"(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+    r"(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?:(?P<trait2>[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|アミュレット|カード)が(?P<neg>いない|ない|いる|ある)なら、",
 )
 def _opens_have_on_field(m: re.Match[str]) -> Any:
@@ -555,6 +556,7 @@ def _on_field(m: re.Match[str]) -> Any:
         Targets(
             side="own",
             trait=m["trait"] or "",
+            trait2=m["trait2"] or "",
             followers=m["kind"] != "アミュレット",
             amulets=m["kind"] != "フォロワー",
             other=bool(m["other"]),
@@ -676,3 +678,14 @@ def _opens_ex_counters_at_least(m: re.Match[str]) -> Any:
 def _opens_discarded_is(m: re.Match[str]) -> Any:
     """The card this ability discarded (as a cost or by an effect) was of a kind."""
     return DiscardedIs(_filter(m))
+
+
+@opener("cost_kinds", r"^自分の墓場にあるカードの元のコストの種類数が(\d+)種類以上なら、")
+def _opens_cost_kinds(m: re.Match[str]) -> Any:
+    return CostKinds(int(m[1]))
+
+
+@opener("it_came_from", r"^それが墓場から場に出ていたなら、")
+def _opens_it_came_from(m: re.Match[str]) -> Any:
+    """The follower whose entering set the ability off came from the graveyard."""
+    return CameFrom("grave", event=True)

@@ -16,6 +16,8 @@ from engine.sve.compiler.templates.base import (
     N,
     Unsupported,
     _filter,
+    either_of,
+    filter_of,
     keyword_ids,
     template,
 )
@@ -96,6 +98,19 @@ def filter_any(m: re.Match[str]) -> CardFilter:
 )
 def _next_cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NextCostDown(filter_any(m), int(m[m.lastindex or 0]))]
+
+
+@template(
+    "next_cost_down_filter",
+    r"このターン、次に自分が(?!EXエリアの)(?P<what>.+?)をプレイする際、コストを-" + N + r"する。",
+    after=("next_cost_down",),
+)
+def _next_cost_down_filter(m: re.Match[str], ctx: Context) -> list[Any]:
+    """The next card of any filter phrase (cost limits, two traits, class and token)."""
+    what = filter_of(m["what"], ctx) or either_of(m["what"], ctx)
+    if what is None:
+        raise Unsupported("the next card of a kind this compiler does not read")
+    return [NextCostDown(what, int(m[m.lastindex or 0]))]
 
 
 @template("cost_down_x", r"このターン、それをプレイする際、コストを-Xする。")

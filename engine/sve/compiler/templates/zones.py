@@ -14,6 +14,7 @@ from engine.sve.compiler.templates.base import (
     N,
     Unsupported,
     _filter,
+    either_of,
     template,
 )
 from engine.sve.effects.damage import (
@@ -157,3 +158,18 @@ def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("banish_from_hand", r"自分の手札" + N + r"枚を消滅させる。")
 def _banish_from_hand(m: re.Match[str], ctx: Context) -> list[Any]:
     return [DiscardCards(int(m[1]), banish=True)]
+
+
+@template(
+    "hand_to_field_alt",
+    r"(?:自分の)?手札の(?P<what>.+?)(?P<n>\d+)枚(?P<upto>まで)?を?場に出してよい。",
+    after=("hand_to_field",),
+)
+def _hand_to_field_alt(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``手札のAかB1枚を場に出してよい``: a hand card either phrase names."""
+    what = either_of(m["what"], ctx)
+    if what is None:
+        raise Unsupported("hand cards this compiler does not read")
+    ctx.it, ctx.it_side = "targets", "own"
+    ctx.did = True
+    return [FromHand(what, int(m["n"]))]
