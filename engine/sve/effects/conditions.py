@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import CardFilter, Targets
 
+from engine.sve.board import Zone
 from engine.sve.effects.stats import COUNTER_PREFIX
 
 
@@ -29,6 +30,9 @@ class EventIs:
     """The event's follower has at least this attack now (``攻撃力4以上の``); -1 for any."""
     own: bool = False
     """The event's card is yours (``自分の…カードの能力によって``)."""
+    to_grave: bool = False
+    """The event's card went into the graveyard (``場から墓場に置かれたとき``: not banished
+    or returned)."""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Check the event's card."""
@@ -38,6 +42,7 @@ class EventIs:
             or not self.what.matches(card.face)
             or (self.min_attack >= 0 and card.atk < self.min_attack)
             or (self.own and card.controller != frame.controller)
+            or (self.to_grave and card.zone is not Zone.GRAVE)
         ):
             frame.step = len(frame.effects) - 1
         return True
@@ -45,7 +50,8 @@ class EventIs:
     def describe(self) -> str:
         """This element in English."""
         power = f" with attack {self.min_attack} or more" if self.min_attack >= 0 else ""
-        return f"only if it is a {filter_words(self.what, 1)}{power}:"
+        grave = " put into the graveyard" if self.to_grave else ""
+        return f"only if it is a {filter_words(self.what, 1)}{power}{grave}:"
 
 
 @element
@@ -183,7 +189,7 @@ class RolledThisTurn:
 
     def describe(self) -> str:
         """This element in English."""
-        return "you rolled a 6 this turn" if self.six else "you rolled a die this turn"
+        return "you rolled a 6 this turn" if self.six else "you rolled a 6-sided die this turn"
 
 
 @element
@@ -935,3 +941,21 @@ class CostKinds:
     def describe(self) -> str:
         """This element in English."""
         return f"the cards in your graveyard have {self.n} or more different original costs"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class HurtTimes:
+    """Your leader's defense went down ``n`` or more times this turn (``「このターン中に自分の
+    リーダーの体力が減少した回数」がN回以上``)."""
+
+    n: int
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Count this turn's times."""
+        turn, times = game.players[controller].hurts
+        return turn == game.turn and times >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your leader's defense went down {self.n} or more times this turn"

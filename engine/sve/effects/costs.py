@@ -169,6 +169,9 @@ class PayCost:
     ("remove N counters from one <name> on the field")."""
     take: str = ""
     take_n: int = 0
+    take_self: bool = False
+    """The ``take_n`` counters named ``take`` are removed from this card (``これの…カウンター
+    N個を取る``, CR 15.1.4)."""
     engage_any: Targets | None = None
     """Engage any number of your standing field cards this allows (CR 10.4.6); how many is
     the ability's amount (``AMOUNT``)."""
@@ -262,6 +265,10 @@ class PayCost:
                 return False
         if self.take_from is not None and not self._takeable(game, controller, source):
             return False
+        if self.take_self:
+            counters = game.cards[source].counters if source >= 0 else None
+            if counters is None or counters.get(COUNTER_PREFIX + self.take, 0) < self.take_n:
+                return False
         if self.engage_min_total:
             able = self._engageable_any(game, controller, source)
             if sum(cards[u].base.cost or 0 for u in able) < self.engage_min_total:
@@ -340,6 +347,8 @@ class PayCost:
                 game.banish(uid)
             if self.engage_self:
                 game.set_engaged(frame.source, True)
+            if self.take_self:
+                game.add_counter(frame.source, COUNTER_PREFIX + self.take, -self.take_n)
             frame.sub = 2
             if self.discard is not None:
                 options = [str(u) for u in self._discardable(game, me, frame.source)]
@@ -486,6 +495,8 @@ class PayCost:
         if self.take_from is not None:
             what = targets_words(self.take_from)
             parts.append(f"remove {self.take_n} '{self.take}' counters from {what}")
+        if self.take_self:
+            parts.append(f"remove {self.take_n} '{self.take}' counters from this")
         return " and ".join(parts)
 
 
@@ -729,12 +740,14 @@ class DiscountFor(Static):
 
     cost: PayCost
     n: int
+    zero: bool = False
+    """The play cost becomes 0 instead (``コストを0にする``)."""
 
     rule: ClassVar[Rule] = Rule.DISCOUNT
 
     def change(self, game: Game, uid: int, value: int) -> int:
         """The play cost ``value`` with the discount taken off (not below 0)."""
-        return max(0, value - self.n)
+        return 0 if self.zero else max(0, value - self.n)
 
     def usable(self, game: Game, player: int, uid: int) -> bool:
         """Whether the discount's cost can be paid now (CR 10.4.2.2)."""
@@ -747,6 +760,8 @@ class DiscountFor(Static):
     def describe(self) -> str:
         """This element in English."""
         paid = self.cost.describe().removeprefix("as a cost, ")
+        if self.zero:
+            return f"as this is played, you may {paid} to pay 0 PP for it"
         return f"as this is played, you may {paid} to pay {self.n} PP less"
 
 

@@ -71,9 +71,14 @@ class Targets:
     """Only followers whose defense is exactly this now (``体力1のフォロワー``); -1 for any."""
     keyword: str = ""
     """Only cards that have this keyword now (``【守護】を持つフォロワー``)."""
+    also: tuple[Targets, ...] = ()
+    """Alternatives: a card one of them allows is allowed too (``『A』か『B』``, ``学院・
+    フォロワー1体か獣・フォロワー1体``); their side and kinds are this selector's."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
+        if self.also and any(a.allows(card) for a in self.also):
+            return True
         rec = card.face
         if self.token and not card.token:
             return False
@@ -374,6 +379,11 @@ PLURAL_TO = frozenset(
 
 
 def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
+    if t.also:  # "A or B": each alternative in words, the count said once
+        plain = dataclasses.replace(t, also=())
+        words = [targets_words(x, count, up_to) for x in (*t.also, plain)]
+        cut = 3 if up_to else 1  # "up to N" or "N" before the noun, said once
+        return " or ".join([words[0], *(w.split(" ", cut)[-1] for w in words[1:])])
     side = {"enemy": "enemy ", "own": "of your ", "any": ""}[t.side]
     kinds = [k for k, on in (("follower", t.followers), ("amulet", t.amulets)) if on]
     noun = " or ".join(kinds) or "card"

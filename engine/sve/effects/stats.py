@@ -27,7 +27,9 @@ from engine.sve.effects.selectors import LEADER_OFFSET, resolve_recipients
 @dataclass(frozen=True, slots=True)
 class SetStats:
     """The chosen followers' attack and defense become ``atk`` and ``dfn`` (CR 5.27: a
-    value set, not a modifier)."""
+    value set, not a modifier). ``atk`` -1 leaves the attack as it is (``これの体力を7に
+    する``); ``dfn`` -1 sets the defense to the original one, the printed defense of the
+    card's face (``それの体力を元の体力と同じ値にする``)."""
 
     atk: int
     dfn: int
@@ -38,11 +40,18 @@ class SetStats:
         for tgt in resolve_recipients(game, frame, self.to):
             if tgt >= 0:
                 card = game.cards[tgt]
-                game.modify(tgt, self.atk - card.atk, self.dfn - card.dfn, (), False)
+                atk = card.atk if self.atk < 0 else self.atk
+                dfn = (card.face.defense or 0) if self.dfn < 0 else self.dfn
+                game.modify(tgt, atk - card.atk, dfn - card.dfn, (), False)
         return True
 
     def describe(self) -> str:
         """This element in English."""
+        dfn = "its original defense" if self.dfn < 0 else str(self.dfn)
+        if self.atk < 0:
+            who = TO_WORDS[self.to]
+            whose = "its" if who == "it" else f"{who}'s"
+            return f"{whose} defense becomes {dfn}"
         return f"{TO_WORDS[self.to]} becomes {self.atk}/{self.dfn}"
 
 

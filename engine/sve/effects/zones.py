@@ -20,18 +20,21 @@ from engine.sve.effects.selectors import player_of, resolve_recipients
 @element
 @dataclass(frozen=True, slots=True)
 class ToGrave:
-    """Put this card from the field into its owner's graveyard (not destroyed, CR 5.6; its
-    Last Words go off, CR 12.5)."""
+    """Put this card (``to``: the chosen cards) from the field into its owner's graveyard
+    (not destroyed, CR 5.6; Last Words go off, CR 12.5)."""
+
+    to: str = "self"
 
     def run(self, game: Game, frame: Frame) -> bool:
-        """Move it."""
-        if frame.source >= 0:
-            game.destroy_as_cost(frame.source)
+        """Move them."""
+        for uid in resolve_recipients(game, frame, self.to):
+            if uid >= 0:
+                game.destroy_as_cost(uid)
         return True
 
     def describe(self) -> str:
         """This element in English."""
-        return "put this into the graveyard"
+        return f"put {TO_WORDS[self.to]} into the graveyard"
 
 
 @element
@@ -494,3 +497,32 @@ class TopToEx:
         return (
             f"put the top {self.n} card{'s' if self.n != 1 else ''} of your deck into your EX area"
         )
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class SacrificeFollower:
+    """``who`` chooses one follower on their own field and puts it into their graveyard (not
+    destroyed; Last Words go off, CR 12.5; ``相手プレイヤーすべては、自身の場のフォロワー1体を
+    墓場に置く``). Nothing happens without a follower there."""
+
+    who: str = "opponent"
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Ask that player which follower, then move it."""
+        player = player_of(game, frame, self.who)
+        if frame.choice is not None:
+            uid, frame.choice = int(frame.choice), None
+            game.destroy_as_cost(uid)
+            return True
+        followers = game.followers_of(player)
+        if not followers:
+            return True
+        game.ask_pick(player, [str(u) for u in sorted(followers)], False)
+        return False
+
+    def describe(self) -> str:
+        """This element in English."""
+        if self.who == "opponent":
+            return "your opponent puts 1 follower of their field into the graveyard"
+        return "you put 1 follower of your field into the graveyard"

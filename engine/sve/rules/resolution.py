@@ -75,6 +75,7 @@ class Resolution(StateBase):
             or what.engaged
             or what.defense >= 0
             or what.keyword
+            or what.also
         )
         for side in sides:
             if what.followers or what.amulets:
