@@ -323,6 +323,16 @@ EXAMPLES: dict[str, list[str]] = {
     "keywords_and_no_damage": ["BP16-103", "BP20-036"],
     "next_cost_down_filter": ["BP18-016", "BP20-001"],
     "no_combat_damage_it": ["BP22-024"],
+    "chosen_to_grave": ["BP20-055"],
+    "if_counters_on_this": ["BP16-104", "BP19-091"],
+    "if_grave_count_alt": ["BP06-042", "BP20-054"],
+    "if_hurt_times": ["BP19-075"],
+    "opponent_sacrifices": ["BP08-094", "BP22-088"],
+    "select_either": ["BP10-116", "BP21-011"],
+    "select_named_either": ["BP19-039", "BP19-043"],
+    "select_not_named": ["BP19-017"],
+    "self_to_field_last_words": ["BP01-107", "BP19-003"],
+    "set_defense": ["BP19-107", "BP20-058"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

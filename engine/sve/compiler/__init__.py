@@ -134,6 +134,11 @@ _ALLY_EVOLVES = re.compile(
 )
 """``自分の場の(元のコストN以下の)(trait・)フォロワーが進化したとき、`` (CR 10.7.1)."""
 _ENEMY_DIES = re.compile(r"^相手の(?:場の)?フォロワーが場から墓場に置かれたとき、")
+_ALLY_DIES = re.compile(
+    r"^自分の(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが場から墓場に置かれたとき、"
+)
+"""``自分の(trait・)フォロワーが場から墓場に置かれたとき、``: one of yours leaves the field
+into the graveyard (CR 10.7.4; banished or returned ones do not count)."""
 """``相手のフォロワーが場から墓場に置かれたとき、`` (CR 10.7.1)."""
 _IN_GRAVE = "自分の墓場のこれ"
 """An ability whose text works on this card in the graveyard works from there."""
@@ -177,7 +182,8 @@ _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
 _EVOLVE_DISCARD = re.compile(r"^【進化】手札(\d)枚を捨てる[：:]これは進化する。$")
 _ACT = re.compile(
-    r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く|消滅)?"
+    r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?"
+    r"(?:これを(?=(?:墓場に置く|消滅)[：:]))?(墓場に置く|消滅)?"
     r"((?:[^：:【]|【[^Q】][^】]*】)*)[：:](.*)$"
 )
 _LESSON_FIRST = re.compile(
@@ -273,6 +279,12 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             used.extend((f"if_{more_id}", "choose_more" if more_id != "always" else "choose_up_to"))
         if len(parts) < 5:
             raise _Fail("modal with fewer than two options")
+        lead = condition(head)
+        if head and lead[0] is not None and not lead[1] and not lead[2]:  # "Xなら、下記から…"
+            used.append(f"if_{lead[3]}")
+            head, gate = "", lead[0]
+        else:
+            gate = None
         effects = _body(head, ctx, used) if head else []
         options = []
         for text in parts[2::2]:
@@ -296,7 +308,8 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 continue
             options.append(tuple(_body(text, sub, used)))
         used.append("choose_one")
-        return [*effects, Modal(tuple(options), more_if, more, once_each)]
+        modal = Modal(tuple(options), more_if, more, once_each)
+        return [*effects, If(gate, (modal,)) if gate is not None else modal]
     out: list[Any] = []
     open_if = -1  # an "if ..., choose ..." whose "it" the next sentences may use
     gated = False  # a look at the deck under a condition: the rest of the ability is the look's
@@ -339,6 +352,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 raise _Fail("empty sentence")
             out.append(Gate(cond))
             continue
+        ctx.ahead = tuple(said[at + 1 :])
         try:
             found = match(rest, ctx)
         except Unsupported as err:
@@ -760,6 +774,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
     if m:
         triggers = [_MARKERS[n] for n in re.findall(r"【([^】]+)】", m[1])]
         body = m[2]
+        if triggers == [Trigger.LAST_WORDS]:  # "これ" is then in the graveyard (CR 12.5)
+            ctx.event = "last_words"
     else:
         body = line
         triggers = []
@@ -805,6 +821,15 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             used.append("enemy_dies")
             ctx.it, ctx.it_side = "event", "enemy"
             auto(Trigger.ENEMY_DIES, _effects(body, ctx, used))
+            return
+        ally_dies = _ALLY_DIES.match(body) if not triggers else None
+        if ally_dies:
+            body = body[ally_dies.end() :]
+            used.append("ally_dies")
+            ctx.it, ctx.it_side = "event", "own"
+            dies_trait = (ally_dies["trait"],) if ally_dies["trait"] else ()
+            effects = [EventIs(CardFilter("follower", dies_trait), to_grave=True)]
+            auto(Trigger.ALLY_LEAVES, [*effects, *_effects(body, ctx, used)])
             return
         leaves = _ALLY_LEAVES.match(body) if not triggers else None
         if leaves:  # "自分の…が場を離れたとき、" (CR 10.7.4; this card itself is not seen)
@@ -855,13 +880,13 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             cls = ally["cls"] or ally["ccls"]
             if cls and cls not in CLASS_WORDS:
                 raise _Fail(f"unknown class {cls}")
-            trait = ally["trait"] or ally["xtrait"]
+            named_trait = ally["trait"] or ally["xtrait"]
             also = (CardFilter("follower", name_contains=ally["c2"]),) if ally["c2"] else ()
             if ally["trait2"]:  # "AかB・フォロワー": either trait
                 also = (CardFilter("follower", (ally["trait2"],)),)
             what = CardFilter(
                 "follower" if ally["c1"] else "card",
-                traits=(trait,) if trait else (CLASS_WORDS[cls],) if cls else (),
+                traits=(named_trait,) if named_trait else (CLASS_WORDS[cls],) if cls else (),
                 name=ally["name"] or "",
                 token=ally["kind"] == "トークン" or bool(ally["tok"]),
                 name_contains=ally["c1"] or "",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,11 +73,21 @@ class Context:
     (from the English, :mod:`engine.sve.compiler.scope`); ``None`` without the English."""
     effects: list[Any] = field(default_factory=list)
     event: str = ""
-    """What the trigger's event card is (``enters``: the follower that entered your field)."""
+    """What the trigger's event card is (``enters``: the follower that entered your field;
+    ``last_words``: this card, gone to the graveyard)."""
+    ahead: tuple[str, ...] = ()
+    """The sentences of the ability after the one being compiled."""
 
     def token(self, name: str) -> CardRecord:
-        """The token record named ``name`` (``Unsupported`` when unknown)."""
+        """The token record named ``name`` (``Unsupported`` when unknown); names are
+        compared NFKC-folded, as card text is (``＝`` in a token's name, ``=`` in text)."""
         rec = self.tokens.get(name)
+        if rec is None:
+            folded = unicodedata.normalize("NFKC", name)
+            rec = next(
+                (r for n, r in self.tokens.items() if unicodedata.normalize("NFKC", n) == folded),
+                None,
+            )
         if rec is None:
             raise Unsupported(f"no token named {name!r}")
         return rec

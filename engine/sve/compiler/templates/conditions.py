@@ -17,6 +17,7 @@ from engine.sve.compiler.templates.base import (
     RULE_KEYWORDS,
     Unsupported,
     _filter,
+    either_of,
     opener,
 )
 from engine.sve.effects.conditions import (
@@ -36,6 +37,7 @@ from engine.sve.effects.conditions import (
     EvolvedThisTurn,
     HaveEvolved,
     HaveOnField,
+    HurtTimes,
     ItIs,
     LeaderAtMost,
     MaxPP,
@@ -598,7 +600,10 @@ def condition(sentence: str) -> tuple[Any, bool, str, str]:
     for o in OPENERS:
         m = o.pattern.match(sentence)
         if m:
-            return o.build(m), o.rest_of_ability, sentence[m.end() :], o.id
+            built = o.build(m)
+            if built is None:  # the shape, not a condition this compiler reads
+                continue
+            return built, o.rest_of_ability, sentence[m.end() :], o.id
     return None, False, sentence, ""
 
 
@@ -689,3 +694,28 @@ def _opens_cost_kinds(m: re.Match[str]) -> Any:
 def _opens_it_came_from(m: re.Match[str]) -> Any:
     """The follower whose entering set the ability off came from the graveyard."""
     return CameFrom("grave", event=True)
+
+
+@opener("hurt_times", r"^「このターン中に自分のリーダーの体力が減少した回数」が(\d+)回以上なら、")
+def _opens_hurt_times(m: re.Match[str]) -> Any:
+    return HurtTimes(int(m[1]))
+
+
+@opener(
+    "counters_on_this",
+    r"^これに(?P<c>[^、。「」『』【】]+?)カウンターが置かれて(?P<neg>いない|いる)なら、",
+)
+def _opens_counters_on_this(m: re.Match[str]) -> Any:
+    """This card has (or has no) counters of a name (CR 15.1)."""
+    has = CountersAtLeast(m["c"], 1)
+    return Not(has) if m["neg"] == "いない" else has
+
+
+@opener("grave_count_alt", r"^自分の墓場の(?P<what>.+?)が(?P<n>\d+)枚以上なら、")
+def _opens_grave_count_alt(m: re.Match[str]) -> Any:
+    """``自分の墓場の陰陽師・カードやスペルが7枚以上``: cards either phrase names."""
+    try:
+        what = either_of(m["what"])
+    except Unsupported:
+        return None
+    return None if what is None else Count("grave", int(m["n"]), what)

@@ -61,8 +61,9 @@ from engine.sve.effects.stats import (
 
 _FILTER_ANY = (
     r"(?:『(?P<aname>[^』]+)』|"
-    r"(?:(?P<at1>[^・、。「」『』【】]+)・(?P<ak1>フォロワー|カード|スペル|アミュレット)か)?"
-    r"(?:【(?P<acls>[^】]+)】|(?P<at2>[^・、。「」『』【】]+)・)?(?P<ak2>フォロワー|カード|スペル|アミュレット))"
+    r"(?:(?P<at1>(?!元のコスト)[^・、。「」『』【】]+)・(?P<ak1>フォロワー|カード|スペル|アミュレット)か)?"
+    r"(?:【(?P<acls>[^】]+)】|(?P<at2>(?!元のコスト)[^・、。「」『』【】]+)・)?"
+    r"(?P<ak2>フォロワー|カード|スペル|アミュレット))"
 )
 """A card by name, or a kind of card, with a trait or class, or two such kinds joined by か."""
 
@@ -158,7 +159,7 @@ _COST_PARTS = re.compile(
     r"|手札の(?:元のコスト(?P<vc>\d+)の)?(?:(?P<vt>[^・、。「」『』【】]+)・)?"
     r"(?P<vk>カード|フォロワー|スペル|アミュレット)(?P<vn>\d+)枚を公開"
     r"|場の(?P<rother>他の)?(?:(?P<rtrait>[^・、。「」『』【】]+)・)?(?P<rkind>フォロワー|カード|アミュレット)"
-    r"1(?:体|枚|つ)を手札に戻す"
+    r"1(?:体|枚|つ)(?:か場の(?:他の)?(?P<rtrait2>[^・、。「」『』【】]+)・(?P=rkind)1(?:体|枚|つ))?を手札に戻す"
     r"|手札の(?P<dt1>[^・、。「」『』【】]+)・(?P<dk1>カード|フォロワー|スペル|アミュレット)か"
     r"(?P<dt2>[^・、。「」『』【】]+)・(?P<dk2>カード|フォロワー|スペル|アミュレット)1枚を捨てる"
     r"|場の(?P<other>他の)?(?:(?P<strait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
@@ -170,6 +171,7 @@ _COST_PARTS = re.compile(
     r"(?P<ekind>フォロワー|カード|アミュレット))(?P<en>\d+)(?:つ|体|枚)を【アクト】"
     r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
     r"|場の『(?P<tname>[^』]+)』1(?:つ|体|枚)の(?P<tc>[^、。「」『』【】]+)カウンター(?P<tn>\d+)個を取る"
+    r"|これの(?P<sc>[^、。「」『』【】]+?)カウンター(?P<scn>\d+)個を取る"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:【(?P<bcls>[^】]+)】)?(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅"
     r"|【レッスン_(?P<lesson>\d+)】)"
@@ -193,6 +195,7 @@ def cost(text: str) -> PayCost | None:
     ex_to_grave = False
     lesson = 0
     take: tuple[Targets, str, int] | None = None
+    take_self: tuple[str, int] | None = None
     engage_self = False
     discard_n = 1
     to_ex = False
@@ -211,6 +214,10 @@ def cost(text: str) -> PayCost | None:
         pos = m.end()
         if m["engself"]:
             engage_self = True
+        elif m["sc"]:
+            if take_self is not None:
+                return None
+            take_self = (m["sc"], int(m["scn"]))
         elif m["pp"]:
             pp += int(m["pp"])
         elif m["lesson"]:  # CR 14.3.2.1
@@ -270,6 +277,8 @@ def cost(text: str) -> PayCost | None:
                 trait=m["rtrait"] or "",
                 other=bool(m["rother"]),
             )
+            if m["rtrait2"]:  # "…1体か場の他の獣・フォロワー1体": either
+                sacrifice = replace(sacrifice, also=(replace(sacrifice, trait=m["rtrait2"]),))
             to_hand = True
         elif m["dt1"]:
             if discard is not None or sacrifice is not None:
@@ -341,10 +350,13 @@ def cost(text: str) -> PayCost | None:
         or engage_self
         or engage
         or reveal
+        or take_self
     ):
         return None
-    if take is not None and (discard is not None or sacrifice is not None):
+    if take is not None and (discard is not None or sacrifice is not None or take_self):
         return None
+    if take_self is not None:
+        take = (Targets(), take_self[0], take_self[1])
     return PayCost(
         (),
         pp,
@@ -357,9 +369,10 @@ def cost(text: str) -> PayCost | None:
         banish_from=banish_from,
         banish_to_grave=ex_to_grave,
         lesson=lesson,
-        take_from=take[0] if take else None,
+        take_from=take[0] if take and take_self is None else None,
         take=take[1] if take else "",
         take_n=take[2] if take else 0,
+        take_self=take_self is not None,
         engage_self=engage_self,
         discard_n=discard_n,
         sacrifice_to_ex=to_ex,
@@ -461,7 +474,9 @@ _SPELL_TAX = re.compile(
 _CANNOT_PLAY_IF = re.compile(r"^これは(?P<cond>[^。]+なら)、プレイできない。$")
 
 
-_DISCOUNT_FOR = re.compile(r"^これをプレイする際、(?P<cost>[^：。]+)：コストを-(?P<n>\d+)する。$")
+_DISCOUNT_FOR = re.compile(
+    r"^これをプレイする際、(?P<cost>[^：。]+)：コストを(?:-(?P<n>\d+)する|(?P<zero>0)にする)。$"
+)
 
 
 _ADDITIONAL_COST = re.compile(r"^これをプレイする際、追加コストとして(?P<cost>[^。]+)。$")
@@ -665,12 +680,24 @@ def _discount_for_cost(line: str, equipment: bool) -> StaticLine | None:
     if m:  # "これをプレイする際、(cost)：コストを-Nする。"
         paid = cost(m["cost"])
         if paid is not None and not paid.pp:
+            n, zero = int(m["n"] or 0), bool(m["zero"])
             return (
                 "discount_for_cost",
                 None,
-                DiscountFor(replace(paid, optional=False), int(m["n"])),
+                DiscountFor(replace(paid, optional=False), n, zero),
             )
     return None
+
+
+@static_line("play_cost_if_marked")
+def _play_cost_if_marked(line: str, equipment: bool) -> StaticLine | None:
+    m = _COST_DOWN_IF.match(line)
+    if not m:  # "これをプレイする際、【スペルチェイン_10】コストを-2する。" (CR 13.3.1)
+        return None
+    cond, whole, rest, cid = condition(m["cond"])
+    if cond is None or not whole or rest:
+        return None
+    return f"play_cost_if|if_{cid}", None, PlayCostIf(int(m["n"]), cond)
 
 
 @static_line("additional_cost")

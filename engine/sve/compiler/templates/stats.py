@@ -161,3 +161,10 @@ def _buff_all(m: re.Match[str], ctx: Context) -> list[Any]:
     )
     kws = keyword_ids(m["kw"] or m["only"] or "")
     return [Buff(int(m["atk"] or 0), int(m["dfn"] or 0), what=what, keywords=kws)]
+
+
+@template("set_defense", r"(?P<who>これ|それ)の体力を(?:(?P<n>\d+)にする|元の体力と同じ値にする)。")
+def _set_defense(m: re.Match[str], ctx: Context) -> list[Any]:
+    """The defense becomes N, or the original (printed) defense; the attack is kept."""
+    to = "self" if m["who"] == "これ" else ctx.need_it()
+    return [SetStats(-1, int(m["n"]) if m["n"] else -1, to)]

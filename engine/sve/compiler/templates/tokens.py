@@ -49,7 +49,16 @@ def _equip(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template("token_to_ex", _TOKEN + r"をEXエリアに置く。")
 def _token_ex(m: re.Match[str], ctx: Context) -> list[Any]:
-    return [Summon(ctx.token(m[1]), int(m[2]), "ex")]
+    """Tokens into the EX area; they are "it" when nothing was chosen before and a later
+    sentence names "it" (``このターン、それをプレイする際、コストを-1する``)."""
+    it = (
+        ""
+        if ctx.it or not any(x.startswith(("それ", "このターン、それ")) for x in ctx.ahead)
+        else "set"
+    )
+    if it:
+        ctx.it, ctx.it_side = "targets", "ex"
+    return [Summon(ctx.token(m[1]), int(m[2]), "ex", it=it)]
 
 
 @template("token_to_ex_two", _TOKEN + r"と" + _TOKEN + r"(?:と" + _TOKEN + r")?をEXエリアに置く。")

@@ -22,6 +22,7 @@ from engine.sve.effects.damage import (
     Destroy,
 )
 from engine.sve.effects.search import FromHand
+from engine.sve.effects.selectors import Select, Targets
 from engine.sve.effects.stats import (
     Box,
     Buff,
@@ -34,6 +35,7 @@ from engine.sve.effects.zones import (
     ExileLater,
     PutInEx,
     ReturnToHand,
+    SacrificeFollower,
     SelfExToField,
     SelfToEx,
     SelfToField,
@@ -173,3 +175,35 @@ def _hand_to_field_alt(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.it, ctx.it_side = "targets", "own"
     ctx.did = True
     return [FromHand(what, int(m["n"]))]
+
+
+@template(
+    "chosen_to_grave",
+    r"自分の場の(?P<other>他の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|カード|アミュレット)"
+    r"1(?:体|枚|つ)を墓場に置く。",
+)
+def _chosen_to_grave(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Choose one of your field cards and put it into the graveyard (not destroyed)."""
+    kind = m["kind"]
+    what = Targets(
+        side="own",
+        followers=kind != "アミュレット",
+        amulets=kind != "フォロワー",
+        trait=m["trait"] or "",
+        other=bool(m["other"]),
+    )
+    ctx.it, ctx.it_side = "targets", "own"
+    return [Select(what), ToGrave("targets")]
+
+
+@template("opponent_sacrifices", r"相手プレイヤーすべては、自身の場のフォロワー1体を墓場に置く。")
+def _opponent_sacrifices(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [SacrificeFollower()]
+
+
+@template("self_to_field_last_words", r"これを場に出す。")
+def _self_to_field_last_words(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Last Words: this card, now in the graveyard, onto the field (CR 12.5)."""
+    if ctx.event != "last_words":
+        raise Unsupported("'put this onto the field' outside Last Words")
+    return [SelfToField()]
