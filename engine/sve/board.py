@@ -79,6 +79,16 @@ COMBAT_PROOF = 1 << 16
 """Takes no combat damage (``これは交戦ダメージを受けない``, a continuous ability of its own)."""
 
 
+STACK = 1 << 17
+"""CR 13.3.2: Stack (``【スタック】``), the keyword of some amulets: it enters the field with a
+stack counter, a stack counter is removed instead of it leaving the field, and with none
+left it goes to the graveyard."""
+
+
+STACK_COUNTERS = "c:スタック"
+"""The key of stack counters among a card's counters (CR 13.3.2, 15.1)."""
+
+
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -97,6 +107,7 @@ KEYWORD_BITS = {
     "no_play_from_ex": NO_EX_PLAY,
     "destroy_proof": DESTROY_PROOF,
     "combat_proof": COMBAT_PROOF,
+    "stack": STACK,
 }
 
 

@@ -18,9 +18,8 @@ from engine.sve.effects.selectors import PLURAL_TO, TO_WORDS, all_words
 if TYPE_CHECKING:
     from engine.sve.effects.core import Frame
     from engine.sve.effects.game import Game
-    from engine.sve.effects.selectors import Targets
 
-from engine.sve.effects.selectors import LEADER_OFFSET, resolve_recipients
+from engine.sve.effects.selectors import LEADER_OFFSET, Targets, resolve_recipients
 
 
 @element
@@ -170,6 +169,9 @@ class Box:
 
 
 COUNTER_PREFIX = "c:"
+
+STACK = "スタック"
+"""The name of stack counters (CR 13.3.2)."""
 """Named counters a card's text puts on cards are kept as ``c:<name>`` in its counters."""
 
 
@@ -272,6 +274,64 @@ class PutCounters:
         cap = f" (at most {self.cap} on it)" if self.cap >= 0 else ""
         where = "this" if self.what is None else all_words(self.what)
         return f"put {n} {self.name} counters on {where}{x}{cap}"
+
+
+STACK_HOLDERS = Targets(side="own", followers=False, amulets=True, keyword="stack")
+"""Your amulets with Stack (CR 13.3.2)."""
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class StackUp:
+    """CR 13.3.2.4: ``【スタック】を+N`` puts ``n`` stack counters on one card of your field
+    with Stack, of your choice (none there: nothing happens)."""
+
+    n: int = 1
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Ask which Stack card when there are several."""
+        if frame.choice is not None:
+            uid, frame.choice = int(frame.choice), None
+            game.add_counter(uid, COUNTER_PREFIX + STACK, self.n)
+            return True
+        holders = game.candidates(STACK_HOLDERS, frame.controller, -1, counting=True)
+        if len(holders) == 1:
+            game.add_counter(holders[0], COUNTER_PREFIX + STACK, self.n)
+        elif holders:
+            game.ask_pick(frame.controller, [str(u) for u in sorted(holders)], False)
+            return False
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return (
+            f"put {self.n} stack counter{'s' if self.n != 1 else ''} on a Stack card on your field"
+        )
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class MoveCounters:
+    """Move every counter named ``name`` from this card onto "it" (the third ability of
+    Stack, CR 13.3.2.2: ``それにこれのスタックカウンターすべてを移す``); left with none, a
+    Stack card then goes to the graveyard (CR 13.3.2.3)."""
+
+    name: str
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Move them to the first card chosen that is still there."""
+        key = COUNTER_PREFIX + self.name
+        counters = game.cards[frame.source].counters if frame.source >= 0 else None
+        n = 0 if counters is None else counters.get(key, 0)
+        to = [t for t in resolve_recipients(game, frame, "targets") if t >= 0][:1]
+        if n > 0 and to:
+            game.add_counter(to[0], key, n)
+            game.add_counter(frame.source, key, -n)
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"move every {self.name} counter of this onto it"
 
 
 @element

@@ -13,6 +13,8 @@ from engine.sve.board import (
     BOXED,
     DESTROY_PROOF,
     DRAIN,
+    STACK,
+    STACK_COUNTERS,
     Card,
     Decision,
     Kind,
@@ -202,11 +204,21 @@ class Resolution(StateBase):
             self.eot.append((target, card.gen, atk, dfn, bits))
 
     def add_counter(self, target: int, name: str, n: int = 1) -> None:
-        """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2)."""
+        """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2);
+        a negative ``n`` removes them. A Stack card left with no stack counter goes to its
+        owner's graveyard (CR 13.3.2.3, 13.3.3.2)."""
         card = self.writable(target)
         if card.counters is None:
             card.counters = {}
         card.counters[name] = card.counters.get(name, 0) + n
+        if (
+            name == STACK_COUNTERS
+            and card.counters[name] <= 0
+            and card.kw & STACK
+            and card.zone is Zone.FIELD
+        ):
+            card.counters[name] = 0
+            self._leave_field(card, Zone.GRAVE, "leave")
 
     def _run(self) -> None:
         """Advance automatically until a player must decide or the game ends."""

@@ -16,6 +16,8 @@ from engine.sve.board import (
     EX_LIMIT,
     FIELD_LIMIT,
     MAX_PP_CAP,
+    STACK,
+    STACK_COUNTERS,
     Card,
     Termination,
     Zone,
@@ -481,6 +483,8 @@ class Zones(StateBase):
         card.controller = player
         card.engaged = engaged
         card.since = self.turn
+        if card.kw & STACK:  # CR 13.3.2.2: it enters with a stack counter on it
+            card.counters = {STACK_COUNTERS: 1}
         if card.kw & ENTERS_ENGAGED:  # a continuous ability of its own (CR 10.1.1.3)
             engaged = True
             card.engaged = True
@@ -602,6 +606,17 @@ class Zones(StateBase):
     def _leave_field(self, card: Card, zone: Zone, event: str) -> None:
         """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
         assert card.tok is self.tok, "a card changed in place must be this state's own"
+        counters = card.counters
+        if (
+            card.kw & STACK
+            and counters
+            and counters.get(STACK_COUNTERS, 0) > 0
+            and not _boxed(card)
+        ):
+            counters[STACK_COUNTERS] -= 1  # CR 13.3.2.2: a stack counter goes instead
+            if counters[STACK_COUNTERS] > 0:
+                return  # ... and it stays
+            zone, event = Zone.GRAVE, "leave"  # CR 13.3.2.3 / 11.7: none left
         face = card.face
         controller = card.controller
         if zone is Zone.GRAVE and card.fol and self.scripts and self._banish_instead(controller):
