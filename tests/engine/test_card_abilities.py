@@ -333,6 +333,7 @@ EXAMPLES: dict[str, list[str]] = {
     "select_not_named": ["BP19-017"],
     "self_to_field_last_words": ["BP01-107", "BP19-003"],
     "set_defense": ["BP19-107", "BP20-058"],
+    "stack_up": ["BP02-048", "BP21-046"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 

@@ -48,7 +48,7 @@ from engine.sve.compiler.templates.search import (
     XCount,
 )
 from engine.sve.compiler.templates.tokens import INSTEAD_TOKEN
-from engine.sve.compiler.text import ability_lines, sentences, union_burst_lines
+from engine.sve.compiler.text import ability_lines, line_reminders, sentences, union_burst_lines
 from engine.sve.effects.conditions import (
     AllOf,
     AnyOf,
@@ -68,7 +68,7 @@ from engine.sve.effects.flow import Gate, If, Modal, Repeat, Scaled
 from engine.sve.effects.registry import to_data
 from engine.sve.effects.search import LookTop, LookTopPicks
 from engine.sve.effects.selectors import CardFilter, Select
-from engine.sve.effects.stats import Buff, Engage, Grant
+from engine.sve.effects.stats import STACK, STACK_HOLDERS, Buff, Engage, Grant, MoveCounters
 from engine.sve.effects.tokens import Summon
 from engine.sve.effects.zones import SelfExToField, SelfToEx, SelfToField
 
@@ -280,11 +280,16 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         if len(parts) < 5:
             raise _Fail("modal with fewer than two options")
         lead = condition(head)
+        rite = _EARTH_RITE.fullmatch(head)
         if head and lead[0] is not None and not lead[1] and not lead[2]:  # "Xなら、下記から…"
             used.append(f"if_{lead[3]}")
             head, gate = "", lead[0]
         else:
             gate = None
+        if rite:  # "【土の秘術】下記から…": the choice happens only if the Earth Rite was paid
+            head = ""
+        elif _EARTH_RITE.search(head):
+            raise _Fail("an Earth Rite inside the text before a choice")
         effects = _body(head, ctx, used) if head else []
         options = []
         for text in parts[2::2]:
@@ -308,7 +313,10 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 continue
             options.append(tuple(_body(text, sub, used)))
         used.append("choose_one")
-        modal = Modal(tuple(options), more_if, more, once_each)
+        modal: Any = Modal(tuple(options), more_if, more, once_each)
+        if rite:
+            modal = PayCost((modal,), take_from=STACK_HOLDERS, take=STACK, take_n=int(rite[1] or 1))
+            used.append("earth_rite")
         return [*effects, If(gate, (modal,)) if gate is not None else modal]
     out: list[Any] = []
     open_if = -1  # an "if ..., choose ..." whose "it" the next sentences may use
@@ -328,6 +336,15 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             used.append("repeat")
             break
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
+        rite = _EARTH_RITE.match(sentence)
+        if rite:  # the rest of the ability happens only if the Earth Rite was paid (at start)
+            if reach > 0 or gated or opened:
+                raise _Fail("an Earth Rite under a condition before it")
+            then = _body(sentence[rite.end() :] + "".join(said[at + 1 :]), ctx, used)
+            n = int(rite[1] or 1)
+            out.append(PayCost(tuple(then), take_from=STACK_HOLDERS, take=STACK, take_n=n))
+            used.append("earth_rite")
+            break
         cond, whole, rest, cid = condition_or_chain(sentence)
         if isinstance(cond, Chained):  # "10個以上なら、": the condition before, another number
             cond, cid = _chain(cond, last_cond), last_cid
@@ -495,6 +512,20 @@ def _reach(ctx: Context, rest: str) -> int:
     return n
 
 
+_STACK_MOVE = Ability(
+    Trigger.ACTIVATED,
+    (Select(dataclasses.replace(STACK_HOLDERS, other=True)), MoveCounters(STACK)),
+    engage_cost=True,
+)
+"""CR 13.3.2.2: Stack's activated ability, ``【起動】これを【アクト】：自分の他の【スタック】を
+持つアミュレット1つを選ぶ。それにこれのスタックカウンターすべてを移す``."""
+
+_EARTH_RITE = re.compile(r"【土の秘術(?:_(\d+))?】")
+"""CR 13.3.3.2: ``【土の秘術 N】(text)``: as it is played you may remove N stack counters
+from one of your Stack amulets as an additional cost; the text happens only if you did
+(``【土の秘術】`` is N = 1, 13.3.3.2.1)."""
+
+
 UNDER_IF = "under_if"
 """Recorded (among the templates a line used) for each sentence an "if" before it governs:
 a sentence going on with what the condition chose, one finishing a conditional look, or
@@ -537,6 +568,11 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         if all(n in RULE_KEYWORDS for n in names):
             out.keywords += tuple(RULE_KEYWORDS[n] for n in names)
             used.append("keywords")
+            if "stack" in out.keywords and not card.card_type.endswith("amulet"):
+                raise _Fail("Stack on a card that is not an amulet (CR 13.3.2.1)")
+            if "スタック" in names:  # CR 13.3.2.2: its third ability, an activated one
+                out.abilities.append(_STACK_MOVE)
+                used.append("stack")
             return
         raise _Fail("keyword the engine does not implement")
     m = _EVOLVE.match(line)
@@ -977,6 +1013,7 @@ def compile_card(
     burst.update(line for line, was in zip(labelled, joined, strict=True) if line != was)
     joined = labelled
     reach = scopes(joined, card.text_en, condition_or_chain)
+    reminders = line_reminders(text)
     for line in joined:
         used: list[str] = []
         before = (list(out.abilities), out.keywords)
@@ -992,6 +1029,7 @@ def compile_card(
                     equipment=equipment,
                     unmodelled=unmodelled,
                     scope=reach,
+                    reminders=reminders.get(line, ()),
                 )
                 n = len(out.abilities)
                 _line(part.removeprefix(UNION_BURST_MARK), card, ctx, used, out)

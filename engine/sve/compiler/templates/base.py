@@ -40,6 +40,7 @@ RULE_KEYWORDS: dict[str, str] = {
     "威圧": "intimidate",
     "オーラ": "aura",
     "指定攻撃": "assail",
+    "スタック": "stack",
 }
 """Keywords whose rules the engine checks (CR 12.8-12.16), by their printed name."""
 
@@ -77,6 +78,9 @@ class Context:
     ``last_words``: this card, gone to the graveyard)."""
     ahead: tuple[str, ...] = ()
     """The sentences of the ability after the one being compiled."""
+    reminders: tuple[str, ...] = ()
+    """The reminder texts printed in the line (not rules text, but they may say what a card
+    does beyond the comprehensive rules)."""
 
     def token(self, name: str) -> CardRecord:
         """The token record named ``name`` (``Unsupported`` when unknown); names are

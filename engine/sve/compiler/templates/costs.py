@@ -56,6 +56,8 @@ from engine.sve.effects.evolve import (
 )
 from engine.sve.effects.selectors import CardFilter, Targets
 from engine.sve.effects.stats import (
+    STACK,
+    STACK_HOLDERS,
     Grant,
 )
 
@@ -172,6 +174,7 @@ _COST_PARTS = re.compile(
     r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
     r"|場の『(?P<tname>[^』]+)』1(?:つ|体|枚)の(?P<tc>[^、。「」『』【】]+)カウンター(?P<tn>\d+)個を取る"
     r"|これの(?P<sc>[^、。「」『』【】]+?)カウンター(?P<scn>\d+)個を取る"
+    r"|(?P<rite>【土の秘術(?:_(?P<riten>\d+))?】)"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:【(?P<bcls>[^】]+)】)?(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅"
     r"|【レッスン_(?P<lesson>\d+)】)"
@@ -218,6 +221,10 @@ def cost(text: str) -> PayCost | None:
             if take_self is not None:
                 return None
             take_self = (m["sc"], int(m["scn"]))
+        elif m["rite"]:  # CR 13.3.3.2: Earth Rite, stack counters from a Stack amulet
+            if take is not None:
+                return None
+            take = (STACK_HOLDERS, STACK, int(m["riten"] or 1))
         elif m["pp"]:
             pp += int(m["pp"])
         elif m["lesson"]:  # CR 14.3.2.1

@@ -22,6 +22,7 @@ from engine.sve.effects.stats import (
     Buff,
     PutCounters,
     SetStats,
+    StackUp,
 )
 
 
@@ -168,3 +169,14 @@ def _set_defense(m: re.Match[str], ctx: Context) -> list[Any]:
     """The defense becomes N, or the original (printed) defense; the attack is kept."""
     to = "self" if m["who"] == "これ" else ctx.need_it()
     return [SetStats(-1, int(m["n"]) if m["n"] else -1, to)]
+
+
+@template("stack_up", r"自分の場の【スタック】を\+(\d+)する。")
+def _stack_up(m: re.Match[str], ctx: Context) -> list[Any]:
+    """CR 13.3.2.4: N stack counters on one Stack card of yours (nothing without one). A
+    line whose reminder puts a 『大地の魔片』 there when you have none says more than the
+    rules we hold, and its Japanese (the token, then +N) and English (the token with 1
+    counter) differ on how many counters: not modelled."""
+    if any("大地の魔片" in r for r in ctx.reminders):
+        raise Unsupported("a Stack reminder whose Japanese and English differ")
+    return [StackUp(int(m[1]))]
