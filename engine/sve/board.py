@@ -89,6 +89,11 @@ STACK_COUNTERS = "c:スタック"
 """The key of stack counters among a card's counters (CR 13.3.2, 15.1)."""
 
 
+EX_ATK, EX_DFN, EX_KW = "ex_atk", "ex_dfn", "ex_kw"
+"""Where a card in the EX area keeps the attack, defense and keyword bits effects gave it
+(CR 4.8.3.3: they go with it when it goes from the EX area onto the field)."""
+
+
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,

@@ -13,11 +13,12 @@ from engine.cards import CardRecord
 from engine.sve.effects.amounts import Amount
 from engine.sve.effects.core import Rule, Static
 from engine.sve.effects.registry import element
-from engine.sve.effects.selectors import PLURAL_TO, TO_WORDS, all_words
+from engine.sve.effects.selectors import PLURAL_TO, TO_WORDS, all_words, filter_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.core import Frame
     from engine.sve.effects.game import Game
+    from engine.sve.effects.selectors import CardFilter
 
 from engine.sve.effects.selectors import LEADER_OFFSET, Targets, resolve_recipients
 
@@ -68,13 +69,25 @@ class Buff:
     """When set, every field card it allows gets the modifier (``to`` is ignored)."""
     per_died: bool = False
     """+X/+X, X being the followers put from the field into a graveyard this turn."""
+    ex: bool = False
+    """The recipients are cards in your EX area: the chosen ones ("it"), or with ``ex_what``
+    every one it passes; the change goes with them onto the field (CR 4.8.3.3)."""
+    ex_what: CardFilter | None = None
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Apply the modifier."""
         atk, dfn = self.atk, self.dfn
         if self.per_died:
             atk = dfn = Amount("died").value(game, frame) or 0
-        if self.what is not None:
+        if self.ex:
+            ex = game.players[frame.controller].ex
+            cards = game.cards
+            if self.ex_what is not None:
+                match = self.ex_what.matches
+                got = [u for u in sorted(ex) if match(cards[u].base)]
+            else:
+                got = [t for t in frame.targets if t >= 0 and t in ex]
+        elif self.what is not None:
             got = game.candidates(self.what, frame.controller, frame.source, counting=True)
         else:
             got = resolve_recipients(game, frame, self.to)
@@ -98,6 +111,10 @@ class Buff:
         tail = " until end of turn" if self.until_end_of_turn else ""
         if self.per_died:
             bits = ["+X/+X (X: followers put from the field into a graveyard this turn)"]
+        if self.ex:
+            who = "it" if self.ex_what is None else f"all {filter_words(self.ex_what, 2)}"
+            verb = "gets" if self.ex_what is None else "get"
+            return f"{who} in your EX area {verb} {' and '.join(bits)}{tail}"
         if self.what is not None:
             return f"{all_words(self.what)} get {' and '.join(bits)}{tail}"
         verb = "get" if self.to in PLURAL_TO else "gets"

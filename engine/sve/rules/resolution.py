@@ -13,6 +13,9 @@ from engine.sve.board import (
     BOXED,
     DESTROY_PROOF,
     DRAIN,
+    EX_ATK,
+    EX_DFN,
+    EX_KW,
     STACK,
     STACK_COUNTERS,
     Card,
@@ -192,6 +195,14 @@ class Resolution(StateBase):
         if target < 0:
             return
         card = self.cards[target]
+        if card.zone is Zone.EX and not until_eot:  # CR 4.8.3.3: kept for the field
+            card = self.writable(target)
+            if card.counters is None:
+                card.counters = {}
+            card.counters[EX_ATK] = card.counters.get(EX_ATK, 0) + atk
+            card.counters[EX_DFN] = card.counters.get(EX_DFN, 0) + dfn
+            card.counters[EX_KW] = card.counters.get(EX_KW, 0) | keyword_bits(keywords)
+            return
         if card.zone is not Zone.FIELD:
             return
         card = self.writable(target)

@@ -13,6 +13,9 @@ from engine.sve.board import (
     BOXED_KEPT,
     DESTROY_PROOF,
     ENTERS_ENGAGED,
+    EX_ATK,
+    EX_DFN,
+    EX_KW,
     EX_LIMIT,
     FIELD_LIMIT,
     MAX_PP_CAP,
@@ -478,7 +481,12 @@ class Zones(StateBase):
             if card.zone is Zone.RESOLVING:  # CR 10.6.2.8.3
                 self.move_to_grave_from_resolution(card)
             return
+        carried = card.counters  # CR 4.8.3.3: effects on it in the EX area go with it
         card.renew()  # CR 4.1.4: whatever it had in the zone it came from is gone
+        if carried and EX_ATK in carried:
+            card.atk += carried[EX_ATK]
+            card.dfn += carried[EX_DFN]
+            card.granted |= carried[EX_KW] & ~card.kw
         card.zone = Zone.FIELD
         card.controller = player
         card.engaged = engaged
