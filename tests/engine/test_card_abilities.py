@@ -334,6 +334,8 @@ EXAMPLES: dict[str, list[str]] = {
     "self_to_field_last_words": ["BP01-107", "BP19-003"],
     "set_defense": ["BP19-107", "BP20-058"],
     "stack_up": ["BP02-048", "BP21-046"],
+    "buff_ex_group": ["BP06-003", "BP22-054"],
+    "if_placed_card_is": ["BP07-078", "BP20-090"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 
@@ -406,13 +408,15 @@ def test_a_phrase_read_as_an_unknown_trait_leaves_the_line_unmodelled(
 
 def test_graveyard_card_put_into_ex(texts: dict[str, CardRecord]) -> None:
     """A card chosen in the graveyard and put into the EX area may then cost less this
-    turn; an effect that works on field cards only (a buff) leaves the line unmodelled."""
+    turn, or get +1/+0, which it keeps when it goes onto the field (CR 4.8.3.3)."""
     _, abilities = compiled_abilities("EBD01-007", texts)
     assert describe(abilities[-1]).endswith(
         "put it into your ex; this turn, it costs 2 less to play"
     )
     assert status("EBD01-007") == "full"
-    assert status("BP10-105") != "full"
+    _, abilities = compiled_abilities("BP10-105", texts)
+    assert describe(abilities[-1]).endswith("put it into your ex; it in your EX area gets +1/+0")
+    assert status("BP10-105") == "full"
 
 
 def test_library_round_trips_through_json() -> None:

@@ -291,3 +291,57 @@ def test_bp22_088_makes_the_opponent_put_a_follower_into_the_graveyard() -> None
     game.apply(Choose(str(chosen)))
     assert game.cards[chosen].zone is Zone.GRAVE
     assert len(game.players[1].field) == 1
+
+
+# --- effects on cards in the EX area go with them onto the field (CR 4.8.3.3) --------------
+
+
+@pytest.mark.parametrize("buffed", [True, False])
+def test_cr_4_8_3_3_a_change_in_the_ex_area_goes_with_the_card_onto_the_field(
+    buffed: bool,
+) -> None:
+    """A follower given +2/+1 and Rush in the EX area has them once played from there; one
+    that was not given them has its printed stats; one that goes to the graveyard instead
+    keeps nothing."""
+    game = position(ex=([_card("Ex", attack=1, defense=1)], []), pp=(9, 0))
+    uid = game.players[0].ex[0]
+    if buffed:
+        game.modify(uid, 2, 1, ("rush",), False)
+    game.apply(Play(uid))
+    card = game.cards[uid]
+    assert card.zone is Zone.FIELD
+    assert (card.atk, card.dfn) == ((3, 2) if buffed else (1, 1))
+    assert ("rush" in card.keywords) is buffed
+
+
+def test_a_change_in_the_ex_area_is_lost_when_the_card_goes_elsewhere() -> None:
+    """Put into the graveyard and back into the EX area, it is a new card (CR 4.1.4)."""
+    game = position(ex=([_card("Ex", attack=1, defense=1)], []), pp=(9, 0))
+    uid = game.players[0].ex[0]
+    game.modify(uid, 2, 2, (), False)
+    game.ex_to_grave(uid)
+    game.move_found(uid, "ex", 0)
+    game.apply(Play(uid))
+    assert (game.cards[uid].atk, game.cards[uid].dfn) == (1, 1)
+
+
+@pytest.mark.parametrize(("paid", "atk"), [(True, 4), (False, 3)])
+def test_bp22_054_gives_the_golems_of_the_ex_area_1_1_with_earth_rite(paid: bool, atk: int) -> None:
+    """BP22-054 (spell): two golem tokens into the EX area; with Earth Rite paid, each golem
+    follower in your EX area gets +1/+1, which it keeps when played from there."""
+    from engine.sve.board import STACK_COUNTERS
+
+    scripts = library_scripts("BP22-054")
+    spell = library_record(scripts, "BP22-054", card_type="spell", cost=2)
+    sediment = CardRecord("X-Sed", "Sed", card_type="amulet", cost=1, keywords=("stack",))
+    game = position(hands=([spell], []), fields=([sediment], []), pp=(9, 0), scripts=scripts)
+    p = game.players[0]
+    game.add_counter(p.field[0], STACK_COUNTERS, 2)
+    game.apply(Play(p.hand[0]))
+    game.apply(Choose("pay" if paid else "done"))
+    if paid:
+        game.apply(Choose(str(p.field[0])))
+    _order(game)
+    golem = next(u for u in p.ex if game.cards[u].base.name == "攻撃型ゴーレム")
+    game.apply(Play(golem))
+    assert game.cards[golem].atk == atk  # 攻撃型ゴーレム is printed 3/2

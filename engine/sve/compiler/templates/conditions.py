@@ -719,3 +719,9 @@ def _opens_grave_count_alt(m: re.Match[str]) -> Any:
     except Unsupported:
         return None
     return None if what is None else Count("grave", int(m["n"]), what)
+
+
+@opener("placed_card_is", r"^EXエリアに置いたカードが" + _FILTER + r"なら、")
+def _opens_placed_card_is(m: re.Match[str]) -> Any:
+    """The card just put into the EX area ("it") is of a kind."""
+    return PlacedInEx(_filter(m))

@@ -88,9 +88,9 @@ def _select_per_grave(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Select(what, 1, bool(m["upto"]), per_grave=per)]
 
 
-@template("select_in_ex", r"自分のEXエリアの" + _FILTER + r"(?P<n>\d+)枚を選ぶ。")
+@template("select_in_ex", r"自分のEXエリアの" + _FILTER + r"(?P<n>\d+)(?:枚|体)を選ぶ。")
 def _select_in_ex(m: re.Match[str], ctx: Context) -> list[Any]:
-    ctx.it, ctx.it_side = "targets", "own"
+    ctx.it, ctx.it_side = "targets", "ex"
     return [SelectEx(_filter(m, ctx), int(m["n"]))]
 
 

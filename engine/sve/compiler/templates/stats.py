@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from engine.sve.compiler.templates.base import (
+    _FILTER,
     _GROUP,
     _GROUPS,
     KW,
@@ -13,6 +14,7 @@ from engine.sve.compiler.templates.base import (
     Context,
     N,
     Unsupported,
+    _filter,
     _two_traits,
     keyword_ids,
     template,
@@ -34,7 +36,7 @@ def _set_stats(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template(
     "buff_group",
-    r"自分の(?:場の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?トークン(?:・フォロワー)?すべては"
+    r"自分の(?:場の)?(?!EXエリア)(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?トークン(?:・フォロワー)?すべては"
     r"【攻撃力】" + SIGNED + r"/【体力】" + SIGNED + r"する。",
 )
 def _buff_group(m: re.Match[str], ctx: Context) -> list[Any]:
@@ -108,6 +110,11 @@ def _buff_to(word: str, ctx: Context) -> str:
 def _buff(m: re.Match[str], ctx: Context) -> list[Any]:
     kws = keyword_ids(m[6]) if m[6] else ()
     eot = bool(m[1] or m[3])
+    if m[2] == "それ" and ctx.it_side == "ex":  # cards in the EX area (CR 4.8.3.3)
+        if eot:
+            raise Unsupported("a change until the end of the turn to EX-area cards")
+        ctx.need_it(any_zone=True)
+        return [Buff(int(m[4]), int(m[5] or 0), "targets", False, kws, ex=True)]
     return [Buff(int(m[4]), int(m[5] or 0), _buff_to(m[2], ctx), eot, kws)]
 
 
@@ -180,3 +187,18 @@ def _stack_up(m: re.Match[str], ctx: Context) -> list[Any]:
     if any("大地の魔片" in r for r in ctx.reminders):
         raise Unsupported("a Stack reminder whose Japanese and English differ")
     return [StackUp(int(m[1]))]
+
+
+@template(
+    "buff_ex_group",
+    r"自分のEXエリアの"
+    + _FILTER
+    + r"すべては【攻撃力】"
+    + SIGNED
+    + r"/【体力】"
+    + SIGNED
+    + r"する。",
+)
+def _buff_ex_group(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Every such card in your EX area gets +N/+N; it keeps it onto the field (CR 4.8.3.3)."""
+    return [Buff(int(m[m.lastindex - 1]), int(m[m.lastindex]), ex=True, ex_what=_filter(m, ctx))]  # type: ignore[operator]
