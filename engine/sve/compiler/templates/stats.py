@@ -201,4 +201,5 @@ def _stack_up(m: re.Match[str], ctx: Context) -> list[Any]:
 )
 def _buff_ex_group(m: re.Match[str], ctx: Context) -> list[Any]:
     """Every such card in your EX area gets +N/+N; it keeps it onto the field (CR 4.8.3.3)."""
-    return [Buff(int(m[m.lastindex - 1]), int(m[m.lastindex]), ex=True, ex_what=_filter(m, ctx))]  # type: ignore[operator]
+    last = m.lastindex or 0  # the two numbers are the pattern's last groups
+    return [Buff(int(m[last - 1]), int(m[last]), ex=True, ex_what=_filter(m, ctx))]
