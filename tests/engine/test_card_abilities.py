@@ -264,7 +264,7 @@ EXAMPLES: dict[str, list[str]] = {
     "cannot_play_if": ["BP17-044"],
     "no_damage_named": ["BP18-116"],
     "if_it_is_named": ["BP12-096", "ECP01-018"],
-    "discount_for_cost": ["BP12-096", "BP14-119", "BP18-090", "CP02-050"],
+    "discount_for_cost": ["BP12-096", "BP14-119", "BP18-090", "CP02-050", "BP22-039", "BP01-057"],
     "cost_zero": ["BP16-096", "BP17-021", "BP11-054"],
     "damage_its_attack": ["BP07-007", "BP04-026"],
     "look_take_forced": ["BP14-042"],
@@ -404,6 +404,25 @@ def test_a_phrase_read_as_an_unknown_trait_leaves_the_line_unmodelled(
     assert compile_card(texts["SP01-032"], names).status == "full"
     assert compile_card(texts["SP01-032"], names, known_traits=known).status != "full"
     assert compile_card(texts["BP01-025"], names, known_traits=known).status == "full"
+
+
+@pytest.mark.shared
+def test_a_play_cost_that_becomes_n(texts: dict[str, CardRecord]) -> None:
+    """「コストをNにする」 for a cost: the play cost becomes N (BP01-057: 7, BP22-039: 1),
+    never more than it already is; 「コストを-Nする」 still takes N off."""
+    from engine.sve.effects.costs import DiscountFor
+
+    for card_id, n in (("BP01-057", 7), ("BP22-039", 1)):
+        _, abilities = compiled_abilities(card_id, texts)
+        (found,) = [e for a in abilities for e in a.effects if isinstance(e, DiscountFor)]
+        assert found.becomes == n
+        assert found.change(None, 0, 12) == n  # type: ignore[arg-type]
+        assert found.change(None, 0, n - 1) == n - 1  # type: ignore[arg-type]
+        assert describe(abilities[0]).endswith(f"to pay {n} PP for it")
+    _, abilities = compiled_abilities("BP12-096", texts)
+    (less,) = [e for a in abilities for e in a.effects if isinstance(e, DiscountFor)]
+    assert less.becomes == -1
+    assert less.change(None, 0, 5) == 5 - less.n  # type: ignore[arg-type]
 
 
 def test_graveyard_card_put_into_ex(texts: dict[str, CardRecord]) -> None:

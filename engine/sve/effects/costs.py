@@ -740,14 +740,17 @@ class DiscountFor(Static):
 
     cost: PayCost
     n: int
-    zero: bool = False
-    """The play cost becomes 0 instead (``コストを0にする``)."""
+    becomes: int = -1
+    """The play cost becomes this instead, when not -1 (``コストを0にする``, ``1にする``;
+    never more than it was)."""
 
     rule: ClassVar[Rule] = Rule.DISCOUNT
 
     def change(self, game: Game, uid: int, value: int) -> int:
         """The play cost ``value`` with the discount taken off (not below 0)."""
-        return 0 if self.zero else max(0, value - self.n)
+        if self.becomes >= 0:
+            return min(value, self.becomes)
+        return max(0, value - self.n)
 
     def usable(self, game: Game, player: int, uid: int) -> bool:
         """Whether the discount's cost can be paid now (CR 10.4.2.2)."""
@@ -760,8 +763,8 @@ class DiscountFor(Static):
     def describe(self) -> str:
         """This element in English."""
         paid = self.cost.describe().removeprefix("as a cost, ")
-        if self.zero:
-            return f"as this is played, you may {paid} to pay 0 PP for it"
+        if self.becomes >= 0:
+            return f"as this is played, you may {paid} to pay {self.becomes} PP for it"
         return f"as this is played, you may {paid} to pay {self.n} PP less"
 
 

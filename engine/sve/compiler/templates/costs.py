@@ -482,7 +482,7 @@ _CANNOT_PLAY_IF = re.compile(r"^これは(?P<cond>[^。]+なら)、プレイで�
 
 
 _DISCOUNT_FOR = re.compile(
-    r"^これをプレイする際、(?P<cost>[^：。]+)：コストを(?:-(?P<n>\d+)する|(?P<zero>0)にする)。$"
+    r"^これをプレイする際、(?P<cost>[^：。]+)：コストを(?:-(?P<n>\d+)する|(?P<to>\d+)にする)。$"
 )
 
 
@@ -687,11 +687,11 @@ def _discount_for_cost(line: str, equipment: bool) -> StaticLine | None:
     if m:  # "これをプレイする際、(cost)：コストを-Nする。"
         paid = cost(m["cost"])
         if paid is not None and not paid.pp:
-            n, zero = int(m["n"] or 0), bool(m["zero"])
+            n, to = int(m["n"] or 0), int(m["to"]) if m["to"] else -1
             return (
                 "discount_for_cost",
                 None,
-                DiscountFor(replace(paid, optional=False), n, zero),
+                DiscountFor(replace(paid, optional=False), n, to),
             )
     return None
 
