@@ -118,7 +118,7 @@ EXAMPLES: dict[str, list[str]] = {
     "if_it_is": ["BP09-060", "BP03-037"],
     "if_cards_played": ["BP17-001"],
     "act_condition": ["BP17-001", "CP04-063"],
-    "optional_cost": ["BP01-119", "CP04-037"],
+    "optional_cost": ["BP01-119", "CP04-037", "BP10-007", "BP16-017", "BP21-016"],
     "act_extra_cost": ["SD03-008", "SD05-001"],
     "static_keyword": ["SD01-013", "SD06-016", "BP18-005"],
     "while_here_grant": ["SD01-001", "SD05-005"],
@@ -404,6 +404,27 @@ def test_a_phrase_read_as_an_unknown_trait_leaves_the_line_unmodelled(
     assert compile_card(texts["SP01-032"], names).status == "full"
     assert compile_card(texts["SP01-032"], names, known_traits=known).status != "full"
     assert compile_card(texts["BP01-025"], names, known_traits=known).status == "full"
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize(("card_id", "kinds"), [("BP16-017", "card"), ("BP21-016", "follower")])
+def test_a_cost_leaving_out_this_cards_name_needs_the_name(
+    card_id: str, kinds: str, texts: dict[str, CardRecord]
+) -> None:
+    """「これと同名を除く獣・…」1体を手札に戻す as a cost: with the card's own name it pays
+    with another-named beast (a card or a follower); without a name to leave out it is not
+    a cost the engine reads."""
+    from engine.sve.compiler.templates.costs import cost
+
+    rec = texts[card_id]
+    head = (rec.text or "").split("】", 1)[1].split("：", 1)[0]
+    paid = cost(head, rec.name)
+    assert paid is not None
+    assert paid.sacrifice is not None
+    assert paid.sacrifice_to_hand
+    assert paid.sacrifice.not_name == rec.name
+    assert paid.sacrifice.amulets is (kinds == "card")
+    assert cost(head) is None
 
 
 @pytest.mark.shared

@@ -1,4 +1,5 @@
-"""Costs as BP21-BP22 print them: a play cost that becomes N for a cost.
+"""Costs as BP21-BP22 print them: returning a field card not of this card's name as a
+cost, and a play cost that becomes N for a cost.
 
 Behaviour tests run on the committed library's encodings of real card ids, with made-up
 stats where they do not matter.
@@ -12,6 +13,7 @@ from engine.cards import CardRecord
 from engine.sve import Play
 from engine.sve.actions import Choose
 from engine.sve.board import STACK_COUNTERS, Kind, Zone
+from engine.sve.library import library
 from engine.sve.position import position
 from engine.sve.state import State
 from tests.engine.library_cards import library_record, library_scripts
@@ -26,6 +28,45 @@ def _order(game: State) -> None:
 def _card(name: str, card_type: str = "follower", **kw: object) -> CardRecord:
     stats = {"cost": 1, "attack": 1, "defense": 9} | kw
     return CardRecord(f"X-{name}", name, card_type=card_type, **stats)  # type: ignore[arg-type]
+
+
+def _own_name(card_id: str) -> str:
+    """The card's name as its encoding names it (the name its cost leaves out)."""
+    (fanfare,) = library()["cards"][card_id]["abilities"]
+    name = fanfare["effects"][0]["sacrifice"]["not_name"]
+    assert isinstance(name, str)
+    assert name
+    return name
+
+
+@pytest.mark.parametrize("same", [False, True])
+def test_bp21_016_returns_a_beast_of_another_name_for_storm_and_a_card(same: bool) -> None:
+    """BP21-016 (Fanfare: return a 獣 follower of yours not of this card's name to the
+    hand: this gets Storm, draw a card): another-named beast can pay; a beast of its own
+    name cannot, and nothing happens."""
+    paid = not same
+    name = _own_name("BP21-016")
+    scripts = library_scripts("BP21-016")
+    squirrel = library_record(scripts, "BP21-016", name=name, traits=("獣",))
+    beast = _card(name if same else "Other", traits=("獣",))
+    deck = [_card(f"D{i}") for i in range(3)]
+    game = position(
+        hands=([squirrel], []), fields=([beast], []), decks=(deck, 3), pp=(9, 0), scripts=scripts
+    )
+    p = game.players[0]
+    uid, other = p.hand[0], p.field[0]
+    game.apply(Play(uid))
+    _order(game)
+    if paid:
+        assert game.decision is not None
+        assert game.decision.options == ["pay", "done"]
+        game.apply(Choose("pay"))
+        if game.decision is not None and str(other) in game.decision.options:
+            game.apply(Choose(str(other)))
+        _order(game)
+    assert (other in p.hand) is paid
+    assert ("storm" in game.cards[uid].keywords) is paid
+    assert len(p.hand) == (2 if paid else 0)
 
 
 @pytest.mark.parametrize(("counters", "playable"), [(9, True), (8, False)])

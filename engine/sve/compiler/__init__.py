@@ -305,7 +305,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 event=ctx.event,
             )
             head, sep, rest = text.partition("：")
-            paid = cost(head) if sep else None
+            paid = cost(head, ctx.name) if sep else None
             if paid is not None:  # "【1】(cost)：(effects)": chosen only if it can be paid
                 used.append("option_cost")
                 paid = dataclasses.replace(paid, optional=False)
@@ -554,7 +554,7 @@ def _moves_self(effects: Iterable[Any]) -> bool:
 def _effects(body: str, ctx: Context, used: list[str]) -> list[Any]:
     """Effects of a triggered ability's body, an optional cost first (CR 10.4.7)."""
     head, sep, rest = body.partition("：")
-    paid = cost(head) if sep else None
+    paid = cost(head, ctx.name) if sep else None
     if paid is None:
         return _body(body, ctx, used)
     used.append("optional_cost")
@@ -731,7 +731,7 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
                 extra_text = other_cost
                 used.append("act_hand_to_ex")
                 if other_cost:
-                    extra = cost(other_cost)
+                    extra = cost(other_cost, card.name)
                     if extra is None or extra.pp:
                         raise _Fail("an activation cost the engine does not pay")
                     effects = [dataclasses.replace(extra, optional=False), *effects]
@@ -740,7 +740,7 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             extra_text = "" if extra_text in ("", "を捨てる") else "手札の" + extra_text[1:]
             used.append("act_from_hand")
         if extra_text:
-            extra = cost(extra_text)
+            extra = cost(extra_text, card.name)
             if extra is None or extra.pp:
                 raise _Fail("an activation cost the engine does not pay")
             effects = [dataclasses.replace(extra, optional=False), *effects]

@@ -174,6 +174,8 @@ _COST_PARTS = re.compile(
     r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
     r"|場の『(?P<tname>[^』]+)』1(?:つ|体|枚)の(?P<tc>[^、。「」『』【】]+)カウンター(?P<tn>\d+)個を取る"
     r"|これの(?P<sc>[^、。「」『』【】]+?)カウンター(?P<scn>\d+)個を取る"
+    r"|場の「これと同名を除く(?:(?P<nrtrait>[^・、。「」『』【】]+)・)?(?P<nrkind>フォロワー|カード)」"
+    r"1(?:体|枚|つ)を手札に戻す"
     r"|(?P<rite>【土の秘術(?:_(?P<riten>\d+))?】)"
     r"|墓場の(?:『(?P<bname>[^』]+)』|(?:【(?P<bcls>[^】]+)】)?(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅"
@@ -181,8 +183,9 @@ _COST_PARTS = re.compile(
 )
 
 
-def cost(text: str) -> PayCost | None:
-    """The cost of ``text`` when the whole of it is a cost this engine can pay, else ``None``.
+def cost(text: str, name: str = "") -> PayCost | None:
+    """The cost of ``text`` when the whole of it is a cost this engine can pay, else ``None``
+    (``name``: the card's own, for ``「これと同名を除く…」``).
 
     Parts: ``【コストN】`` (PP, CR 10.4.4), ``リーダーの【体力】-N`` (CR 10.4.5), discarding one
     card of a kind from the hand (CR 5.12), putting one of your field cards into the
@@ -221,6 +224,16 @@ def cost(text: str) -> PayCost | None:
             if take_self is not None:
                 return None
             take_self = (m["sc"], int(m["scn"]))
+        elif m["nrkind"]:  # a field card not of this card's name back to the hand
+            if not name or discard is not None or sacrifice is not None:
+                return None
+            sacrifice = Targets(
+                side="own",
+                amulets=m["nrkind"] == "カード",
+                trait=m["nrtrait"] or "",
+                not_name=name,
+            )
+            to_hand = True
         elif m["rite"]:  # CR 13.3.3.2: Earth Rite, stack counters from a Stack amulet
             if take is not None:
                 return None
