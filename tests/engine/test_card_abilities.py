@@ -124,6 +124,7 @@ EXAMPLES: dict[str, list[str]] = {
     "while_here_grant": ["SD01-001", "SD05-005"],
     "while_self_keyword": ["SD07-012", "BP07-021"],
     "discarded": ["SD07-012", "CP04-054"],
+    "discarded_by": ["BP21-043", "BP22-116"],
     "once_per_turn_auto": ["BP02-019"],
     "summon_choose": ["SD01-001"],
     "summon_choose_ex": ["SD01-001"],

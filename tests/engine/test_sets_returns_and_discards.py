@@ -1,5 +1,6 @@
-"""Costs as BP21-BP22 print them: returning a field card not of this card's name as a
-cost, and a play cost that becomes N for a cost.
+"""Costs and triggers as BP21-BP22 print them: returning a field card not of this card's
+name as a cost, "when an ability of your (trait) card discards this", and a play cost that
+becomes N for a cost.
 
 Behaviour tests run on the committed library's encodings of real card ids, with made-up
 stats where they do not matter.
@@ -13,6 +14,8 @@ from engine.cards import CardRecord
 from engine.sve import Play
 from engine.sve.actions import Choose
 from engine.sve.board import STACK_COUNTERS, Kind, Zone
+from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.zones import DiscardCards
 from engine.sve.library import library
 from engine.sve.position import position
 from engine.sve.state import State
@@ -67,6 +70,25 @@ def test_bp21_016_returns_a_beast_of_another_name_for_storm_and_a_card(same: boo
     assert (other in p.hand) is paid
     assert ("storm" in game.cards[uid].keywords) is paid
     assert len(p.hand) == (2 if paid else 0)
+
+
+@pytest.mark.parametrize(("trait", "draws"), [("学院", True), ("魔法使い", False)])
+def test_bp21_043_draws_when_an_academy_card_discards_it(trait: str, draws: bool) -> None:
+    """BP21-043 (when an ability of a 学院 card of yours discards this from your hand, draw
+    a card): discarded by a 学院 spell it draws; by another spell it does not."""
+    scripts = library_scripts("BP21-043")
+    scripts.add(CardScript("X-Dis", (Ability(Trigger.SPELL, (DiscardCards(1),)),)))
+    spell = CardRecord("X-Dis", "Dis", card_type="spell", cost=1, traits=(trait,))
+    lesson = library_record(scripts, "BP21-043", card_type="spell", cost=1)
+    deck = [_card(f"D{i}") for i in range(3)]
+    game = position(hands=([spell, lesson], []), decks=(deck, 3), pp=(1, 0), scripts=scripts)
+    p = game.players[0]
+    spell_uid, discarded = p.hand
+    game.apply(Play(spell_uid))
+    game.apply(Choose(str(discarded)))
+    _order(game)
+    assert discarded in p.grave
+    assert len(p.hand) == (1 if draws else 0)
 
 
 @pytest.mark.parametrize(("counters", "playable"), [(9, True), (8, False)])

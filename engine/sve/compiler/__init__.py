@@ -134,6 +134,11 @@ _ALLY_EVOLVES = re.compile(
 )
 """``自分の場の(元のコストN以下の)(trait・)フォロワーが進化したとき、`` (CR 10.7.1)."""
 _ENEMY_DIES = re.compile(r"^相手の(?:場の)?フォロワーが場から墓場に置かれたとき、")
+_DISCARDED_BY = re.compile(
+    r"^自分の(?P<trait>[^・、。「」『』【】]+)・カードの能力によってこれを自分の手札から捨てたとき、"
+)
+"""``自分の学院・カードの能力によってこれを自分の手札から捨てたとき、``: discarded by an ability
+of a card of yours with that trait (CR 5.12, 10.7.1)."""
 _ALLY_DIES = re.compile(
     r"^自分の(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが場から墓場に置かれたとき、"
 )
@@ -857,6 +862,13 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             used.append("enemy_dies")
             ctx.it, ctx.it_side = "event", "enemy"
             auto(Trigger.ENEMY_DIES, _effects(body, ctx, used))
+            return
+        discarded_by = _DISCARDED_BY.match(body) if not triggers else None
+        if discarded_by:
+            body = body[discarded_by.end() :]
+            used.append("discarded_by")
+            what = CardFilter(traits=(discarded_by["trait"],))
+            auto(Trigger.DISCARDED, [EventIs(what, own=True), *_effects(body, ctx, used)])
             return
         ally_dies = _ALLY_DIES.match(body) if not triggers else None
         if ally_dies:

@@ -29,7 +29,8 @@ class EventIs:
     min_attack: int = -1
     """The event's follower has at least this attack now (``攻撃力4以上の``); -1 for any."""
     own: bool = False
-    """The event's card is yours (``自分の…カードの能力によって``)."""
+    """The event's card is yours (``自分の…カードの能力によって``: with the trigger
+    ``discarded``, the event's card is the one whose ability discarded this one)."""
     to_grave: bool = False
     """The event's card went into the graveyard (``場から墓場に置かれたとき``: not banished
     or returned)."""
@@ -49,6 +50,8 @@ class EventIs:
 
     def describe(self) -> str:
         """This element in English."""
+        if self.own:  # the card whose ability discarded this one
+            return f"only if an ability of your {filter_words(self.what, 1)} discarded it:"
         power = f" with attack {self.min_attack} or more" if self.min_attack >= 0 else ""
         grave = " put into the graveyard" if self.to_grave else ""
         return f"only if it is a {filter_words(self.what, 1)}{power}{grave}:"
