@@ -125,6 +125,7 @@ EXAMPLES: dict[str, list[str]] = {
     "while_self_keyword": ["SD07-012", "BP07-021"],
     "discarded": ["SD07-012", "CP04-054"],
     "discarded_by": ["BP21-043", "BP22-116"],
+    "summon_for_its_player": ["BP21-004"],
     "once_per_turn_auto": ["BP02-019"],
     "summon_choose": ["SD01-001"],
     "summon_choose_ex": ["SD01-001"],

@@ -1,6 +1,6 @@
 """Costs and triggers as BP21-BP22 print them: returning a field card not of this card's
-name as a cost, "when an ability of your (trait) card discards this", and a play cost that
-becomes N for a cost.
+name as a cost, "when an ability of your (trait) card discards this", the chosen enemy card's player
+getting the token, and a play cost that becomes N for a cost.
 
 Behaviour tests run on the committed library's encodings of real card ids, with made-up
 stats where they do not matter.
@@ -11,13 +11,13 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import CardRecord
-from engine.sve import Play
+from engine.sve import Activate, Play
 from engine.sve.actions import Choose
 from engine.sve.board import STACK_COUNTERS, Kind, Zone
 from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.zones import DiscardCards
 from engine.sve.library import library
-from engine.sve.position import position
+from engine.sve.position import add_card, position
 from engine.sve.state import State
 from tests.engine.library_cards import library_record, library_scripts
 
@@ -89,6 +89,33 @@ def test_bp21_043_draws_when_an_academy_card_discards_it(trait: str, draws: bool
     _order(game)
     assert discarded in p.grave
     assert len(p.hand) == (1 if draws else 0)
+
+
+@pytest.mark.parametrize(("pixies", "usable"), [(5, True), (4, False), (6, False)])
+def test_bp21_004_destroys_and_its_player_gets_a_fairy(pixies: int, usable: bool) -> None:
+    """BP21-004 (Act, cost 1, engage this and put it into the graveyard: destroy an enemy
+    follower, its player puts a フェアリー onto their field; usable only with exactly 5 妖精
+    cards in your EX area): with 5 the enemy loses its follower and gets the token; with 4
+    or 6 the ability cannot be used."""
+    scripts = library_scripts("BP21-004")
+    titania = library_record(scripts, "BP21-004", cost=3)
+    foe = _card("Foe")
+    game = position(fields=([titania], [foe]), pp=(9, 0), turn=5, scripts=scripts)
+    for i in range(pixies):
+        add_card(game, 0, _card(f"P{i}", traits=("妖精",)), Zone.EX)
+    me, them = game.players
+    act = Activate(me.field[0], 0)
+    assert (act in game.legal_actions()) is usable
+    if not usable:
+        return
+    enemy = them.field[0]
+    game.apply(act)
+    if game.decision is not None and game.decision.kind is not Kind.ORDER:
+        game.apply(Choose(str(enemy)))
+    _order(game)
+    assert game.cards[enemy].zone is Zone.GRAVE
+    assert [game.cards[u].base.name for u in them.field] == ["フェアリー"]
+    assert me.field == []
 
 
 @pytest.mark.parametrize(("counters", "playable"), [(9, True), (8, False)])

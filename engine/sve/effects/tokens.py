@@ -21,15 +21,18 @@ class Summon:
     token: CardRecord
     n: int = 1
     zone: str = "field"
-    it: str = ""
-    """``set``: the created tokens become "it"; ``add``: they join "it"."""
     """``field``, ``ex``, ``field_then_ex`` (onto the field until it is full, the rest into
     the EX area) or ``choose`` (of ``n``, any number onto the field, then any number of the
     others into the EX area)."""
+    it: str = ""
+    """``set``: the created tokens become "it"; ``add``: they join "it"."""
+    who: str = "you"
+    """``opponent``: onto the opponent's field instead (``それのプレイヤーは…を場に出す``,
+    the player of the enemy card chosen; only with ``zone="field"``)."""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Create the tokens (CR 4.4.4.2: the ones that do not fit are not created)."""
-        me = frame.controller
+        me = frame.controller if self.who == "you" else 1 - frame.controller
         if self.zone == "choose":
             return self._choose(game, frame)
         if self.it == "set":
@@ -68,7 +71,10 @@ class Summon:
             "field_then_ex": "your field until it is full, the rest into your EX area",
             "choose": "your field or EX area, as many of each as you like",
         }.get(self.zone, "your field")
-        return f"put {self.n} '{self.token.name}' token{'s' if self.n != 1 else ''} into {where}"
+        tokens = f"{self.n} '{self.token.name}' token{'s' if self.n != 1 else ''}"
+        if self.who == "opponent":
+            return f"your opponent puts {tokens} onto their field"
+        return f"put {tokens} into {where}"
 
 
 @element

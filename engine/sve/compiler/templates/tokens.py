@@ -153,3 +153,12 @@ def _summon_choose_ex(m: re.Match[str], ctx: Context) -> list[Any]:
         raise Unsupported("'any number into the EX area' without tokens to choose from")
     ctx.pending = ""
     return []
+
+
+@template("summon_for_its_player", r"それのプレイヤーは" + _TOKEN + r"を(?:場に)?出す。")
+def _summon_for_its_player(m: re.Match[str], ctx: Context) -> list[Any]:
+    """The player of the enemy card chosen gets the tokens (its English: "its controller
+    summons")."""
+    if ctx.need_it() != "targets" or ctx.it_side != "enemy":
+        raise Unsupported("'its player' of a card that may be your own")
+    return [Summon(ctx.token(m[1]), int(m[2]), who="opponent")]
