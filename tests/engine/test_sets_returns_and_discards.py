@@ -1,6 +1,6 @@
-"""Costs and triggers as BP21-BP22 print them: returning a field card not of this card's
-name as a cost, "when an ability of your (trait) card discards this", the chosen enemy card's player
-getting the token, and a play cost that becomes N for a cost.
+"""Costs, triggers and tokens as BP21-BP22 print them: returning a field card not of this
+card's name as a cost, "when an ability of your (trait) card discards this", the chosen
+enemy card's player getting the token, and a play cost that becomes N for a cost.
 
 Behaviour tests run on the committed library's encodings of real card ids, with made-up
 stats where they do not matter.
