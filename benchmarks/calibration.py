@@ -16,9 +16,13 @@ record's figures beside the simulator's:
 - the cards of each list and built evolve deck that the engine does not fully model.
 
 ``--from FILE`` analyses the matrix of an earlier ``--json`` output instead of playing.
+``--fit`` also fits the calibration map to the record (:mod:`analytics.calmap`: one shrink
+factor toward 50% on the logit scale, validated leaving one tournament out) and writes it
+to ``analytics/data/calibration_map.json`` (or the path given), where the commands and
+pages that show a matchup read it.
 
 Run: .venv/bin/python benchmarks/calibration.py [--games 100] [--agent planner]
-     [--min-finishes 8] [--replicates 200] [--workers 2] [--json OUT] [--from FILE]
+     [--min-finishes 8] [--replicates 200] [--workers 2] [--json OUT] [--from FILE] [--fit]
 """
 
 from __future__ import annotations
@@ -36,11 +40,12 @@ from analytics.calibration import (
     Archetype,
     events,
     load_record,
-    record_dir,
     lopsided_share,
+    record_dir,
     representative,
     weighted_field,
 )
+from analytics.calmap import fit_shrink, to_json
 from analytics.decks import deck_spec
 from analytics.executors import executor_for
 from analytics.ladder import play_matchups
@@ -54,6 +59,7 @@ from engine.sve import DeckSpec, coverage
 from engine.sve.agents import parse_agent
 
 REPO = Path(__file__).resolve().parents[1]
+MAP = REPO / "analytics" / "data" / "calibration_map.json"
 
 
 def _name(a: Archetype, k: int) -> str:
@@ -110,6 +116,8 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--from", dest="source", type=Path,
                         help="analyse the matrix of an earlier --json output")  # fmt: skip
+    parser.add_argument("--fit", nargs="?", const=MAP, type=Path, metavar="PATH",
+                        help="fit the calibration map and write it (analytics/data/)")  # fmt: skip
     args = parser.parse_args()
     try:
         parse_agent(args.agent)
@@ -199,6 +207,17 @@ def main() -> int:
     for i in range(n):
         cells = "".join("   -" if i == j else f"{rates[i, j] * 100:4.0f}" for j in range(n))
         print(f"  {i + 1:>2}. {cells}  {names[i][:40]}")
+    fitted = None
+    if args.fit is not None:
+        fitted = fit_shrink(tops, rates, agent=agent, games=games, seed=args.seed)
+        args.fit.parent.mkdir(parents=True, exist_ok=True)
+        args.fit.write_text(to_json(fitted), encoding="utf-8")
+        held = fitted.heldout
+        print(f"calibration map (real = sigmoid(k * logit(simulated))): k = {fitted.k:.2f} "
+              f"(95% interval {fitted.low:.2f}-{fitted.high:.2f}; {fitted.pairs} pairs of "
+              f"{fitted.events} top 8s), written to {args.fit}")  # fmt: skip
+        print(f"  held out, log-likelihood per pair: fitted {held['fitted']:.4f}, "
+              f"raw (k = 1) {held['raw']:.4f}, flat (k = 0) {held['flat']:.4f}")  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps({
             "agent": agent, "games": games, "seconds": seconds, "archetypes": names,
@@ -211,6 +230,8 @@ def main() -> int:
             "z": z.tolist(), "prediction_rho": test.prediction, "beyond_20_80": beyond,
             "vs_weighted_field": versus.tolist(),
             "unmodelled": unmodelled if unmodelled is not None else saved.get("unmodelled"),
+            "map": None if fitted is None else {"k": fitted.k, "low": fitted.low,
+                                                "high": fitted.high, "heldout": fitted.heldout},
         }, indent=2, ensure_ascii=False))  # fmt: skip
     return 0
 
