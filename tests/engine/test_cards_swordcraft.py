@@ -7,6 +7,8 @@ are built here from facts only (id, name, class, type, cost, stats, traits).
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cards import CardRecord
 from engine.sve import Activate, Attack, Choose, End, Evolve, Play
 from engine.sve.board import Zone
@@ -1200,6 +1202,76 @@ def test_kagemitsu_last_words_puts_it_into_the_ex_area() -> None:
     game.apply(Attack(kage, game.players[1].field[0]))
     _settle(game)
     assert game.cards[kage].zone is Zone.EX
+
+
+KAGEMITSU_EVOLVED = CardRecord(
+    "BP15-022", "ロストサムライ・カゲミツ", card_class="sword", card_type="evolved_follower",
+    cost=2, attack=3, defense=3, traits=("挑戦者", "兵士"),
+)  # fmt: skip
+
+
+def _evolved_kagemitsu(counters: int) -> tuple[State, int, list[int]]:
+    """The evolved Kagemitsu (BP15-022) on player 0's field with ``counters`` counters,
+    two enemy followers (2/1 and 6/6), the enemy leader at 20."""
+    scripts = _scripts("BP15-022")
+    game = position(
+        fields=([OnField(KAGEMITSU, evolved=scripts.record(KAGEMITSU_EVOLVED))],
+                [follower("Small", 2, 2, 1), follower("Big", 6, 6, 6)]),
+        scripts=scripts,
+    )  # fmt: skip
+    kage = game.players[0].field[0]
+    if counters:
+        game.add_counter(kage, "c:戦意", counters)
+    return game, kage, list(game.players[1].field)
+
+
+@pytest.mark.parametrize(("counters", "offered"), [(0, []), (1, [0]), (4, [0]), (5, [0, 1])])
+def test_evolved_kagemitsu_spends_its_own_counters(counters: int, offered: list[int]) -> None:
+    """BP15-022: 1 counter pays 1 damage to an enemy follower; 5 pay 5 damage to the enemy
+    leader and every enemy follower, and it gets Storm. Without the counters, not offered."""
+    game, _, _ = _evolved_kagemitsu(counters)
+    acts = sorted(a.index for a in game.legal_actions() if isinstance(a, Activate))
+    assert acts == offered
+
+
+def test_evolved_kagemitsu_cannot_spend_another_kagemitsus_counters() -> None:
+    """Two evolved Kagemitsu, the counters on one: only that one's abilities are offered."""
+    scripts = _scripts("BP15-022")
+    evolved_rec = scripts.record(KAGEMITSU_EVOLVED)
+    game = position(
+        fields=([OnField(KAGEMITSU, evolved=evolved_rec)] * 2, [follower("Small", 2, 2, 1)]),
+        scripts=scripts,
+    )
+    rich, poor = game.players[0].field
+    game.add_counter(rich, "c:戦意", 5)
+    assert {a.uid for a in game.legal_actions() if isinstance(a, Activate)} == {rich}
+    assert poor != rich
+
+
+def test_evolved_kagemitsu_one_counter_pings_a_follower() -> None:
+    game, kage, (small, _) = _evolved_kagemitsu(1)
+    game.apply(Activate(kage, 0))
+    d = game.decision
+    assert d is not None
+    assert d.options == [str(kage)]  # the counters come from this card alone
+    game.apply(Choose(str(kage)))
+    game.apply(Choose(str(small)))
+    _settle(game)
+    assert game.cards[small].zone is not Zone.FIELD
+    assert (game.cards[kage].counters or {}).get("c:戦意", 0) == 0
+    assert not any(isinstance(a, Activate) for a in game.legal_actions())
+
+
+def test_evolved_kagemitsu_five_counters_sweep_and_storm() -> None:
+    game, kage, (small, big) = _evolved_kagemitsu(6)
+    game.apply(Activate(kage, 1))
+    game.apply(Choose(str(kage)))
+    _settle(game)
+    assert game.players[1].hp == 15
+    assert game.cards[small].zone is not Zone.FIELD
+    assert game.cards[big].dfn == 1
+    assert "storm" in game.observation(0).card(kage).keywords
+    assert (game.cards[kage].counters or {}).get("c:戦意", 0) == 1
 
 
 # --- BP14-018 and Advance (CR 12.16, 9.2) ---------------------------------------------------------

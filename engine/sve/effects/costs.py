@@ -166,6 +166,8 @@ class PayCost:
     ("remove N counters from one <name> on the field")."""
     take: str = ""
     take_n: int = 0
+    take_self: bool = False
+    """With ``take_from``: the counters come from this card only (``これの…カウンターN個を取る``)."""
     engage_any: Targets | None = None
     """Engage any number of your standing field cards this allows (CR 10.4.6); how many is
     the ability's amount (``AMOUNT``)."""
@@ -212,6 +214,8 @@ class PayCost:
         cards = game.cards
         out = []
         for u in game.candidates(what, controller, source, counting=True):
+            if self.take_self and u != source:
+                continue
             counters = cards[u].counters
             if counters is not None and counters.get(key, 0) >= self.take_n:
                 out.append(u)
@@ -475,7 +479,7 @@ class PayCost:
         elif self.engage_any is not None:
             parts.append(f"engage any number of {all_words(self.engage_any)[4:]} (X)")
         if self.take_from is not None:
-            what = targets_words(self.take_from)
+            what = "this" if self.take_self else targets_words(self.take_from)
             parts.append(f"remove {self.take_n} '{self.take}' counters from {what}")
         return " and ".join(parts)
 
