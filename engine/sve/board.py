@@ -71,6 +71,15 @@ NO_EX_PLAY = 1 << 14
 """Cannot be played from the EX area (a continuous ability of its own)."""
 
 
+NO_ABILITY_DAMAGE = 1 << 15
+"""Takes no ability damage (CR 5.14.3.3; a continuous ability of its own)."""
+
+
+NO_ABILITY_DESTROY = 1 << 16
+"""Not destroyed by abilities (Bane's included, CR 11.3.2.1); unlike :data:`ABILITY_PROOF`
+it can still be banished (a continuous ability of its own)."""
+
+
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -87,6 +96,8 @@ KEYWORD_BITS = {
     "evolve_any_times": EVOLVE_ANY,
     "ability_proof": ABILITY_PROOF,
     "no_play_from_ex": NO_EX_PLAY,
+    "no_ability_damage": NO_ABILITY_DAMAGE,
+    "no_ability_destroy": NO_ABILITY_DESTROY,
 }
 
 

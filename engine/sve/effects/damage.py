@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.sve.board import NO_ABILITY_DAMAGE
 from engine.sve.effects.amounts import Amount
 from engine.sve.effects.core import Rule, Static
 from engine.sve.effects.registry import element
@@ -20,6 +21,14 @@ if TYPE_CHECKING:
 
 from engine.sve.effects.core import AMOUNT
 from engine.sve.effects.selectors import resolve_recipients
+
+
+def _ability_damage(game: Game, target: int, amount: int) -> int:
+    """Ability damage (CR 5.14.3.3) to ``target``; none to a card that takes no ability
+    damage. The damage actually dealt."""
+    if target >= 0 and game.cards[target].bits & NO_ABILITY_DAMAGE:
+        return 0
+    return game.deal_damage(target, amount)
 
 
 @element
@@ -36,14 +45,14 @@ class SplitDamage:
         index, given = frame.sub >> 8, frame.sub & 0xFF
         if frame.choice is not None:
             k, frame.choice = int(frame.choice), None
-            game.deal_damage(alive[index], k)
+            _ability_damage(game, alive[index], k)
             index, given = index + 1, given + k
             alive = [t for t in frame.targets if game.target_exists(t)] + alive[index:]
             alive = list(dict.fromkeys(alive))
         left = self.n - given
         if index >= len(alive) - 1 or left <= 0:
             if left > 0 and index < len(alive):
-                game.deal_damage(alive[index], left)
+                _ability_damage(game, alive[index], left)
             frame.sub = 0
             return True
         frame.sub = (index << 8) | given
@@ -133,7 +142,7 @@ class Damage:
             amount += game.damage_bonus(frame.source)
         hit = False
         for tgt in resolve_recipients(game, frame, self.to):
-            if game.deal_damage(tgt, amount) and tgt >= 0:
+            if _ability_damage(game, tgt, amount) and tgt >= 0:
                 hit = hit or game.cards[tgt].controller != frame.controller
         if hit:
             game.ability_damage_dealt(frame.source)

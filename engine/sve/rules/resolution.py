@@ -12,6 +12,7 @@ from engine.sve.board import (
     AURA,
     BOXED,
     DRAIN,
+    NO_ABILITY_DESTROY,
     Card,
     Decision,
     Kind,
@@ -275,7 +276,7 @@ class Resolution(StateBase):
         cannot destroy it: CR 11.3.2.1 counts that destruction as destruction by the Bane
         ability (BP06-022 "not destroyed by abilities" survives it; damage still counts)."""
         card = self.cards[uid]
-        return card.bane_hit and not card.bits & ABILITY_PROOF
+        return card.bane_hit and not card.bits & (ABILITY_PROOF | NO_ABILITY_DESTROY)
 
     def _ability_used(self, frame: Frame) -> None:
         """CR 14.5.1.3: a follower's Union Burst ability was played and resolved; "when an

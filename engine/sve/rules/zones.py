@@ -15,6 +15,7 @@ from engine.sve.board import (
     EX_LIMIT,
     FIELD_LIMIT,
     MAX_PP_CAP,
+    NO_ABILITY_DESTROY,
     Card,
     Termination,
     Zone,
@@ -423,7 +424,7 @@ class Zones(StateBase):
             self.cards[u]
             for u in uids
             if self.cards[u].zone is Zone.FIELD
-            and (by_rule or not self.cards[u].bits & ABILITY_PROOF)
+            and (by_rule or not self.cards[u].bits & (ABILITY_PROOF | NO_ABILITY_DESTROY))
         ]
         if len(cards) > 1 and self.scripts:  # CR 10.7.4.2: a card that watches others leave
             ids = self.scripts.ids_with(Trigger.ALLY_LEAVES)  # sees those leaving with it
