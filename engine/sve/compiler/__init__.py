@@ -446,8 +446,9 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         out.evolve_cost, out.evolve_discard = 0, int(m[1])
         used.append("evolve_discard")
         return
-    if line in STATIC_KEYWORD_LINES:
-        out.keywords += (STATIC_KEYWORD_LINES[line],)
+    sentences = [f"{part}。" for part in line.split("。") if part]
+    if sentences and all(s in STATIC_KEYWORD_LINES for s in sentences):
+        out.keywords += tuple(STATIC_KEYWORD_LINES[s] for s in sentences)
         used.append("static_keyword")
         return
     here_or_ex = _HERE_OR_EX.match(line)

@@ -342,8 +342,11 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
     "これが場にいる限り、自分は【進化】能力を1ターンに何回でも使える。": "evolve_any_times",
     "これは能力によって破壊されず、消滅しない。": "ability_proof",
     "これはEXエリアからプレイできない。": "no_play_from_ex",
+    "これは能力ダメージを受けない。": "no_ability_damage",
+    "これは能力によって破壊されない。": "no_ability_destroy",
 }
-"""Continuous abilities of a card's own that the engine checks like keywords."""
+"""Continuous abilities of a card's own that the engine checks like keywords (a line of
+several such sentences gives each)."""
 
 
 _WHILE_HERE = re.compile(
