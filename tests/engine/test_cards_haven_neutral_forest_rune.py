@@ -8,8 +8,10 @@ and plays it in a position set up directly.
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cards import CardRecord
-from engine.sve import Activate, Choose, Evolve, Play
+from engine.sve import Activate, Choose, End, Evolve, Play
 from engine.sve.board import Zone
 from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.costs import PayCost
@@ -19,7 +21,7 @@ from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.selectors import CardFilter
 from engine.sve.effects.zones import DiscardCards
 from engine.sve.library import tokens
-from engine.sve.position import OnField, add_card, evolved, follower, position, spell
+from engine.sve.position import OnField, add_card, amulet, evolved, follower, position, spell
 from engine.sve.state import Kind, State
 from tests.engine.library_cards import library_scripts as _lib
 
@@ -1206,3 +1208,48 @@ def test_a_spell_cannot_pay_an_option_cost_with_itself() -> None:
     for hand, allowed in (((), False), ((other,), True)):
         game = position(hands=([rec, *hand], []), pp=(1, 0), scripts=Scripts([script]))
         assert (Play(game.players[0].hand[0]) in game.legal_actions()) is allowed
+
+
+# --- BP17-091 贖罪の司祭・イリス and BP17-092 レリックゴッデス ---------------------------
+
+RELIC = _card("BP17-092", "advance_follower", 7, 6, 6, name="レリックゴッデス")
+IRIS = _card("BP17-091", "follower", 3, 2, 4, name="贖罪の司祭・イリス")
+
+
+@pytest.mark.parametrize(("amulets", "picks"), [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2)])
+def test_iris_banishes_one_enemy_follower_per_two_amulets(amulets: int, picks: int) -> None:
+    """BP17-091 Fanfare: for every 2 amulets on your field, up to 1 enemy follower is
+    banished (three enemies on the field; the choice stops at the count)."""
+    scripts = _lib("BP17-091")
+    enemies = [follower(f"E{k}", 2, 2, 2) for k in range(3)]
+    game = position(
+        hands=([scripts.record(IRIS)], []), fields=([amulet(f"A{k}") for k in range(amulets)],
+                                                    enemies),
+        pp=(3, 0), scripts=scripts,
+    )  # fmt: skip
+    game.apply(Play(game.players[0].hand[0]))
+    for _ in range(picks):
+        d = game.decision
+        assert d is not None
+        assert d.kind is Kind.TARGET
+        game.apply(Choose(next(o for o in d.options if o != "done")))
+    assert game.decision is not None
+    assert game.decision.kind is Kind.MAIN
+    assert len(game.players[1].field) == 3 - picks
+    assert len(game.players[1].banish) == picks
+
+
+@pytest.mark.parametrize(("amulets", "gain"), [(1, 0), (2, 1), (5, 2)])
+def test_relic_goddess_heals_one_per_two_amulets_at_the_end_phase(amulets: int, gain: int) -> None:
+    """BP17-092: at your end phase your leader gets +1 defense for every 2 amulets."""
+    scripts = _lib("BP17-092")
+    game = position(fields=([scripts.record(RELIC)] + [amulet(f"A{k}") for k in range(amulets)],
+                            []), hp=(10, 20), scripts=scripts)  # fmt: skip
+    game.apply(End())
+    assert game.players[0].hp == 10 + gain
+
+
+def test_relic_goddess_shrugs_off_abilities_but_not_fights() -> None:
+    """BP17-092 carries both continuous abilities of its own (their rules: test_keyword_rules)."""
+    relic = _lib("BP17-092").record(RELIC)
+    assert {"no_ability_damage", "no_ability_destroy"} <= set(relic.keywords)
