@@ -1135,6 +1135,48 @@ def test_halberd_wolf_fanfare_may_make_a_tree() -> None:
         assert (len(game.players[0].field), len(game.players[0].ex)) == (field, ex)
 
 
+OCTRICE_EVOLVED = CardRecord(
+    "BP05-019", "簒奪の絶傑・オクトリス", card_class="sword", card_type="evolved_follower",
+    cost=2, attack=4, defense=4, traits=("絶傑", "盗賊"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(("grave", "cost"), [(9, 3), (10, 1)])
+def test_evolved_octrice_lowers_ex_plays_with_ten_enemy_cards_in_the_graveyard(
+    grave: int, cost: int
+) -> None:
+    """BP05-019: while the opponent has 10 or more cards in the graveyard, a card you play
+    from your EX area costs 2 less (a 3-cost spell there costs 1; with 9, still 3); the
+    same spell in the hand costs 3 either way."""
+    scripts = _scripts("BP05-019", extra=(BOLT_SCRIPT,))
+    game = position(
+        fields=([OnField(OCTRICE, evolved=scripts.record(OCTRICE_EVOLVED))], []),
+        hands=([BOLT], []), ex=([BOLT], []), pp=(3, 0), scripts=scripts,
+    )  # fmt: skip
+    for _ in range(grave):
+        add_card(game, 1, follower("G"), Zone.GRAVE)
+    ex_bolt, hand_bolt = game.players[0].ex[0], game.players[0].hand[0]
+    assert game.play_cost(game.cards[ex_bolt]) == cost
+    assert game.play_cost(game.cards[hand_bolt]) == 3
+
+
+def test_evolved_octrice_plays_an_enemy_graveyard_card_for_8() -> None:
+    """BP05-019 Act (8 PP): as BP05-018's, a spell from the enemy graveyard resolves for
+    you; with 7 PP it cannot be used."""
+    scripts = _scripts("BP05-019", extra=(BOLT_SCRIPT,))
+    evolved_rec = scripts.record(OCTRICE_EVOLVED)
+    for pp, usable in ((7, False), (8, True)):
+        game = position(fields=([OnField(OCTRICE, evolved=evolved_rec)], []), pp=(pp, 0),
+                        scripts=scripts)  # fmt: skip
+        bolt = add_card(game, 1, BOLT, Zone.GRAVE)
+        octrice = game.players[0].field[0]
+        assert (Activate(octrice, 0) in game.legal_actions()) is usable
+        if usable:
+            game.apply(Activate(octrice, 0))
+            game.apply(Choose(str(bolt)))
+            assert game.players[1].hp == 18
+
+
 # --- BP15-021 -----------------------------------------------------------------------------------
 
 KAGEMITSU = _sword("BP15-021", "ロストサムライ・カゲミツ", 2, 2, 2, "挑戦者", "兵士")
