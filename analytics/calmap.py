@@ -153,3 +153,71 @@ def load_map() -> ShrinkMap | None:
         return None
     data = json.loads(path.read_text(encoding="utf-8"))
     return ShrinkMap(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class RealPlay:
+    """The estimate of a real-play win rate, with the band the interval of ``k`` gives."""
+
+    rate: float
+    low: float
+    high: float
+
+    def as_dict(self) -> dict[str, float]:
+        """Rounded for JSON."""
+        return {"rate": round(self.rate, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
+
+    def text(self) -> str:
+        """``57% (53%-61%)``."""
+        return f"{self.rate:.0%} ({self.low:.0%}-{self.high:.0%})"
+
+
+def real_play(rate: float | None) -> RealPlay | None:
+    """The committed map's estimate for a simulated win rate; ``None`` without a map or a
+    rate."""
+    return field_real_play([rate], [1.0])
+
+
+def field_real_play(rates: Sequence[float | None], weights: Sequence[float]) -> RealPlay | None:
+    """The estimate for a score against a field: each matchup's rate shrunk, then averaged
+    with ``weights``; ``None`` without a map, or when a rate is missing."""
+    m = load_map()
+    known = [r for r in rates if r is not None and not math.isnan(r)]
+    total = float(sum(weights))
+    if m is None or len(known) != len(rates) or not known or total <= 0:
+        return None
+    w = [x / total for x in weights]
+    bands = [m.band(r) for r in known]
+    return RealPlay(
+        sum(x * m.apply(r) for x, r in zip(w, known, strict=True)),
+        sum(x * b[0] for x, b in zip(w, bands, strict=True)),
+        sum(x * b[1] for x, b in zip(w, bands, strict=True)),
+    )
+
+
+def real_play_note() -> str:
+    """One line saying where the estimate comes from (or that there is no map)."""
+    m = load_map()
+    if m is None:
+        return "No calibration map is installed: only the bots' own win rates are shown."
+    return (
+        f"Real-play estimate: the bots' win rate shrunk toward 50% on the logit scale by "
+        f"k = {m.k:.2f} (95% interval {m.low:.2f}-{m.high:.2f}), fitted to who placed above "
+        f"whom in {m.events} real top 8s and checked leaving one tournament out "
+        f"(docs/calibration.md)."
+    )
+
+
+def real_play_matrix(
+    rates: np.ndarray,
+) -> tuple[list[list[RealPlay | None]], list[RealPlay | None]]:
+    """Each cell's estimate (row against column; the diagonal and empty cells ``None``) and
+    each row's estimated score against the other decks, weighted equally."""
+    n = len(rates)
+    cells = [[None if i == j or np.isnan(rates[i, j]) else real_play(float(rates[i, j]))
+              for j in range(n)] for i in range(n)]  # fmt: skip
+    rows = []
+    for i in range(n):
+        others: list[float | None] = [float(rates[i, j]) for j in range(n) if j != i]
+        rows.append(field_real_play(others, [1.0] * len(others)) if others else None)
+    return cells, rows

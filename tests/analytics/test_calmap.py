@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from analytics import calmap
 from analytics.calibration import Event
 from analytics.calmap import ShrinkMap, fit_shrink, shrink, shrink_matrix
 from analytics.topeight import ROUNDS, swiss_placings
@@ -73,3 +74,53 @@ def test_the_map_shows_an_estimate_and_its_band() -> None:
     assert 0.5 < low < m.apply(0.8) < high < 0.8
     low, high = m.band(0.2)
     assert 0.2 < low < m.apply(0.2) < high < 0.5
+
+
+MAP = ShrinkMap(k=0.5, low=0.25, high=0.75, agent="planner", games=100, events=59, pairs=1,
+                heldout={})  # fmt: skip
+
+
+def test_estimates_with_a_map_and_none_without(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(calmap, "load_map", lambda: MAP)
+    estimate = calmap.real_play(0.8)
+    assert estimate is not None
+    assert estimate.rate == pytest.approx(2 / 3)
+    assert estimate.low < estimate.rate < estimate.high
+    assert estimate.text() == "67% (59%-74%)"
+    assert calmap.real_play(None) is None
+    assert "k = 0.50" in calmap.real_play_note()
+    monkeypatch.setattr(calmap, "load_map", lambda: None)
+    assert calmap.real_play(0.8) is None
+    assert "No calibration map" in calmap.real_play_note()
+
+
+def test_a_field_score_shrinks_each_matchup_then_averages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against 0.8 (weight 3) and 0.2 (weight 1): (3 * 2/3 + 1/3) / 4, not shrink(0.65)."""
+    monkeypatch.setattr(calmap, "load_map", lambda: MAP)
+    field = calmap.field_real_play([0.8, 0.2], [3, 1])
+    assert field is not None
+    assert field.rate == pytest.approx((3 * 2 / 3 + 1 / 3) / 4)
+    assert calmap.field_real_play([0.8, None], [1, 1]) is None
+    rates = np.array([[np.nan, 0.8, 0.5], [0.2, np.nan, np.nan], [0.5, np.nan, np.nan]])
+    cells, rows = calmap.real_play_matrix(rates)
+    assert cells[0][0] is None
+    assert cells[1][2] is None
+    assert cells[0][1] is not None
+    assert cells[0][1].rate == pytest.approx(2 / 3)
+    assert rows[0] is not None
+    assert rows[0].rate == pytest.approx((2 / 3 + 0.5) / 2)
+    assert rows[1] is None  # one matchup not played
+
+
+def test_the_committed_map_is_a_fit_of_the_default_player() -> None:
+    """If a map is installed, it was fitted to the default player's matrix and its k lies
+    in its own interval."""
+    from analytics.levels import DEFAULT_AGENT
+
+    calmap.load_map.cache_clear()
+    m = calmap.load_map()
+    if m is None:
+        pytest.skip("no calibration map installed")
+    assert m.agent == DEFAULT_AGENT
+    assert m.low <= m.k <= m.high
+    assert m.heldout["fitted"] >= min(m.heldout["raw"], m.heldout["flat"])
