@@ -133,3 +133,46 @@ def test_the_search_guards_against_storm_it_cannot_see_but_can_expect(seed: int)
     game = _play_turn(game, "search:16", seed)
     names = [game.cards[u].base.name for u in game.players[0].field]
     assert names == ["Wall"]
+
+
+def test_the_planner_looks_past_ends_of_turn_that_all_lose_to_the_reply() -> None:
+    """3 defense; the opponent's amulet can deal 5 to the leader on its turn (an activated
+    ability, which no evaluation term counts). A 6/6 scores best before the reply, doing
+    nothing or one heal next: all three die to it. Three heals of +1 (the fourth-best end
+    and lower) survive; the planner tries further ends until one does."""
+    from engine.sve.effects.core import Ability, CardScript, Trigger
+    from engine.sve.effects.damage import Damage, HealLeader
+
+    cannon = CardRecord("X-Cannon", "Cannon", card_type="amulet", cost=1)
+    mend = spell("Mend", 1)
+    big = follower("Big", 5, 6, 6)
+    scripts = Scripts([
+        CardScript(cannon.card_id, (Ability(Trigger.ACTIVATED, (Damage(5, "enemy_leader"),),
+                                            engage_cost=True),)),
+        CardScript(mend.card_id, (Ability(Trigger.SPELL, (HealLeader(1),)),)),
+    ])  # fmt: skip
+    game = position(
+        fields=([], [cannon]), hands=([big, mend, mend, mend, mend], []), pp=(5, 0),
+        max_pp=(5, 5), hp=(3, 20), scripts=scripts,
+    )  # fmt: skip
+    game = _play_turn(game, "planner")
+    assert game.players[0].hp >= 6
+
+
+def test_a_playout_uses_an_activated_ability_in_every_line_not_only_the_first() -> None:
+    """The greedy playout remembers the activated abilities played this turn so that free
+    loops end; two sibling lines of the same turn each get the ability (the memory of one
+    line does not carry into the next), and within one line it is played once."""
+    from engine.sve.agents.playout import Playout
+    from engine.sve.effects.core import Ability, CardScript, Trigger
+    from engine.sve.effects.damage import Damage
+
+    cannon = CardRecord("X-Cannon", "Cannon", card_type="amulet", cost=1)
+    shot = Ability(Trigger.ACTIVATED, (Damage(2, "enemy_leader"),))
+    scripts = Scripts([CardScript(cannon.card_id, (shot,))])
+    root = position(fields=([cannon], []), hp=(20, 20), scripts=scripts)
+    playout = Playout(random.Random(0))
+    for _ in range(2):
+        line = root.clone()
+        playout.run(line, lambda s: s.turn != root.turn)
+        assert line.players[1].hp == 18

@@ -5,7 +5,8 @@ At its first decision of a turn the planner samples one world consistent with wh
 attacks and their targets, activations, choices; the opponent's Quick windows answered
 greedily) with ``clone``/``apply``, best evaluated position first, until ``budget`` positions
 are made. Every way of ending the turn is a candidate; the best few are played on through
-the opponent's greedy turn and scored again with :func:`evaluate`. It then follows the best
+the opponent's greedy turn and scored again with :func:`evaluate` (more of them while every
+one tried loses to that reply). It then follows the best
 plan for as long as the real game looks as it did in the plan, and plans again otherwise.
 A won game found in the search is played at once (it never misses a lethal it can reach).
 An "any number" choice (a pick or target choice of its own that offers ``done`` and asks
@@ -38,6 +39,9 @@ DEFAULT_NODES = 120
 """Positions searched per plan when no budget is given (``planner`` = ``planner:120``)."""
 REPLY_TOP = 3
 """How many of the best ends of turn are played on through the opponent's reply."""
+REPLY_MORE = 12
+"""While every end tried so far loses to the reply, further ends are tried, up to this many
+in all (a turn that saves the game often scores lower before the reply is seen)."""
 
 Plan = list[tuple[tuple[object, ...], Action]]
 """(what the planner expects to see, what it then does), in order."""
@@ -179,7 +183,9 @@ def plan_turn(
         return (_as_plan(best_open[1], me), best_open[0]) if best_open is not None else ([], 0.0)
     ends.sort(key=lambda e: (-e[0], e[1]))
     best: tuple[float, _Path] | None = None
-    for value, _, end, step in ends[:REPLY_TOP]:
+    for tried, (value, _, end, step) in enumerate(ends[:REPLY_MORE]):
+        if tried >= REPLY_TOP and best is not None and best[0] > -WIN / 2:
+            break
         if value > -WIN / 2:  # ``end`` is a copy of its own: play the reply on it
             playout.run(end, lambda s: _my_decision(s, me, Kind.MAIN))
             value = evaluate(end, me, weights)
