@@ -167,7 +167,8 @@ class PayCost:
     take: str = ""
     take_n: int = 0
     take_self: bool = False
-    """With ``take_from``: the counters come from this card only (``これの…カウンターN個を取る``)."""
+    """With ``take_from``: the counters come from this card only
+    (``これの…カウンターN個を取る``)."""
     engage_any: Targets | None = None
     """Engage any number of your standing field cards this allows (CR 10.4.6); how many is
     the ability's amount (``AMOUNT``)."""
