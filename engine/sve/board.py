@@ -75,6 +75,11 @@ NO_ABILITY_DAMAGE = 1 << 15
 """Takes no ability damage (CR 5.14.3.3; a continuous ability of its own)."""
 
 
+CANNOT_LOSE = 1 << 17
+"""While this is on its controller's field, that player does not lose the game (CR 11.2)
+and the opponent cannot win it by an effect (CR 5.23.1; a continuous ability of its own)."""
+
+
 NO_ABILITY_DESTROY = 1 << 16
 """Not destroyed by abilities (Bane's included, CR 11.3.2.1); unlike :data:`ABILITY_PROOF`
 it can still be banished (a continuous ability of its own)."""
@@ -98,6 +103,7 @@ KEYWORD_BITS = {
     "no_play_from_ex": NO_EX_PLAY,
     "no_ability_damage": NO_ABILITY_DAMAGE,
     "no_ability_destroy": NO_ABILITY_DESTROY,
+    "cannot_lose": CANNOT_LOSE,
 }
 
 

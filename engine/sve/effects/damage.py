@@ -198,6 +198,27 @@ class HealLeader:
 
 @element
 @dataclass(frozen=True, slots=True)
+class SetLeaderDefense:
+    """Your leader's defense becomes ``n`` (``自分のリーダーの【体力】をNにする``)."""
+
+    n: int
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Raise or lower it to ``n``."""
+        hp = game.players[frame.controller].hp
+        if hp < self.n:
+            game.heal_leader(frame.controller, self.n - hp)
+        elif hp > self.n:
+            game.lose_defense(frame.controller, hp - self.n)
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your leader's defense becomes {self.n}"
+
+
+@element
+@dataclass(frozen=True, slots=True)
 class Destroy:
     """CR 5.6: destroy the chosen followers/amulets."""
 

@@ -11,6 +11,7 @@ from engine.sve.board import (
     ABILITY_PROOF,
     BOXED,
     BOXED_KEPT,
+    CANNOT_LOSE,
     ENTERS_ENGAGED,
     EX_LIMIT,
     FIELD_LIMIT,
@@ -128,7 +129,11 @@ class Zones(StateBase):
             self._emit("to_deck", {"uid": uid, "top": top})
 
     def win_by_effect(self, player: int) -> None:
-        """CR 5.23.1: ``player`` wins the battle; every other player loses the game."""
+        """CR 5.23.1: ``player`` wins the battle; every other player loses the game (not
+        while the opponent has a card saying its opponents cannot win)."""
+        cards = self.cards
+        if any(cards[u].bits & CANNOT_LOSE for u in self.players[1 - player].field):
+            return
         if self.outcome_ is None:
             self._finish(player, Termination.EFFECT)
 
