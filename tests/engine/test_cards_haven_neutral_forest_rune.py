@@ -11,10 +11,11 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import CardRecord
-from engine.sve import Activate, Choose, End, Evolve, Play
+from engine.sve import LEADER, Activate, Attack, Choose, End, Evolve, Play
 from engine.sve.board import Zone
 from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.costs import PayCost
+from engine.sve.effects.damage import WinGame
 from engine.sve.effects.deck import Draw
 from engine.sve.effects.flow import Modal
 from engine.sve.effects.scripts import Scripts
@@ -1253,3 +1254,66 @@ def test_relic_goddess_shrugs_off_abilities_but_not_fights() -> None:
     """BP17-092 carries both continuous abilities of its own (their rules: test_keyword_rules)."""
     relic = _lib("BP17-092").record(RELIC)
     assert {"no_ability_damage", "no_ability_destroy"} <= set(relic.keywords)
+
+
+# --- BP05-092 古き護り手 ----------------------------------------------------------------------
+
+GUARDIAN = _card("BP05-092", "amulet", 3, name="古き護り手")
+WIN_NOW = CardScript("X-Win", (Ability(Trigger.SPELL, (WinGame(),)),))
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["with-it", "without-it"])
+def test_old_guardian_keeps_its_player_at_1_once(kept: bool) -> None:
+    """BP05-092: a lethal attack leaves its player at 1 defense and sends it to the
+    graveyard; without it, the same attack ends the game. A second lethal attack, with
+    the guardian gone, ends the game."""
+    scripts = _lib("BP05-092")
+    mine = [scripts.record(GUARDIAN)] if kept else []
+    game = position(active=1, fields=(mine, [follower("Ogre", 4, 5, 5), follower("Imp", 1, 2, 2)]),
+                    hp=(3, 20), scripts=scripts)  # fmt: skip
+    ogre, imp = game.players[1].field
+    game.apply(Attack(ogre, LEADER))
+    if not kept:
+        assert game.outcome_ is not None
+        assert game.outcome_.winner == 1
+        return
+    assert game.outcome_ is None
+    assert game.players[0].hp == 1
+    assert not game.players[0].field
+    assert len(game.players[0].grave) == 1
+    game.apply(Attack(imp, LEADER))
+    assert game.outcome_ is not None
+    assert game.outcome_.winner == 1
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["with-it", "without-it"])
+def test_old_guardian_stops_the_opponents_win_by_an_effect(kept: bool) -> None:
+    """BP05-092: "you win the battle" (CR 5.23.1) does nothing to its player while it is on
+    the field; without it the game ends."""
+    scripts = _lib("BP05-092")
+    scripts.add(WIN_NOW)
+    mine = [scripts.record(GUARDIAN)] if kept else []
+    game = position(active=1, fields=(mine, []), hands=([], [spell("Win", 1)]), pp=(0, 1),
+                    scripts=scripts)  # fmt: skip
+    game.apply(Play(game.players[1].hand[0]))
+    assert (game.outcome_ is None) is kept
+
+
+def test_old_guardian_survives_drawing_from_an_empty_deck() -> None:
+    """BP05-092: while it is on the field, a draw from an empty deck does not lose
+    (CR 11.2.2), and the guardian stays (its trigger is the leader's defense)."""
+    scripts = _lib("BP05-092")
+    game = position(active=1, fields=([scripts.record(GUARDIAN)], []), decks=(0, 20),
+                    scripts=scripts)  # fmt: skip
+    game.apply(End())
+    _settle_main(game)
+    assert game.outcome_ is None
+    assert len(game.players[0].field) == 1
+
+
+def _settle_main(game: State) -> None:
+    """Answer choices with their first option until a main phase (or the end)."""
+    while (
+        game.outcome_ is None and game.decision is not None and game.decision.kind is not Kind.MAIN
+    ):
+        game.apply(game.legal_actions()[0])
