@@ -80,6 +80,11 @@ CANNOT_LOSE = 1 << 17
 and the opponent cannot win it by an effect (CR 5.23.1; a continuous ability of its own)."""
 
 
+NO_STAND = 1 << 18
+"""Does not stand in its controller's start phase (CR 7.2.3; a continuous ability of its
+own: ``これは自分のスタートフェイズにスタンドしない``)."""
+
+
 NO_ABILITY_DESTROY = 1 << 16
 """Not destroyed by abilities (Bane's included, CR 11.3.2.1); unlike :data:`ABILITY_PROOF`
 it can still be banished (a continuous ability of its own)."""
@@ -104,6 +109,7 @@ KEYWORD_BITS = {
     "no_ability_damage": NO_ABILITY_DAMAGE,
     "no_ability_destroy": NO_ABILITY_DESTROY,
     "cannot_lose": CANNOT_LOSE,
+    "no_stand": NO_STAND,
 }
 
 

@@ -99,6 +99,9 @@ class Trigger(enum.Enum):
     LEADER_HURT = "leader_hurt"
     """CR 10.7.1: your leader's defense went down (by damage or a cost; this card on the
     field; ``自分のリーダーの体力が減少したとき``)."""
+    LEADER_HEALED = "leader_healed"
+    """CR 10.7.1: your leader's defense was raised (this card on the field;
+    ``自分のリーダーの【体力】を+したとき``)."""
     CARD_ENTERS = "card_enters"
     """CR 10.7.1: another card (a follower or an amulet) was put onto your field (it is the
     event's card; ``自分の場に…カードが出たとき``)."""
@@ -148,6 +151,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.EX_END_PHASE: "When your end phase comes while this is in your EX area",
     Trigger.CARD_ENTERS: "When another card enters your field",
     Trigger.LEADER_HURT: "When your leader's defense goes down",
+    Trigger.LEADER_HEALED: "When your leader's defense is raised",
     Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
     Trigger.DEALT_ABILITY_DAMAGE: "When this deals ability damage to an enemy follower",
     Trigger.OPPONENT_MILLED: "When a card of your opponent's deck is put into the graveyard",

@@ -332,6 +332,10 @@ class Zones(StateBase):
         self.statics_dirty = True
         if self.log is not None:
             self._emit("heal", {"target": f"leader{player}", "amount": amount})
+        field = self.players[player].field
+        if field and self.scripts:  # "when your leader's defense is raised" (CR 10.7.1)
+            for uid in self.holders(field, Trigger.LEADER_HEALED):
+                self._fire(self.cards[uid], Trigger.LEADER_HEALED, player)
 
     def create_token(self, player: int, record: CardRecord, zone: str = "field") -> int:
         """CR 9.1.2: create a token on ``player``'s field or EX area; -1 if it does not fit."""
