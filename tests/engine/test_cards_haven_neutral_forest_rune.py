@@ -15,7 +15,7 @@ from engine.sve import LEADER, Activate, Attack, Choose, End, Evolve, Play
 from engine.sve.board import Zone
 from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.costs import PayCost
-from engine.sve.effects.damage import WinGame
+from engine.sve.effects.damage import HealLeader, WinGame
 from engine.sve.effects.deck import Draw
 from engine.sve.effects.flow import Modal
 from engine.sve.effects.scripts import Scripts
@@ -1317,3 +1317,42 @@ def _settle_main(game: State) -> None:
         game.outcome_ is None and game.decision is not None and game.decision.kind is not Kind.MAIN
     ):
         game.apply(game.legal_actions()[0])
+
+
+# --- BP11-092 清浄の領域 -----------------------------------------------------------------------
+
+SANCTUARY = _card("BP11-092", "amulet", 5, name="清浄の領域")
+MEND = CardScript("X-Mend", (Ability(Trigger.SPELL, (HealLeader(2),)),))
+
+
+@pytest.mark.parametrize("own", [True, False], ids=["its-own-ability", "ordinary-amulet"])
+def test_sanctuary_does_not_stand_at_the_start_phase(own: bool) -> None:
+    """BP11-092: engaged at the end of the turn, it is still engaged in its controller's
+    next main phase (CR 7.2.3 does not stand it); an ordinary amulet stands."""
+    scripts = _lib("BP11-092")
+    card = scripts.record(SANCTUARY) if own else _card("X-Plain", "amulet", 5)
+    game = position(fields=([OnField(card, engaged=True)], []), scripts=scripts)
+    game.apply(End())
+    _settle_main(game)
+    game.apply(End())
+    _settle_main(game)
+    assert game.active == 0
+    assert game.cards[game.players[0].field[0]].engaged is own
+
+
+@pytest.mark.parametrize("heal", [True, False], ids=["leader-healed", "no-heal"])
+def test_sanctuary_stands_when_its_leader_gains_defense(heal: bool) -> None:
+    """BP11-092: engaged, it stands when its leader's defense is raised, and its Act can be
+    used again; without a heal it stays engaged."""
+    scripts = _lib("BP11-092")
+    scripts.add(MEND)
+    field = [OnField(scripts.record(SANCTUARY), engaged=True)]
+    game = position(fields=(field, []), hands=([spell("Mend", 1)], []), pp=(1, 0), hp=(10, 20),
+                    scripts=scripts)  # fmt: skip
+    if heal:
+        game.apply(Play(game.players[0].hand[0]))
+        _settle_main(game)
+        assert game.players[0].hp == 12
+    sanctuary = game.players[0].field[0]
+    assert game.cards[sanctuary].engaged is not heal
+    assert (Activate(sanctuary, 0) in game.legal_actions()) is heal

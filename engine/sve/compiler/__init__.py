@@ -134,6 +134,7 @@ _BODY_TRIGGERS = (
     ("これがアクトしたとき、", Trigger.ON_ENGAGE),
     ("これの【攻撃力】か【体力】を+したとき、", Trigger.BUFFED),
     ("自分のリーダーの体力が減少したとき、", Trigger.LEADER_HURT),
+    ("自分のリーダーの【体力】を+したとき、", Trigger.LEADER_HEALED),
     ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
     ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
     ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),

@@ -344,6 +344,7 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
     "これはEXエリアからプレイできない。": "no_play_from_ex",
     "これは能力ダメージを受けない。": "no_ability_damage",
     "これは能力によって破壊されない。": "no_ability_destroy",
+    "これは自分のスタートフェイズにスタンドしない。": "no_stand",
 }
 """Continuous abilities of a card's own that the engine checks like keywords (a line of
 several such sentences gives each)."""
