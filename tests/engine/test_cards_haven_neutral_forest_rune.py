@@ -1356,3 +1356,26 @@ def test_sanctuary_stands_when_its_leader_gains_defense(heal: bool) -> None:
     sanctuary = game.players[0].field[0]
     assert game.cards[sanctuary].engaged is not heal
     assert (Activate(sanctuary, 0) in game.legal_actions()) is heal
+
+
+# --- BP08-092 射殺す輝き ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("window", [True, False], ids=["opponents-attack", "own-main-phase"])
+def test_a_quick_spell_for_the_opponents_turn_alone(window: bool) -> None:
+    """BP08-092 cannot be played during its player's turn: with its card-level Quick icon
+    it is offered in the Quick window of an enemy attack, never in its own main phase."""
+    scripts = _lib("BP08-092")
+    shine = scripts.record(CardRecord("BP08-092", "射殺す輝き", card_type="spell", cost=2,
+                                      keywords=("quick",)))  # fmt: skip
+    ogre = follower("Ogre", 4, 4, 4)
+    if window:
+        game = position(active=1, fields=([], [ogre]), hands=([shine], []), pp=(2, 0),
+                        scripts=scripts)  # fmt: skip
+        game.apply(Attack(game.players[1].field[0], LEADER))
+        assert game.decision is not None
+        assert game.decision.kind is Kind.QUICK
+        assert Play(game.players[0].hand[0]) in game.legal_actions()
+    else:
+        game = position(fields=([], [ogre]), hands=([shine], []), pp=(2, 0), scripts=scripts)
+        assert Play(game.players[0].hand[0]) not in game.legal_actions()

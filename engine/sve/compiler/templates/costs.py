@@ -23,6 +23,7 @@ from engine.sve.compiler.templates.conditions import condition
 from engine.sve.effects.conditions import (
     Count,
     LeaderAtMost,
+    MyTurn,
     OpponentTurn,
 )
 from engine.sve.effects.costs import (
@@ -423,6 +424,7 @@ _SPELL_TAX = re.compile(
 
 
 _CANNOT_PLAY_IF = re.compile(r"^これは(?P<cond>[^。]+なら)、プレイできない。$")
+_CANNOT_PLAY_MY_TURN = "これは自分のターン中、プレイできない。"
 
 
 _DISCOUNT_FOR = re.compile(r"^これをプレイする際、(?P<cost>[^：。]+)：コストを-(?P<n>\d+)する。$")
@@ -597,6 +599,8 @@ def _play_cost_for(line: str, equipment: bool) -> StaticLine | None:
 
 @static_line("cannot_play_if")
 def _cannot_play_if(line: str, equipment: bool) -> StaticLine | None:
+    if line == _CANNOT_PLAY_MY_TURN:  # a Quick card for the opponent's turn alone
+        return "cannot_play_if|if_my_turn", MyTurn(), CannotPlay()
     m = _CANNOT_PLAY_IF.match(line)
     if m:  # "これは(condition)なら、プレイできない。"
         cond, _whole, rest, cid = condition(m["cond"] + "、")
