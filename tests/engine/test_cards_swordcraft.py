@@ -1177,6 +1177,41 @@ def test_evolved_octrice_plays_an_enemy_graveyard_card_for_8() -> None:
             assert game.players[1].hp == 18
 
 
+GAWAIN = _sword("BP18-023", "約束の栄光・ガウェイン", 2, 3, 3, "兵士", "円卓")
+
+
+@pytest.mark.parametrize(
+    ("grave", "drew", "storm", "healed", "intimidate", "attack"),
+    [
+        (4, 0, False, 0, False, 3),
+        (5, 1, False, 0, False, 3),
+        (10, 1, True, 2, False, 3),
+        (15, 1, True, 2, True, 3),
+        (20, 1, True, 2, True, 10),
+    ],
+)
+def test_gawain_fanfare_adds_up_with_the_swordcraft_followers_in_the_graveyard(
+    grave: int, drew: int, storm: bool, healed: int, intimidate: bool, attack: int
+) -> None:
+    """BP18-023 Fanfare: 5+ Swordcraft followers in the graveyard draw a card; 10+ add
+    Storm and +2 defense to the leader; 15+ Intimidate and Aura; 20+ +7/+7 (each threshold
+    adds to the ones below it)."""
+    scripts = _scripts("BP18-023")
+    game = position(hands=([scripts.record(GAWAIN)], []), pp=(2, 0), hp=(10, 20),
+                    scripts=scripts)  # fmt: skip
+    for _ in range(grave):
+        add_card(game, 0, _sword("X-Fallen", "Fallen", 1, 1, 1), Zone.GRAVE)
+    add_card(game, 0, follower("NotSword"), Zone.GRAVE)  # another class: not counted
+    game.apply(Play(game.players[0].hand[0]))
+    _settle(game)
+    gawain = game.observation(0).card(game.players[0].field[0])
+    assert len(game.players[0].hand) == drew
+    assert ("storm" in gawain.keywords) is storm
+    assert ("intimidate" in gawain.keywords) is intimidate
+    assert game.players[0].hp == 10 + healed
+    assert gawain.attack == attack
+
+
 # --- BP15-021 -----------------------------------------------------------------------------------
 
 KAGEMITSU = _sword("BP15-021", "ロストサムライ・カゲミツ", 2, 2, 2, "挑戦者", "兵士")
