@@ -226,6 +226,8 @@ class CardFilter:
     name_contains: str = ""
     also: tuple[CardFilter, ...] = ()
     """Alternatives: a card passing any of them passes too (``AかB``)."""
+    keyword: str = ""
+    """Only cards with this keyword of their own (``【守護】を持つフォロワー``)."""
 
     def matches(self, rec: CardRecord) -> bool:
         """Whether ``rec`` passes the filter (or one of its alternatives)."""
@@ -247,6 +249,8 @@ class CardFilter:
         if self.token and not rec.card_type.startswith("token"):
             return False
         if self.name and rec.name != self.name:
+            return False
+        if self.keyword and self.keyword not in rec.keywords:
             return False
         return not (self.name_contains and self.name_contains not in rec.name)
 
@@ -425,4 +429,6 @@ def filter_words(f: CardFilter, n: int) -> str:
     text += _cost_words(f.max_cost, f.exact_cost, f.min_cost)
     if f.not_name:
         text += f" not named '{f.not_name}'"
+    if f.keyword:
+        text += f" with {f.keyword}"
     return text
