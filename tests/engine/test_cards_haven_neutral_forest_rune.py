@@ -22,7 +22,16 @@ from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.selectors import CardFilter
 from engine.sve.effects.zones import DiscardCards
 from engine.sve.library import tokens
-from engine.sve.position import OnField, add_card, amulet, evolved, follower, position, spell
+from engine.sve.position import (
+    FILLER,
+    OnField,
+    add_card,
+    amulet,
+    evolved,
+    follower,
+    position,
+    spell,
+)
 from engine.sve.state import Kind, State
 from tests.engine.library_cards import library_scripts as _lib
 
@@ -1379,3 +1388,32 @@ def test_a_quick_spell_for_the_opponents_turn_alone(window: bool) -> None:
     else:
         game = position(fields=([], [ogre]), hands=([shine], []), pp=(2, 0), scripts=scripts)
         assert Play(game.players[0].hand[0]) not in game.legal_actions()
+
+
+# --- BP13-092 ルナールの聖騎士 (evolved) --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("top", "take", "healed"),
+    [("ward", True, 2), ("plain", True, 0), ("ward", False, 0)],
+    ids=["ward-follower", "other-follower", "declined"],
+)
+def test_renard_paladin_summons_from_the_top_and_heals_for_a_ward(
+    top: str, take: bool, healed: int
+) -> None:
+    """BP13-092 On Evolve: of the top 4 cards, a follower of cost 2 or less may go onto the
+    field; if it has Ward the leader gets +2 defense."""
+    scripts = _lib("BP13-091", "BP13-092")
+    base = scripts.record(_card("BP13-091", "follower", 2, 2, 2, name="ルナールの聖騎士"))
+    form = scripts.record(_card("BP13-092", "evolved_follower", 2, 4, 4, name="ルナールの聖騎士"))
+    small = follower("Wall", 2, 1, 3, "ward") if top == "ward" else follower("Imp", 2, 2, 2)
+    game = position(fields=([base], []), evolve=([form], []), decks=([FILLER] * 6 + [small], 20),
+                    pp=(5, 0), hp=(10, 20), scripts=scripts)  # fmt: skip
+    game.apply(Evolve(game.players[0].field[0], False, False))
+    d = game.decision
+    assert d is not None
+    pick = next(o for o in d.options if o != "done")
+    game.apply(Choose(pick if take else "done"))
+    _settle_main(game)
+    assert len(game.players[0].field) == (2 if take else 1)
+    assert game.players[0].hp == 10 + healed
