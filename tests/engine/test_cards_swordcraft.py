@@ -1212,6 +1212,39 @@ def test_gawain_fanfare_adds_up_with_the_swordcraft_followers_in_the_graveyard(
     assert gawain.attack == attack
 
 
+GEISHA = _sword("BP14-026", "達人の芸者", 3, 2, 2, "宴楽", "盗賊")
+GEISHA_EVOLVED = CardRecord(
+    "BP14-027", "達人の芸者", card_class="sword", card_type="evolved_follower", cost=3,
+    attack=4, defense=4, traits=("宴楽", "盗賊"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("token", "enemy", "hit"),
+    [("BP14-T02", True, True), ("BP14-T02", False, False), ("BP01-T02", True, False)],
+    ids=["gold-with-a-target", "gold-without-one", "another-token"],
+)
+def test_geisha_strikes_when_gold_reaches_the_ex_area(token: str, enemy: bool, hit: bool) -> None:
+    """BP14-027: a Glittering Gold put into your EX area (here by a spell) deals 3 damage to
+    an enemy follower and 1 to the enemy leader; nothing without an enemy follower, nor for
+    another token."""
+    from engine.sve.effects.tokens import Summon
+    from engine.sve.library import tokens
+
+    scripts = _scripts("BP14-026", "BP14-027")
+    minted = Summon(tokens()[token], zone="ex")
+    scripts.add(CardScript("X-Mint", (Ability(Trigger.SPELL, (minted,)),)))
+    evolved_rec = scripts.record(GEISHA_EVOLVED)
+    enemies = [follower("E", 3, 2, 5)] if enemy else []
+    game = position(fields=([OnField(GEISHA, evolved=evolved_rec)], enemies),
+                    hands=([spell("Mint", 1)], []), pp=(1, 0), scripts=scripts)  # fmt: skip
+    game.apply(Play(game.players[0].hand[0]))
+    _settle(game)
+    assert game.players[1].hp == (19 if hit else 20)
+    if enemy:
+        assert game.cards[game.players[1].field[0]].dfn == (2 if hit else 5)
+
+
 # --- BP15-021 -----------------------------------------------------------------------------------
 
 KAGEMITSU = _sword("BP15-021", "ロストサムライ・カゲミツ", 2, 2, 2, "挑戦者", "兵士")
