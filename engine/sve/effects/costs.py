@@ -158,7 +158,8 @@ class PayCost:
     banish_field: bool = False
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
     banish_from: str = "grave"
-    """Where the ``banish`` cards are: ``grave`` or ``ex`` (``EXエリアの『…』N枚を消滅``)."""
+    """Where the ``banish`` cards are: ``grave``, ``ex`` (``EXエリアの『…』N枚を消滅``) or
+    ``hand`` (``手札1枚を消滅``)."""
     lesson: int = 0
     """Lesson N (``【レッスン_N】``, CR 14.3.2.1): banish N Magic Items from your EX area."""
     take_from: Targets | None = None
@@ -281,7 +282,7 @@ class PayCost:
 
     def _banish_zone(self, game: Game, controller: int) -> list[int]:
         p = game.players[controller]
-        return p.ex if self.banish_from == "ex" else p.grave
+        return {"ex": p.ex, "hand": p.hand}.get(self.banish_from, p.grave)
 
     def _banishable(self, game: Game, controller: int, source: int = -1) -> list[int]:
         what = self.banish
@@ -466,7 +467,7 @@ class PayCost:
             )
         if self.banish is not None:
             words = filter_words(self.banish, self.banish_n)
-            where = "EX area" if self.banish_from == "ex" else "graveyard"
+            where = {"ex": "EX area", "hand": "hand"}.get(self.banish_from, "graveyard")
             parts.append(f"banish {self.banish_n} {words} from your {where}")
         if self.lesson:
             parts.append(
