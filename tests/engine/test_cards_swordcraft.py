@@ -19,7 +19,16 @@ from engine.sve.effects.deck import Draw
 from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.stats import Buff
 from engine.sve.library import library, script_of
-from engine.sve.position import OnField, add_card, amulet, evolved, follower, position, spell
+from engine.sve.position import (
+    FILLER,
+    OnField,
+    add_card,
+    amulet,
+    evolved,
+    follower,
+    position,
+    spell,
+)
 from engine.sve.state import State
 
 
@@ -1245,6 +1254,42 @@ def test_geisha_strikes_when_gold_reaches_the_ex_area(token: str, enemy: bool, h
         assert game.cards[game.players[1].field[0]].dfn == (2 if hit else 5)
 
 
+JIEMON = _sword("BP14-022", "天下の大泥棒・ジエモン", 4, 3, 3, "宴楽", "指揮官", "盗賊")
+JIEMON_EVOLVED = CardRecord(
+    "BP14-023", "天下の大泥棒・ジエモン", card_class="sword", card_type="evolved_follower",
+    cost=4, attack=4, defense=5, traits=("宴楽", "指揮官", "盗賊"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(("gold", "pp", "offered"), [(2, 1, True), (2, 0, False), (1, 1, False)])
+def test_jiemon_plays_its_on_evolve_again_for_1(gold: int, pp: int, offered: bool) -> None:
+    """BP14-023 Act (1 PP): its On Evolve again: with 2 Glittering Gold banished from the EX
+    area, a 宴楽 card of cost 3 or less from the top 5 goes into the EX area, 3 less to play
+    this turn. Without 1 PP, or without 2 Gold to pay the On Evolve ability's own cost as it
+    is played, it is not offered."""
+    from engine.sve.library import tokens
+
+    scripts = _scripts("BP14-023")
+    festive = _sword("X-Festive", "Festive", 3, 3, 3, "宴楽")
+    game = position(
+        fields=([OnField(JIEMON, evolved=scripts.record(JIEMON_EVOLVED))], []),
+        ex=([tokens()["BP14-T02"]] * gold, []), decks=([FILLER] * 5 + [festive], 20),
+        pp=(pp, 0), scripts=scripts,
+    )  # fmt: skip
+    jiemon = game.players[0].field[0]
+    assert (Activate(jiemon, 0) in game.legal_actions()) is offered
+    if not offered:
+        return
+    game.apply(Activate(jiemon, 0))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        d = game.decision
+        pick = next((o for o in d.options if o not in ("done", "pay")), d.options[0])
+        game.apply(Choose(pick))
+    taken = [u for u in game.players[0].ex if game.cards[u].base.name == "Festive"]
+    assert len(taken) == 1
+    assert game.play_cost(game.cards[taken[0]]) == 0
+
+
 # --- BP15-021 -----------------------------------------------------------------------------------
 
 KAGEMITSU = _sword("BP15-021", "ロストサムライ・カゲミツ", 2, 2, 2, "挑戦者", "兵士")
@@ -1642,3 +1687,61 @@ def test_usurping_dance_divides_4_or_8_damage_and_hits_the_leader_at_20() -> Non
         assert game.cards[a].dfn == 8
         assert game.cards[b].dfn == 9 - (total - 1)
         assert game.players[1].hp == 20 - leader
+
+
+# --- BP18-118 -------------------------------------------------------------------------------
+
+SAITO = _sword("BP18-117", "魔汚区役所職員・災藤", 2, 2, 2, "透京", "区役所")
+SAITO_EVOLVED = CardRecord(
+    "BP18-118", "魔汚区役所職員・災藤", card_class="sword", card_type="evolved_follower",
+    cost=2, attack=3, defense=3, traits=("透京", "区役所"),
+)  # fmt: skip
+PYRO = spell("炎術検定A級", 3)
+
+
+@pytest.mark.parametrize(
+    ("grave", "hand", "offered"),
+    [(True, True, ["mode1", "mode2", "mode3"]), (False, True, ["mode2", "mode3"]),
+     (True, False, ["mode1", "mode2"])],
+)  # fmt: skip
+def test_saito_on_evolve_offers_the_options_it_can_pay(
+    grave: bool, hand: bool, offered: list[str]
+) -> None:
+    """BP18-118 On Evolve, one of: an A-Class Pyromancy from the graveyard into the EX area
+    (1 less this turn), +1 defense and a mill, or banish a hand card to draw. An option whose
+    card or cost is missing is not offered (CR 5.18.4.1)."""
+    scripts = _scripts("BP18-117", "BP18-118")
+    base = scripts.record(SAITO)
+    game = position(fields=([base], []), evolve=([scripts.record(SAITO_EVOLVED)], []),
+                    hands=([FILLER] if hand else [], []), pp=(5, 0), hp=(10, 20),
+                    scripts=scripts)  # fmt: skip
+    if grave:
+        add_card(game, 0, PYRO, Zone.GRAVE)
+    game.apply(Evolve(game.players[0].field[0], False, False))
+    d = game.decision
+    assert d is not None
+    assert d.options == offered
+
+
+def test_saito_options_do_what_they_say() -> None:
+    """(1) the Pyromancy goes to the EX area and costs 2 there this turn; (2) +1 defense and
+    one card milled; (3) the hand card is banished and a card drawn."""
+    scripts = _scripts("BP18-117", "BP18-118")
+    for mode in ("mode1", "mode2", "mode3"):
+        game = position(fields=([scripts.record(SAITO)], []),
+                        evolve=([scripts.record(SAITO_EVOLVED)], []), hands=([FILLER], []),
+                        pp=(5, 0), hp=(10, 20), scripts=scripts)  # fmt: skip
+        pyro = add_card(game, 0, PYRO, Zone.GRAVE)
+        game.apply(Evolve(game.players[0].field[0], False, False))
+        game.apply(Choose(mode))
+        _settle(game)
+        me = game.players[0]
+        if mode == "mode1":
+            assert pyro in me.ex
+            assert game.play_cost(game.cards[pyro]) == 2
+        elif mode == "mode2":
+            assert me.hp == 11
+            assert len(me.grave) == 2
+        else:
+            assert len(me.banish) == 1
+            assert len(me.hand) == 1
