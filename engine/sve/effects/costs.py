@@ -78,14 +78,25 @@ class GainPP:
     n: int
     maximum: bool = False
     """Raise the PP maximum (capped at 10, CR 3.2.4.1) instead of recovering PP."""
+    per_evolved: bool = False
+    """Recover as many PP as there are face-up evolved followers in your evolve deck
+    (``「自分のエボルヴデッキに表向きで置いたエボルヴフォロワーの枚数」と同じだけ``; ``n``
+    is ignored)."""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Change the PP."""
-        game.gain_pp(frame.controller, self.n, self.maximum)
+        n = self.n
+        if self.per_evolved:
+            cards = game.cards
+            used = game.players[frame.controller].evolve_used
+            n = sum(1 for u in used if cards[u].base.card_type.startswith("evolved"))
+        game.gain_pp(frame.controller, n, self.maximum)
         return True
 
     def describe(self) -> str:
         """This element in English."""
+        if self.per_evolved:
+            return "recover 1 PP per face-up evolved follower in your evolve deck"
         return f"your PP maximum +{self.n}" if self.maximum else f"recover {self.n} PP"
 
 

@@ -137,6 +137,11 @@ class Game(Protocol):
         """Follower ``uid`` cannot attack this turn (or in its controller's next turn)."""
         ...
 
+    def turn_evolved_face_down(self, player: int) -> int:
+        """The face-up evolved followers of ``player``'s evolve deck turn face down (usable
+        again); how many."""
+        ...
+
     def from_evolve_deck(self, uid: int, to: str, player: int) -> None:
         """Put a face-down card of ``player``'s evolve deck (an Advance card, CR 9.2) into
         the EX area (``ex``) or onto the field (``field``), if there is room."""

@@ -200,6 +200,20 @@ class Zones(StateBase):
             self._deck_to_grave(card.owner, card.uid)
         return True
 
+    def turn_evolved_face_down(self, player: int) -> int:
+        """CR 4.6.3: the face-up evolved followers of ``player``'s evolve deck turn face down
+        (an effect's ``それを裏向きにする``); they can be used to evolve again. How many."""
+        p = self.players[player]
+        cards = self.cards
+        turned = [u for u in p.evolve_used if cards[u].base.card_type.startswith("evolved")]
+        if not turned:
+            return 0
+        p.evolve_used = [u for u in p.evolve_used if u not in turned]
+        p.evolve_deck.extend(turned)
+        if self.log is not None:
+            self._emit("face_down", {"player": player, "n": len(turned)})
+        return len(turned)
+
     def from_evolve_deck(self, uid: int, to: str, player: int) -> None:
         """Put a face-down card of ``player``'s evolve deck (an Advance card, CR 9.2) into
         the EX area (``ex``) or onto the field (``field``), if there is room."""
