@@ -1417,3 +1417,31 @@ def test_renard_paladin_summons_from_the_top_and_heals_for_a_ward(
     _settle_main(game)
     assert len(game.players[0].field) == (2 if take else 1)
     assert game.players[0].hp == 10 + healed
+
+
+# --- BP02-111 アークエンジェル・レイナ (evolved) -------------------------------------------------
+
+
+@pytest.mark.parametrize("used", [0, 2])
+def test_reina_recovers_pp_per_face_up_evolved_card_and_turns_them_down(used: int) -> None:
+    """BP02-111 On Evolve: recover 1 PP per face-up evolved follower in the evolve deck
+    (an Advance card face up there does not count), then they turn face down and can be
+    used to evolve again."""
+    scripts = _lib("BP02-110", "BP02-111")
+    base = scripts.record(_card("BP02-110", "follower", 4, 3, 4, name="アークエンジェル・レイナ"))
+    form = scripts.record(_card("BP02-111", "evolved_follower", 4, 5, 6,
+                                name="アークエンジェル・レイナ"))  # fmt: skip
+    spent = [evolved(follower(f"S{k}")) for k in range(used)]
+    advance = _card("X-Adv", "advance_follower", 4, 4, 4, name="Adv")
+    game = position(fields=([base], []), evolve=([form, *spent, advance], []), pp=(3, 0),
+                    max_pp=(6, 0), scripts=scripts)  # fmt: skip
+    me = game.players[0]
+    face_up = [u for u in me.evolve_deck if game.cards[u].base.name != base.name]
+    for u in face_up:
+        me.evolve_deck.remove(u)
+        me.evolve_used.append(u)
+    game.apply(Evolve(me.field[0], False, False))
+    _settle_main(game)
+    assert me.pp == 3 - 1 + used  # its evolve cost is 1
+    assert sorted(game.cards[u].base.name for u in me.evolve_used) == ["Adv"]
+    assert len([u for u in me.evolve_deck if game.cards[u].base.name.startswith("S")]) == used
