@@ -105,23 +105,27 @@ class GainPP:
 class PayX:
     """CR 5.2.1.2 / 10.6.2.2.3: the player chooses X as the ability is played and pays X PP
     and X ``counter`` counters taken from this card (CR 15.1.4) as its cost
-    (``【コストX】…これの…カウンターX個を取る``); X is then the ability's amount."""
+    (``【コストX】…これの…カウンターX個を取る``; no counter named: PP alone, ``【コストX】``);
+    X is then the ability's amount."""
 
-    counter: str
+    counter: str = ""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Ask for X (at most the PP and the counters there are), then pay it."""
         me = frame.controller
         card = game.cards[frame.source]
         key = COUNTER_PREFIX + self.counter
-        have = 0 if card.counters is None else card.counters.get(key, 0)
+        if not self.counter:
+            have = game.players[me].pp
+        else:
+            have = 0 if card.counters is None else card.counters.get(key, 0)
         if frame.choice is None:
             most = min(game.players[me].pp, have)
             game.ask_pick(me, [str(i) for i in range(most, -1, -1)], False)
             return False
         x, frame.choice = int(frame.choice), None
         game.players[me].pp -= x
-        if x and card.counters is not None:
+        if x and self.counter and card.counters is not None:
             card = game.writable(frame.source)
             assert card.counters is not None
             card.counters[key] = have - x
@@ -130,6 +134,8 @@ class PayX:
 
     def describe(self) -> str:
         """This element in English."""
+        if not self.counter:
+            return "as a cost, choose X and pay X PP"
         return f"as a cost, choose X, pay X PP and take X {self.counter} counters from this"
 
 
