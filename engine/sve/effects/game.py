@@ -117,6 +117,11 @@ class Game(Protocol):
         """Put a card from its owner's EX area into the graveyard."""
         ...
 
+    def take_control(self, uid: int, player: int) -> bool:
+        """``player`` takes control of field card ``uid`` (a steal): it moves to their field
+        as a card that came under their control this turn; whether it moved."""
+        ...
+
     def field_has_room(self, player: int) -> bool:
         """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
         ...

@@ -111,6 +111,28 @@ class Zones(StateBase):
         """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
         return len(self.players[player].field) < FIELD_LIMIT
 
+    def take_control(self, uid: int, player: int) -> bool:
+        """``player`` takes control of the field card ``uid`` (``奪う``): it moves onto their
+        field, not a new card (its damage, evolution and buffs stay), counted as having come
+        under their control this turn (it attacks only as a newly entered card may, CR
+        12.9.1); when it leaves the field it goes to its owner's zone (CR 4.1.6). Nothing
+        when it is not on the field, is already theirs or their field is full."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD or card.controller == player:
+            return False
+        if not self.field_has_room(player):
+            return False
+        card = self.writable(uid)
+        self.players[card.controller].field.remove(uid)
+        card.controller = player
+        card.since = self.turn
+        self.players[player].field.append(uid)
+        self.statics_dirty = True
+        self.dirty = True
+        if self.log is not None:
+            self._emit("control", {"player": player, "uid": uid, "card": card.face.card_id})
+        return True
+
     def hand_to_deck(self, uid: int, top: bool) -> None:
         """Put a card from its owner's hand on the top or the bottom of their deck."""
         card = self.cards[uid]
