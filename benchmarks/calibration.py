@@ -15,7 +15,9 @@ record's figures beside the simulator's:
   beyond 20/80, each archetype's win rate against the share-weighted field;
 - the cards of each list and built evolve deck that the engine does not fully model.
 
-``--from FILE`` analyses the matrix of an earlier ``--json`` output instead of playing.
+``--from FILE`` analyses the matrix of an earlier ``--json`` output instead of playing;
+``--lists DIR`` writes the representative lists there as deck files (``NN.txt``, in the
+order of the report) for other experiments.
 ``--fit`` also fits the calibration map to the record (:mod:`analytics.calmap`: one shrink
 factor toward 50% on the logit scale, validated leaving one tournament out) and writes it
 to ``analytics/data/calibration_map.json`` (or the path given), where the commands and
@@ -116,6 +118,8 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--from", dest="source", type=Path,
                         help="analyse the matrix of an earlier --json output")  # fmt: skip
+    parser.add_argument("--lists", type=Path, metavar="DIR",
+                        help="also write the representative lists as deck files here")  # fmt: skip
     parser.add_argument("--fit", nargs="?", const=MAP, type=Path, metavar="PATH",
                         help="fit the calibration map and write it (analytics/data/)")  # fmt: skip
     args = parser.parse_args()
@@ -142,6 +146,14 @@ def main() -> int:
     names = [_name(a, k) for a, k in zip(chosen, picks, strict=True)]
     n = len(chosen)
     tops = events(record.lists, record.clusters, [a.key for a in chosen])
+    if args.lists is not None:
+        args.lists.mkdir(parents=True, exist_ok=True)
+        for k, (a, pick) in enumerate(zip(chosen, picks, strict=True), start=1):
+            lines = [
+                f"# name: {names[k - 1]}",
+                *(f"{c} {code}" for code, c in a.lists[pick].items()),
+            ]
+            (args.lists / f"{k:02d}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     if args.source is not None:
         try:
             saved = json.loads(args.source.read_text("utf-8"))

@@ -164,11 +164,18 @@ def test_a_short_run_on_the_real_record(shared_data: Path, tmp_path: Path) -> No
     assert all(0 <= r <= 1 for r in data["vs_weighted_field"])
     low, high = data["sim_spread_band"]
     assert 0 < low <= data["sim_spread_median"] <= high
+    lists = tmp_path / "lists"
     again = subprocess.run(
-        [*command, "--from", str(out)], env=env, capture_output=True, text=True, check=True
-    )
+        [*command, "--from", str(out), "--lists", str(lists)], env=env, capture_output=True,
+        text=True, check=True,
+    )  # fmt: skip
     assert "pairings done" not in again.stderr
     assert f"{data['record_spread']:6.2f}" in again.stdout
+    from cardpool.decklist import read_deck_file
+
+    written = sorted(lists.glob("*.txt"))
+    assert [p.name for p in written] == ["01.txt", "02.txt", "03.txt", "04.txt"]
+    assert all(40 <= sum(read_deck_file(p).main.values()) <= 50 for p in written)
     other = subprocess.run(
         [sys.executable, str(SCRIPT), "--min-finishes", "50", "--from", str(out)],
         env=env, capture_output=True, text=True, check=False,
