@@ -86,3 +86,12 @@ def unmodelled_cards(deck: Deck, pool: PoolIndex) -> list[tuple[str, str, str]]:
         row = pool.rows.get(cid)
         out.append((cid, row.name if row else cid, coverage.status(cid)))
     return out
+
+
+def unmodelled_in(decks: list[Deck], pool: PoolIndex) -> list[dict[str, str]]:
+    """The cards of these decks the engine does not fully model, each once."""
+    seen: dict[str, dict[str, str]] = {}
+    for deck in decks:
+        for cid, name, status in unmodelled_cards(deck, pool):
+            seen.setdefault(cid, {"card": cid, "name": name, "status": status, "deck": deck.name})
+    return list(seen.values())

@@ -9,10 +9,13 @@ the medoid, the list most alike to the others of its group on average (ties: the
 standing, then the later event), a list that was really played rather than an average.
 
 The answer. The deck plays each archetype's typical list on the same seeds, both seats.
-Its expected win rate is the mean of its matchup scores weighted by the archetypes' shares
-(renormalised over the archetypes played); the unit of the interval is one seed, for which
-the weighted score over every archetype and both seats is one value in [0, 1]. A single
-matchup's interval is Wilson's over its games (a draw scores a half).
+Its expected win rate is the mean of its matchup scores weighted by the archetypes' shares,
+renormalised over the archetypes played: the answer speaks for the part of the record those
+archetypes cover (``coverage``, said with it). The unit of the interval is one seed, for
+which the weighted score over every archetype and both seats is one value in [0, 1]; the
+shares are themselves estimates from the lists counted, and their multinomial variance,
+``(sum w m^2 - (sum w m)^2) / lists`` for weights ``w`` and matchup scores ``m``, is added
+to the games' own. A single matchup's interval is over its seeds too (a draw scores a half).
 """
 
 from __future__ import annotations
@@ -30,10 +33,10 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from analytics.intervals import rate_interval
 from analytics.meta import META_COLUMNS, archetype
-from analytics.sequential import interval
-from analytics.study import Scores
-from analytics.winrate import Z95, wilson
+from analytics.sequential import rate_test
+from analytics.study import Scores, upto
 from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.importers.tournaments import read_lines
@@ -208,24 +211,6 @@ def seed_units(scores: Scores, keys: Sequence[str], w: Sequence[float]) -> list[
     return units
 
 
-def mean_ci(
-    units: Sequence[float], *, sequential: bool, budget_units: int
-) -> tuple[float, float, float]:
-    """Mean of [0, 1] units with a normal 95% interval, or the confidence-sequence one."""
-    n = len(units)
-    if n == 0:
-        return (math.nan, 0.0, 1.0)
-    mean = sum(units) / n
-    if sequential:
-        iv = interval(units, 0.0, 1.0, budget_units=budget_units)
-        return (mean, iv.lo, iv.hi)
-    if n < 2:
-        return (mean, 0.0, 1.0)
-    sd = math.sqrt(sum((u - mean) ** 2 for u in units) / (n - 1))
-    half = Z95 * sd / math.sqrt(n)
-    return (mean, max(0.0, mean - half), min(1.0, mean + half))
-
-
 def field_figure(field: Sequence[dict[str, Any]]) -> go.Figure:
     """A bar per archetype: the deck's win rate against it with its 95% interval."""
     rates = [r["win_rate"] for r in field]
@@ -246,43 +231,93 @@ def matchup_key(index: int) -> str:
     return f"arch{index}"
 
 
+def coverage(field: Sequence[Archetype]) -> float:
+    """The share of the record's lists that the archetypes played cover."""
+    return sum(a.share for a in field)
+
+
+def share_variance(field: Sequence[Archetype], means: Sequence[float], lists: int) -> float:
+    """The variance the shares' estimate adds to the expected win rate (multinomial, over the
+    lists the archetypes played cover)."""
+    covered = max(1, round(coverage(field) * lists))
+    w = weights(field)
+    pairs = [(wk, m) for wk, m in zip(w, means, strict=True) if not math.isnan(m)]
+    if not pairs:
+        return 0.0
+    first = sum(wk * m for wk, m in pairs)
+    second = sum(wk * m * m for wk, m in pairs)
+    return max(0.0, second - first * first) / covered
+
+
+def _expected(
+    scores: Scores, field: Sequence[Archetype], lists: int
+) -> tuple[list[float], float, float]:
+    """The seed units of the expected win rate, the shares' variance and games per seed."""
+    keys = [matchup_key(i) for i in range(len(field))]
+    units = seed_units(scores, keys, weights(field))
+    means = []
+    for k in keys:
+        played = list(scores.get(k, {}).values())
+        means.append(sum(played) / len(played) if played else math.nan)
+    return units, share_variance(field, means, lists), 2.0 * len(field)
+
+
 def gauntlet_result(
-    deck: str, field: Sequence[Archetype], scores: Scores, *, sequential: bool, budget_units: int
+    deck: str,
+    field: Sequence[Archetype],
+    scores: Scores,
+    *,
+    sequential: bool,
+    budget_units: int,
+    lists: int,
+    look_units: int | None = None,
 ) -> dict[str, Any]:
-    """``{"deck", "expected_win_rate", "ci95", "field": [...], "deciding": [...]}``."""
+    """``{"deck", "expected_win_rate", "ci95", "coverage", "field": [...], "deciding"}``."""
     keys = [matchup_key(i) for i in range(len(field))]
     w = weights(field)
-    mean, lo, hi = mean_ci(
-        seed_units(scores, keys, w), sequential=sequential, budget_units=budget_units
-    )
+    units, extra, per_unit = _expected(scores, field, lists)
+    if sequential:
+        iv = rate_test(
+            units, per_unit, look_units=look_units or budget_units, budget_units=budget_units,
+            extra=extra,
+        )  # fmt: skip
+    else:
+        iv = rate_interval(units, per_unit, extra=extra)
     rows: list[dict[str, Any]] = []
     for a, k, wk in zip(field, keys, w, strict=True):
         per_seed = seed_units({k: scores.get(k, {})}, [k], [1.0])
-        m, l_, h = mean_ci(per_seed, sequential=sequential, budget_units=budget_units)
-        played = list(scores.get(k, {}).values())
-        if played and not sequential:  # Wilson: never a zero-width interval at 0% or 100%
-            l_, h = wilson(sum(played), len(played))  # type: ignore[arg-type]
+        one = rate_interval(per_seed, 2.0)
+        m = one.mean
         rows.append({
             "archetype": a.name, "share": round(a.share, 4), "weight": round(wk, 4),
-            "list": a.code, "win_rate": _r(m), "ci95": [_r(l_), _r(h)],
-            "games": len(scores.get(k, {})),
+            "list": a.code, "win_rate": _r(m), "ci95": [_r(one.lo), _r(one.hi)],
+            "games": len(scores.get(k, {})), "seeds": one.n,
             "swing": _r(wk * (m - 0.5)),
         })  # fmt: skip
     swings = [(abs(float(r["swing"])), str(r["archetype"])) for r in rows if r["swing"] is not None]
     deciding = [name for _, name in sorted(swings, key=lambda t: -t[0])[:3]]
     return {
-        "deck": deck, "expected_win_rate": _r(mean), "ci95": [_r(lo), _r(hi)],
+        "deck": deck, "expected_win_rate": _r(iv.mean), "ci95": [_r(iv.lo), _r(iv.hi)],
+        "coverage": round(coverage(field), 4), "lists": lists,
+        "share_sd": round(math.sqrt(extra), 4), "decided": bool(iv.n and iv.excludes(0.5)),
         "field": rows, "deciding": deciding,
     }  # fmt: skip
 
 
-def still_open(scores: Scores, field: Sequence[Archetype], budget_units: int) -> set[str]:
-    """Every matchup until the expected win rate's interval leaves 0.5, then none."""
+def still_open(
+    scores: Scores,
+    field: Sequence[Archetype],
+    budget_units: int,
+    point: int,
+    lists: int,
+    seeds: Sequence[int] = (),
+) -> set[str]:
+    """Every matchup until the expected win rate's interval at this look leaves 0.5."""
     keys = [matchup_key(i) for i in range(len(field))]
-    units = seed_units(scores, keys, weights(field))
-    if interval(units, 0.0, 1.0, budget_units=budget_units).excludes(0.5):
-        return set()
-    return set(keys)
+    seen = upto(scores, seeds, point) if seeds else scores
+    units, extra, per_unit = _expected(seen, field, lists)
+    iv = rate_test(units, per_unit, look_units=point, budget_units=budget_units, extra=extra)
+    return set() if iv.n and iv.excludes(0.5) else set(keys)
 
 
 def _r(x: float) -> float | None:

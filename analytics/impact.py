@@ -3,7 +3,10 @@
 Both versions meet the same opponents on the same seeds and seats (one study, see
 :mod:`analytics.study`), so the difference of their scores is paired: the luck of the draw
 that both share cancels. ``delta`` is the deck's score with the card minus without it, over
-every opponent of the field with equal weight (a draw scores a half).
+every opponent of the field with equal weight (a draw scores a half), with a score interval
+over seeds (:mod:`analytics.intervals`). Every card of ``--all`` is one test of a family
+whose error rate Holm's procedure shares (:func:`analytics.sequential.family`); a
+sequential study also stops a card whose interval lies within the swing that matters.
 """
 
 from __future__ import annotations
@@ -14,9 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analytics.sequential import interval
-from analytics.study import Scores
-from analytics.winrate import Z95
+from analytics.sequential import Units, Verdict, family, look_points
+from analytics.study import Scores, upto
 from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
@@ -69,9 +71,13 @@ def _ids(main: Mapping[str, int], pool: PoolIndex) -> dict[str, int]:
     return out
 
 
-def variant(deck: Deck, pool: PoolIndex, card: str, swap: str | None) -> Variant:
+def variant(
+    deck: Deck, pool: PoolIndex, card: str, swap: str | None, *, allow_illegal: bool = False
+) -> Variant:
     """One copy of ``card`` out; ``swap`` a code, ``filler``, ``none`` or ``None`` (filler at
-    the minimum deck size, else nothing). Unknown or absent cards raise ``InputError``."""
+    the minimum deck size, else nothing). Unknown or absent cards, and a swap the deck may
+    not hold (CR 6.1.1: its class or title, its type, its copies) unless ``allow_illegal``,
+    raise ``InputError``."""
     cid = pool.card_id(card)
     if cid is None:
         raise InputError(f"--card {card!r}: unknown card code")
@@ -94,7 +100,28 @@ def variant(deck: Deck, pool: PoolIndex, card: str, swap: str | None) -> Variant
             raise InputError(f"--swap {swap!r}: the deck already holds {row.max_copies} copies")
     new.main = _swapped(deck.main, code, added)
     new.name = f"{deck.name} -{cid}" + (f" +{added}" if added else "")
+    if added is not None and not allow_illegal:
+        broken = swap_violations(deck, new, pool, added)
+        if broken:
+            raise InputError(
+                f"--swap {swap!r}: {broken[0]} (CR {broken[1]}); "
+                "--allow-illegal-swap runs it anyway"
+            )
     return Variant(cid, added, new)
+
+
+def swap_violations(
+    before: Deck, after: Deck, pool: PoolIndex, added: str
+) -> tuple[str, str] | None:
+    """The first construction rule the swap breaks that the deck kept: (message, clause), or
+    ``None`` when the swapped deck may hold the card."""
+    from cardpool.legality import validate
+
+    had = {(e.code, e.cards) for e in validate(before, pool).errors}
+    for err in validate(after, pool).errors:
+        if (err.code, err.cards) not in had and (added in err.cards or not err.cards):
+            return (err.message, err.rule)
+    return None
 
 
 def _swapped(main: Mapping[str, int], code: str, added: str | None) -> dict[str, int]:
@@ -118,54 +145,34 @@ def _swapped(main: Mapping[str, int], code: str, added: str | None) -> dict[str,
     return out
 
 
-def all_variants(deck: Deck, pool: PoolIndex, swap: str | None) -> list[Variant]:
+def all_variants(
+    deck: Deck, pool: PoolIndex, swap: str | None, *, allow_illegal: bool = False
+) -> list[Variant]:
     """One variant per distinct card of the main deck (``--all``), in list order."""
     seen: dict[str, None] = {}
     for code in deck.main:
         seen.setdefault(pool.card_id(code) or code, None)
-    return [variant(deck, pool, cid, swap) for cid in seen]
+    return [variant(deck, pool, cid, swap, allow_illegal=allow_illegal) for cid in seen]
 
 
 def unit_differences(base: Scores, other: Scores, field: Sequence[str]) -> list[float]:
     """Per seed, in seed order of first play: the mean of base minus other over every
     opponent and seat both played (a value in [-1, 1])."""
+    return paired_units(base, other, field).values
+
+
+def paired_units(base: Scores, other: Scores, field: Sequence[str]) -> Units:
+    """Per seed: the mean of base minus other over every opponent and seat both played, and
+    the share of those games whose result changed; with the games per seed and in all."""
     by_seed: dict[int, list[float]] = {}
     for opp in field:
         b, o = base.get(opp, {}), other.get(opp, {})
         for game in sorted(set(b) & set(o)):
             by_seed.setdefault(game[0], []).append(b[game] - o[game])
-    return [sum(v) / len(v) for v in by_seed.values()]
-
-
-@dataclass(frozen=True, slots=True)
-class Paired:
-    """A paired mean difference over units, with its 95% interval."""
-
-    delta: float
-    ci95: tuple[float, float]
-    games: int
-    units: int
-    decided: bool
-
-
-def paired(
-    units: Sequence[float], games: int, *, sequential: bool, budget_units: int, null: float = 0.0
-) -> Paired:
-    """The mean of unit differences with a normal 95% interval (fixed budget) or the
-    confidence-sequence interval (``sequential``, valid wherever the test stopped)."""
-    n = len(units)
-    if n == 0:
-        return Paired(math.nan, (-1.0, 1.0), 0, 0, False)
-    mean = sum(units) / n
-    if sequential:
-        iv = interval(units, -1.0, 1.0, budget_units=budget_units)
-        return Paired(mean, (iv.lo, iv.hi), games, n, iv.excludes(null))
-    if n < 2:
-        return Paired(mean, (-1.0, 1.0), games, n, False)
-    sd = math.sqrt(sum((u - mean) ** 2 for u in units) / (n - 1))
-    half = Z95 * sd / math.sqrt(n)
-    lo, hi = mean - half, mean + half
-    return Paired(mean, (lo, hi), games, n, lo > null or hi < null)
+    values = [sum(v) / len(v) for v in by_seed.values()]
+    changed = [sum(abs(d) for d in v) / len(v) for v in by_seed.values()]
+    games = sum(len(v) for v in by_seed.values())
+    return Units(values, changed, games / len(by_seed) if by_seed else 1.0, games)
 
 
 def field_key(variant_key: str, opponent: int) -> str:
@@ -178,6 +185,36 @@ def split(scores: Scores, variant_key: str, n_field: int) -> Scores:
     return {str(j): scores.get(field_key(variant_key, j), {}) for j in range(n_field)}
 
 
+def verdicts(
+    scores: Scores,
+    variants: Sequence[Variant],
+    n_field: int,
+    *,
+    sequential: bool,
+    budget_units: int,
+    looks: Sequence[int],
+    seeds: Sequence[int],
+    swing: float | None = None,
+) -> dict[str, Verdict]:
+    """Every variant's test (see :func:`analytics.sequential.family`), each look seeing the
+    scores of its own seeds."""
+    field = [str(j) for j in range(n_field)]
+    points = list(looks) or [budget_units]
+
+    seen_at: dict[int, Scores] = {}  # what each look saw, filtered once for every card
+
+    def units_at(key: str, point: int) -> Units:
+        if point not in seen_at:
+            seen_at[point] = upto(scores, seeds, point) if seeds else scores
+        seen = seen_at[point]
+        return paired_units(split(seen, BASE, n_field), split(seen, key, n_field), field)
+
+    return family(
+        [v.key for v in variants], units_at, points, budget_units,
+        sequential=sequential, swing=swing,
+    )  # fmt: skip
+
+
 def impact_rows(
     scores: Scores,
     variants: Sequence[Variant],
@@ -185,20 +222,27 @@ def impact_rows(
     *,
     sequential: bool,
     budget_units: int,
+    looks: Sequence[int] = (),
+    seeds: Sequence[int] = (),
+    swing: float | None = None,
 ) -> list[dict[str, Any]]:
-    """``{"card", "swap", "delta", "ci95", "games", "decided"}`` per variant, largest delta
-    first (``delta``: the deck's score with the card minus without it)."""
-    field = [str(j) for j in range(n_field)]
-    base = split(scores, BASE, n_field)
+    """``{"card", "swap", "delta", "ci95", "games", "decided", "negligible", "units",
+    "p_holm"}`` per variant, largest delta first (``delta``: the deck's score with the card
+    minus without it; ``decided`` at a family-wise error rate of 5%, Holm)."""
+    found = verdicts(
+        scores, variants, n_field, sequential=sequential, budget_units=budget_units,
+        looks=looks, seeds=seeds, swing=swing,
+    )  # fmt: skip
     rows = []
     for v in variants:
-        other = split(scores, v.key, n_field)
-        units = unit_differences(base, other, field)
-        games = sum(len(set(base[f]) & set(other[f])) for f in field)
-        p = paired(units, games, sequential=sequential, budget_units=budget_units)
+        verdict = found[v.key]
+        iv = verdict.interval
         rows.append({
-            "card": v.card, "swap": v.swap, "delta": _r(p.delta),
-            "ci95": [_r(p.ci95[0]), _r(p.ci95[1])], "games": p.games, "decided": p.decided,
+            "card": v.card, "swap": v.swap, "delta": _r(iv.mean),
+            "ci95": [_r(iv.lo), _r(iv.hi)], "games": verdict.games,
+            "decided": verdict.decided, "negligible": verdict.negligible,
+            "units": verdict.look_units,
+            "p_holm": None if verdict.p_holm is None else round(verdict.p_holm, 4),
         })  # fmt: skip
     rows.sort(key=lambda r: (-_num(r["delta"]), str(r["card"])))
     return rows
@@ -213,16 +257,25 @@ def _r(x: float) -> float | None:
 
 
 def still_open(
-    scores: Scores, variants: Sequence[Variant], n_field: int, budget_units: int
+    scores: Scores,
+    variants: Sequence[Variant],
+    n_field: int,
+    budget_units: int,
+    point: int,
+    seeds: Sequence[int],
+    swing: float | None = None,
 ) -> set[str]:
-    """The study keys that need more games: every undecided variant's, and the base's
-    while any variant is open."""
-    field = [str(j) for j in range(n_field)]
-    base = split(scores, BASE, n_field)
+    """The study keys that need more games after the look at ``point`` units: every
+    variant neither decided nor negligible, and the base's while any variant is open."""
+    looks = [p for p in look_points(budget_units) if p <= point]
+    found = verdicts(
+        scores, variants, n_field, sequential=True, budget_units=budget_units, looks=looks,
+        seeds=seeds, swing=swing,
+    )  # fmt: skip
     out: set[str] = set()
     for v in variants:
-        units = unit_differences(base, split(scores, v.key, n_field), field)
-        if not interval(units, -1.0, 1.0, budget_units=budget_units).excludes(0.0):
+        verdict = found[v.key]
+        if not (verdict.decided or verdict.negligible):
             out.update(field_key(v.key, j) for j in range(n_field))
     if out:
         out.update(field_key(BASE, j) for j in range(n_field))

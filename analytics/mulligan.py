@@ -3,6 +3,8 @@
 They mirror :mod:`analytics.odds`: ``never`` keeps every hand, ``keep-if:A,B`` keeps a hand
 holding any of the cards, and ``optimal:A,B`` keeps exactly the hands that the exact odds say
 to keep for the goal "at least one of A, B in hand by own turn T", going first or second.
+Two more are the baselines a player compares against: ``agent`` leaves the opening to the AI
+player's own rule (what every other command plays), ``always`` mulligans every hand.
 Each policy only reads the opening hand's card ids, so it works for any deck, and is a small
 frozen value that pickles to worker processes and Dask workers.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from analytics.odds import (
     OPTIMAL,
@@ -38,6 +41,21 @@ class KeepAll:
     def keep(self, hand: Sequence[CardRecord], going_first: bool) -> bool:
         """Always keep."""
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class MulliganAll:
+    """Always mulligan."""
+
+    def keep(self, hand: Sequence[CardRecord], going_first: bool) -> bool:
+        """Never keep."""
+        return False
+
+
+AGENT = "agent"
+"""The policy that leaves the opening to the AI player (no policy: ``None``)."""
+BASELINES = {AGENT: "the AI player's own rule", "always": "always mulligan", "never": "never"}
+"""Policies without goal cards, in words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +125,17 @@ def optimal_table(deck: Mapping[str, int], cards: Sequence[str], turn: int) -> K
 
 def make_policy(
     text: str, deck: Mapping[str, int], pool: PoolIndex, turn: int = DEFAULT_GOAL_TURN
-) -> MulliganPolicy:
-    """The runner's policy for ``never``, ``keep-if:A,B`` or ``optimal:A,B`` on this deck.
+) -> MulliganPolicy | None:
+    """The runner's policy for ``agent`` (``None``: the AI player decides), ``always``,
+    ``never``, ``keep-if:A,B`` or ``optimal:A,B`` on this deck.
 
     ``deck`` maps card ids to copies (what ``optimal`` solves on). Bad text raises
     ``InputError``.
     """
+    if text.strip() == AGENT:
+        return None
+    if text.strip() == "always":
+        return MulliganAll()
     head, _, tail = text.strip().partition(":")
     if head == "optimal":
         codes = [c.strip() for c in tail.split(",") if c.strip()]
@@ -122,9 +145,30 @@ def make_policy(
     try:
         policy = parse_policy(text)
     except ValueError as err:
-        raise InputError(f"--policy {text!r}: {err}") from None
+        raise InputError(f"--policy {text!r}: {err}; or agent, always") from None
     if isinstance(policy, Never):
         return KeepAll()
     if isinstance(policy, KeepIf):
         return KeepIfAny(frozenset(_ids(policy.cards, pool, text, deck)))
     raise InputError(f"--policy {policy_name(policy)!r}: optimal needs goal cards: optimal:CODE")
+
+
+def deck_ids(main: Mapping[str, int], pool: PoolIndex) -> dict[str, int]:
+    """A main deck as card ids to copies (printings counted as their card)."""
+    out: dict[str, int] = {}
+    for code, n in main.items():
+        cid = pool.card_id(code) or code
+        out[cid] = out.get(cid, 0) + n
+    return out
+
+
+def policy_key(index: int, opponent: int) -> str:
+    """The study key of the ``index``-th policy against the ``opponent``-th deck."""
+    return f"p{index}|{opponent}"
+
+
+def study_policy(params: Mapping[str, Any], key: str, pool: PoolIndex) -> MulliganPolicy | None:
+    """The policy a ``mulligan-test`` study played under matchup ``key`` (``p{i}|{j}``)."""
+    index = int(key.split("|")[0][1:])
+    main = deck_ids(params["deck"]["main"], pool)
+    return make_policy(params["policies"][index], main, pool, params["goal_turn"])

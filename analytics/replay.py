@@ -27,6 +27,7 @@ from cardpool.store import Store
 from engine.cards import CardRecord
 from engine.sve import DeckSpec, GameResult, new_game, parse_action, play_game
 from engine.sve.board import DEFAULT_TURN_LIMIT
+from engine.sve.runner import MulliganPolicy
 from engine.sve.state import Kind
 
 Lookup = Callable[[str], CardRecord | None]
@@ -53,6 +54,7 @@ _ZONES = {
     "evolve_deck": "the evolve deck",
     "erased": "nowhere (a token)",
     "field": "the field",
+    "resolving": "being played",
 }
 
 
@@ -354,13 +356,23 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
         if kind == "destroy":
             gone = ev.get("to") in ("grave", "erased")
             return f"{label} is destroyed" + ("" if gone else f" (to {to})")
-        if kind == "banish":
-            return f"{label} is banished"
+        if kind == "banish":  # a token ceases to exist instead (CR 4.3.3)
+            return (
+                f"{label} is banished" if ev.get("to") != "erased" else f"{label} ceases to exist"
+            )
         if ev.get("to") == "evolve_deck" and not was_on_field:
             return None  # the evolved card under a follower that left
         return f"{label} goes to {to}"
     if kind == "create":
         return f"{who} gets a {board.label(uid, cid)} token in the EX area"
+    if kind == "move":
+        source = _ZONES.get(str(ev.get("from")), str(ev.get("from")))
+        to = _ZONES.get(str(ev.get("to")), str(ev.get("to")))
+        return f"{board.name(cid)} goes from {source} to {to}"
+    if kind == "roll":  # CR 5.20.1
+        return f"{who} rolls a die: {ev.get('result')}"
+    if kind == "pay_defense":  # a cost paid with leader defense (CR 10.4.5), not damage
+        return f"{who} pays {int(ev.get('amount', 0))} leader defense"
     if kind == "found":
         return f"{who} puts {board.name(cid)} into {_ZONES.get(str(ev.get('to')), ev.get('to'))}"
     if kind == "mill":
@@ -609,8 +621,22 @@ def stored_game(store: Store, pool: PoolIndex, run_id: str, seed: int, seat: int
         first=seat,
         turn_limit=info.turn_limit,
         log=True,
+        mulligans=(run_mulligan(store, pool, run_id), None),
     )
     return StoredGame(info, row, result)
+
+
+def run_mulligan(store: Store, pool: PoolIndex, run_id: str) -> MulliganPolicy | None:
+    """The opening policy deck A played under in a run (a ``mulligan-test`` study's policy;
+    ``None``, the AI player's own rule, for every other run)."""
+    from analytics.mulligan import study_policy
+    from analytics.study import study_of_run
+
+    found = study_of_run(store, run_id)
+    if found is None or found[0] != "mulligan-test":
+        return None
+    _kind, key, params = found
+    return study_policy(params, key, pool)
 
 
 def stored_replay(game: StoredGame, pool: PoolIndex) -> Replay:

@@ -191,6 +191,21 @@ def list_studies(store: Store, kind: str | None = None) -> pd.DataFrame:
     ).df()
 
 
+def study_of_run(store: Store, run_id: str) -> tuple[str, str, dict[str, Any]] | None:
+    """The study a run belongs to: (kind, matchup key, parameters), or ``None``."""
+    has = store.con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'study_runs'"
+    ).fetchone()
+    if not has or not has[0]:
+        return None
+    row = store.con.execute(
+        "SELECT s.kind, r.key, s.params FROM study_runs r JOIN studies s USING (study_id) "
+        "WHERE r.run_id = ?",
+        [run_id],
+    ).fetchone()
+    return None if row is None else (str(row[0]), str(row[1]), json.loads(row[2]))
+
+
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
@@ -230,8 +245,9 @@ def run_scores(store: Store, run_id: str) -> dict[tuple[int, int], float]:
     }
 
 
-Active = Callable[[Scores], set[str]]
-"""Given the scores so far, the matchup keys that still need games (empty: stop)."""
+Active = Callable[[Scores, int], set[str]]
+"""Given the scores so far and the units (seeds) looked at, the matchup keys that still need
+games (empty: stop)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +260,10 @@ class Played:
     games_played: int
     games_budget: int
     runs: dict[str, str]
+    looks: tuple[int, ...] = ()
+    """The unit counts looked at, in order (the last is ``units``)."""
+    seeds: tuple[int, ...] = ()
+    """The study's seeds in the order they are played."""
 
     @property
     def games_saved(self) -> int:
@@ -283,6 +303,7 @@ def play_study(
     done = 0
     start = time.perf_counter()
     prev = 0
+    looked: list[int] = []
     scores: Scores = {}
     try:
         for point in points:
@@ -311,12 +332,13 @@ def play_study(
                         if on_progress:
                             on_progress(Progress(done, total, time.perf_counter() - start))
             prev = point
+            looked.append(point)
             upto = set(full[: 2 * point])
             scores = {
                 k: {g: s for g, s in run_scores(store, runs[k]).items() if g in upto} for k in keys
             }
             if active is not None:
-                live &= active(scores)
+                live &= active(scores, point)
                 if not live:
                     break
     finally:
@@ -329,4 +351,30 @@ def play_study(
     played = sum(
         sum(1 for r in game_rows(store, run) if (r.seed, r.seat) in upto) for run in runs.values()
     )
-    return Played(scores, prev, played, total, runs)
+    return Played(scores, prev, played, total, runs, tuple(looked), seed_order(info))
+
+
+def seed_order(info: StudyInfo) -> tuple[int, ...]:
+    """The study's seeds in the order they are played."""
+    return tuple(seed for seed, seat in schedule(info.seed, info.games) if seat == 0)
+
+
+def upto(scores: Scores, seeds: Sequence[int], units: int) -> Scores:
+    """The scores of the first ``units`` seeds: what a look after ``units`` units saw."""
+    keep = set(seeds[:units])
+    return {k: {g: s for g, s in v.items() if g[0] in keep} for k, v in scores.items()}
+
+
+def answer_notes(info: StudyInfo, played: Played, tests: int = 1) -> dict[str, Any]:
+    """What every stored answer says beside its numbers: the study, its budget, what the
+    sequential test saved, the test and how a family of tests shares its error rate."""
+    from analytics.sequential import FIXED_NOTE, SEQUENTIAL_NOTE, holm_note
+
+    return {
+        "study_id": info.study_id, "agents": list(info.agents), "seed": info.seed,
+        "games_per_matchup": info.games, "until_decided": info.until_decided,
+        "games_budget": played.games_budget, "games_played": played.games_played,
+        "games_saved": played.games_saved,
+        "test": SEQUENTIAL_NOTE if info.until_decided else FIXED_NOTE,
+        "family": holm_note(tests), "tests": tests,
+    }  # fmt: skip

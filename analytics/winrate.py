@@ -77,10 +77,12 @@ def games_for_width(width: float, p: float = 0.5, z: float = Z95) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Rate:
-    """A proportion with its 95% Wilson interval."""
+    """A proportion with its 95% Wilson interval (over seeds when ``units`` are given)."""
 
     wins: int
     n: int
+    units: tuple[tuple[int, int, int], ...] = ()
+    """Per seed: (seed, wins, games), when games of one seed were paired."""
 
     @property
     def rate(self) -> float | None:
@@ -89,7 +91,14 @@ class Rate:
 
     @property
     def ci95(self) -> tuple[float, float]:
-        """The 95% Wilson interval."""
+        """The 95% Wilson interval; with ``units``, the seed is the unit (games of one seed
+        share their shuffles and their results correlate)."""
+        if self.units:
+            from analytics.intervals import clustered_rate
+
+            return clustered_rate(
+                {s: w for s, w, _ in self.units}, {s: g for s, _, g in self.units}
+            )
         return wilson(self.wins, self.n)
 
     def as_dict(self) -> dict[str, object]:
@@ -143,6 +152,7 @@ def summarise(rows: Iterable[GameLike]) -> MatchSummary:
     first_counts = [[0, 0], [0, 0]]  # [first][winner] over decided games
     turns: Counter[int] = Counter()
     reasons: Counter[str] = Counter()
+    seeds: dict[int, list[int]] = {}  # per seed: A's wins, first player's wins, decided
     for row in rows:
         games += 1
         if row.error is not None:
@@ -156,6 +166,10 @@ def summarise(rows: Iterable[GameLike]) -> MatchSummary:
             continue
         wins[row.winner] += 1
         first_counts[row.first][row.winner] += 1
+        unit = seeds.setdefault(row.seed, [0, 0, 0])
+        unit[0] += row.winner == 0
+        unit[1] += row.winner == row.first
+        unit[2] += 1
     decided = wins[0] + wins[1]
     played = sum(turns.values())
     return MatchSummary(
@@ -163,10 +177,14 @@ def summarise(rows: Iterable[GameLike]) -> MatchSummary:
         wins=(wins[0], wins[1]),
         draws=draws,
         errors=errors,
-        a=Rate(wins[0], decided),
+        a=Rate(wins[0], decided, tuple((s, u[0], u[2]) for s, u in seeds.items())),
         a_first=Rate(first_counts[0][0], first_counts[0][0] + first_counts[0][1]),
         a_second=Rate(first_counts[1][0], first_counts[1][0] + first_counts[1][1]),
-        first_player=Rate(first_counts[0][0] + first_counts[1][1], decided),
+        first_player=Rate(
+            first_counts[0][0] + first_counts[1][1],
+            decided,
+            tuple((s, u[1], u[2]) for s, u in seeds.items()),
+        ),
         mean_turns=(sum(t * c for t, c in turns.items()) / played) if played else None,
         turns=dict(turns),
         reasons=dict(reasons),
@@ -245,20 +263,27 @@ def paired_difference(
 
     Each value is 1 for a win, 0 for a loss, 0.5 for a draw. Because both versions met the
     same opponent with the same seed and seat, the noise the two share cancels in the
-    difference, so its interval is narrower than two independent runs would give.
+    difference, so its interval is narrower than two independent runs would give. The seed
+    is the unit (its games share their shuffles): the interval is the score interval over
+    seeds of :func:`analytics.intervals.paired_interval`, never of zero width.
     """
+    from analytics.intervals import paired_interval
+
     keys = sorted(set(a_results) & set(b_results))
     if not keys:
         raise ValueError("the two versions share no games")
     a = np.array([a_results[k] for k in keys])
     b = np.array([b_results[k] for k in keys])
-    d = b - a
-    mean = float(d.mean())
-    se = float(d.std(ddof=1) / math.sqrt(len(d))) if len(d) > 1 else float("inf")
+    by_seed: dict[int, list[float]] = {}
+    for key, d in zip(keys, b - a, strict=True):
+        by_seed.setdefault(key[1], []).append(float(d))
+    units = [sum(v) / len(v) for v in by_seed.values()]
+    changed = [sum(abs(x) for x in v) / len(v) for v in by_seed.values()]
+    iv = paired_interval(units, len(keys) / len(by_seed), discordant=changed)
     return PairedComparison(
         pairs=len(keys),
-        diff=mean,
-        ci95=(mean - Z95 * se, mean + Z95 * se),
+        diff=float((b - a).mean()),
+        ci95=(iv.lo, iv.hi),
         a_rate=float(a.mean()),
         b_rate=float(b.mean()),
     )

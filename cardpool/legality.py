@@ -25,7 +25,7 @@ ERROR_CODES = (
     "evolve.card_type", "copies.limit", "class.mismatch", "title.mismatch",
     "start_amulet.names", "restricted.banned", "restricted.limited",
 )  # fmt: skip
-WARNING_CODES = ("leader.missing",)
+WARNING_CODES = ("leader.missing", "title.conditions", "card.preview")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +131,10 @@ def validate(
     _check_sizes(main_count, evolve_count, errors)
     _check_types(resolved, errors)
     _check_copies(resolved, errors)
-    deck_class, title = _check_basis(resolved, leader, errors)
+    deck_class, title = _check_basis(resolved, leader, errors, warnings)
     _check_start_amulets(resolved, errors)
     _check_restrictions(resolved, in_force(restrictions, deck.region, deck.format, on), errors)
+    _check_preview(resolved, warnings)
     return Verdict(
         legal=not errors,
         errors=tuple(errors),
@@ -304,7 +305,10 @@ def _check_copies(resolved: _Resolved, errors: list[Violation]) -> None:
 
 
 def _check_basis(
-    resolved: _Resolved, leader: CardRow | None, errors: list[Violation]
+    resolved: _Resolved,
+    leader: CardRow | None,
+    errors: list[Violation],
+    warnings: list[Violation],
 ) -> tuple[str | None, str | None]:
     """CR 6.1.1.5: every card fits the leader's class (or is neutral), or shares its title."""
     cards = [(count, row) for _, count, row in resolved.main + resolved.evolve]
@@ -319,10 +323,23 @@ def _check_basis(
     )
     title_off = [row for _, row in cards if row.title != title] if title is not None else None
     if class_off == []:
-        shared_title = title if title_off == [] else None
-        return deck_class, shared_title
+        if title_off != []:
+            return deck_class, None
+        # both bases hold (CR 6.2.1.3: the player declares one): a title deck only if it
+        # meets that title's own conditions, else a class deck, legal as such
+        unmet = _title_conditions(title, [row for _, row in cards])
+        for problem in unmet:
+            warnings.append(
+                Violation(
+                    "title.conditions",
+                    problem.rule,
+                    f"judged on its class (CR 6.1.1.5.1), not as a title deck: "
+                    f"{problem.message}; on its class the title's own abilities do not work",
+                )
+            )
+        return deck_class, None if unmet else title
     if title_off == []:
-        _check_title_conditions(title, [row for _, row in cards], errors)
+        errors.extend(_title_conditions(title, [row for _, row in cards]))
         # a title deck has a class only through its leader; without one its cards span classes
         return (deck_class if leader is not None and deck_class != "neutral" else None), title
     prefer_title = title_off is not None and (class_off is None or len(title_off) < len(class_off))
@@ -367,20 +384,20 @@ def _infer_basis(cards: list[tuple[int, CardRow]]) -> tuple[str | None, str | No
     return deck_class, title
 
 
-def _check_title_conditions(
-    title: str | None, rows: list[CardRow], errors: list[Violation]
-) -> None:
-    """CR 6.1.1.5.2.1 and chapter 14: construction conditions of particular titles."""
+def _title_conditions(title: str | None, rows: list[CardRow]) -> list[Violation]:
+    """CR 6.1.1.5.2.1 and chapter 14: construction conditions of particular titles unmet."""
     if title != "vanguard":
-        return
+        return []
     if not any("start_amulet" in row.keywords for row in rows):
-        errors.append(
+        return [
             Violation(
                 "title.mismatch",
                 "14.4.2.1.1",
-                "a Cardfight!! Vanguard title deck needs at least one card with Start Amulet",
+                "a Cardfight!! Vanguard title deck needs at least one card with Start Amulet "
+                "and this deck has none",
             )
-        )
+        ]
+    return []
 
 
 def _check_start_amulets(resolved: _Resolved, errors: list[Violation]) -> None:
@@ -403,6 +420,30 @@ def _check_start_amulets(resolved: _Resolved, errors: list[Violation]) -> None:
                 + ", ".join(names)
                 + "; a deck may hold Start Amulet cards of one name only",
                 tuple(dict.fromkeys(row.card_id for row in starts)),
+            )
+        )
+
+
+PREVIEW_RULE = "preview set"
+"""The ``rule`` of the preview warning: not a construction rule, a fact of the card data."""
+
+
+def _check_preview(resolved: _Resolved, warnings: list[Violation]) -> None:
+    """Cards of a set still being previewed: legal as printed, but their facts may change
+    before release, and no tournament allows them before it."""
+    rows = list(
+        dict.fromkeys(
+            row for _, _, row in resolved.leaders + resolved.main + resolved.evolve if row.preview
+        )
+    )
+    if rows:
+        warnings.append(
+            Violation(
+                "card.preview",
+                PREVIEW_RULE,
+                f"{_plural(len(rows), 'preview card')} (not released yet; their facts may "
+                "still change): " + ", ".join(label(r) for r in rows),
+                tuple(r.card_id for r in rows),
             )
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import Any
 
 from engine.cards import CardRecord
 
@@ -34,6 +35,13 @@ class CardRow:
     name_en: str | None = None
     text: str | None = field(default=None, compare=False)
     """Ability text: only after a user imports a full dump; never in the embedded snapshot."""
+    text_en: str | None = field(default=None, compare=False)
+    """The official English text (SVEN), icons as ``{[fanfare]}`` tokens; never in the snapshot."""
+    preview: bool = False
+    """Printed in a set still being previewed: its facts may change before release."""
+    union_burst: tuple[int, ...] = ()
+    """Positions among the text's own lines (``engine.cards.text_lines``) of the abilities
+    printed with the Union Burst label (CR 14.5.1.1), which the Japanese dump lost."""
     extra: str | None = None
     """Game-specific facts as a JSON object (Riftbound: domains, energy, power, might, ...)."""
 
@@ -63,11 +71,13 @@ class CardRow:
             keywords=self.keywords,
             title=self.title,
             text=self.text,
+            text_en=self.text_en,
+            union_burst=self.union_burst,
         )
 
     def facts_only(self) -> CardRow:
         """This row without the publisher's ability text (what the repository may carry)."""
-        return replace(self, text=None)
+        return replace(self, text=None, text_en=None, union_burst=())
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,3 +110,26 @@ class PoolData:
 
     cards: list[CardRow] = field(default_factory=list)
     printings: list[PrintingRow] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """A fact on which the Japanese dump and SVEN differ; the dump's value is kept."""
+
+    card_id: str
+    name: str
+    field: str
+    kept: str
+    """The Japanese dump's value (what the pool holds)."""
+    other: str
+    """SVEN's value."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "card_id": self.card_id,
+            "name": self.name,
+            "field": self.field,
+            "cards_ja": self.kept,
+            "sven": self.other,
+        }

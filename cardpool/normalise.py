@@ -245,19 +245,26 @@ def title_of(printing_codes: list[str], traits: tuple[str, ...]) -> str | None:
     return None
 
 
-_PLAIN_CODE = re.compile(r"^[A-Za-z]+\d*[a-z]?-\d+$")
+_PLAIN_CODE = re.compile(r"^[A-Za-z]+\d*[a-z]?-(?:LD)?\d+$")
+"""A card's own number in its product: ``BP01-001``, and for a leader ``-LD01``."""
+REPRINT_SETS = ("PR-", "LCS")
+"""Promos, and the leader collection that reprints leaders of other products."""
 
 
 def canonical_code(printing_codes: list[str]) -> str:
     """Choose the identity code of a card from its printings: the first plain-numbered one.
 
-    Alternate arts (``-SLxx``, ``-Pxx``, ``-Uxx``, ``-SPxx``) and promos are used only when
-    a card has no plain printing.
+    Alternate arts (``-SLxx``, ``-Pxx``, ``-Uxx``, ``-SPxx``), promos and reprint
+    collections are used only when a card has no plain printing.
 
     >>> canonical_code(["SP01-003", "SD01-001", "PR-051", "SP01-SL03"])
     'SD01-001'
+    >>> canonical_code(["LCS01-001", "EBD01-LD01"])
+    'EBD01-LD01'
     """
-    plain = sorted(c for c in printing_codes if _PLAIN_CODE.match(c) and not c.startswith("PR-"))
+    plain = sorted(
+        c for c in printing_codes if _PLAIN_CODE.match(c) and not c.startswith(REPRINT_SETS)
+    )
     if plain:
         return plain[0]
     return sorted(printing_codes)[0]

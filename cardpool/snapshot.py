@@ -1,8 +1,10 @@
 """The embedded facts-only snapshot of the card pool that ships inside the package.
 
-It holds what our importer derives (codes, names, class, title, type, cost, attack, defense,
-traits, keyword flags, copy limits, restriction entries) and never ability or rules text.
-Regenerate it with ``decklab db snapshot`` after importing a full dump.
+It holds what our importer derives (codes, names and English names, class, title, type,
+cost, attack, defense, traits, keyword flags with the card-level Quick icon, copy limits,
+the preview flag, restriction entries) and never ability or rules text. Regenerate it with
+``decklab db snapshot`` after importing the Japanese dump, the SVEN set files and the
+restriction lists.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from cardpool.pool import PoolIndex
 
 CARD_COLUMNS = (
     "card_id", "name", "name_en", "card_class", "class_ja", "title", "card_type", "type_ja",
-    "cost", "attack", "defense", "traits", "keywords", "max_copies", "set_code",
+    "cost", "attack", "defense", "traits", "keywords", "max_copies", "set_code", "preview",
 )  # fmt: skip
 PRINTING_COLUMNS = ("code", "card_id")
 RESTRICTION_COLUMNS = (
@@ -54,7 +56,7 @@ def write_snapshot(
                     c.card_id, c.name, c.name_en or "", c.card_class or "", c.class_ja or "",
                     c.title or "", c.card_type, c.type_ja or "", _num(c.cost), _num(c.attack),
                     _num(c.defense), LIST_SEP.join(c.traits), LIST_SEP.join(c.keywords),
-                    c.max_copies, c.set_code,
+                    c.max_copies, c.set_code, "1" if c.preview else "",
                 ] + ([c.extra or ""] if with_extra else [])
             )  # fmt: skip
     with paths[1].open("w", encoding="utf-8", newline="") as fh:
@@ -119,6 +121,7 @@ def read_snapshot(game: str = "sve") -> tuple[PoolData, list[RestrictionRow]]:
                 keywords=tuple(k for k in r["keywords"].split(LIST_SEP) if k),
                 max_copies=int(r["max_copies"]),
                 set_code=r["set_code"],
+                preview=bool(r.get("preview")),
                 extra=r.get(EXTRA_COLUMN) or None,
             )
         )

@@ -22,7 +22,7 @@ import duckdb
 
 from cardpool import snapshot
 from cardpool.errors import DatabaseBusyError, InputError
-from cardpool.model import CardRow, PoolData, PrintingRow, RestrictionRow
+from cardpool.model import CardRow, Disagreement, PoolData, PrintingRow, RestrictionRow
 from cardpool.pool import PoolIndex
 from cardpool.searchkey import card_key, search_key
 
@@ -51,6 +51,9 @@ CREATE TABLE IF NOT EXISTS cardpool.cards (
     text VARCHAR,
     extra VARCHAR,
     search_key VARCHAR,
+    text_en VARCHAR,
+    preview BOOLEAN DEFAULT false,
+    union_burst INTEGER[],
     PRIMARY KEY (game, card_id)
 );
 CREATE TABLE IF NOT EXISTS cardpool.printings (
@@ -71,6 +74,47 @@ CREATE TABLE IF NOT EXISTS cardpool.restrictions (
     note VARCHAR,
     PRIMARY KEY (game, region, format, listed_code, since)
 );
+CREATE TABLE IF NOT EXISTS cardpool.source_cards (
+    source VARCHAR NOT NULL,
+    game VARCHAR NOT NULL,
+    card_id VARCHAR NOT NULL,
+    name VARCHAR NOT NULL,
+    name_en VARCHAR,
+    class VARCHAR,
+    class_ja VARCHAR,
+    title VARCHAR,
+    type VARCHAR NOT NULL,
+    type_ja VARCHAR,
+    cost INTEGER,
+    attack INTEGER,
+    defense INTEGER,
+    traits VARCHAR[],
+    keywords VARCHAR[],
+    max_copies INTEGER NOT NULL,
+    set_code VARCHAR,
+    text VARCHAR,
+    extra VARCHAR,
+    text_en VARCHAR,
+    preview BOOLEAN,
+    union_burst INTEGER[],
+    PRIMARY KEY (source, game, card_id)
+);
+CREATE TABLE IF NOT EXISTS cardpool.source_printings (
+    source VARCHAR NOT NULL,
+    game VARCHAR NOT NULL,
+    code VARCHAR NOT NULL,
+    card_id VARCHAR NOT NULL,
+    PRIMARY KEY (source, game, code)
+);
+CREATE TABLE IF NOT EXISTS cardpool.disagreements (
+    game VARCHAR NOT NULL,
+    card_id VARCHAR NOT NULL,
+    name VARCHAR NOT NULL,
+    field VARCHAR NOT NULL,
+    kept VARCHAR,
+    other VARCHAR,
+    PRIMARY KEY (game, card_id, field)
+);
 CREATE TABLE IF NOT EXISTS cardpool.imports (
     imported_at TIMESTAMP NOT NULL,
     game VARCHAR NOT NULL,
@@ -85,7 +129,15 @@ CREATE TABLE IF NOT EXISTS cardpool.imports (
 CARD_COLUMNS = (
     "game", "card_id", "name", "name_en", "class", "class_ja", "title", "type", "type_ja",
     "cost", "attack", "defense", "traits", "keywords", "max_copies", "set_code", "text", "extra",
+    "text_en", "preview", "union_burst",
 )  # fmt: skip
+_INSERTED = (
+    "game, card_id, name, name_en, class, class_ja, title, type, type_ja, cost::INTEGER, "
+    "attack::INTEGER, defense::INTEGER, traits::VARCHAR[], keywords::VARCHAR[], "
+    "max_copies::INTEGER, set_code, text, extra, text_en, preview::BOOLEAN, "
+    "union_burst::INTEGER[]"
+)
+"""The card columns as selected from a registered frame (pandas keeps lists as objects)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +303,15 @@ class Store:
         ).fetchall()
         return set(names) <= {(str(a), str(b)) for a, b in rows}
 
+    def has_column(self, schema: str, table: str, column: str) -> bool:
+        """Whether ``schema.table`` has ``column`` (a file made by an earlier version may not)."""
+        row = self.con.execute(
+            "SELECT count(*) FROM information_schema.columns "
+            "WHERE table_schema = ? AND table_name = ? AND column_name = ?",
+            [schema, table, column],
+        ).fetchone()
+        return bool(row and row[0])
+
     @classmethod
     def memory(cls) -> Store:
         """An in-memory store (tests, throwaway work)."""
@@ -263,6 +324,13 @@ class Store:
         """Bring a database made by an earlier version up to date (cheap when it is)."""
         # card search keys (searchkey.py): a column added later, filled for stored cards
         self.con.execute("ALTER TABLE cardpool.cards ADD COLUMN IF NOT EXISTS search_key VARCHAR")
+        # English text, preview sets and Union Burst labels (SVEN): columns added later
+        for column, kind in (
+            ("text_en", "VARCHAR"),
+            ("preview", "BOOLEAN DEFAULT false"),
+            ("union_burst", "INTEGER[]"),
+        ):
+            self.con.execute(f"ALTER TABLE cardpool.cards ADD COLUMN IF NOT EXISTS {column} {kind}")
         missing = self.con.execute(
             "SELECT game, card_id, name, name_en FROM cardpool.cards WHERE search_key IS NULL"
         ).fetchall()
@@ -346,6 +414,36 @@ class Store:
             cards=[_card_row(r) for r in cards],
             printings=[PrintingRow(str(g), str(c), str(i)) for g, c, i in printings],
         )
+
+    def source_pools(self, game: str = "sve") -> dict[str, PoolData]:
+        """Each imported source of ``game`` as it was imported (``cardpool.sources``)."""
+        cards = self.con.execute(
+            f"SELECT source, {', '.join(CARD_COLUMNS)} FROM cardpool.source_cards "
+            "WHERE game = ? ORDER BY source, card_id",
+            [game],
+        ).fetchall()
+        printings = self.con.execute(
+            "SELECT source, game, code, card_id FROM cardpool.source_printings "
+            "WHERE game = ? ORDER BY source, code",
+            [game],
+        ).fetchall()
+        out: dict[str, PoolData] = {}
+        for r in cards:
+            out.setdefault(str(r[0]), PoolData()).cards.append(_card_row(r[1:]))
+        for source, g, code, card_id in printings:
+            out.setdefault(str(source), PoolData()).printings.append(
+                PrintingRow(str(g), str(code), str(card_id))
+            )
+        return out
+
+    def disagreements(self, game: str = "sve") -> list[Disagreement]:
+        """Facts on which the card sources of ``game`` differ (the kept value first)."""
+        rows = self.con.execute(
+            "SELECT card_id, name, field, kept, other FROM cardpool.disagreements "
+            "WHERE game = ? ORDER BY card_id, field",
+            [game],
+        ).fetchall()
+        return [Disagreement(*(str(v) for v in r)) for r in rows]
 
     def pool_index(self, game: str = "sve") -> PoolIndex:
         """The stored pool of ``game`` as an in-memory index."""
@@ -432,7 +530,8 @@ class Store:
         params.append(query.limit)
         sql = (
             "SELECT card_id, name, name_en, class, title, type, cost, attack, defense, traits, "
-            "keywords, max_copies, set_code, text, extra FROM cardpool.cards WHERE "
+            "keywords, max_copies, set_code, coalesce(preview, false) AS preview, text, extra "
+            "FROM cardpool.cards WHERE "
             + " AND ".join(where)
             + " ORDER BY cost NULLS LAST, card_id LIMIT ?"
         )
@@ -463,10 +562,7 @@ class Store:
                 self.con.register("_new_cards", cards)
                 self.con.execute(
                     f"INSERT INTO cardpool.cards ({', '.join(CARD_COLUMNS)}, search_key) "
-                    "SELECT game, card_id, name, name_en, class, "
-                    "class_ja, title, type, type_ja, cost::INTEGER, attack::INTEGER, "
-                    "defense::INTEGER, traits::VARCHAR[], keywords::VARCHAR[], "
-                    "max_copies::INTEGER, set_code, text, extra, search_key FROM _new_cards"
+                    f"SELECT {_INSERTED}, search_key FROM _new_cards"
                 )
                 self.con.unregister("_new_cards")
             if len(printings):
@@ -474,6 +570,55 @@ class Store:
                 self.con.execute("INSERT INTO cardpool.printings SELECT * FROM _new_printings")
                 self.con.unregister("_new_printings")
             self._log(game, kind, source, cards=len(cards), printings=len(printings))
+
+    def replace_sources(self, sources: dict[str, PoolData], game: str) -> None:
+        """Replace the stored sources of ``game`` (each kept as imported) with ``sources``."""
+        import pandas as pd  # only when writing a pool
+
+        cards = pd.DataFrame(
+            [
+                (source, *_card_values(c))
+                for source, data in sources.items()
+                for c in data.cards
+                if c.game == game
+            ],
+            columns=["source", *CARD_COLUMNS],
+        )
+        printings = pd.DataFrame(
+            [
+                (source, p.game, p.code, p.card_id)
+                for source, data in sources.items()
+                for p in data.printings
+                if p.game == game
+            ],
+            columns=["source", "game", "code", "card_id"],
+        )
+        with self.transaction():
+            self.con.execute("DELETE FROM cardpool.source_cards WHERE game = ?", [game])
+            self.con.execute("DELETE FROM cardpool.source_printings WHERE game = ?", [game])
+            if len(cards):
+                self.con.register("_source_cards", cards)
+                self.con.execute(
+                    f"INSERT INTO cardpool.source_cards (source, {', '.join(CARD_COLUMNS)}) "
+                    f"SELECT source, {_INSERTED} FROM _source_cards"
+                )
+                self.con.unregister("_source_cards")
+            if len(printings):
+                self.con.register("_source_printings", printings)
+                self.con.execute(
+                    "INSERT INTO cardpool.source_printings SELECT * FROM _source_printings"
+                )
+                self.con.unregister("_source_printings")
+
+    def replace_disagreements(self, rows: Sequence[Disagreement], game: str) -> None:
+        """Replace the listed disagreements between the card sources of ``game``."""
+        with self.transaction():
+            self.con.execute("DELETE FROM cardpool.disagreements WHERE game = ?", [game])
+            if rows:
+                self.con.executemany(
+                    "INSERT INTO cardpool.disagreements VALUES (?, ?, ?, ?, ?, ?)",
+                    [[game, d.card_id, d.name, d.field, d.kept, d.other] for d in rows],
+                )
 
     def replace_restrictions(
         self, rows: Sequence[RestrictionRow], *, source: str, replace_lists: bool = True
@@ -530,7 +675,7 @@ def _card_values(c: CardRow) -> tuple[Any, ...]:
     return (
         c.game, c.card_id, c.name, c.name_en, c.card_class, c.class_ja, c.title, c.card_type,
         c.type_ja, c.cost, c.attack, c.defense, list(c.traits), list(c.keywords), c.max_copies,
-        c.set_code, c.text, c.extra,
+        c.set_code, c.text, c.extra, c.text_en, c.preview, list(c.union_burst),
     )  # fmt: skip
 
 
@@ -555,6 +700,9 @@ def _card_row(r: tuple[Any, ...]) -> CardRow:
         set_code=values["set_code"] or "",
         text=values["text"],
         extra=values["extra"],
+        text_en=values["text_en"],
+        preview=bool(values["preview"]),
+        union_burst=tuple(values["union_burst"] or ()),
     )
 
 

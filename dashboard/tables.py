@@ -78,6 +78,12 @@ def card_table(results: pd.DataFrame, game: str) -> pd.DataFrame:
     return for_people(
         results,
         {"card_id": "Code", "name": "Name", "class": "Class", "title": "Title", "type": "Type",
-         "cost": "Cost", "attack": "Attack", "defense": "Defense", "keywords": "Keywords"},
-        {"class": class_word, "title": title_word, "type": type_word},
+         "cost": "Cost", "attack": "Attack", "defense": "Defense", "keywords": "Keywords",
+         "preview": "Preview"},
+        {"class": class_word, "title": title_word, "type": type_word, "preview": preview_word},
     )  # fmt: skip
+
+
+def preview_word(value: Any) -> str:
+    """``preview`` for a card of a set still being previewed, else blank."""
+    return "preview" if value is True or value == 1 else ""

@@ -15,10 +15,13 @@ from cardpool.store import Store
 
 READ_TABLES = (
     ("cardpool", "cards"), ("cardpool", "printings"), ("cardpool", "restrictions"),
-    ("cardpool", "imports"), ("cardpool", "tournament_decks"), ("decks", "saved"),
+    ("cardpool", "imports"), ("cardpool", "tournament_decks"), ("cardpool", "source_cards"),
+    ("cardpool", "source_printings"), ("cardpool", "disagreements"), ("decks", "saved"),
     ("main", "sim_runs"), ("main", "sim_games"),
 )  # fmt: skip
 """The tables reading commands query; a database lacking one is completed before reading."""
+NEWEST_COLUMN = ("cardpool", "cards", "union_burst")
+"""The card column added last: a file without it is brought up to date before reading."""
 
 
 def open_store(args: argparse.Namespace, *, write: bool = True) -> Store:
@@ -35,7 +38,11 @@ def open_store(args: argparse.Namespace, *, write: bool = True) -> Store:
         return store
     if path.is_file():
         store = Store.open(path, read_only=True)
-        if store.has_tables(READ_TABLES) and store.count_cards("sve") > 0:
+        if (
+            store.has_tables(READ_TABLES)
+            and store.has_column(*NEWEST_COLUMN)
+            and store.count_cards("sve") > 0
+        ):
             return store
         store.close()
     with Store.open(path) as store:

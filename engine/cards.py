@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 CardId = str
@@ -36,6 +37,12 @@ class CardRecord:
     """Title id for collaboration cards (``uma_musume``, ``priconne``, ...)."""
     text: str | None = field(default=None, compare=False)
     """Ability text where the user imported a full dump; ``None`` from the embedded snapshot."""
+    text_en: str | None = field(default=None, compare=False)
+    """The official English text (SVEN, icons as ``{[fanfare]}``), where imported: it settles
+    what the Japanese leaves open (how far an "if" reaches)."""
+    union_burst: tuple[int, ...] = field(default=(), compare=False)
+    """Positions among :func:`text_lines` of ``text`` of the abilities printed with the Union
+    Burst label (CR 14.5.1.1); the Japanese text lost the label, other card data kept it."""
 
     @property
     def base_type(self) -> str:
@@ -47,3 +54,27 @@ class CardRecord:
         """The special kind (``evolved``, ``advance``, ``token``) or ``None``."""
         head, sep, _ = self.card_type.rpartition("_")
         return head if sep else None
+
+
+_TOKEN_RULE = re.compile(r"^[―─]{3,}")
+_HYPHEN_RULE = re.compile(r"^-{3,}$")
+
+
+def text_lines(text: str | None) -> list[str]:
+    """A card text's own lines as printed: token definitions (the lines opening with a
+    token's name after a ``―――`` line), rule lines and blank lines left out. Card data of
+    other sources lays out the same lines, so a position among them names one ability in
+    every source.
+
+    >>> text_lines("A\\n----------\\nB\\n―――――\\n『T』 token")
+    ['A', 'B']
+    """
+    lines: list[str] = []
+    tokens = False
+    for raw in (text or "").splitlines():
+        line = raw.strip()
+        if _TOKEN_RULE.match(line):
+            tokens = True
+        elif line and not _HYPHEN_RULE.match(line) and not (tokens and line.startswith("『")):
+            lines.append(line)
+    return lines

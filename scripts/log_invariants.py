@@ -6,6 +6,9 @@ in an EX area (CR 4.8.3). At each evolve: super-evolution only from own turn 7 g
 and 6 going second (CR 12.2.4), at most one paid evolve a turn (CR 8.3.2.1). At each
 attack by a follower that entered the field that turn: Storm to attack the leader, Rush,
 Storm or an evolution that turn to attack a follower (CR 8.4.2.1, 8.4.3.1, 12.10, 12.11).
+A die roll shows 1 to 6 (CR 5.20.1). A leader's defense changes only at an event that says
+so, by its amount: ``damage`` to that leader, ``heal`` of it, or ``pay_defense`` by its
+player (a cost, CR 10.4.5, not damage).
 
 Usage: ``python scripts/log_invariants.py LOG.jsonl [LOG.jsonl ...]``: prints one line per
 break and exits 1 if there is any, 0 if none; an unreadable log exits 2.
@@ -34,6 +37,7 @@ def breaks(events: list[dict[str, Any]]) -> list[str]:
     paid = Counter[tuple[int, int]]()
     entered: dict[int, int] = {}
     evolved: dict[int, int] = {}
+    hp: list[int] | None = None
     for e in events:
         where = f"event {e.get('i')} ({e.get('ev')}, turn {e.get('turn')})"
         if e.get("ev") == "game_start":
@@ -41,7 +45,16 @@ def breaks(events: list[dict[str, Any]]) -> list[str]:
         if e.get("ev") == "turn_start":
             own[e["player"]] = e["own_turn"]
         s = e.get("s")
+        if s and hp is not None:
+            for p in (0, 1):
+                said = _defense_change(e, p)
+                if s["hp"][p] - hp[p] != said:
+                    out.append(
+                        f"{where}: player {p} leader defense {hp[p]} -> {s['hp'][p]}, "
+                        f"the event says {said:+d}"
+                    )
         if s:
+            hp = list(s["hp"])
             for p in (0, 1):
                 pp, top = s["pp"][p], s["max_pp"][p]
                 if top > MAX_PP_CAP:
@@ -52,6 +65,8 @@ def breaks(events: list[dict[str, Any]]) -> list[str]:
                     out.append(f"{where}: player {p} EP/SEP below 0")
                 if s["field"][p] > FIELD_LIMIT or s["ex"][p] > EX_LIMIT:
                     out.append(f"{where}: player {p} field or EX area over 5")
+        if e.get("ev") == "roll" and e.get("result") not in range(1, 7):
+            out.append(f"{where}: player {e.get('player')} rolls {e.get('result')}, not 1-6")
         if e.get("ev") == "enter":
             entered[e["uid"]] = e["turn"]
         if e.get("ev") == "attack" and entered.get(e["attacker"]) == e["turn"]:
@@ -72,6 +87,16 @@ def breaks(events: list[dict[str, Any]]) -> list[str]:
                 if paid[(e["turn"], p)] > 1:
                     out.append(f"{where}: player {p} pays for a second evolve this turn")
     return out
+
+
+def _defense_change(e: dict[str, Any], player: int) -> int:
+    """How much event ``e`` says ``player``'s leader defense changes."""
+    amount = int(e.get("amount", 0))
+    if e.get("ev") in ("damage", "heal") and e.get("target") == f"leader{player}":
+        return -amount if e["ev"] == "damage" else amount
+    if e.get("ev") == "pay_defense" and e.get("player") == player:
+        return -amount
+    return 0
 
 
 def read_log(path: Path) -> list[dict[str, Any]]:

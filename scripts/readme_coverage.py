@@ -1,4 +1,4 @@
-"""Rewrite the coverage block of README.md from ``decklab engine coverage`` (run it after
+"""Rewrite the coverage block of docs/cards.md from ``decklab engine coverage`` (run it after
 ``decklab engine compile``; needs ``../shared`` for the tournament share)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from decklab.cli import main
 
-README = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
+CARDS = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
 START = "Coverage now ("
 END = "\n\nNot modelled yet"
 
@@ -28,7 +28,7 @@ def measured(*args: str) -> str:
 
 
 def block() -> str:
-    """The README text: how it was measured, the headline figures, the table."""
+    """The block's text: how it was measured, the headline figures, the table."""
     rep = json.loads(measured("--json"))
     starter, decks = rep["starter"], rep["decks"]
     head = (
@@ -45,10 +45,10 @@ def block() -> str:
 
 def main_() -> None:
     """Replace the block between its start marker and the paragraph after it."""
-    text = README.read_text(encoding="utf-8")
+    text = CARDS.read_text(encoding="utf-8")
     start, end = text.index(START), text.index(END)
     new = block()
-    README.write_text(text[:start] + new + text[end:], encoding="utf-8")
+    CARDS.write_text(text[:start] + new + text[end:], encoding="utf-8")
     found = re.search(r"Tournament card copies fully modelled: [\d.]+%", new)
     print(found[0] if found else "coverage block rewritten")
 

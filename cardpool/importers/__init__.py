@@ -7,14 +7,16 @@ exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardpool import sources
 from cardpool.errors import InputError
-from cardpool.identities import PrintedCard, build_pool, merge_pools
+from cardpool.identities import PrintedCard, build_pool
 from cardpool.importers import restrictions, riftbound, sve_ja, sven, tournaments
-from cardpool.model import PoolData, RestrictionRow
+from cardpool.model import Disagreement, PoolData, RestrictionRow
 from cardpool.pool import PoolIndex
 from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
 from cardpool.store import Store
@@ -31,12 +33,16 @@ class ImportReport:
     restrictions: int = 0
     decklists: int = 0
     warnings: list[str] = field(default_factory=list)
+    disagreements: list[Disagreement] = field(default_factory=list)
+    """Facts on which the Japanese dump and SVEN differ (the dump's value kept)."""
 
 
 @dataclass
 class _Parsed:
-    pool: PoolData = field(default_factory=PoolData)
     printed: list[PrintedCard] = field(default_factory=list)
+    sven_printed: list[PrintedCard] = field(default_factory=list)
+    pools: dict[str, PoolData] = field(default_factory=dict)
+    """Each SVE card source read, grouped into identities (``cardpool.sources``)."""
     restriction_docs: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
     riftbound_cards: PoolData | None = None
@@ -68,7 +74,7 @@ def _parse(path: Path, parsed: _Parsed) -> None:
         parsed.printed.extend(sve_ja.printed_cards(doc, path=path))
         kind = "sve-ja"
     elif sven.looks_like(doc):
-        parsed.pool = merge_pools(parsed.pool, sven.read_document(doc, path=path))
+        parsed.sven_printed.extend(sven.printed_cards(doc, path=path))
         kind = "sven"
     elif restrictions.looks_like(doc):
         parsed.restriction_docs.append((path, doc))
@@ -97,33 +103,64 @@ def _parse(path: Path, parsed: _Parsed) -> None:
         parsed.kinds.append(kind)
 
 
-def import_path(store: Store, path: str | Path) -> ImportReport:
-    """Import a file or a folder of files into ``store``; raise ``InputError`` on bad input."""
-    path = Path(path)
-    if not path.exists():
-        raise InputError("file not found", path=path)
-    files = _files(path)
-    store.release()  # reading and checking a large dump takes a while: hold nothing meanwhile
+def _read(paths: Sequence[str | Path]) -> tuple[list[Path], _Parsed]:
+    """Every file of ``paths`` read and checked (nothing is written)."""
+    files: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if not path.exists():
+            raise InputError("file not found", path=path)
+        files.extend(f for f in _files(path) if f not in files)
     parsed = _Parsed()
     for file in files:
         _parse(file, parsed)
-    if parsed.printed:  # one grouping pass over every printing of the Japanese dump
-        parsed.pool = merge_pools(build_pool(parsed.printed), parsed.pool)
+    # one grouping pass over every printing of each source (a code given twice is refused)
+    for name, printed in ((sources.SVE_JA, parsed.printed), (sources.SVEN, parsed.sven_printed)):
+        if printed:
+            parsed.pools[name] = build_pool(printed)
+    return files, parsed
+
+
+def read_sources(paths: Sequence[str | Path]) -> dict[str, PoolData]:
+    """The SVE card sources the files of ``paths`` hold (``cardpool.sources``), each grouped
+    into identities; nothing is written."""
+    _, parsed = _read(paths)
+    if not parsed.pools:
+        raise InputError(
+            "no SVE card files (the Japanese dump or SVEN set files) in "
+            + ", ".join(str(p) for p in paths)
+        )
+    return parsed.pools
+
+
+def read_sve_pool(paths: Sequence[str | Path]) -> tuple[PoolData, list[Disagreement]]:
+    """The SVE pool the card files of ``paths`` make, as ``db import`` would store it in an
+    empty database (no snapshot, no store), and where their sources disagree."""
+    return sources.combine(read_sources(paths))
+
+
+def import_path(store: Store, path: str | Path) -> ImportReport:
+    """Import a file or a folder of files into ``store``; raise ``InputError`` on bad input."""
+    return import_paths(store, [path])
+
+
+def import_paths(store: Store, paths: Sequence[str | Path]) -> ImportReport:
+    """Import files or folders into ``store`` at once: every file is read and checked first,
+    then all are written in one transaction; raise ``InputError`` on bad input."""
+    store.release()  # reading and checking a large dump takes a while: hold nothing meanwhile
+    files, parsed = _read(paths)
     report = ImportReport(kinds=parsed.kinds, files=len(files))
     store.ensure_default()
+    source = " ".join(str(p) for p in paths)
     with store.transaction():  # one import, one transaction: every file or none
-        _write(store, parsed, path, report)
+        _write(store, parsed, source, report)
     return report
 
 
-def _write(store: Store, parsed: _Parsed, path: Path, report: ImportReport) -> None:
+def _write(store: Store, parsed: _Parsed, path: str, report: ImportReport) -> None:
     """Store what ``_parse`` read; a check that fails here rolls back the whole import."""
-    new_cards = [c for c in parsed.pool.cards if c.game == "sve"]
-    if new_cards:
-        merged = merge_pools(store.pool_data("sve"), parsed.pool)
-        store.replace_pool(merged, "sve", source=str(path), kind="+".join(parsed.kinds))
-        report.cards = len(merged.cards)
-        report.printings = len(merged.printings)
+    if parsed.pools:
+        _import_sve_cards(store, parsed, path, report)
     if parsed.restriction_docs:
         pool = store.pool_index("sve")
         rows: list[RestrictionRow] = []
@@ -139,7 +176,20 @@ def _write(store: Store, parsed: _Parsed, path: Path, report: ImportReport) -> N
         report.decklists += len(decks)
 
 
-def _import_riftbound(store: Store, parsed: _Parsed, path: Path, report: ImportReport) -> None:
+def _import_sve_cards(store: Store, parsed: _Parsed, path: str, report: ImportReport) -> None:
+    """Add the files to their sources and store the pool combined from every source."""
+    stored = store.source_pools("sve") or sources.first_sources(store.pool_data("sve"))
+    stored = sources.add(stored, parsed.pools)
+    pool, disagreements = sources.combine(stored)
+    store.replace_sources(stored, "sve")
+    store.replace_pool(pool, "sve", source=str(path), kind="+".join(parsed.kinds))
+    store.replace_disagreements(disagreements, "sve")
+    report.cards = len(pool.cards)
+    report.printings = len(pool.printings)
+    report.disagreements = disagreements
+
+
+def _import_riftbound(store: Store, parsed: _Parsed, path: str, report: ImportReport) -> None:
     """The Riftbound card dump replaces the pool; errata apply on top; ban lists resolve names."""
     pool = parsed.riftbound_cards
     if pool is not None or parsed.riftbound_errata:

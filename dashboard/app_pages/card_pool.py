@@ -79,7 +79,9 @@ picked = st.selectbox(
 pool = data.pool(game)
 card = pool.row(picked)
 if card is not None:
-    st.subheader(f"{plain(card.name)} ({plain(card.card_id)})")
+    st.subheader(
+        f"{plain(card.name)} ({plain(card.card_id)})" + (" · preview" if card.preview else "")
+    )
     facts = st.columns(5)
     facts[0].metric("Energy" if riftbound else "Cost", "-" if card.cost is None else card.cost)
     facts[1].metric("Might" if riftbound else "Attack", "-" if card.attack is None else card.attack)
@@ -97,9 +99,18 @@ if card is not None:
         f"**Copies per deck:** {card.max_copies}"
     )
     st.write("**Printings:** " + ", ".join(pool.printings_of(card.card_id)))
+    if card.preview:
+        st.warning(
+            "A preview card: its set is not released yet, and its facts may change before it is."
+        )
+    if card.name_en:
+        st.write(f"**English name:** {plain(card.name_en)}")
     if card.text:
         st.text(card.text)
-    else:
+    if card.text_en:
+        st.caption("Official English text")
+        st.text(card.text_en)
+    if not card.text and not card.text_en:
         st.caption("Ability text appears after importing a full card dump (`decklab db import`).")
     section = rules(game).section_for(card)
     count_col, add_col = st.columns([1, 3])

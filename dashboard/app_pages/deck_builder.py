@@ -142,12 +142,17 @@ if not table.empty:
         shown,
         key="builder_table",
         hide_index=True,
-        column_order=["part", "code", "name", "type", "class", "cost", "count"],
-        disabled=["part", "code", "name", "type", "class", "cost"],
+        column_order=["part", "code", "name", "type", "class", "cost"]
+        + ([] if riftbound else ["preview"])
+        + ["count"],
+        disabled=["part", "code", "name", "type", "class", "cost", "preview"],
         column_config={
             "part": "Section", "code": "Code", "name": "Name", "type": "Type",
             "class": "Domain" if riftbound else "Class",
             "cost": "Energy" if riftbound else "Cost",
+            "preview": st.column_config.CheckboxColumn(
+                "Preview", help="A card of a set still being previewed: its facts may change"
+            ),
             "count": st.column_config.NumberColumn("Copies", min_value=0, max_value=50),
         },
         width="stretch",

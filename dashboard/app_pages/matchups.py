@@ -37,7 +37,8 @@ st.caption(
 )
 
 if st.button("Run the round robin", key="matchups_run", disabled=len(chosen) < 2, type="primary"):
-    st.button("Cancel", key="matchups_cancel")  # a click reruns the page and stops the run
+    cancel = st.empty()
+    cancel.button("Cancel", key="matchups_cancel")  # a click reruns the page and stops the run
     batch = uuid.uuid4().hex[:12]
     try:
         for k, (i, j) in enumerate(pairs, start=1):
@@ -50,6 +51,7 @@ if st.button("Run the round robin", key="matchups_run", disabled=len(chosen) < 2
         st.session_state["matchups_batch"] = batch
     except InputError as err:
         st.error(f"Cannot simulate: {plain(err)}")
+    cancel.empty()
 
 
 def round_robin_label(runs: pd.DataFrame, batch_id: str) -> str:

@@ -192,7 +192,7 @@ else:
     with data.store() as store:
         old_deck = deckstore.resolve(store, f"{chosen}@{old_version}").deck
         new_deck = deckstore.resolve(store, f"{chosen}@{new_version}").deck
-    changes = deckdiff.diff_decks(old_deck, new_deck)
+    changes = deckdiff.diff_decks(old_deck, new_deck, pool.card_id)
     st.markdown(f"**Version {old_version} → {new_version}:** {deckdiff.summary(changes)}")
     if changes:
 

@@ -2,7 +2,9 @@
 
 Each is a study (``analytics.study``): several matchups on common seeds, stored block by
 block, resumable with ``--resume STUDY``, and with ``--until-decided`` stopped once a
-confidence sequence (``analytics.sequential``) settles the answer.
+group-sequential test (``analytics.sequential``) settles the answer. Several tests at once
+share the error rate by Holm's procedure, and every answer names the cards of its decks
+that the engine does not fully model.
 """
 
 from __future__ import annotations
@@ -22,11 +24,9 @@ if TYPE_CHECKING:
     from cardpool.store import Store
 
 MAX_GAMES = 1_000_000
-TEST_NOTE = (
-    "sequential test: a time-uniform 95% confidence sequence (empirical Bernstein, "
-    "Waudby-Smith and Ramdas) over seat-swapped pairs; the chance it ever stops on a wrong "
-    "answer is at most 5%"
-)
+DEFAULT_SWING = 3.0
+"""Percentage points: with --until-decided, a card whose interval lies within plus or minus
+this much stops as one that cannot matter."""
 
 
 def register(subparsers: Any) -> None:
@@ -44,6 +44,15 @@ def register(subparsers: Any) -> None:
         help="put CODE2 in its place; 'filler' for the weakest legal filler (the default for "
         "a 40-card deck), 'none' to only remove it",
     )  # fmt: skip
+    impact.add_argument(
+        "--allow-illegal-swap", action="store_true",
+        help="run a --swap card the deck may not hold (another class, a fourth copy), warned",
+    )  # fmt: skip
+    impact.add_argument(
+        "--swing", type=float, default=DEFAULT_SWING, metavar="PCT",
+        help="with --until-decided: stop a card once its interval lies within plus or minus "
+        f"PCT points of win rate (default {DEFAULT_SWING:g}; 0: never)",
+    )  # fmt: skip
     _common(impact, games=200)
     impact.set_defaults(run=_impact)
 
@@ -54,7 +63,8 @@ def register(subparsers: Any) -> None:
     mull.add_argument("--field", nargs="+", metavar="F", help="opponent deck lists")
     mull.add_argument(
         "--policy", action="append", metavar="P",
-        help="never, keep-if:A,B or optimal:CODE (repeat; the first is the reference)",
+        help="agent (the AI player's own rule), always, never, keep-if:A,B or optimal:CODE "
+        "(repeat; the first is the reference)",
     )  # fmt: skip
     mull.add_argument(
         "--goal-turn", type=int, default=2, metavar="T",
@@ -118,6 +128,9 @@ def agents(text: str) -> tuple[str, str]:
 
 
 def _check(args: argparse.Namespace) -> None:
+    swing = getattr(args, "swing", 0.0)
+    if not 0 <= swing < 100:
+        raise InputError(f"--swing {swing:g}: choose 0 to 100 points")
     if not 2 <= args.games <= MAX_GAMES:
         raise InputError(f"--games {args.games}: choose 2 to {MAX_GAMES:,}")
     if args.workers is not None and args.workers < 1:
@@ -192,21 +205,39 @@ def _play(
 
 
 def _finish(
-    store: Store, info: StudyInfo, played: Played, result: dict[str, Any]
+    store: Store, info: StudyInfo, played: Played, result: dict[str, Any], tests: int = 1
 ) -> dict[str, Any]:
     """The study's answer with what it played and saved, stored as its result."""
-    from analytics.study import finish_study
+    from analytics.study import answer_notes, finish_study
 
-    result.update({
-        "study_id": info.study_id, "agents": list(info.agents), "seed": info.seed,
-        "games_per_matchup": info.games, "until_decided": info.until_decided,
-        "games_budget": played.games_budget, "games_played": played.games_played,
-        "games_saved": played.games_saved,
-    })  # fmt: skip
-    if info.until_decided:
-        result["test"] = TEST_NOTE
+    result.update(answer_notes(info, played, tests))
     finish_study(store, info.study_id, result, played.games_played)
     return result
+
+
+def unmodelled_in(decks: list[Deck], pool: PoolIndex) -> list[dict[str, str]]:
+    """The cards of these decks the engine does not fully model, each once."""
+    from analytics.decks import unmodelled_in as found
+
+    return found(decks, pool)
+
+
+def _unmodelled_line(result: dict[str, Any]) -> str | None:
+    cards = result.get("not_fully_modelled") or []
+    if not cards:
+        return None
+    named = ", ".join(f"{c['card']} {c['name']} ({c['status']})" for c in cards[:12])
+    more = f" and {len(cards) - 12} more" if len(cards) > 12 else ""
+    return f"not fully modelled by the engine (answers are about the game it plays): {named}{more}"
+
+
+def _footer(result: dict[str, Any]) -> None:
+    """The lines every answer ends with: the test, unmodelled cards, what was played."""
+    print(f"{result['test']}; {result['family']}")
+    line = _unmodelled_line(result)
+    if line:
+        print(line)
+    print(_saved_line(result))
 
 
 def _saved_line(result: dict[str, Any]) -> str:
@@ -249,6 +280,7 @@ def _impact(args: argparse.Namespace) -> int:
         params = {
             "deck": deck_json(deck), "field": [deck_json(f) for f in field],
             "cards": args.card, "all": args.all, "swap": args.swap,
+            "allow_illegal_swap": args.allow_illegal_swap, "swing": args.swing / 100,
         }  # fmt: skip
     else:
         params = {}
@@ -265,30 +297,69 @@ def _impact(args: argparse.Namespace) -> int:
         variants, pairs = _impact_matchups(params, pool, info)
         matchups = [Matchup(k, d, o, cfg) for k, d, o, cfg in pairs]
         n = len(field)
+        swing = params.get("swing") or None
+        seeds = _seeds(info)
         played = _play(
             store, args, info, matchups,
-            lambda s: impact.still_open(s, variants, n, info.units),
+            lambda s, point: impact.still_open(s, variants, n, info.units, point, seeds, swing),
         )  # fmt: skip
         rows = impact.impact_rows(
-            played.scores, variants, n, sequential=info.until_decided, budget_units=info.units
-        )
+            played.scores, variants, n, sequential=info.until_decided, budget_units=info.units,
+            looks=played.looks, seeds=played.seeds, swing=swing,
+        )  # fmt: skip
+        for r in rows:
+            r["name"] = _name(pool, r["card"])
+            r["swap_name"] = _name(pool, r["swap"]) if r["swap"] else None
+        illegal = sorted({
+            v.swap for v in variants
+            if v.swap and impact.swap_violations(deck, v.deck, pool, v.swap) is not None
+        })  # fmt: skip
         result = _finish(store, info, played, {
             "deck": deck.name, "field": [f.name for f in field], "rows": rows,
-        })  # fmt: skip
+            "swing": swing, "illegal_swaps": illegal,
+            "not_fully_modelled": unmodelled_in([deck, *field], pool),
+        }, tests=len(variants))  # fmt: skip
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
+    if illegal:
+        print(
+            f"warning: the swapped deck may not hold {', '.join(illegal)} (--allow-illegal-swap): "
+            "the answer is about a deck no tournament allows",
+            file=sys.stderr,
+        )
     print(f"what each card adds to {deck.name} against {', '.join(f.name for f in field)}")
     print(f"(score with the card minus without it, {info.agents[0]} players, paired seeds)")
+    ci_word = "family 95%" if info.until_decided and len(rows) > 1 else "95% CI"
     for r in rows:
         swap = f"for {r['swap']}" if r["swap"] else "removed"
-        mark = "  decided" if info.until_decided and r["decided"] else ""
+        mark = ""
+        if r["decided"]:
+            mark = "  decided: helps" if (r["delta"] or 0) > 0 else "  decided: hurts"
+        elif r.get("negligible"):
+            mark = f"  stopped: within ±{_pct(swing)}"
         print(
-            f"  {r['card']:<12} {swap:<16} {_pct(r['delta'], True):>7}  "
-            f"95% CI {_ci(r['ci95'], True):<17} {r['games']} games{mark}"
+            f"  {r['card']:<12} {_cut(r['name'], 14):<14} {swap:<16} {_pct(r['delta'], True):>7}"
+            f"  {ci_word} {_ci(r['ci95'], True):<17} {r['games']} games{mark}"
         )
-    print(_saved_line(result))
+    _footer(result)
     return 0
+
+
+def _name(pool: PoolIndex, card: str | None) -> str:
+    """A card's name, or its code when the pool does not know it."""
+    row = pool.rows.get(card or "")
+    return row.name if row else (card or "")
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _seeds(info: StudyInfo) -> tuple[int, ...]:
+    from analytics.study import seed_order
+
+    return seed_order(info)
 
 
 def _impact_matchups(
@@ -300,10 +371,14 @@ def _impact_matchups(
 
     deck = deck_from_json(params["deck"])
     field = [deck_from_json(f) for f in params["field"]]
+    allow = bool(params.get("allow_illegal_swap", False))
     if params["all"]:
-        variants = impact.all_variants(deck, pool, params["swap"])
+        variants = impact.all_variants(deck, pool, params["swap"], allow_illegal=allow)
     else:
-        chosen = [impact.variant(deck, pool, c, params["swap"]) for c in params["cards"]]
+        chosen = [
+            impact.variant(deck, pool, c, params["swap"], allow_illegal=allow)
+            for c in params["cards"]
+        ]
         variants = list({v.key: v for v in chosen}.values())  # a card named twice plays once
     probe = info or StudyInfo("", "impact", "", params, 2, 0, ("greedy", "greedy"), 60, False, "")
     out = []
@@ -349,14 +424,16 @@ def _mulligan(args: argparse.Namespace) -> int:
         field = [deck_from_json(f) for f in params["field"]]
         policies = list(params["policies"])
         matchups = [Matchup(*m) for m in _mulligan_matchups(params, pool, info)]
+        seeds = _seeds(info)
         played = _play(
             store, args, info, matchups,
-            lambda s: _mulligan_open(s, len(policies), len(field), info.units),
+            lambda s, point: _mulligan_open(s, len(policies), len(field), info, point, seeds),
         )  # fmt: skip
-        rows = _mulligan_rows(played.scores, policies, len(field), info)
+        rows = _mulligan_rows(played, policies, len(field), info)
         result = _finish(store, info, played, {
             "deck": deck.name, "field": [f.name for f in field], "rows": rows,
-        })  # fmt: skip
+            "not_fully_modelled": unmodelled_in([deck, *field], pool),
+        }, tests=len(policies) - 1)  # fmt: skip
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
@@ -368,39 +445,31 @@ def _mulligan(args: argparse.Namespace) -> int:
             if r["ci95"] is None
             else (f"{_pct(r['delta'], True):>7}  95% CI {_ci(r['ci95'], True)}")
         )
+        mark = "  decided" if r.get("decided") else ""
         print(
             f"  {r['policy']:<28} going {r['going']:<7} {_pct(r['win_rate']):>6}  "
-            f"{delta}  ({r['games']} games)"
+            f"{delta}  ({r['games']} games){mark}"
         )
-    print(_saved_line(result))
+    _footer(result)
     return 0
-
-
-def _deck_ids(deck: Deck, pool: PoolIndex) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for code, n in deck.main.items():
-        cid = pool.card_id(code) or code
-        out[cid] = out.get(cid, 0) + n
-    return out
 
 
 def _mulligan_matchups(
     params: dict[str, Any], pool: PoolIndex, info: StudyInfo | None
 ) -> list[tuple[str, Deck, Deck, Any]]:
-    from analytics.mulligan import make_policy
+    from analytics.mulligan import policy_key, study_policy
     from analytics.study import StudyInfo, deck_from_json
 
     deck = deck_from_json(params["deck"])
     field = [deck_from_json(f) for f in params["field"]]
-    ids = _deck_ids(deck, pool)
     probe = info or StudyInfo(
         "", "mulligan-test", "", params, 2, 0, ("greedy", "greedy"), 60, False, ""
     )
     out = []
-    for i, text in enumerate(params["policies"]):
-        policy = make_policy(text, ids, pool, params["goal_turn"])
+    for i in range(len(params["policies"])):
+        policy = study_policy(params, policy_key(i, 0), pool)
         for j, opp in enumerate(field):
-            out.append((f"p{i}|{j}", deck, opp, _config(deck, opp, pool, probe, policy)))
+            out.append((policy_key(i, j), deck, opp, _config(deck, opp, pool, probe, policy)))
     return out
 
 
@@ -413,31 +482,63 @@ def _policy_scores(scores: Any, i: int, n_field: int, seat: int | None = None) -
     }
 
 
-def _mulligan_open(scores: Any, n_policies: int, n_field: int, budget: int) -> set[str]:
-    from analytics.impact import unit_differences
-    from analytics.sequential import interval
+def _mulligan_verdicts(
+    scores: Any, n_policies: int, n_field: int, info: StudyInfo, looks: Any, seeds: Any
+) -> Any:
+    """Each policy against the reference over both seats, the family shared by Holm."""
+    from analytics.impact import paired_units
+    from analytics.sequential import Units, family
+    from analytics.study import upto
 
     field = [str(j) for j in range(n_field)]
-    ref = _policy_scores(scores, 0, n_field)
+
+    seen_at: dict[int, Any] = {}
+
+    def units_at(key: str, point: int) -> Units:
+        if point not in seen_at:
+            seen_at[point] = upto(scores, seeds, point)
+        seen = seen_at[point]
+        mine = _policy_scores(seen, int(key[1:]), n_field)
+        return paired_units(mine, _policy_scores(seen, 0, n_field), field)
+
+    keys = [f"p{i}" for i in range(1, n_policies)]
+    return family(keys, units_at, list(looks), info.units, sequential=info.until_decided)
+
+
+def _mulligan_open(
+    scores: Any, n_policies: int, n_field: int, info: StudyInfo, point: int, seeds: Any
+) -> set[str]:
+    from analytics.sequential import look_points
+
+    looks = [p for p in look_points(info.units) if p <= point]
+    found = _mulligan_verdicts(scores, n_policies, n_field, info, looks, seeds)
     out: set[str] = set()
-    for i in range(1, n_policies):
-        units = unit_differences(_policy_scores(scores, i, n_field), ref, field)
-        if not interval(units, -1.0, 1.0, budget_units=budget).excludes(0.0):
-            out.update(f"p{i}|{j}" for j in range(n_field))
+    for key, verdict in found.items():
+        if not verdict.decided:
+            out.update(f"{key}|{j}" for j in range(n_field))
     if out:
         out.update(f"p0|{j}" for j in range(n_field))
     return out
 
 
 def _mulligan_rows(
-    scores: Any, policies: list[str], n_field: int, info: StudyInfo
+    played: Played, policies: list[str], n_field: int, info: StudyInfo
 ) -> list[dict[str, Any]]:
-    from analytics.impact import paired, unit_differences
+    """Per policy and seat: its score and the difference against the reference; per policy
+    also both seats together, with the family's decision."""
+    from analytics.impact import paired_units
+    from analytics.intervals import paired_interval
 
+    scores = played.scores
     field = [str(j) for j in range(n_field)]
+    found = _mulligan_verdicts(
+        scores, len(policies), n_field, info, played.looks or [info.units], played.seeds
+    )
     rows = []
     for i, text in enumerate(policies):
-        for seat, going in ((0, "first"), (1, "second")):
+        for seat, going in ((0, "first"), (1, "second"), (None, "both")):
+            if seat is None and i == 0:
+                continue
             mine = _policy_scores(scores, i, n_field, seat)
             values = [s for f in field for s in mine[f].values()]
             row: dict[str, Any] = {
@@ -445,15 +546,18 @@ def _mulligan_rows(
                 "win_rate": round(sum(values) / len(values), 4) if values else None,
                 "delta": 0.0, "ci95": None, "games": len(values),
             }  # fmt: skip
-            if i:
-                ref = _policy_scores(scores, 0, n_field, seat)
-                units = unit_differences(mine, ref, field)
-                p = paired(
-                    units, len(units), sequential=info.until_decided, budget_units=info.units
-                )
-                row["delta"] = None if p.units == 0 else round(p.delta, 4)
-                row["ci95"] = [round(p.ci95[0], 4), round(p.ci95[1], 4)]
-                row["decided"] = p.decided
+            if i and seat is None:
+                verdict = found[f"p{i}"]
+                iv = verdict.interval
+                row["delta"] = None if iv.n == 0 else round(iv.mean, 4)
+                row["ci95"] = [round(iv.lo, 4), round(iv.hi, 4)]
+                row["decided"] = verdict.decided
+                row["p_holm"] = None if verdict.p_holm is None else round(verdict.p_holm, 4)
+            elif i:
+                u = paired_units(mine, _policy_scores(scores, 0, n_field, seat), field)
+                iv = paired_interval(u.values, u.games_per_unit, discordant=u.discordant)
+                row["delta"] = None if iv.n == 0 else round(iv.mean, 4)
+                row["ci95"] = [round(iv.lo, 4), round(iv.hi, 4)]
             rows.append(row)
     return rows
 
@@ -515,13 +619,17 @@ def _gauntlet(args: argparse.Namespace) -> int:
             Matchup(gauntlet.matchup_key(i), deck, a.deck, _config(deck, a.deck, pool, info))
             for i, a in enumerate(field)
         ]
+        n_lists = int(params["lists"])
+        seeds = _seeds(info)
         played = _play(
-            store, args, info, matchups, lambda s: gauntlet.still_open(s, field, info.units)
-        )
+            store, args, info, matchups,
+            lambda s, point: gauntlet.still_open(s, field, info.units, point, n_lists, seeds),
+        )  # fmt: skip
         result = gauntlet.gauntlet_result(
-            deck.name, field, played.scores, sequential=info.until_decided, budget_units=info.units
-        )
-        result["lists"] = params["lists"]
+            deck.name, field, played.scores, sequential=info.until_decided,
+            budget_units=info.units, lists=n_lists, look_units=played.units,
+        )  # fmt: skip
+        result["not_fully_modelled"] = unmodelled_in([deck, *(a.deck for a in field)], pool)
         result = _finish(store, info, played, result)
     from analytics.calmap import field_real_play, real_play, real_play_note
 
@@ -537,8 +645,13 @@ def _gauntlet(args: argparse.Namespace) -> int:
     print(
         f"{deck.name} against the {len(field)} largest archetypes of {params['lists']} "
         f"tournament lists: expected win rate {_pct(result['expected_win_rate'])} "
-        f"(95% CI {_ci(result['ci95'])})"
+        f"({'95% repeated interval' if info.until_decided else '95% CI'} {_ci(result['ci95'])})"
         + ("" if estimate is None else f"; estimated in real play {estimate.text()}")
+    )
+    print(
+        f"the field covers {_pct(result['coverage'])} of the lists: the shares below are of "
+        "all lists, and the expected win rate weighs them over the part covered; the "
+        f"interval carries the shares' own uncertainty (±{_pct(result['share_sd'])} sd)"
     )
     for r in result["field"]:
         real = r["real_play_estimate"]
@@ -550,7 +663,7 @@ def _gauntlet(args: argparse.Namespace) -> int:
     print(real_play_note())
     if result["deciding"]:
         print(f"decided most by: {'; '.join(result['deciding'])}")
-    print(_saved_line(result))
+    _footer(result)
     return 0
 
 
@@ -581,7 +694,7 @@ def _studies(args: argparse.Namespace) -> int:
 
 def report_cards(args: argparse.Namespace) -> int:
     """``decklab report RUN --cards``: each card's play rate and win rates in a stored run."""
-    from analytics.cardstats import NOTE, card_stats, stats_json
+    from analytics.cardstats import NOTE, card_stats, rate_intervals, stats_json
     from analytics.runs import run_info
     from decklab.context import open_store
     from decklab.output import print_table
@@ -589,19 +702,42 @@ def report_cards(args: argparse.Namespace) -> int:
     with open_store(args) as store:
         info = run_info(store, args.run_id)
         frame = card_stats(store, args.run_id)
+        intervals = rate_intervals(store, args.run_id)
     names = [info.deck_a, info.deck_b]
     if args.json:
-        print(json.dumps(stats_json(args.run_id, frame, names), indent=2, ensure_ascii=False))
+        data = stats_json(args.run_id, frame, names, intervals)
+        print(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
     if frame.empty:
         print(f"run {args.run_id} has no per-card records (played before they were kept)")
         return 0
+    table = with_intervals(frame, intervals)
     for side, name in enumerate(names):
-        part = frame[frame["side"] == side].drop(columns=["side"])
+        part = table[table["side"] == side].drop(columns=["side"])
         print(f"{name} (run {args.run_id}):")
         print_table(part)
+    print("each rate: value (95% interval over seeds; games it is over)")
     print(f"note: {NOTE}")
     return 0
+
+
+def with_intervals(frame: Any, intervals: Any) -> Any:
+    """The per-card table with each rate as ``31.6% (23.0-40.9%, 136)``."""
+    from analytics.cardstats import RATES
+
+    merged = frame.merge(intervals, on=["side", "card"], how="left")
+    out = merged[["side", "card", "drawn_games", "played_games", "opening_games"]].copy()
+    for rate in RATES:
+        out[rate] = [
+            "-" if value is None or value != value else
+            f"{value:.1%} ({lo:.1%}-{hi:.1%}, {int(n)})"
+            for value, lo, hi, n in zip(
+                merged[rate], merged[f"{rate}_lo"], merged[f"{rate}_hi"], merged[f"{rate}_n"],
+                strict=True,
+            )
+        ]  # fmt: skip
+    out["mean_turn_played"] = merged["mean_turn_played"]
+    return out
 
 
 # --- compare --until-decided -----------------------------------------------------------------
@@ -609,10 +745,10 @@ def report_cards(args: argparse.Namespace) -> int:
 
 def compare_until_decided(args: argparse.Namespace) -> int:
     """``decklab compare A B --field F... --until-decided``: the paired comparison as a study
-    that stops once the confidence sequence excludes no difference."""
+    that stops once the group-sequential test excludes no difference."""
     from analytics import impact
-    from analytics.sequential import interval
-    from analytics.study import Matchup, deck_from_json, deck_json
+    from analytics.sequential import Units, family, look_points
+    from analytics.study import Matchup, deck_from_json, deck_json, upto
 
     if args.games < 2:
         raise InputError(f"--games {args.games}: choose 2 to {MAX_GAMES:,}")
@@ -643,33 +779,40 @@ def compare_until_decided(args: argparse.Namespace) -> int:
         def by_opp(scores: Any, k: str) -> Any:
             return {str(j): scores.get(f"{k}|{j}", {}) for j in range(n)}
 
-        def open_keys(scores: Any) -> set[str]:
-            units = impact.unit_differences(
-                by_opp(scores, "b"), by_opp(scores, "a"), by_opp(scores, "a")
-            )
-            if interval(units, -1.0, 1.0, budget_units=info.units).excludes(0.0):
-                return set()
-            return {m.key for m in matchups}
+        seeds = _seeds(info)
+
+        def verdict(scores: Any, looks: list[int]) -> Any:
+            def units_at(key: str, point: int) -> Units:
+                seen = upto(scores, seeds, point)
+                a = by_opp(seen, "a")
+                return impact.paired_units(by_opp(seen, "b"), a, list(a))
+
+            return family(["b"], units_at, looks, info.units, sequential=True)["b"]
+
+        def open_keys(scores: Any, point: int) -> set[str]:
+            looks = [p for p in look_points(info.units) if p <= point]
+            return set() if verdict(scores, looks).decided else {m.key for m in matchups}
 
         played = _play(store, args, info, matchups, open_keys)
-        a, b = by_opp(played.scores, "a"), by_opp(played.scores, "b")
-        units = impact.unit_differences(b, a, list(a))
-        games = sum(len(set(a[f]) & set(b[f])) for f in a)
-        p = impact.paired(units, games, sequential=True, budget_units=info.units)
+        found = verdict(played.scores, list(played.looks) or [info.units])
+        iv = found.interval
         result = _finish(store, info, played, {
             "version_a": versions[0].name, "version_b": versions[1].name,
-            "field": [f.name for f in field], "games": games,
-            "difference": round(p.delta, 4) if p.units else None,
-            "ci95": [round(p.ci95[0], 4), round(p.ci95[1], 4)], "decided": p.decided,
+            "field": [f.name for f in field], "games": found.games,
+            "difference": round(iv.mean, 4) if iv.n else None,
+            "ci95": [round(iv.lo, 4), round(iv.hi, 4)], "decided": found.decided,
+            "not_fully_modelled": unmodelled_in([*versions, *field], pool),
         })  # fmt: skip
+        games = found.games
+        decided = found.decided
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
     print(
         f"{versions[1].name} scores {_pct(result['difference'], True)} against "
         f"{versions[0].name} over {games} paired games "
-        f"(95% confidence sequence {_ci(result['ci95'], True)}; "
-        f"{'decided' if p.decided else 'not decided within the budget'})"
+        f"(95% repeated interval {_ci(result['ci95'], True)}; "
+        f"{'decided' if decided else 'not decided within the budget'})"
     )
-    print(_saved_line(result))
+    _footer(result)
     return 0

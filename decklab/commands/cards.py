@@ -1,4 +1,5 @@
-"""``decklab cards search``: find cards by name, class, type, cost, trait and keyword."""
+"""``decklab cards search|show``: find cards by name, class, type, cost, trait and keyword;
+show one card's facts, printings and text (Japanese and the official English)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import argparse
 import json
 from typing import Any
 
+from cardpool.errors import InputError
+from cardpool.model import CardRow
 from cardpool.normalise import KEYWORD_IDS, class_id
 from cardpool.store import CardQuery
 from decklab.args import whole
@@ -14,7 +17,7 @@ from decklab.output import print_rows
 
 
 def register(subparsers: Any) -> None:
-    """Add ``cards search``."""
+    """Add ``cards search`` and ``cards show``."""
     cards = subparsers.add_parser("cards", help="search the card pool")
     sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
     search = sub.add_parser("search", help="find cards (every filter is optional)")
@@ -33,6 +36,11 @@ def register(subparsers: Any) -> None:
     search.add_argument("--limit", type=whole(1, 10_000), default=200)
     search.add_argument("--json", action="store_true", help="print JSON records")
     search.set_defaults(run=_search)
+    show = sub.add_parser("show", help="one card's facts, printings and text")
+    show.add_argument("code", nargs="+", help="card codes (any printing)")
+    show.add_argument("--game", default="sve", choices=["sve", "riftbound"])
+    show.add_argument("--json", action="store_true", help="print JSON records")
+    show.set_defaults(run=_show)
 
 
 def _search(args: argparse.Namespace) -> int:
@@ -67,6 +75,82 @@ def _search(args: argparse.Namespace) -> int:
         print("no cards match")
         return 0
     shown = ["card_id", "name", "class", "type", "cost", "attack", "defense"]
-    print_rows(shown, [[r[c] for c in shown] for r in records])
-    print(f"{len(records)} card(s)")
+    print_rows(shown, [[_cell(r, c) for c in shown] for r in records])
+    print(f"{len(records)} card(s)" + _preview_note(records))
     return 0
+
+
+def _cell(record: dict[str, Any], column: str) -> Any:
+    """A table cell; a preview card's name says so."""
+    if column == "name" and record.get("preview"):
+        return f"{record['name']} (preview)"
+    return record[column]
+
+
+def _preview_note(records: list[dict[str, Any]]) -> str:
+    previews = sum(1 for r in records if r.get("preview"))
+    if not previews:
+        return ""
+    return f"; {previews} from a set still being previewed (facts may change before release)"
+
+
+def _show(args: argparse.Namespace) -> int:
+    with open_store(args, write=False) as store:
+        pool = store.pool_index(args.game)
+    rows = []
+    for code in args.code:
+        row = pool.row(code)
+        if row is None:
+            hints = pool.suggest(code)
+            hint = f"; did you mean {', '.join(hints)}?" if hints else ""
+            raise InputError(f"{code} is not a known card{hint}")
+        rows.append(row)
+    if args.json:
+        docs = [
+            {
+                "card_id": r.card_id, "name": r.name, "name_en": r.name_en,
+                "class": r.card_class, "title": r.title, "type": r.card_type, "cost": r.cost,
+                "attack": r.attack, "defense": r.defense, "traits": list(r.traits),
+                "keywords": list(r.keywords), "max_copies": r.max_copies, "preview": r.preview,
+                "printings": pool.printings_of(r.card_id), "text": r.text, "text_en": r.text_en,
+            }
+            for r in rows
+        ]  # fmt: skip
+        print(json.dumps(docs, ensure_ascii=False, indent=1))
+        return 0
+    for i, row in enumerate(rows):
+        if i:
+            print()
+        print(card_details(row, pool.printings_of(row.card_id)))
+    return 0
+
+
+def card_details(row: CardRow, printings: list[str]) -> str:
+    """One card for people: name, facts, printings, its text and the official English."""
+    from cardpool.words import class_word, title_word, type_word  # pandas: only to show a card
+
+    stats = " ".join(
+        f"{word} {value}"
+        for word, value in (("cost", row.cost), ("attack", row.attack), ("defense", row.defense))
+        if value is not None
+    )
+    kind = [class_word(row.card_class), title_word(row.title), type_word(row.card_type), stats]
+    lines = [
+        f"{row.card_id} {row.name}" + (f" / {row.name_en}" if row.name_en else ""),
+        "  " + " · ".join(part for part in kind if part),
+    ]
+    if row.preview:
+        lines.append("  preview card: its set is not released yet; its facts may change")
+    if row.traits:
+        lines.append(f"  traits: {', '.join(row.traits)}")
+    if row.keywords:
+        lines.append(f"  keywords: {', '.join(row.keywords)}")
+    lines.append(f"  copies per deck: {row.max_copies}")
+    lines.append(f"  printings: {', '.join(printings)}")
+    for heading, text in (("text", row.text), ("English", row.text_en)):
+        if text:
+            lines.append(f"  {heading}:")
+            lines.extend(f"    {line}" for line in text.splitlines())
+    if not row.text and not row.text_en:
+        lines.append("  (ability text appears after importing a full dump: decklab db import)")
+    return "\n".join(lines)

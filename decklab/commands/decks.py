@@ -178,14 +178,16 @@ def _diff(args: argparse.Namespace) -> int:
         if old.game != new.game:
             raise InputError(f"{old.label} is a {old.game} deck and {new.label} a {new.game} deck")
         pool = _pool(store, new.game)
-    changes = deckdiff.diff_decks(old.deck, new.deck)
+    changes = deckdiff.diff_decks(old.deck, new.deck, pool.card_id)
+    reprints = deckdiff.printings_changed(old.deck, new.deck, pool.card_id)
     if args.json:
         added, removed = deckdiff.cards_in_out(changes)
         doc = {
             "old": old.label, "new": new.label, "game": new.game, "cards_in": added,
             "cards_out": removed,
-            "changes": [{"section": c.section, "code": c.code, "before": c.before,
-                         "after": c.after} for c in changes],
+            "changes": [{"section": c.section, "code": c.code, "card": pool.card_id(c.code),
+                         "before": c.before, "after": c.after} for c in changes],
+            "printings": [{"section": sec, "before": a, "after": b} for sec, a, b in reprints],
         }  # fmt: skip
         print(json.dumps(doc, ensure_ascii=False, indent=1))
         return 0
@@ -197,6 +199,11 @@ def _diff(args: argparse.Namespace) -> int:
             print(deckdiff.SECTION_NAMES[section])
         for c in rows:
             print(f"  {c.change:+d} {c.code} {name(c.code) or ''} ({c.before} -> {c.after})")
+    for section, before, after in reprints:
+        print(
+            f"same card, other printing ({deckdiff.SECTION_NAMES[section]}): "
+            f"{name(after[0]) or after[0]} {', '.join(before)} -> {', '.join(after)}"
+        )
     return 0
 
 

@@ -1,7 +1,8 @@
 """``decklab engine compile|coverage|show``: the engine's card library.
 
-``compile`` turns the Japanese card text (``../shared/data/sve/cards_ja``, not committed)
-and the hand encodings into ``engine/sve/data/abilities.json``; ``coverage`` reports how
+``compile`` turns the card text of the merged pool (the Japanese dump
+``../shared/data/sve/cards_ja`` and the SVEN set files beside it, not committed) and the
+hand encodings into ``engine/sve/data/abilities.json``; ``coverage`` reports how
 much of the pool and of the real tournament decks the engine models; ``show`` prints a
 card's modelled abilities in English.
 
@@ -16,10 +17,13 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardpool.errors import InputError
 from decklab.args import whole
+
+if TYPE_CHECKING:
+    from cardpool.model import PoolData
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "engine" / "sve" / "data"
@@ -45,13 +49,19 @@ def register(subparsers: Any) -> None:
     comp = sub.add_parser(
         "compile",
         help="regenerate engine/sve/data/abilities.json from the card text",
-        description="Read every cards_ja/*.json file, compile each card's text by templates, "
-        "merge the hand encodings (engine/sve/data/hand/*.json) and write the library.",
+        description="Read the card pool as db import does (every cards_ja/*.json file and "
+        "the SVEN set files beside them), compile each card's text by templates, merge the "
+        "hand encodings (engine/sve/data/hand/*.json) and write the library.",
     )
     comp.add_argument(
         "path",
         nargs="?",
         help="the cards_ja folder (default: ../shared/data/sve/cards_ja)",
+    )
+    comp.add_argument(
+        "--sven",
+        help="the SVEN set files (default: the sven folder beside the cards_ja folder, "
+        "if there is one)",
     )
     comp.add_argument("--out", help="output file (default: engine/sve/data/abilities.json)")
     comp.set_defaults(run=run_compile)
@@ -73,23 +83,29 @@ def register(subparsers: Any) -> None:
     show.set_defaults(run=run_show)
 
 
-def read_card_texts(folder: Path) -> list[Any]:
-    """Every card identity of the Japanese dump as a compiler input: the store's records,
-    with their text (canonical ids)."""
-    from cardpool.identities import build_pool
-    from cardpool.importers.sve_ja import printed_cards
-    from cardpool.readers import MAX_IMPORT_BYTES, parse_json, read_text
+def sven_beside(folder: Path) -> Path | None:
+    """The SVEN set files beside a cards_ja folder, if there are any."""
+    sven = folder.parent / "sven"
+    return sven if sven.is_dir() else None
 
-    files = sorted(folder.glob("*.json"))
-    if not files:
+
+def read_card_pool(folder: Path, sven: Path | None = None) -> PoolData:
+    """The card pool as ``db import`` stores it: the Japanese dump in ``folder`` and, given
+    ``sven``, the SVEN set files there, read and combined by the importers (the dump alone
+    without them)."""
+    from cardpool.importers import read_sve_pool
+
+    if not any(folder.glob("*.json")):
         raise InputError(f"no card files (*.json) in {folder}")
-    printed = []
-    for path in files:
-        records = parse_json(read_text(path, max_bytes=MAX_IMPORT_BYTES), path=path)
-        if not isinstance(records, list):
-            raise InputError("a card file must be a list of card records", path=path)
-        printed.extend(printed_cards(records, path=path))
-    pool = build_pool(printed)
+    pool, _ = read_sve_pool([folder] if sven is None else [folder, sven])
+    return pool
+
+
+def read_card_texts(folder: Path, sven: Path | None = None) -> list[Any]:
+    """Every card identity of the merged pool as a compiler input: the Japanese dump in
+    ``folder`` and the SVEN set files in ``sven`` (default: beside it), with their text,
+    the official English text and the Union Burst labels (canonical ids)."""
+    pool = read_card_pool(folder, sven or sven_beside(folder))
     return [row.to_record() for row in pool.cards]
 
 
@@ -113,10 +129,13 @@ def run_compile(args: argparse.Namespace) -> int:
     folder = Path(args.path) if args.path else shared_dir() / "data" / "sve" / "cards_ja"
     if not folder.is_dir():
         raise InputError(f"{folder} is not a folder of card files")
+    sven = Path(args.sven) if args.sven else sven_beside(folder)
+    if sven is not None and not sven.is_dir():
+        raise InputError(f"--sven {args.sven}: not a folder of SVEN set files")
     from decklab.context import writable_file
 
     out = writable_file(args.out, "--out") if args.out else DATA / "abilities.json"
-    cards = read_card_texts(folder)
+    cards = read_card_texts(folder, sven)
     lib = compile_pool(cards, read_hand_encodings())
     out.write_text(
         json.dumps(lib, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n",
@@ -126,6 +145,8 @@ def run_compile(args: argparse.Namespace) -> int:
     print(
         f"wrote {out}: {len(lib['cards'])} entries, {len(lib['tokens'])} tokens; "
         + ", ".join(f"{k} {counts[k]}" for k in ("full", "partial", "none"))
+        + f" (read {folder}"
+        + (f" and {sven})" if sven else ")")
     )
     return 0
 
@@ -227,8 +248,7 @@ def run_show(args: argparse.Namespace) -> int:
     """Print the modelled abilities of the given cards in English."""
     from cardpool.snapshot import load_sve_pool
     from engine.sve.coverage import status
-    from engine.sve.effects.core import describe
-    from engine.sve.library import library, script_of
+    from engine.sve.library import card_words, library
 
     pool = load_sve_pool()
     cards = library()["cards"]
@@ -238,16 +258,7 @@ def run_show(args: argparse.Namespace) -> int:
         entry = cards.get(code)
         if entry is None:
             raise InputError(f"card {code} is not in the engine's library")
-        script = script_of(code, entry)
         print(f"{code}: {status(code)} ({entry['modelled']}/{entry['lines']} abilities modelled)")
-        if entry.get("evolve_cost") is not None:
-            discard = entry.get("evolve_discard")
-            also = f", discard {discard} card{'s' if discard != 1 else ''}" if discard else ""
-            if script.evolve_if is not None:  # "この能力は…なら使える" (CR 12.2)
-                also += f"; usable only if {describe(script.evolve_if)}"
-            print(f"  Evolve: cost {entry['evolve_cost']}{also}")
-        if script.keywords:
-            print(f"  Keywords: {', '.join(script.keywords)}")
-        for ability in script.abilities:
-            print(f"  {describe(ability)}")
+        for line in card_words(code, entry):
+            print(f"  {line}")
     return 0

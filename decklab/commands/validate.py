@@ -81,10 +81,15 @@ def _run(args: argparse.Namespace) -> int:
             f"evolve {verdict.evolve_count}; {deck.region} {deck.format} as of {on.isoformat()})"
         )
         for e in verdict.errors:
-            print(f"  error   {e.code:<20} CR {e.rule}: {e.message}")
+            print(f"  error   {e.code:<20} {_rule(e.rule)}: {e.message}")
         for w in verdict.warnings:
-            print(f"  warning {w.code:<20} CR {w.rule}: {w.message}")
+            print(f"  warning {w.code:<20} {_rule(w.rule)}: {w.message}")
     return 0 if verdict.legal else 1
+
+
+def _rule(rule: str) -> str:
+    """A comprehensive-rules clause as ``CR 6.1.1.4``; a list or other source as it is."""
+    return f"CR {rule}" if rule[:1].isdigit() else rule
 
 
 def _run_riftbound(args: argparse.Namespace, text: str, on: date) -> int:

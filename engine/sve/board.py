@@ -71,23 +71,26 @@ NO_EX_PLAY = 1 << 14
 """Cannot be played from the EX area (a continuous ability of its own)."""
 
 
-NO_ABILITY_DAMAGE = 1 << 15
+DESTROY_PROOF = 1 << 15
+"""Not destroyed by abilities, though it may be banished (``これは能力によって破壊されない``)."""
+
+
+COMBAT_PROOF = 1 << 16
+"""Takes no combat damage (``これは交戦ダメージを受けない``, a continuous ability of its own)."""
+
+
+NO_ABILITY_DAMAGE = 1 << 17
 """Takes no ability damage (CR 5.14.3.3; a continuous ability of its own)."""
 
 
-CANNOT_LOSE = 1 << 17
+CANNOT_LOSE = 1 << 18
 """While this is on its controller's field, that player does not lose the game (CR 11.2)
 and the opponent cannot win it by an effect (CR 5.23.1; a continuous ability of its own)."""
 
 
-NO_STAND = 1 << 18
+NO_STAND = 1 << 19
 """Does not stand in its controller's start phase (CR 7.2.3; a continuous ability of its
 own: ``これは自分のスタートフェイズにスタンドしない``)."""
-
-
-NO_ABILITY_DESTROY = 1 << 16
-"""Not destroyed by abilities (Bane's included, CR 11.3.2.1); unlike :data:`ABILITY_PROOF`
-it can still be banished (a continuous ability of its own)."""
 
 
 KEYWORD_BITS = {
@@ -106,8 +109,9 @@ KEYWORD_BITS = {
     "evolve_any_times": EVOLVE_ANY,
     "ability_proof": ABILITY_PROOF,
     "no_play_from_ex": NO_EX_PLAY,
+    "destroy_proof": DESTROY_PROOF,
+    "combat_proof": COMBAT_PROOF,
     "no_ability_damage": NO_ABILITY_DAMAGE,
-    "no_ability_destroy": NO_ABILITY_DESTROY,
     "cannot_lose": CANNOT_LOSE,
     "no_stand": NO_STAND,
 }
@@ -339,8 +343,10 @@ class Player:
         "played",
         "played_ids",
         "pp",
+        "rolled_on",
         "sep",
         "shield",
+        "six_on",
         "turns",
         "union_burst",
     )
@@ -370,6 +376,8 @@ class Player:
         self.played_ids: list[int] = []  # ... and which (uids, in order)
         self.hurt_on = -1  # last turn the leader's defense went down (CR 13.5.2 Sanguine)
         self.discarded_on = -1  # last turn this player discarded a card (CR 5.12)
+        self.rolled_on = -1  # last turn this player rolled a die (CR 5.20) ...
+        self.six_on = -1  # ... and rolled a 6
         self.hurts: tuple[int, int] = (-1, 0)  # (turn, times the leader's defense went down)
         self.discounts: list[tuple[int, RecordTest, int]] = []  # (turn, filter, PP less)
         self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
@@ -412,6 +420,8 @@ class Player:
         new.played_ids = self.played_ids[:]
         new.hurt_on = self.hurt_on
         new.discarded_on = self.discarded_on
+        new.rolled_on = self.rolled_on
+        new.six_on = self.six_on
         new.hurts = self.hurts
         new.discounts = self.discounts[:]
         new.burst_turn = self.burst_turn

@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any
 
 from engine.cards import CardRecord
-from engine.sve.effects.core import Ability, CardScript
+from engine.sve.effects.core import Ability, CardScript, describe
 from engine.sve.effects.registry import from_data
 
 LIBRARY = "abilities.json"
@@ -71,3 +71,20 @@ def script_of(card_id: str, entry: dict[str, Any]) -> CardScript:
 def scripts() -> list[CardScript]:
     """Scripts of every card in the library (what is modelled; the rest is left out)."""
     return [script_of(cid, entry) for cid, entry in library()["cards"].items()]
+
+
+def card_words(card_id: str, entry: dict[str, Any]) -> list[str]:
+    """A library entry in English, one line per ability (the evolve ability and the
+    card's own keywords first), as ``decklab engine show`` prints it."""
+    script = script_of(card_id, entry)
+    out = []
+    if entry.get("evolve_cost") is not None:
+        discard = entry.get("evolve_discard")
+        also = f", discard {discard} card{'s' if discard != 1 else ''}" if discard else ""
+        if script.evolve_if is not None:  # "この能力は…なら使える" (CR 12.2)
+            also += f"; usable only if {describe(script.evolve_if)}"
+        out.append(f"Evolve: cost {entry['evolve_cost']}{also}")
+    if script.keywords:
+        out.append(f"Keywords: {', '.join(script.keywords)}")
+    out.extend(describe(ability) for ability in script.abilities)
+    return out

@@ -360,3 +360,28 @@ def test_a_changed_game_is_told_apart(stored: tuple[Store, str], pool: PoolIndex
                  row.actions, row.duration_ms)],
     )  # fmt: skip
     assert not stored_game(store, pool, run_id, row.seed, row.seat).same
+
+
+@pytest.mark.parametrize(
+    ("event", "line"),
+    [
+        ({"ev": "move", "player": 0, "uid": 99, "card": "SD01-001", "from": "hand", "to": "ex"},
+         "goes from the hand to the EX area"),
+        ({"ev": "pay_defense", "player": 0, "amount": 2}, "pays 2 leader defense"),
+        ({"ev": "roll", "player": 0, "result": 5}, "rolls a die: 5"),
+        ({"ev": "banish", "uid": 99, "card": "SD01-001", "to": "erased"}, "ceases to exist"),
+        ({"ev": "banish", "uid": 99, "card": "SD01-001", "to": "banish"}, "is banished"),
+    ],
+)  # fmt: skip
+def test_moves_costs_and_vanishing_tokens_read_in_words(
+    decks: tuple[DeckSpec, DeckSpec], pool: PoolIndex, event: dict[str, Any], line: str
+) -> None:
+    """A card an effect moves between zones, leader defense paid as a cost (not damage) and a
+    token that leaves the EX area (it ceases to exist, CR 4.3.3) each add their line."""
+    events = _events(_game(decks, 3, ("greedy", "random")))
+    at = next(i for i, e in enumerate(events) if e["ev"] == "enter")
+    entered = events[at]
+    extra = {"i": 0, "turn": entered["turn"], "active": entered["active"], **event}
+    replay = build_replay([*events[: at + 1], dict(extra, s=entered["s"]), *events[at + 1 :]],
+                          pool.record)  # fmt: skip
+    assert any(line in detail for step in replay.steps for detail in step.details)

@@ -30,8 +30,8 @@ def restrictions() -> tuple[RestrictionRow, ...]:
 def filler(pool: PoolIndex, restrictions: tuple[RestrictionRow, ...]) -> Filler:
     """``filler(card_class, cards, title=None, exclude=())``: a real main deck of ``cards`` cards.
 
-    Three copies of each of several unrestricted main-deck cards of one class (or, with
-    ``card_class=None`` and a title, of that title across classes), with distinct names.
+    Three copies of each of several unrestricted, released main-deck cards of one class (or,
+    with ``card_class=None`` and a title, of that title across classes), with distinct names.
     """
     listed = {r.card_id for r in restrictions}
 
@@ -54,6 +54,7 @@ def filler(pool: PoolIndex, restrictions: tuple[RestrictionRow, ...]) -> Filler:
                 or row.title != title
                 or (card_class is not None and row.card_class != card_class)
                 or row.card_id in listed
+                or row.preview  # not released: a deck of them warns
                 or row.max_copies != 3
                 or row.name in names
                 or row.name in excluded_names

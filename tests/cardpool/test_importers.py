@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from cardpool.identities import build_pool, merge_pools
-from cardpool.importers import import_path, sve_ja, sven
+from cardpool.importers import import_path, read_sve_pool, sve_ja
 from cardpool.model import CardRow, PoolData
 from cardpool.snapshot import read_snapshot
 from cardpool.store import CardQuery, Store
 
 FACTS = (
     "card_id", "name", "card_type", "card_class", "class_ja", "type_ja", "title", "cost",
-    "attack", "defense", "traits", "keywords", "max_copies", "set_code", "name_en",
+    "attack", "defense", "traits", "keywords", "max_copies", "set_code", "name_en", "preview",
 )  # fmt: skip
 """What the facts-only snapshot carries of each card (never its ability text)."""
 
@@ -52,8 +52,11 @@ def test_ja_dump_gives_3323_identities_and_6549_printings(
     ja_dump: PoolData, imported: Store
 ) -> None:
     assert (len(ja_dump.cards), len(ja_dump.printings)) == (3323, 6549)
+    source = imported.source_pools()["sve-ja"]
+    assert (len(source.cards), len(source.printings)) == (3323, 6549)
     stored = imported.pool_data()
-    assert (len(stored.cards), len(stored.printings)) == (3323, 6549)
+    # the embedded snapshot it was imported over keeps the sets the dump lacks (BP19-BP22)
+    assert (len(stored.cards), len(stored.printings)) == (3830, 7607)
     # every printing of a card points at one identity, and reprints share it
     by_code = {p.code: p.card_id for p in stored.printings}
     assert by_code["SP01-003"] == by_code["PR-051"] == by_code["SP01-SL03"] == "SD01-001"
@@ -99,21 +102,27 @@ def test_merging_every_file_one_by_one_equals_the_whole_dump(
     assert pool_facts(merged) == pool_facts(ja_dump)
 
 
-def test_committed_snapshot_is_current(ja_dump: PoolData, sve_data: Path) -> None:
+def test_committed_snapshot_is_current(sve_data: Path) -> None:
     """The snapshot in cardpool/data equals a fresh import, minus the text.
 
-    It is built from the Japanese dump plus the SVEN SD01 sample (English names, Quick).
+    It is the pool the Japanese dump and the SVEN set files make together (English names,
+    the Quick icon, the sets the dump lacks, the preview flag).
     """
-    sample = sve_data / "samples" / "sven_SD01_trilingual.json"
-    doc = json.loads(sample.read_text(encoding="utf-8"))
-    fresh = merge_pools(ja_dump, sven.read_document(doc, path=sample))
+    fresh, _ = read_sve_pool([sve_data / "cards_ja", sve_data / "sven"])
     snap, _ = read_snapshot("sve")
-    assert all(c.text is None for c in snap.cards)
+    assert all(c.text is None and c.text_en is None for c in snap.cards)
     fresh_cards, fresh_printings = pool_facts(fresh)
     snap_cards, snap_printings = pool_facts(snap)
     assert {f[0] for f in snap_cards} == {f[0] for f in fresh_cards}  # same ids
     assert snap_cards == fresh_cards  # same names, types, stats, keywords, titles, limits
     assert snap_printings == fresh_printings
+
+
+def test_snapshot_files_stay_small() -> None:
+    data_dir = Path(__file__).resolve().parents[2] / "cardpool" / "data"
+    sizes = {p.name: p.stat().st_size for p in data_dir.glob("*.csv")}
+    assert sizes
+    assert max(sizes.values()) < 2_000_000, sizes
 
 
 def test_snapshot_csv_holds_no_ability_text() -> None:
@@ -138,6 +147,8 @@ def test_sven_sample_adds_english_names_and_quick(ja_dump: PoolData, sve_data: P
     assert after["SD01-001"].name_en == "Aria, Fairy Princess"
     assert after["SD01-001"].name == "フェアリープリンセス・アリア"
     doc = json.loads(sample.read_text(encoding="utf-8"))
+    english = {c["id"]: c["text"]["en"] for c in doc["cards"]}
+    assert after["SD01-001"].text_en == english["SD01-001"]  # the official English, icons kept
     quick = [c["id"] for c in doc["cards"] if "{[quick]}" in c["text"]["en"]]
     assert quick == ["SD01-016"]  # the card-level icon the Japanese dump lost
     assert "quick" not in before["SD01-016"].keywords
@@ -153,17 +164,12 @@ def test_sven_sample_adds_english_names_and_quick(ja_dump: PoolData, sve_data: P
     assert list(hits["card_id"]) == ["SD01-016"]
 
 
-def test_restriction_lists_import_with_warnings_for_unknown_cards(sve_data: Path) -> None:
+def test_restriction_lists_import_and_resolve(sve_data: Path) -> None:
     store = Store.memory()
     report = import_path(store, sve_data / "restrictions")
     assert report.kinds == ["restrictions"]
     assert report.restrictions == 25
-    assert len(report.warnings) == 2
-    assert all("BP19-104" in w and "not in the card pool" in w for w in report.warnings)
-    assert {w.split(":")[0] for w in report.warnings} == {
-        "10_26_JPN_CROSS.json",
-        "11_26_EN_CROSS.json",
-    }
+    assert report.warnings == []  # BP19-104, on the lists since 2026, is in the pool
     rows = store.restrictions()
     assert {(r.region, r.format) for r in rows} == {
         ("asia", "standard"), ("asia", "crosscraft"), ("en", "standard"), ("en", "crosscraft"),
@@ -171,6 +177,25 @@ def test_restriction_lists_import_with_warnings_for_unknown_cards(sve_data: Path
     # the imported lists equal the embedded ones
     _, embedded = read_snapshot("sve")
     assert set(rows) == set(embedded)
+
+
+def test_restriction_entry_for_an_unknown_card_warns(tmp_path: Path) -> None:
+    doc = {
+        "format": "standard",
+        "region": "asia",
+        "banned": [
+            {"card": "BP99-001", "name": "not a card", "since": "2026-10-02"},
+            {"card": "BP19-104", "name": "セイントタイガー", "since": "2026-10-02"},
+        ],
+    }
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    store = Store.memory()
+    report = import_path(store, path)
+    assert len(report.warnings) == 1
+    assert "BP99-001" in report.warnings[0]
+    assert "not in the card pool" in report.warnings[0]
+    assert "BP19-104" in {r.card_id for r in store.restrictions()}
 
 
 def test_restriction_codes_resolve_to_identities(sve_data: Path, tmp_path: Path) -> None:

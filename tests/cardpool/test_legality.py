@@ -483,6 +483,29 @@ def test_construction_rules(
     assert [w.code for w in verdict.warnings] == expected_warnings
 
 
+@pytest.mark.parametrize("start_amulet", [True, False], ids=["with", "without"])
+def test_a_single_class_vanguard_deck_is_a_title_deck_only_with_a_start_amulet(
+    start_amulet: bool, pool: PoolIndex, filler: Filler
+) -> None:
+    """Every card forest and Vanguard: both bases hold (CR 6.1.1.5, the player declares one,
+    6.2.1.3). With a Start Amulet it is a Vanguard title deck; without one it cannot be
+    (CR 14.4.2.1.1), so it is judged, and legal, as a forest class deck, and says why."""
+    starts = tuple(r.card_id for r in pool.rows.values() if "start_amulet" in r.keywords)
+    main = filler("forest", 39 if start_amulet else 40, title="vanguard", exclude=starts)
+    if start_amulet:
+        main = mains(main, {"CP03-021": 1})
+    verdict = validate(Deck(leaders={"CP03-LD01": 1}, main=main), pool)
+    assert verdict.legal, verdict.errors
+    assert verdict.deck_class == "forest"
+    if start_amulet:
+        assert (verdict.title, verdict.warnings) == ("vanguard", ())
+    else:
+        assert verdict.title is None
+        (warning,) = verdict.warnings
+        assert (warning.code, warning.rule) == ("title.conditions", "14.4.2.1.1")
+        assert "Start Amulet" in warning.message
+
+
 def test_main_size_message_gives_the_count(pool: PoolIndex, filler: Filler) -> None:
     verdict = validate(Deck(leaders={FOREST_LEADER: 1}, main=filler("forest", 39)), pool)
     (error,) = verdict.errors

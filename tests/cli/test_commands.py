@@ -210,22 +210,35 @@ def test_db_import_of_the_shared_folders_and_info(
 ) -> None:
     result = run("db", "import", str(sve_data / "cards_ja"))
     assert result.code == 0, result.err
-    assert result.out.startswith("imported 49 file(s) (sve-ja): 3323 cards, 6549 printings")
+    # the Japanese dump over the embedded snapshot: the snapshot keeps the sets it lacks
+    assert result.out.startswith("imported 49 file(s) (sve-ja): 3830 cards, 7607 printings")
+    assert "disagreement" not in result.out  # no SVEN files yet: nothing to compare
     result = run("db", "import", str(sve_data / "restrictions"))
     assert result.code == 0
     assert "25 restriction entries" in result.out
-    assert result.out.count("warning: ") == 2
-    assert "BP19-104" in result.out
-    result = run("db", "import", str(sve_data / "samples" / "sven_SD01_trilingual.json"))
+    assert "warning: " not in result.out  # BP19-104 is a card of the pool now
+    result = run("db", "import", str(sve_data / "sven"))
     assert result.code == 0
-    assert "(sven): 3323 cards" in result.out
+    assert result.out.startswith("imported 57 file(s) (sven): 3830 cards, 7607 printings")
+    assert "8 disagreement(s) between the Japanese dump and SVEN" in result.out
+    assert "BP08-003" in result.out
+    assert "人形・光輝" in result.out
     info = run("db", "info")
     assert info.code == 0
-    assert "sve: 3323 cards, 6549 printings, 25 restriction entries" in info.out
+    assert "sve: 3830 cards, 7607 printings, 25 restriction entries" in info.out
     with_text = int(info.out.split("restriction entries, ")[1].split(" cards with")[0])
-    assert with_text > 3000  # the imported dump brought the text (leaders and a few have none)
+    assert with_text > 3600  # the dump's text, and SVEN's for the sets the dump lacks
+    assert "121 preview cards, 8 disagreements" in info.out
     # after the import, search sees the text-bearing pool and English names
     assert [r["card_id"] for r in search(run, "--name", "aria, fairy")] == ["SD01-001"]
+    conflicts = run("db", "conflicts", "--field", "traits", "--json")
+    assert conflicts.code == 0
+    rows = json.loads(conflicts.out)
+    assert len(rows) == 6
+    assert rows[0] == {
+        "card_id": "BP08-003", "name": "決意の人形・オーキス", "field": "traits",
+        "cards_ja": "人形・キラー", "sven": "人形・光輝",
+    }  # fmt: skip
 
 
 def test_db_info_on_a_fresh_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -235,4 +248,4 @@ def test_db_info_on_a_fresh_database(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["--db", str(path), "db", "info"]) == 0
     captured = capsys.readouterr()
     assert "built the card pool" in captured.err
-    assert "sve: 3323 cards, 6549 printings, 25 restriction entries, 0 cards with" in captured.out
+    assert "sve: 3830 cards, 7607 printings, 25 restriction entries, 0 cards with" in captured.out

@@ -55,7 +55,9 @@ def test_versions_are_shown_and_diffed_by_name_at_k(run: Run, tmp_path: Path) ->
     doc = json.loads(run("decks", "diff", "Fae@2", "Fae@1", "--json").out)
     assert doc["cards_in"] == 1
     assert doc["cards_out"] == 1
-    assert {"section": "main", "code": "BP01-179", "before": 2, "after": 3} in doc["changes"]
+    assert {
+        "section": "main", "code": "BP01-179", "card": "BP01-179", "before": 2, "after": 3,
+    } in doc["changes"]  # fmt: skip
     same = run("decks", "diff", "Fae@1", "Fae@1")
     assert "The two lists hold the same cards." in same.out
 
@@ -129,3 +131,36 @@ def test_rename_copy_and_delete_say_what_they_did(run: Run) -> None:
     assert run("decks", "delete", "Fairies").out == "deleted 'Fairies' with every version\n"
     names = [d["name"] for d in json.loads(run("decks", "list", "--json").out)]
     assert names == ["Fairies (copy)"]
+
+
+def _reprinted(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    text = FAIRIES.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def test_a_diff_compares_cards_not_printings(run: Run, tmp_path: Path) -> None:
+    """SP01-003 is a printing of SD01-001 (アリア), SD01-008 of BP01-021 (大狼)."""
+    run("decks", "save", str(FAIRIES), "--name", "Fae")
+    other_art = _reprinted(tmp_path, "v2.txt", "2 SD01-001", "1 SD01-001\n1 SP01-003")
+    assert run("decks", "save", str(other_art), "--name", "Fae").code == 0
+    diff = run("decks", "diff", "Fae@1", "Fae@2")
+    assert diff.code == 0
+    assert "The two lists hold the same cards." in diff.out
+    assert "same card, other printing (Main deck)" in diff.out
+    assert "SD01-001 -> SD01-001, SP01-003" in diff.out
+    # one more 大狼, in another printing: one card in, counted with the copies held
+    more = _reprinted(tmp_path, "v3.txt", "2 BP01-021", "2 BP01-021\n1 SD01-008")
+    more.write_text(more.read_text(encoding="utf-8").replace("3 BP01-179", "2 BP01-179"))
+    run("decks", "save", str(more), "--name", "Fae")
+    lines = run("decks", "diff", "Fae@1", "Fae@3").out.splitlines()
+    assert lines[0] == "Fae@1 -> Fae@3 (sve): 1 card in, 1 card out"
+    assert "  +1 BP01-021 大狼 (2 -> 3)" in lines
+    assert not any("(0 -> 1)" in line for line in lines)
+    doc = json.loads(run("decks", "diff", "Fae@2", "Fae@1", "--json").out)
+    assert doc["changes"] == []
+    assert doc["printings"] == [
+        {"section": "main", "before": ["SD01-001", "SP01-003"], "after": ["SD01-001"]}
+    ]

@@ -52,3 +52,23 @@ def test_readme_states_the_measured_coverage(run: Run, shared_data: Path) -> Non
     stated = re.search(r"Tournament card copies fully modelled: ([\d.]+)%", README.read_text())
     assert stated is not None
     assert float(stated[1]) == round(100 * rep["decks"]["full_share"], 1)
+
+
+def test_compile_reads_the_merged_pool(run: Run, sve_data: Path, tmp_path: Path) -> None:
+    """``engine compile`` reads the SVEN set files beside cards_ja: the sets the dump lacks
+    get library entries; given no SVEN files (another folder), only the dump's cards do."""
+    out = tmp_path / "abilities.json"
+    res = run("engine", "compile", str(sve_data / "cards_ja"), "--out", str(out))
+    assert res.code == 0, res.err
+    assert f"and {sve_data / 'sven'}" in res.out
+    cards = json.loads(out.read_text(encoding="utf-8"))["cards"]
+    assert {"BP19-001", "BP20-LD01", "BP22-001"} <= set(cards)
+    alone = tmp_path / "cards_ja"
+    alone.mkdir()
+    (alone / "SD01.json").write_bytes((sve_data / "cards_ja" / "SD01.json").read_bytes())
+    res = run("engine", "compile", str(alone), "--out", str(out))
+    assert res.code == 0, res.err
+    assert "BP19-001" not in json.loads(out.read_text(encoding="utf-8"))["cards"]
+    res = run("engine", "compile", str(alone), "--sven", str(tmp_path / "none"), "--out", str(out))
+    assert res.code == 2
+    assert "--sven" in res.err

@@ -10,7 +10,7 @@ from tests.cli.conftest import Run
 @pytest.mark.parametrize(
     ("code", "evolve"),
     [
-        ("BP07-069", "Evolve: cost 1; usable only if you have 5 機械 followers of yours"),
+        ("BP07-069", "Evolve: cost 1; usable only if you have 5 機械 followers on your field"),
         ("BP01-009", "Evolve: cost 1\n"),  # no condition: none printed
     ],
 )

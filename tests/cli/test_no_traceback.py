@@ -90,6 +90,9 @@ IMPORT_CASES: list[tuple[str, str, str]] = [
     ("SVEN cost 2.5", sven(cost=2.5), "cost 2.5"),
     ("SVEN negative cost", sven(cost=-2), "cost -2"),
     ("SVEN id of HTML", sven(id="<b>x</b>"), "not a card code"),
+    ("SVEN type unknown", sven(type="planet"), "unknown type 'planet'"),
+    ("SVEN alternateNames a list", sven(alternateNames=["x"]), "'alternateNames' must be"),
+    ("SVEN traits a string", sven(traits="妖精"), "'traits' must be a list"),
     ("errata card_ids [5]", errata([5]), "card_ids"),
     ("errata card_ids a string", errata("OGN-001"), "card_ids"),
     ("tournament rank ²", tournament(rank="²"), "'rank'"),
@@ -125,6 +128,8 @@ ARG_CASES: list[tuple[str, list[str], str]] = [
     ("dashboard --port 0", ["dashboard", "--port", "0"], "--port"),
     ("odds --turn 10**9", ["odds", DECK, "--turn", str(10**9)], "--turn"),
     ("an unknown command", ["shuffle"], "invalid choice"),
+    ("cards show of no card", ["cards", "show", "ZZ99-999"], "ZZ99-999 is not a known card"),
+    ("db import of a missing second path", ["db", "import", DECK, "/no/such.json"], "not found"),
 ]
 
 

@@ -11,7 +11,7 @@ from tests.dashboard.conftest import open_page
 def test_opens_on_the_whole_pool(app: AppTest) -> None:
     at = open_page(app, "card_pool")
     assert at.title[0].value == "Card pool"
-    assert "500 card(s)" in at.caption[0].value  # the first page of 3,323 cards
+    assert "500 card(s)" in at.caption[0].value  # the first page of 3,830 cards
     assert len(at.dataframe[0].value) == 500
 
 
@@ -93,7 +93,7 @@ def test_choosing_a_token_type_shows_tokens(app: AppTest) -> None:
     ("game", "headings"),
     [
         ("sve", ["Code", "Name", "Class", "Title", "Type", "Cost", "Attack", "Defense",
-                 "Keywords"]),
+                 "Keywords", "Preview"]),
         ("riftbound", ["Code", "Name", "Domain", "Champion", "Type", "Energy", "Power", "Might",
                        "Keywords"]),
     ],
@@ -113,3 +113,24 @@ def test_titles_and_classes_are_named_not_coded(app: AppTest) -> None:
     table = at.dataframe[0].value
     assert set(table["Title"]) == {"Princess Connect! Re:Dive"}
     assert not set(table["Class"]) & {"forest", "sword", "rune", "dragon", "abyss", "haven"}
+
+
+@pytest.mark.parametrize(("code", "preview"), [("BP22-001", True), ("BP21-001", False)])
+def test_preview_cards_are_marked(app: AppTest, code: str, preview: bool) -> None:
+    """A card of a set still being previewed (BP22) says so in the table and its details;
+    a released one (BP21) does not."""
+    at = open_page(app, "card_pool")
+    at.text_input(key="cards_name").set_value(code).run()
+    (marked,) = at.dataframe[0].value["Preview"]
+    assert marked == ("preview" if preview else "")
+    at.selectbox(key="cards_detail").set_value(code).run()
+    assert at.subheader[0].value.endswith(" · preview") is preview
+    assert any("preview card" in w.value for w in at.warning) is preview
+
+
+def test_details_show_the_english_text(app: AppTest) -> None:
+    """The snapshot carries the English name; the text itself comes with an import."""
+    at = open_page(app, "card_pool")
+    at.text_input(key="cards_name").set_value("SD01-016").run()
+    at.selectbox(key="cards_detail").set_value("SD01-016").run()
+    assert any("Sylvan Justice" in md.value for md in at.markdown)

@@ -107,3 +107,19 @@ def test_the_card_table_names_sections_classes_and_types(app: AppTest) -> None:
     )  # fmt: skip
     assert rows["SD01-LD01"]["part"] == "Leader"
     assert (rows["XX99-999"]["name"], rows["XX99-999"]["cost"]) == ("(unknown card)", "")
+
+
+def test_preview_cards_are_marked_and_warned_about(app: AppTest) -> None:
+    """A deck with BP22 preview cards is legal, says so in the legality panel and marks
+    those cards in its table; a deck without them has neither."""
+    from tests.new_sets import NEW_SETS_DECK, PREVIEW_CARDS
+
+    at = paste(open_page(app, "deck_builder"), NEW_SETS_DECK)
+    assert at.success[0].value.startswith("Legal in asia")
+    (warning,) = [w.value for w in at.warning if "preview" in w.value]
+    assert all(code in warning for code in PREVIEW_CARDS)
+    rows = at.dataframe[0].value.to_dict("records")
+    assert {r["code"] for r in rows if r["preview"]} == set(PREVIEW_CARDS)
+    at = paste(at, EXAMPLE)
+    assert not [w.value for w in at.warning if "preview" in w.value]
+    assert not any(r["preview"] for r in at.dataframe[0].value.to_dict("records"))

@@ -153,6 +153,12 @@ EXAMPLES: dict[str, list[str]] = {
     "card_played": ["CP04-048", "BP05-027"],
     "ability_used": ["CP04-039", "CP04-057"],
     "union_burst": ["CP04-057", "CP04-041"],
+    "roll_die": ["BP21-075", "BP21-083"],
+    "damage_rolled": ["BP21-075"],
+    "if_roll_is": ["BP21-077", "BP21-087"],
+    "if_rolled_six_this_turn": ["BP21-081"],
+    "if_rolled_this_turn": ["BP21-076"],
+    "if_sep_is": ["BP21-112"],
     "equip": ["CP04-055", "CP04-019"],
     "equipment_text": ["CP04-PR22", "CP04-PR16"],
     "damage_taken": ["CP04-PR16"],
@@ -292,10 +298,10 @@ EXAMPLES: dict[str, list[str]] = {
 
 @pytest.fixture(scope="module")
 def texts(sve_data: Path) -> dict[str, CardRecord]:
-    """Compiler inputs for every card identity of the Japanese dump, by canonical id."""
+    """Compiler inputs for every card identity of the merged pool, by canonical id."""
     from decklab.commands.engine import read_card_texts
 
-    return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja")}
+    return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja", sve_data / "sven")}
 
 
 def compiled_abilities(
@@ -333,12 +339,12 @@ def test_compiled_effects_of_known_cards(texts: dict[str, CardRecord]) -> None:
     assert fanfare.trigger is Trigger.FANFARE
     assert isinstance(fanfare.effects[0], Select)
     assert describe(fanfare) == (
-        "Fanfare: choose 1 enemy follower; if not Combo 3, deal 1 damage to it; "
-        "if Combo 3, deal 3 damage to it"
+        "Fanfare: choose 1 enemy follower; deal 1 damage to it; "
+        "if Combo 3, deal 3 damage to it instead"
     )
     _, abilities = compiled_abilities("BP01-015", texts)
     assert describe(abilities[0]) == (
-        "Spell: choose 1 card of yours; return it to its owner's hand; draw 1 card"
+        "Spell: choose 1 card on your field; return it to its owner's hand; draw 1 card"
     )
 
 
@@ -492,13 +498,16 @@ def test_look_at_top_takes_a_matching_card() -> None:
 
 
 def test_hand_encodings_are_in_the_library_and_behave() -> None:
-    """Every hand encoding is in the library, marked as hand-made and full; BP18-019 returns
-    one of your Forestcraft cards and deals 3 damage to an enemy follower."""
+    """Every hand encoding is in the library, marked as hand-made and full (or partial, its
+    note naming what is not modelled); BP18-019 returns one of your Forestcraft cards and
+    deals 3 damage to an enemy follower."""
     for path in sorted(HAND.glob("*.json")):
-        for card_id in json.loads(path.read_text(encoding="utf-8")):
+        for card_id, encoded in json.loads(path.read_text(encoding="utf-8")).items():
             entry = library()["cards"][card_id]
             assert entry.get("hand")
-            assert entry["status"] == "full"
+            assert entry["status"] == "full" or (
+                entry["status"] == "partial" and "Not modelled:" in encoded["_note"]
+            ), card_id
     spell = _card("BP18-019")
     mine = CardRecord("F-1", "Elf", card_class="forest", cost=1, attack=1, defense=1)
     enemy = follower("E", 3, 3, 5)

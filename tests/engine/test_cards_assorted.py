@@ -284,8 +284,9 @@ def test_evolved_ally_condition() -> None:
 
 
 def test_named_count_on_field_destroys() -> None:
-    """BP15-078 (Fanfare): the chosen enemy is destroyed only with 3 named followers of
-    yours; its leader takes 3 damage either way."""
+    """BP15-078 (Fanfare): the chosen enemy is destroyed and its leader takes 3 damage only
+    with 3 named followers of yours (the English: "destroy it and deal 3 damage to its
+    leader")."""
     scripts = _lib("BP15-078")
     lulunai = _rec(scripts, "BP15-078")
     echo = CardRecord("EC-1", "絶叫の残響・ルルナイ", cost=1, attack=1, defense=1)
@@ -299,7 +300,7 @@ def test_named_count_on_field_destroys() -> None:
         _play_first(game)
         _pick_enemy(game)
         assert (game.players[1].field == []) is destroyed
-        assert game.players[1].hp == 17
+        assert game.players[1].hp == (17 if destroyed else 20)
 
 
 def test_low_cost_followers_get_attack() -> None:

@@ -152,8 +152,8 @@ def _great_world() -> CardRecord:
 
 
 def test_bp10_109_destroys_only_without_another_follower() -> None:
-    """BP10-109 (Fanfare): the chosen enemy follower is destroyed only when you have no
-    other follower; a card is drawn either way."""
+    """BP10-109 (Fanfare): the chosen enemy follower is destroyed, and a card drawn, only
+    when you have no other follower (the English: "destroy it and draw a card")."""
     for allies, destroyed in (((), True), ((follower("Ally"),), False)):
         enemy = follower("E", 3, 3, 9)
         game = position(
@@ -170,7 +170,7 @@ def test_bp10_109_destroys_only_without_another_follower() -> None:
         game.apply(Choose(str(target)))
         _order(game)
         assert (game.cards[target].zone is Zone.GRAVE) is destroyed
-        assert len(game.players[0].hand) == hand  # played one, drew one
+        assert len(game.players[0].hand) == hand - (not destroyed)  # played one, drew one
 
 
 def test_bp10_109_heals_only_at_10_or_less() -> None:
@@ -1262,7 +1262,7 @@ def test_relic_goddess_heals_one_per_two_amulets_at_the_end_phase(amulets: int, 
 def test_relic_goddess_shrugs_off_abilities_but_not_fights() -> None:
     """BP17-092 carries both continuous abilities of its own (their rules: test_keyword_rules)."""
     relic = _lib("BP17-092").record(RELIC)
-    assert {"no_ability_damage", "no_ability_destroy"} <= set(relic.keywords)
+    assert {"no_ability_damage", "destroy_proof"} <= set(relic.keywords)
 
 
 # --- BP05-092 古き護り手 ----------------------------------------------------------------------

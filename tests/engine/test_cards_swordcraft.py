@@ -566,10 +566,11 @@ def test_melissa_destroys_when_the_opponent_has_three_cards() -> None:
     assert game.cards[target].zone is Zone.FIELD
 
 
-def test_melissa_gets_aura_and_no_damage_this_turn() -> None:
-    """BP18-026: after the Fanfare it has Aura for good and takes no damage this turn;
-    the next turn damage hurts it again. It has Rush and Assail."""
-    game, me, _target = _melissa([follower("A", 2, 2, 9)])
+def test_melissa_gets_aura_and_no_damage_this_turn_under_the_condition() -> None:
+    """BP18-026: with 3 cards on the opponent's field it also has Aura for good and takes no
+    damage this turn (the next turn damage hurts it again); with 2 it gets neither. It has
+    Rush and Assail either way."""
+    game, me, _target = _melissa([follower("A", 2, 2, 9), follower("B"), amulet("C")])
     card = game.cards[me]
     assert {"aura", "rush", "assail"} <= set(card.keywords)
     game.deal_damage(me, 3)
@@ -578,6 +579,12 @@ def test_melissa_gets_aura_and_no_damage_this_turn() -> None:
     game.deal_damage(me, 3)
     assert card.dfn == 1
     assert "aura" in card.keywords
+    game, me, _target = _melissa([follower("A", 2, 2, 9), amulet("C")])
+    card = game.cards[me]
+    assert {"rush", "assail"} <= set(card.keywords)
+    assert "aura" not in card.keywords
+    game.deal_damage(me, 3)
+    assert card.dfn == 1
 
 
 # --- milling the opponent: BP05-029, BP15-024; revealing: BP05-034 ------------------------------

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from engine.cards import CardRecord
 from engine.sve import Activate, DeckSpec, Mulligan, Play, new_game
 from engine.sve.actions import Choose
 from engine.sve.board import Zone
@@ -13,8 +14,8 @@ from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.damage import Destroy
 from engine.sve.effects.deck import Draw
 from engine.sve.effects.scripts import Scripts
-from engine.sve.effects.search import Search
-from engine.sve.effects.selectors import CardFilter, Select, Targets
+from engine.sve.effects.search import FromHand, Search
+from engine.sve.effects.selectors import CardFilter, Select, Targets, leader_target
 from engine.sve.effects.zones import SelfToEx
 from engine.sve.position import FILLER, follower, position, spell
 
@@ -122,3 +123,49 @@ def test_the_mulligan_event_comes_before_the_four_redraws() -> None:
     assert g.log[at]["redraw"] is True
     assert g.log[at]["s"]["hand"][player] == 0
     assert [(e["ev"], e["player"]) for e in g.log[at + 1 : at + 5]] == [("draw", player)] * 4
+
+
+def test_a_card_an_effect_takes_from_the_hand_into_the_ex_area_is_a_move() -> None:
+    """A hand card put into the EX area by an effect is a ``move`` from the hand (only a
+    card taken from the deck or graveyard is ``found``)."""
+    bat = follower("Bat", 1, 1, 1)
+    stash = spell("Stash", 0)
+    scripts = Scripts(
+        [CardScript(stash.card_id, (Ability(Trigger.SPELL, (FromHand(CardFilter(), to="ex"),)),))]
+    )
+    g = position(hands=([stash, bat], []), pp=(1, 0), log=True, scripts=scripts)
+    g.apply(Play(0))
+    g.apply(Choose("1"))
+    assert g.cards[1].zone is Zone.EX
+    assert _events(g, "found") == []
+    (moved,) = _events(g, "move")
+    assert (moved["from"], moved["to"], moved["uid"]) == ("hand", "ex", 1)
+
+
+@pytest.mark.parametrize("leaves", ["banish", "ex_to_grave"])
+def test_a_token_leaving_the_ex_area_is_erased_a_card_is_not(leaves: str) -> None:
+    """CR 4.3.3: a token that leaves the EX area ceases to exist (``to: erased``); a card
+    that is not a token goes where it is sent."""
+    token = CardRecord("X-T", "Token", card_type="token_follower", cost=1, attack=1, defense=1)
+    g = position(log=True)
+    g.create_token(0, token, "ex")
+    g.put_in_ex(g.players[0].deck[-1])  # a card of the deck, not a token
+    ex = list(g.players[0].ex)
+    for uid in ex:
+        getattr(g, leaves)(uid)
+    kind = "banish" if leaves == "banish" else "leave"
+    to = "banish" if leaves == "banish" else "grave"
+    assert [(e["uid"], e["to"]) for e in _events(g, kind)] == [(ex[0], "erased"), (ex[1], to)]
+
+
+def test_defense_paid_as_a_cost_is_not_damage() -> None:
+    """A cost that lowers leader defense (CR 10.4.5) is logged ``pay_defense``, not
+    ``damage``; damage stays ``damage``."""
+    g = position(log=True)
+    g.lose_defense(0, 2)
+    g.deal_damage(leader_target(1), 3)
+    assert _events(g, "pay_defense") == [
+        {"ev": "pay_defense", "turn": 1, "active": 0, "player": 0, "amount": 2}
+    ]
+    assert [(e["target"], e["amount"]) for e in _events(g, "damage")] == [("leader1", 3)]
+    assert [g.players[0].hp, g.players[1].hp] == [18, 17]

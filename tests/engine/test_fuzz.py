@@ -183,6 +183,9 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
         elif ev == "damage" and isinstance(e["target"], str) and prev is not None:
             who = int(e["target"][-1])
             assert s["hp"][who] == prev["hp"][who] - e["amount"]
+        elif ev == "pay_defense" and prev is not None:  # a cost, not damage (CR 10.4.5)
+            who = e["player"]
+            assert s["hp"][who] == prev["hp"][who] - e["amount"]
         elif ev == "turn_end":
             assert s["hand"][e["player"]] <= 7, e  # CR 7.4.7
         for p in (0, 1):

@@ -105,3 +105,45 @@ def test_attack_the_turn_a_follower_entered(
     events[at:at] = [enter, dict(attack, target=target, keywords=keywords)]
     found = [line for line in CHECK.breaks(events) if "the turn it entered" in line]
     assert bool(found) is reported
+
+
+def _hp_event(events: list[dict], ev: dict, hp: list[int]) -> list[dict]:
+    """``events`` with ``ev`` (and leader defenses ``hp`` from then on) after turn 3 starts."""
+    start = next(e for e in events if e["ev"] == "turn_start" and e["turn"] == 3)
+    at = events.index(start) + 1
+    before = events[at - 1]["s"]["hp"]
+    for e in events[at:]:
+        if e.get("s"):
+            e["s"] = dict(e["s"], hp=[h + hp[p] - before[p] for p, h in enumerate(e["s"]["hp"])])
+    events.insert(at, dict(ev, i=-1, turn=3, s=dict(events[at - 1]["s"], hp=hp)))
+    return events
+
+
+@pytest.mark.parametrize(
+    ("ev", "reported"),
+    [
+        ({"ev": "pay_defense", "player": 0, "amount": 2}, False),
+        ({"ev": "damage", "target": "leader0", "amount": 2}, False),
+        ({"ev": "damage", "target": "leader0", "amount": 1}, True),  # says 1, lost 2
+        ({"ev": "damage", "target": "leader1", "amount": 2}, True),  # the other leader
+        ({"ev": "pay_defense", "player": 1, "amount": 2}, True),
+        ({"ev": "engage", "uid": 0}, True),  # no word for a defense change
+    ],
+)
+def test_a_leader_defense_change_needs_an_event_that_says_it(ev: dict, reported: bool) -> None:
+    """Leader defense moves only at ``damage``, ``heal`` or ``pay_defense`` (a cost), by
+    their amount; the same change under another event is reported."""
+    events = _golden()
+    start = next(e for e in events if e["ev"] == "turn_start" and e["turn"] == 3)
+    hp = list(events[events.index(start)]["s"]["hp"])
+    found = CHECK.breaks(_hp_event(events, ev, [hp[0] - 2, hp[1]]))
+    assert any("leader defense" in line for line in found) is reported
+
+
+@pytest.mark.parametrize(("result", "reported"), [(1, False), (6, False), (0, True), (7, True)])
+def test_a_die_roll_outside_1_to_6_is_reported(result: int, reported: bool) -> None:
+    """CR 5.20.1: a six-sided die shows 1 to 6."""
+    events = _golden()
+    at = next(i for i, e in enumerate(events) if e["ev"] == "turn_start" and e["turn"] == 3)
+    events.insert(at + 1, {"ev": "roll", "i": -1, "turn": 3, "player": 0, "result": result})
+    assert any("not 1-6" in line for line in CHECK.breaks(events)) is reported

@@ -53,7 +53,7 @@ def pool_texts(sve_data: Path) -> dict[str, CardRecord]:
     """Every card identity of the real pool with its text, by card id."""
     from decklab.commands.engine import read_card_texts
 
-    return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja")}
+    return {c.card_id: c for c in read_card_texts(sve_data / "cards_ja", sve_data / "sven")}
 
 
 def _line(texts: dict[str, CardRecord], where: tuple[str, int]) -> str:

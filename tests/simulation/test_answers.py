@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from analytics.impact import all_variants, variant, weakest_filler
-from analytics.mulligan import KeepAll, KeepIfAny, make_policy
+from analytics.mulligan import KeepAll, KeepIfAny, MulliganAll, make_policy
 from analytics.study import Matchup, list_studies, play_study, start_study
 from cardpool.decklist import read_deck_file
 from cardpool.errors import InputError
@@ -57,10 +57,14 @@ def test_impact_json_shape_and_a_stored_study(
         "BP01-017", "SD01-001",
     ]  # fmt: skip
     for row in data["rows"]:
-        assert set(row) >= {"card", "swap", "delta", "ci95", "games"}
+        assert set(row) >= {"card", "name", "swap", "delta", "ci95", "games", "decided", "p_holm"}
         assert row["games"] == 6
         assert row["ci95"][0] <= row["delta"] <= row["ci95"][1]
+        assert row["ci95"][1] > row["ci95"][0]  # never "+0.0% to +0.0%"
         assert row["swap"]  # a 40-card deck: the card is swapped for the filler
+        assert row["decided"] == (row["p_holm"] < 0.05)
+    assert "Holm" in data["family"]
+    assert "2 tests" in data["family"]
     assert data["games_played"] == data["games_budget"] == 18  # base and two variants
     code, out, _ = run(capsys, "--db", db, "studies")
     assert code == 0
@@ -200,6 +204,10 @@ def test_mulligan_policies_decide_the_opening_both_ways() -> None:
     keep_if = make_policy("keep-if:SD01-011", ids, pool)
     assert isinstance(keep_if, KeepIfAny)
     assert isinstance(make_policy("never", ids, pool), KeepAll)
+    assert isinstance(make_policy("always", ids, pool), MulliganAll)
+    assert make_policy("agent", ids, pool) is None  # the AI player decides
+    assert not MulliganAll().keep(with_it := [pool.records["SD01-011"]] * 4, True)
+    assert with_it
     with_it = [pool.records["SD01-011"]] + [pool.records["SD01-003"]] * 3
     without = [pool.records["SD01-003"]] * 4
     assert keep_if.keep(with_it, True)
@@ -249,12 +257,17 @@ def test_mulligan_test_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert [(r["policy"], r["going"]) for r in data["rows"]] == [
         ("never", "first"), ("never", "second"),
         ("keep-if:SD01-011", "first"), ("keep-if:SD01-011", "second"),
+        ("keep-if:SD01-011", "both"),
     ]  # fmt: skip
     for row in data["rows"]:
         assert set(row) >= {"policy", "going", "win_rate", "delta", "ci95", "games"}
-        assert row["games"] == 2
+        assert row["games"] == (4 if row["going"] == "both" else 2)
     assert data["rows"][0]["ci95"] is None  # the reference
-    assert data["rows"][2]["ci95"][0] <= data["rows"][2]["delta"] <= data["rows"][2]["ci95"][1]
+    for row in data["rows"][2:]:
+        assert row["ci95"][0] <= row["delta"] <= row["ci95"][1]
+        assert row["ci95"][1] > row["ci95"][0]  # never of zero width
+    assert "decided" in data["rows"][4]
+    assert data["family"] == "one test: error rate 5%"
 
 
 # --- gauntlet and the sequential stop on real games ------------------------------------------
@@ -379,6 +392,15 @@ def test_simulations_record_per_card_facts_and_report_them(
         (["impact", FOREST, "--field", SWORD, "--card", "SD02-001"], "not in the main deck"),
         (["impact", FOREST, "--field", SWORD, "--all", "--games", "0"], "--games 0"),
         (["impact", FOREST, "--field", SWORD, "--card", "SD01-001", "--swap", "SD01-001"], "same"),
+        (
+            ["impact", FOREST, "--field", SWORD, "--card", "SD01-001", "--swap", "SD02-001"],
+            "may hold only forest and neutral cards",
+        ),
+        (["impact", FOREST, "--field", SWORD, "--all", "--swing", "-1"], "--swing"),
+        (
+            ["mulligan-test", FOREST, "--field", SWORD, "--policy", "agent", "--policy", "sure"],
+            "agent, always",
+        ),
         (["impact", FOREST, "--field", SWORD, "--all", "--agents", "wizard"], "wizard"),
         (["impact", "--resume", "feedbeef"], "feedbeef"),
         (["mulligan-test", FOREST, "--field", SWORD, "--policy", "never"], "two --policy"),
@@ -415,7 +437,7 @@ def test_compare_until_decided_reports_its_budget(
     assert data["games_budget"] == 16
     assert data["games_played"] + data["games_saved"] == 16
     assert data["ci95"][0] <= data["difference"] <= data["ci95"][1]
-    assert "confidence sequence" in data["test"]
+    assert "group-sequential" in data["test"]
     again = run_json(
         capsys, "--db", str(tmp_path / "x.duckdb"), "compare", FOREST, SWORD, "--field", RUNE,
         "--games", "8", "--until-decided", "--workers", "1", "--resume", data["study_id"],
@@ -471,3 +493,110 @@ def test_a_rerun_game_does_not_count_twice_in_the_card_statistics(
         twice = card_stats(store, info.run_id)
     assert twice.equals(once)
     assert int(once["drawn_games"].max()) <= 4
+
+
+def test_an_off_class_swap_runs_only_when_asked_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "x.duckdb")
+    argv = ("--db", db, "impact", FOREST, "--field", SWORD, "--card", "SD01-001",
+            "--swap", "SD02-001", "--games", "2", "--workers", "1", "--agents", "greedy",
+            "--quiet")  # fmt: skip
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert "--allow-illegal-swap" in err
+    code, out, err = run(capsys, *argv, "--allow-illegal-swap")
+    assert code == 0
+    assert "warning: the swapped deck may not hold SD02-001" in err
+    assert "Holm" not in out
+    assert "one test" in out
+
+
+def test_every_answer_names_the_cards_the_engine_does_not_fully_model(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A deck holding a card modelled only in part (BP01-028): impact, mulligan-test and
+    gauntlet name it, as simulate does."""
+    from analytics.decks import unmodelled_cards
+
+    pool = load_sve_pool()
+    text = (
+        Path(SWORD)
+        .read_text(encoding="utf-8")
+        .replace("2 SD02-001 ツバキ", "1 SD02-001 ツバキ\n1 BP01-028")
+    )
+    deck = tmp_path / "deck.txt"
+    deck.write_text(text, encoding="utf-8")
+    known = {cid for cid, _, _ in unmodelled_cards(read_deck_file(str(deck)), pool)}
+    assert known == {"BP01-028"}
+    db = str(tmp_path / "x.duckdb")
+    common = ("--games", "2", "--workers", "1", "--agents", "greedy")
+    answers = [
+        run_json(capsys, "--db", db, "impact", str(deck), "--field", FOREST, "--card",
+                 "SD02-001", *common),
+        run_json(capsys, "--db", db, "mulligan-test", str(deck), "--field", FOREST,
+                 "--policy", "agent", "--policy", "always", *common),
+        run_json(capsys, "--db", db, "gauntlet", str(deck), "--meta",
+                 str(_meta_file(tmp_path)), "--top", "1", *common),
+    ]  # fmt: skip
+    for data in answers:
+        named = {c["card"] for c in data["not_fully_modelled"]}
+        assert known <= named
+        assert all(
+            c["status"] in {"partial", "none", "unknown"} for c in data["not_fully_modelled"]
+        )
+    code, out, _ = run(capsys, "--db", db, "impact", str(deck), "--field", FOREST, "--card",
+                       "SD02-001", *common, "--quiet")  # fmt: skip
+    assert code == 0
+    assert "not fully modelled by the engine" in out
+    assert "BP01-028" in out
+
+
+def test_a_sequential_study_stops_at_the_same_look_however_it_is_played(tmp_path: Path) -> None:
+    """Where an --until-decided study stops depends on the seeds alone: played whole, cut
+    by an interruption and resumed, or on two workers, it stops at the same look with the
+    same answer (with a swing of 20 points the card stops well before the budget)."""
+    from analytics import impact
+
+    pool = load_sve_pool()
+    forest, sword = read_deck_file(FOREST), read_deck_file(SWORD)
+    variants = [variant(forest, pool, "SD01-001", None)]
+
+    def study(store: Store) -> Any:
+        info = start_study(
+            store, "impact", "forest", {}, games=80, seed=3, agents=("greedy", "random"),
+            turn_limit=60, until_decided=True, backend="processes",
+        )  # fmt: skip
+        matchups = [
+            Matchup(impact.field_key(key, 0), deck, sword, _config(deck, sword, pool, info))
+            for key, deck in ((impact.BASE, forest), (variants[0].key, variants[0].deck))
+        ]
+        return info, matchups
+
+    def active(info: Any) -> Any:
+        from analytics.study import seed_order
+
+        seeds = seed_order(info)
+        return lambda s, point: impact.still_open(s, variants, 1, info.units, point, seeds, 0.2)
+
+    answers = []
+    for workers, cut in ((1, False), (2, False), (1, True)):
+        with Store.open(tmp_path / f"{workers}{cut}.duckdb") as store:
+            info, matchups = study(store)
+            if cut:
+
+                def interrupt(progress: Any) -> None:
+                    if progress.done >= 30:
+                        raise Stop
+
+                with pytest.raises(Stop):
+                    play_study(store, info, matchups, active=active(info), workers=1,
+                               on_progress=interrupt)  # fmt: skip
+            played = play_study(store, info, matchups, active=active(info), workers=workers)
+            rows = impact.impact_rows(
+                played.scores, variants, 1, sequential=True, budget_units=info.units,
+                looks=played.looks, seeds=played.seeds, swing=0.2,
+            )  # fmt: skip
+            answers.append((played.units, played.games_played, rows))
+    assert answers[0] == answers[1] == answers[2]
+    assert answers[0][0] < 40  # stopped before the budget's last look

@@ -19,8 +19,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import CardRecord
+from engine.cards import CardRecord, text_lines
 from engine.sve.compiler import usability
+from engine.sve.compiler.scope import UNDECIDED, scopes
 from engine.sve.compiler.templates.base import (
     CLASS_WORDS,
     RULE_KEYWORDS,
@@ -53,7 +54,7 @@ from engine.sve.effects.costs import PayCost
 from engine.sve.effects.damage import Banish, Damage, Destroy, HealLeader, SplitDamage
 from engine.sve.effects.deck import Arrange, Draw
 from engine.sve.effects.evolve import EvolveCostIf
-from engine.sve.effects.flow import Gate, If, Modal, Scaled
+from engine.sve.effects.flow import Gate, If, Modal, Repeat, Scaled
 from engine.sve.effects.registry import to_data
 from engine.sve.effects.search import LookTop
 from engine.sve.effects.selectors import CardFilter, Select
@@ -87,6 +88,8 @@ class Compiled:
     """The text marks an activated ability Quick (``【Q】``, CR 12.3.3), modelled or not."""
     unkept: list[str] = field(default_factory=list)
     """Kinds of usability clauses whose line was left out for lacking their counterpart."""
+    failures: list[tuple[str, str]] = field(default_factory=list)
+    """Each line left out, with why (for finding what to model next)."""
 
 
 _MARKERS = {
@@ -96,7 +99,11 @@ _MARKERS = {
     "超進化時": Trigger.ON_SUPER_EVOLVE,
     "攻撃時": Trigger.STRIKE,
 }
-_MARKER_RUN = re.compile(r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】)+)(.*)$")
+_MARKER_RUN = re.compile(
+    r"^((?:【(?:ファンファーレ|ラストワード|進化時|超進化時|攻撃時)】/?)+)(.*)$"
+)
+"""A run of trigger icons (``【ファンファーレ】/【ラストワード】``: either one, the slash as
+SVEN prints it) and the body they open."""
 _ALLY = re.compile(
     r"^自分の場に(?:他の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
     r"|「カード名に『(?P<c1>[^』]+)』(?:か『(?P<c2>[^』]+)』)?を含む(?:【(?P<ccls>[^】]+)】)?フォロワー」"
@@ -108,6 +115,13 @@ _ALLY_LEAVES = re.compile(
     r"(?:(?!トークン・)(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
     r"(?P<kind>フォロワー|カード|アミュレット))が場を離れたとき、"
 )
+_ALLY_EVOLVES = re.compile(
+    r"^自分の場の(?:元のコスト(?P<cost>\d+)(?P<le>以下)?の)?"
+    r"(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが進化したとき、"
+)
+"""``自分の場の(元のコストN以下の)(trait・)フォロワーが進化したとき、`` (CR 10.7.1)."""
+_ENEMY_DIES = re.compile(r"^相手の(?:場の)?フォロワーが場から墓場に置かれたとき、")
+"""``相手のフォロワーが場から墓場に置かれたとき、`` (CR 10.7.1)."""
 _IN_GRAVE = "自分の墓場のこれ"
 """An ability whose text works on this card in the graveyard works from there."""
 _ALLY_CARD = re.compile(
@@ -138,6 +152,9 @@ _BODY_TRIGGERS = (
     ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
     ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
     ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
+    ("自分がサイコロをふったとき、", Trigger.DIE_ROLLED),
+    ("これが能力ダメージを受けたとき、", Trigger.TOOK_ABILITY_DAMAGE),
+    ("これの【体力】を+したとき、", Trigger.DEFENSE_RAISED),
 )
 _IT = "それ"
 """A sentence about "it" (the card chosen before)."""
@@ -152,20 +169,16 @@ _ACT = re.compile(
 _LESSON_FIRST = re.compile(
     r"^((?:【Q】)?【起動】(?:【Q】)?(?:【コスト\d+】)?)(【レッスン_\d+】)(これを【アクト】)"
 )
+CARD_ICONS = {"【クイック】": "quick"}
+"""Keyword icons printed for the whole card on a line of their own (CR 12.3.2.1: a Quick
+card can be played in a Quick window). The Japanese dump lost them and SVEN's text keeps
+them; they are the card's keywords, not ability lines, so they leave the line count alone."""
+UNION_BURST_MARK = "【ユニオンバースト】"
+"""The Union Burst label before an ability (CR 14.5.1.1), as SVEN's text prints it."""
 _QUICK_MARK = "【Q】"
 """The marker of a Quick activated ability (CR 12.3.3.1); the card-level icon is not text."""
 PRINCESS_CONNECT = "プリコネ"
 """The trait of Princess Connect cards (the title whose cards have Union Burst)."""
-UNION_BURST_ONLY = frozenset(
-    {
-        "CP04-006", "CP04-008", "CP04-010", "CP04-015", "CP04-043", "CP04-046",
-        "CP04-047", "CP04-050", "CP04-058", "CP04-082", "CP04-086", "CP04-089",
-        "CP04-104", "CP04-105", "CP04-107", "CP04-110", "CP04-117", "CP04-119",
-    }
-)  # fmt: skip
-"""Princess Connect followers whose every ability is a Union Burst ability (CR 14.5.1.1):
-the printed label is an icon the card text lost, and with no other abilities the card has
-no hyphen line to mark them."""
 _BURST_TYPES = ("follower", "evolved_follower")
 """CR 14.5.1: Union Burst abilities are followers'; on a Princess Connect spell the hyphen
 line only sets apart an ability that works from the hand."""
@@ -188,6 +201,7 @@ _GIVES_WHILE = re.compile(
 _OWN_TURNS = re.compile(r"^自分のターンごとに(\d)回、")
 _TIMES_ACT = re.compile(r"この能力は1ターンに(\d)回使える。")
 _THEN = "その後、"
+_REPEAT = re.compile(r"下記を(\d+)回くり返す。")
 _MORE = re.compile(r"^代わりに(\d)つまで。$")
 _TIMES = re.compile(r"^(自分のターン中、)?ターンごとに(\d)回、")
 _ONCE = "この能力は1ターンに1回使える。"
@@ -251,6 +265,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 ctx.it_side,
                 equipment=ctx.equipment,
                 unmodelled=ctx.unmodelled,
+                scope=ctx.scope,
             )
             head, sep, rest = text.partition("：")
             paid = cost(head) if sep else None
@@ -265,12 +280,27 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     out: list[Any] = []
     open_if = -1  # an "if ..., choose ..." whose "it" the next sentences may use
     gated = False  # a look at the deck under a condition: the rest of the ability is the look's
-    for sentence in sentences(body):
+    scope_if, reach = -1, 0  # the last "if" and how many sentences after it it governs
+    opened = False  # an "if" opened a look or a graveyard choice: it governs what finishes it
+    said = sentences(body)
+    for at, sentence in enumerate(said):
+        repeat = _REPEAT.fullmatch(sentence)
+        if repeat:  # "下記をN回くり返す。": the rest of the ability, N times in a row
+            again = _body("".join(said[at + 1 :]), ctx, used)
+            if not again:
+                raise _Fail("nothing to repeat")
+            out.append(Repeat(int(repeat[1]), tuple(again)))
+            used.append("repeat")
+            break
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
         cond, whole, rest, cid = condition(sentence)
         chained = open_if >= 0 and cond is None and sentence.startswith(_IT)
         if not chained:
             open_if = -1
+        governed = cond is None and reach > 0  # part of the "if" before it (see scope.py)
+        reach = reach - 1 if cond is None and reach > 0 else 0
+        if gated or opened or chained or governed:
+            used.append(UNDER_IF)  # a sentence the condition before it governs
         if cid == "did_it" and not ctx.did:
             raise _Fail("'if you did' after nothing the player could decline")
         if cid == "revealed" and not any(isinstance(e, LookTop) for e in out):
@@ -287,9 +317,15 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         except Unsupported as err:
             raise _Fail(str(err)) from err
         if found is None:
-            raise _Fail("no template")
+            raise _Fail(f"no template: {rest}")
         tid, effects = found
         used.append(tid)
+        if governed and (
+            tid in ("instead_damage", "instead_buff")
+            or (effects and effects[0] in (REST_BOTTOM, REST_GRAVE, REST_HAND, INSTEAD_COUNT))
+            or (effects and isinstance(effects[0], XCount))
+        ):
+            raise _Fail("a sentence under an 'if' that changes an effect before it")
         if gated and tid not in _LOOK_PARTS and cid != "revealed":
             raise _Fail("a conditional look at the deck followed by more")
         if tid in ("look_top", "shuffle_look_top") and cond is not None and not whole:
@@ -328,6 +364,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 raise _Fail("'instead N' without a condition or tokens just summoned")
             out[-1] = If(Not(cond), (last,))
             out.append(If(cond, (dataclasses.replace(last, n=effects[1]),)))
+            scope_if, reach = len(out) - 1, _reach(ctx, rest)
             continue
         if tid == "instead_damage" and out and isinstance(out[-1], SplitDamage):
             if cond is None:  # "代わりにNダメージ" after damage divided among them
@@ -335,6 +372,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             old_split = out[-1]
             out[-1] = If(Not(cond), (old_split,))
             out.append(If(cond, (SplitDamage(effects[0].n),)))
+            scope_if, reach = len(out) - 1, _reach(ctx, rest)
             continue
         if tid == "instead_damage":  # "代わりにNダメージ": replaces the damage before it
             before = [i for i, e in enumerate(out) if isinstance(e, Damage)]
@@ -343,6 +381,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             old = out[before[-1]]
             out[before[-1]] = If(Not(cond), (old,))
             out.append(If(cond, (Damage(effects[0].n, old.to),)))
+            scope_if, reach = len(out) - 1, _reach(ctx, rest)
             continue
         if tid == "instead_buff":  # "代わりに【攻撃力】+N": replaces the +N before it
             before = [i for i, e in enumerate(out) if isinstance(e, Buff)]
@@ -352,6 +391,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             new = dataclasses.replace(old_buff, atk=effects[0].atk, dfn=effects[0].dfn)
             out[before[-1]] = If(Not(cond), (old_buff,))
             out.append(If(cond, (new,)))
+            scope_if, reach = len(out) - 1, _reach(ctx, rest)
             continue
         if cond is not None and not whole and not effects:
             # "if X, look at the top N." (or choose in the graveyard): the sentences that
@@ -359,11 +399,15 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             if not (ctx.look or ctx.grave):
                 raise _Fail("a condition on a sentence with no effect")
             used.append("if_opens_rest")
+            opened = True
             out.append(Gate(cond))
             continue
         if chained:  # "それに…": part of the conditional choice before it
             last = out[open_if]
             out[open_if] = If(last.condition, (*last.effects, *effects))
+        elif governed:  # "Xなら、A。B。" where the English puts B under the "if" too
+            last = out[scope_if]
+            out[scope_if] = If(last.condition, (*last.effects, *effects))
         elif cond is None:
             out.extend(effects)
         elif whole:
@@ -373,10 +417,26 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             out.append(If(cond, tuple(effects)))
             if any(isinstance(e, Select) for e in effects):
                 open_if = len(out) - 1
+        if cond is not None and not whole and isinstance(out[-1], If):
+            scope_if, reach = len(out) - 1, _reach(ctx, rest)
     if ctx.look or ctx.grave or ctx.pending:
         raise _Fail("a look at the deck, a graveyard choice or a token count left unfinished")
     return out
 
+
+def _reach(ctx: Context, rest: str) -> int:
+    """How many sentences after the condition whose sentence goes on with ``rest`` belong to
+    it (:mod:`engine.sve.compiler.scope`)."""
+    n = 0 if ctx.scope is None else ctx.scope.get(rest, 0)
+    if n == UNDECIDED:
+        raise _Fail("the English text does not say how far the condition reaches")
+    return n
+
+
+UNDER_IF = "under_if"
+"""Recorded (among the templates a line used) for each sentence an "if" before it governs:
+a sentence going on with what the condition chose, one finishing a conditional look, or
+one the English puts under the condition (:mod:`engine.sve.compiler.scope`)."""
 
 _SELF_MOVES = (Destroy, Banish, Engage)
 """Moves of "this" that do nothing to a resolving spell (returning it to the hand or putting
@@ -430,6 +490,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         used.extend((f"if_{cid}", "evolve_cost_if"))
         return
     if m:
+        if out.evolve_discard:  # two evolve abilities of different costs: one is kept
+            raise _Fail("a second evolve ability the engine cannot hold")
         out.evolve_cost = int(m[1])
         used.append("evolve_cost")
         if m[2]:
@@ -444,6 +506,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         return
     m = _EVOLVE_DISCARD.match(line)
     if m:  # CR 12.2: the evolve ability's cost is a discard, no PP
+        if out.evolve_cost is not None:  # two evolve abilities of different costs
+            raise _Fail("a second evolve ability the engine cannot hold")
         out.evolve_cost, out.evolve_discard = 0, int(m[1])
         used.append("evolve_discard")
         return
@@ -480,7 +544,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             raise _Fail("a condition the engine does not check")
         inner = Compiled(out.card_id, "full")
         inner_text = gives["inner"] if gives["inner"].endswith("。") else gives["inner"] + "。"
-        _line(inner_text, card, Context(ctx.card_id, ctx.tokens, name=ctx.name), used, inner)
+        inner_ctx = Context(ctx.card_id, ctx.tokens, name=ctx.name, scope=ctx.scope)
+        _line(inner_text, card, inner_ctx, used, inner)
         if not inner.abilities or any(
             a.condition is not None or a.trigger in (Trigger.ACTIVATED, Trigger.STATIC)
             for a in inner.abilities
@@ -666,6 +731,27 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             effects = [EventIs(what, power), *_effects(body, ctx, used)]
             auto(Trigger.ALLY_ATTACKS, effects)
             return
+        evolves = _ALLY_EVOLVES.match(body) if not triggers else None
+        if evolves:  # "when a (trait) follower of yours evolves"
+            body = body[evolves.end() :]
+            used.append("ally_evolves_filtered")
+            ctx.it, ctx.it_side = "event", "own"
+            cost_n = int(evolves["cost"]) if evolves["cost"] else -1
+            what = CardFilter(
+                "follower",
+                (evolves["trait"],) if evolves["trait"] else (),
+                max_cost=cost_n if evolves["le"] else -1,
+                exact_cost=-1 if evolves["le"] else cost_n,
+            )
+            auto(Trigger.ALLY_EVOLVES, [EventIs(what), *_effects(body, ctx, used)])
+            return
+        dies = _ENEMY_DIES.match(body) if not triggers else None
+        if dies:  # "when an enemy follower goes from the field to the graveyard"
+            body = body[dies.end() :]
+            used.append("enemy_dies")
+            ctx.it, ctx.it_side = "event", "enemy"
+            auto(Trigger.ENEMY_DIES, _effects(body, ctx, used))
+            return
         leaves = _ALLY_LEAVES.match(body) if not triggers else None
         if leaves:  # "自分の…が場を離れたとき、" (CR 10.7.4; this card itself is not seen)
             body = body[leaves.end() :]
@@ -747,8 +833,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
 
 
 def _traits_in(obj: Any) -> list[str]:
-    """Every trait an ability's selectors and filters name (``Targets.trait``,
-    ``CardFilter.traits``), nested elements included."""
+    """Every trait an ability's selectors and filters name (``Targets.trait``/``trait2``,
+    ``CardFilter.traits``/``with_traits``), nested elements included."""
     if isinstance(obj, (list, tuple)):
         return [t for x in obj for t in _traits_in(x)]
     if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
@@ -756,13 +842,20 @@ def _traits_in(obj: Any) -> list[str]:
     found: list[str] = []
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
-        if f.name == "trait" and isinstance(value, str) and value:
+        if f.name in ("trait", "trait2") and isinstance(value, str) and value:
             found.append(value)
-        elif f.name == "traits" and isinstance(value, tuple):
+        elif f.name in ("traits", "with_traits") and isinstance(value, tuple):
             found.extend(v for v in value if isinstance(v, str))
         else:
             found.extend(_traits_in(value))
     return found
+
+
+def _labelled(text: str, positions: tuple[int, ...]) -> set[str]:
+    """The ability lines printed with the Union Burst label (CR 14.5.1.1), as
+    :func:`ability_lines` gives them; the card data names them by position."""
+    own = text_lines(text)
+    return {line for i in positions if i < len(own) for line in ability_lines(own[i])}
 
 
 def compile_card(
@@ -778,6 +871,8 @@ def compile_card(
     text = card.text or ""
     out = Compiled(card.card_id, "full", quick_ability=_QUICK_MARK in text)
     lines = ability_lines(text)
+    out.keywords += tuple(CARD_ICONS[line] for line in lines if line in CARD_ICONS)
+    lines = [line for line in lines if line not in CARD_ICONS]
     # CR 5.18: the options of "choose one" may stand on lines of their own.
     joined: list[str] = []
     for line in lines:
@@ -791,7 +886,11 @@ def compile_card(
     # line for other purposes (an ability that works from the graveyard, for one).
     burst: set[str] = set()
     if PRINCESS_CONNECT in card.traits and card.card_type in _BURST_TYPES:
-        burst = set(lines) if card.card_id in UNION_BURST_ONLY else union_burst_lines(text)
+        burst = _labelled(text, card.union_burst) if card.union_burst else union_burst_lines(text)
+    labelled = [line.removeprefix(UNION_BURST_MARK) for line in joined]
+    burst.update(line for line, was in zip(labelled, joined, strict=True) if line != was)
+    joined = labelled
+    reach = scopes(joined, card.text_en, condition)
     for line in joined:
         used: list[str] = []
         before = (list(out.abilities), out.keywords)
@@ -806,8 +905,12 @@ def compile_card(
                     name=card.name,
                     equipment=equipment,
                     unmodelled=unmodelled,
+                    scope=reach,
                 )
-                _line(part, card, ctx, used, out)
+                n = len(out.abilities)
+                _line(part.removeprefix(UNION_BURST_MARK), card, ctx, used, out)
+                if part.startswith(UNION_BURST_MARK):  # one the equipped follower gains
+                    _union_burst(out, n, used)
             if known_traits is not None:
                 strange = set(_traits_in(out.abilities[len(before[0]) :])) - known_traits
                 if strange:
@@ -817,23 +920,28 @@ def compile_card(
             if lost is not None:  # the encoding would be usable more often than the text
                 out.unkept.append(lost.kind)
                 raise _Fail(f"a usability clause without its counterpart: {lost.kind}")
-        except _Fail:  # the evolve cost, a printed fact, stays known
+        except _Fail as why:  # the evolve cost, a printed fact, stays known
+            out.failures.append((line, str(why)))
             out.abilities, out.keywords = before
             out.evolve_if = evolve_if
             continue
         if equipment:
             used.append("equipment_text")
         if any(line.startswith(b) for b in burst):  # CR 14.5.1.1
-            n = len(before[0])
-            out.abilities[n:] = [
-                dataclasses.replace(a, union_burst=True) for a in out.abilities[n:]
-            ]
-            used.append("union_burst")
+            _union_burst(out, len(before[0]), used)
         out.modelled += 1
         out.templates.extend(used)
     if out.modelled < out.lines:
         out.status = "partial" if out.modelled else "none"
     return out
+
+
+def _union_burst(out: Compiled, start: int, used: list[str]) -> None:
+    """Mark the abilities compiled from ``start`` on as Union Burst abilities (CR 14.5.1)."""
+    out.abilities[start:] = [
+        dataclasses.replace(a, union_burst=True) for a in out.abilities[start:]
+    ]
+    used.append("union_burst")
 
 
 def token_records(

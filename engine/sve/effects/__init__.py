@@ -20,7 +20,7 @@ English. Compiled card abilities are stored this way in ``engine/sve/data/abilit
 - ``flow``: choose a mode, if, gates, scaled effects
 - ``conditions``: tests on the game
 - one module per family of effects: ``damage``, ``zones``, ``search``, ``deck``, ``stats``,
-  ``tokens``, ``evolve``, ``costs``
+  ``tokens``, ``evolve``, ``costs``, ``dice``
 - ``scripts``: the per-card registry and keyword auto abilities
 """
 
@@ -31,6 +31,7 @@ from engine.sve.effects import (  # noqa: F401
     costs,
     damage,
     deck,
+    dice,
     evolve,
     flow,
     search,

@@ -123,6 +123,61 @@ class ItIs:
 
 @element
 @dataclass(frozen=True, slots=True)
+class SepIs:
+    """Your SEP (CR 3.2.6) is exactly ``n`` (``自分のSEPが0なら``)."""
+
+    n: int
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Compare the player's SEP."""
+        return game.players[controller].sep == self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you have exactly {self.n} SEP"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class RollIs:
+    """The die this "when you roll a die" ability goes off for showed ``n`` (``出た目がN
+    なら``, CR 5.20.1)."""
+
+    n: int
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Outside such an ability there is no roll."""
+        return False
+
+    def holds_in(self, game: Game, frame: Frame) -> bool:
+        """The number rolled is the event's amount of the ability."""
+        return frame.amount == self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"you rolled a {self.n}"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class RolledThisTurn:
+    """You rolled a die this turn (CR 5.20), a 6 with ``six`` (``このターン、自分がサイコロを
+    ふっていたなら``, ``…出た目に6があるなら``)."""
+
+    six: bool = False
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Read the player's last turn of a roll (of a 6)."""
+        p = game.players[controller]
+        return (p.six_on if self.six else p.rolled_on) == game.turn
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "you rolled a 6 this turn" if self.six else "you rolled a die this turn"
+
+
+@element
+@dataclass(frozen=True, slots=True)
 class DiscardedIs:
     """The card this ability's cost discarded passes ``what`` (``アルカナ・カードを捨てたなら``,
     CR 10.4.7)."""
@@ -318,6 +373,12 @@ class CameFrom:
             return "this was put onto the field by an ability"
         return f"this came onto the field from the {self.zone}"
 
+    def describe_negated(self) -> str:
+        """Its opposite in English."""
+        if self.zone == "ability":
+            return "this was not put onto the field by an ability"
+        return f"this did not come onto the field from the {self.zone}"
+
 
 @element
 @dataclass(frozen=True, slots=True)
@@ -353,7 +414,7 @@ class EvolvedThisTurn:
     def describe(self) -> str:
         """This element in English."""
         times = "" if self.n == 1 else f" {self.n} or more times"
-        return f"a follower of yours evolved this turn{times}"
+        return f"a follower on your field evolved this turn{times}"
 
 
 @element
@@ -556,8 +617,21 @@ class Not:
         return not holds(self.condition, game, frame)
 
     def describe(self) -> str:
-        """This element in English."""
-        return f"not {describe(self.condition)}"
+        """This element in English (a double negation cancels; a condition that words its
+        own opposite, ``describe_negated``, is worded so)."""
+        inner = self.condition
+        if isinstance(inner, Not):
+            return describe(inner.condition)
+        negated = getattr(inner, "describe_negated", None)
+        return negated() if negated is not None else f"not {describe(inner)}"
+
+
+def condition_words(condition: Condition) -> str:
+    """``if X``, or ``unless X`` for a condition negated once without words of its own."""
+    inner = condition.condition if isinstance(condition, Not) else None
+    if inner is not None and not isinstance(inner, Not) and not hasattr(inner, "describe_negated"):
+        return f"unless {describe(inner)}"
+    return f"if {describe(condition)}"
 
 
 @element

@@ -93,15 +93,23 @@ class Trigger(enum.Enum):
     EX_ALLY_EVOLVES = "ex_ally_evolves"
     """CR 10.7.1: a follower on your field evolved, while this card is in your EX area (it
     is the event's card)."""
+    DEFENSE_RAISED = "defense_raised"
+    """CR 10.7.1: this follower's defense was raised (``これの【体力】を+したとき``)."""
+    LEADER_HEALED = "leader_healed"
+    """CR 10.7.1: your leader's defense was raised (``自分のリーダーの【体力】を+したとき``; this
+    card on the field)."""
+    TOOK_ABILITY_DAMAGE = "took_ability_damage"
+    """CR 10.7.1: this follower took ability damage (CR 5.14.3.3; more than 0, after
+    reductions)."""
+    DIE_ROLLED = "die_rolled"
+    """CR 10.7.1: you rolled a die (CR 5.20; this card on the field; the number rolled is the
+    event's amount)."""
     OPPONENT_MILLED = "opponent_milled"
     """CR 10.7.1: a card of your opponent's deck was put into the graveyard (this card on
     the field; once per card, the card is the event's)."""
     LEADER_HURT = "leader_hurt"
     """CR 10.7.1: your leader's defense went down (by damage or a cost; this card on the
     field; ``自分のリーダーの体力が減少したとき``)."""
-    LEADER_HEALED = "leader_healed"
-    """CR 10.7.1: your leader's defense was raised (this card on the field;
-    ``自分のリーダーの【体力】を+したとき``)."""
     CARD_ENTERS = "card_enters"
     """CR 10.7.1: another card (a follower or an amulet) was put onto your field (it is the
     event's card; ``自分の場に…カードが出たとき``)."""
@@ -137,25 +145,28 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.ON_EQUIP: "When equipped",
     Trigger.LEAVES: "When this leaves the field",
     Trigger.AMULET_LEAVES: "When one of your amulets leaves the field",
-    Trigger.ALLY_LEAVES: "When a card of yours leaves the field",
+    Trigger.ALLY_LEAVES: "When a card on your field leaves the field",
     Trigger.ENEMY_DIES: "When an enemy follower goes from the field to the graveyard",
     Trigger.ON_ENGAGE: "When this becomes engaged",
     Trigger.YOU_DISCARD: "When you discard a card",
     Trigger.OPPONENT_DISCARD: "When your opponent discards a card",
     Trigger.CARD_PLAYED: "When you play a card",
     Trigger.EX_PLACED: "When a card is put into your EX area",
-    Trigger.ALLY_ATTACKS: "When a follower of yours attacks",
+    Trigger.ALLY_ATTACKS: "When a follower on your field attacks",
     Trigger.TO_EX: "When this is put into the EX area",
-    Trigger.ALLY_EVOLVES: "When a follower of yours evolves",
+    Trigger.ALLY_EVOLVES: "When a follower on your field evolves",
     Trigger.BUFFED: "When this gets + attack or defense",
     Trigger.EX_END_PHASE: "When your end phase comes while this is in your EX area",
     Trigger.CARD_ENTERS: "When another card enters your field",
     Trigger.LEADER_HURT: "When your leader's defense goes down",
-    Trigger.LEADER_HEALED: "When your leader's defense is raised",
-    Trigger.ABILITY_USED: "When a Union Burst ability of another follower of yours is used",
+    Trigger.ABILITY_USED: "When a Union Burst ability of another follower on your field is used",
     Trigger.DEALT_ABILITY_DAMAGE: "When this deals ability damage to an enemy follower",
     Trigger.OPPONENT_MILLED: "When a card of your opponent's deck is put into the graveyard",
-    Trigger.EX_ALLY_EVOLVES: "While this is in your EX area, when a follower of yours evolves",
+    Trigger.DIE_ROLLED: "When you roll a die",
+    Trigger.TOOK_ABILITY_DAMAGE: "When this takes ability damage",
+    Trigger.DEFENSE_RAISED: "When this gets + defense",
+    Trigger.LEADER_HEALED: "When your leader gets + defense",
+    Trigger.EX_ALLY_EVOLVES: "While this is in your EX area, when a follower on your field evolves",
 }
 """The English label of each trigger, for :func:`describe`."""
 
@@ -344,7 +355,7 @@ class Ability:
         if self.trigger is Trigger.STATIC and self.from_ex:
             label = "Continuous (on the field or in the EX area)"
         if self.trigger is Trigger.ACTIVATED:
-            label = ("Quick act" if self.quick else "Advance act" if self.advance else "Act") + (
+            label = ("Quick act" if self.quick else "Act") + (
                 f" ({', '.join(costs)})" if costs else ""
             )
         body = sequence_words(self.effects)
@@ -356,8 +367,8 @@ class Ability:
             body += f" ({self.times_per_turn} times per turn)"
         if self.union_burst:
             label = f"Union Burst {label}"
-        if self.advance:
-            label = f"Advance {label}"
+        if self.advance:  # CR 12.16: "Advance act", "Advance Union Burst act"
+            label = f"Advance {label[0].lower()}{label[1:]}"
         return f"{label}: {body}"
 
 
@@ -448,9 +459,21 @@ def describe(obj: Described) -> str:
 
 
 def sequence_words(effects: Iterable[Any]) -> str:
-    """Effects joined by ``;``, a :class:`Gate` opening the rest with ``if ...:``."""
-    out = ""
+    """Effects joined by ``;``, a :class:`Gate` opening the rest with ``if ...:``. An
+    element with ``describe_after(previous)`` may describe itself together with the effect
+    before it (an "instead" pair: "A; if X, B instead")."""
+    parts: list[str] = []
+    before: Any = None
     for e in effects:
+        after = getattr(e, "describe_after", None)
+        joined = after(before) if after is not None and parts else None
+        if joined is not None:
+            parts[-1] = joined
+        else:
+            parts.append(e.describe())
+        before = e
+    out = ""
+    for part in parts:
         sep = "" if not out else " " if out.endswith(":") else "; "
-        out += sep + e.describe()
+        out += sep + part
     return out

@@ -45,14 +45,18 @@ class SplitDamage:
         index, given = frame.sub >> 8, frame.sub & 0xFF
         if frame.choice is not None:
             k, frame.choice = int(frame.choice), None
-            _ability_damage(game, alive[index], k)
+            if _ability_damage(game, alive[index], k) and alive[index] >= 0:
+                game.ability_damage_taken(alive[index])
             index, given = index + 1, given + k
             alive = [t for t in frame.targets if game.target_exists(t)] + alive[index:]
             alive = list(dict.fromkeys(alive))
         left = self.n - given
         if index >= len(alive) - 1 or left <= 0:
-            if left > 0 and index < len(alive):
-                _ability_damage(game, alive[index], left)
+            last = alive[index] if left > 0 and index < len(alive) else -1
+            if last >= 0 and _ability_damage(game, last, left):
+                game.ability_damage_taken(last)
+            elif left > 0 and index < len(alive):
+                _ability_damage(game, alive[index], left)  # a leader (no such ability)
             frame.sub = 0
             return True
         frame.sub = (index << 8) | given
@@ -144,6 +148,7 @@ class Damage:
         for tgt in resolve_recipients(game, frame, self.to):
             if _ability_damage(game, tgt, amount) and tgt >= 0:
                 hit = hit or game.cards[tgt].controller != frame.controller
+                game.ability_damage_taken(tgt)
         if hit:
             game.ability_damage_dealt(frame.source)
         return True

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.sve.effects.amounts import Amount
-from engine.sve.effects.conditions import Always
+from engine.sve.effects.conditions import Always, Not, condition_words
 from engine.sve.effects.core import describe, sequence_words
 from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, Select, all_words
@@ -175,8 +175,34 @@ class If:
         return True
 
     def describe(self) -> str:
+        """This element in English ("unless X" for a negated condition)."""
+        return f"{condition_words(self.condition)}, {sequence_words(self.effects)}"
+
+    def describe_after(self, before: object) -> str | None:
+        """With the ``If`` of the opposite condition before it (how "代わりに" is encoded):
+        "A; if X, B instead"."""
+        if not isinstance(before, If) or before.condition != Not(self.condition):
+            return None
+        done = sequence_words(before.effects)
+        return f"{done}; {condition_words(self.condition)}, {sequence_words(self.effects)} instead"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    """Run ``effects`` ``n`` times in a row (``下記をN回くり返す``), each time in full."""
+
+    n: int
+    effects: tuple[Effect, ...]
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Run the effects ``n`` times as one nested ability (the same "it")."""
+        game.push_frame(tuple(self.effects) * self.n, frame, share_it=True)
+        return True
+
+    def describe(self) -> str:
         """This element in English."""
-        return f"if {describe(self.condition)}, {sequence_words(self.effects)}"
+        return f"{self.n} times: {sequence_words(self.effects)}"
 
 
 @element

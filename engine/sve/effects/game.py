@@ -26,6 +26,11 @@ class Game(Protocol):
         this deals ability damage" abilities go off."""
         ...
 
+    def ability_damage_taken(self, uid: int) -> None:
+        """CR 10.7.1: field follower ``uid`` took ability damage; its "when this takes
+        ability damage" abilities go off."""
+        ...
+
     active: int
 
     def add_counter(self, target: int, name: str, n: int = 1) -> None:
@@ -203,9 +208,9 @@ class Game(Protocol):
         (CR 4.8.3.2 limit), logged as ``move`` unless the caller logs it (``log``)."""
         ...
 
-    def raised(self, uid: int) -> None:
-        """A follower's attack or defense was raised: its "when this gets +" abilities go off
-        (CR 10.7.1)."""
+    def raised(self, uid: int, defense: bool = False) -> None:
+        """A follower's attack or defense was raised (``defense``: its defense among them):
+        its "when this gets +" abilities go off (CR 10.7.1)."""
         ...
 
     def return_to_hand(self, uid: int) -> None:
@@ -242,6 +247,10 @@ class Game(Protocol):
 
     def win_by_effect(self, player: int) -> None:
         """CR 5.23.1: ``player`` wins the battle; every other player loses the game."""
+        ...
+
+    def roll_die(self, player: int) -> int:
+        """CR 5.20.1: ``player`` rolls a six-sided die; the number rolled (1-6)."""
         ...
 
     def writable(self, uid: int) -> Card:

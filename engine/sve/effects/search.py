@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from engine.sve.effects.selectors import CardFilter
 
 
+def _different(distinct: bool) -> str:
+    """`` with different names`` where the cards taken must differ in name."""
+    return " with different names" if distinct else ""
+
+
 @element
 @dataclass(frozen=True, slots=True)
 class FromGrave:
@@ -73,7 +78,7 @@ class FromGrave:
             total += " with original cost up to this card's attack"
         if self.max_cost_x:
             total += " with original cost X or less"
-        words = filter_words(self.what, self.n)
+        words = filter_words(self.what, self.n) + _different(self.distinct_names)
         return f"choose {n} {words}{total} in your graveyard; put it into your {self.to}"
 
 
@@ -110,7 +115,7 @@ class FromHand:
         """This element in English."""
         where = "hand or EX area" if self.ex else "hand"
         cost = " with original cost up to your PP maximum" if self.max_pp else ""
-        words = filter_words(self.what, self.n) + cost
+        words = filter_words(self.what, self.n) + cost + _different(self.distinct_names)
         to = "into your EX area" if self.to == "ex" else "onto your field"
         return f"you may put up to {self.n} {words} from your {where} {to}"
 
@@ -143,7 +148,7 @@ class Search:
         )
         if self.max_cost_x:
             total += " with original cost X or less"
-        words = filter_words(self.what, self.n)
+        words = filter_words(self.what, self.n) + _different(self.distinct_names)
         return f"search your deck for up to {self.n} {words}{total} to your {self.to}"
 
 
@@ -191,14 +196,16 @@ class LookTop:
             "top": "",
         }[self.rest]
         where = "graveyard" if self.to == "grave" else self.to
+        words = filter_words(self.what, self.n) + _different(self.distinct_names)
+        top = "the top card" if self.look == 1 else f"the top {self.look} cards"
         if self.must:
             return (
-                f"look at the top {self.look} cards of your deck; put {self.n} "
-                f"{filter_words(self.what, self.n)} among them into your {where}{rest}"
+                f"look at {top} of your deck; put {self.n} {words} among them into your "
+                f"{where}{rest}"
             )
         return (
-            f"look at the top {self.look} cards of your deck; you may put up to {self.n} "
-            f"{filter_words(self.what, self.n)} among them into your {where}{rest}"
+            f"look at {top} of your deck; you may put up to {self.n} "
+            f"{words} among them into your {where}{rest}"
         )
 
 

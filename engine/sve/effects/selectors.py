@@ -65,6 +65,8 @@ class Targets:
     """Only Boxed cards (CR 5.31)."""
     engaged: bool = False
     """Only engaged cards (``アクト状態の相手の場のフォロワー``)."""
+    trait2: str = ""
+    """And this trait (or class id) too (``【ナイトメア】絶傑・フォロワー``, ``絶傑・狩人・``)."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
@@ -76,6 +78,8 @@ class Targets:
         if self.boxed and not (card.counters is not None and "boxed" in card.counters):
             return False
         if self.trait and self.trait not in rec.traits and self.trait != rec.card_class:
+            return False
+        if self.trait2 and self.trait2 not in rec.traits and self.trait2 != rec.card_class:
             return False
         if self.name and rec.name != self.name:
             return False
@@ -226,8 +230,11 @@ class CardFilter:
     name_contains: str = ""
     also: tuple[CardFilter, ...] = ()
     """Alternatives: a card passing any of them passes too (``AかB``)."""
+    with_traits: tuple[str, ...] = ()
+    """Each of these traits (or class ids) too (``絶傑・狩人・カード``: both)."""
     keyword: str = ""
-    """Only cards with this keyword of their own (``【守護】を持つフォロワー``)."""
+    """Only cards printed with this keyword (``【守護】を持つフォロワー``; a card in a zone
+    other than the field has only its printed keywords)."""
 
     def matches(self, rec: CardRecord) -> bool:
         """Whether ``rec`` passes the filter (or one of its alternatives)."""
@@ -236,6 +243,10 @@ class CardFilter:
         if self.kind != "card" and rec.base_type != self.kind:
             return False
         if self.traits and not any(t in rec.traits or t == rec.card_class for t in self.traits):
+            return False
+        if not all(t in rec.traits or t == rec.card_class for t in self.with_traits):
+            return False
+        if self.keyword and self.keyword not in rec.keywords:
             return False
         cost = rec.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
@@ -249,8 +260,6 @@ class CardFilter:
         if self.token and not rec.card_type.startswith("token"):
             return False
         if self.name and rec.name != self.name:
-            return False
-        if self.keyword and self.keyword not in rec.keywords:
             return False
         return not (self.name_contains and self.name_contains not in rec.name)
 
@@ -353,6 +362,14 @@ TO_WORDS = {
     "all_other_and_enemy_leader": "the enemy leader and all other followers",
     "all_leaders": "both leaders",
 }
+PLURAL_TO = frozenset(
+    {
+        "other_targets", "enemy_followers", "enemy_all", "enemy_other_followers",
+        "own_followers", "own_other_followers", "all_followers", "all_other_followers",
+        "all_other_and_enemy_leader", "all_leaders",
+    }
+)  # fmt: skip
+"""The recipients of ``TO_WORDS`` that are several cards (their verbs take the plural)."""
 
 
 def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
@@ -368,6 +385,8 @@ def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
         parts.append("other")
     if t.trait:
         parts.append(t.trait)
+    if t.trait2:
+        parts.append(t.trait2)
     if t.name:
         parts.append(f"'{t.name}'")
     if t.not_name:
@@ -383,7 +402,7 @@ def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
     head = f"{'up to ' if up_to else ''}{count}"
     noun_words = " ".join([*parts, noun + ("s" if count != 1 else "")])
     own = t.side == "own"
-    text = f"{head} {noun_words} of yours" if own else f"{head} {side}{noun_words}"
+    text = f"{head} {noun_words} on your field" if own else f"{head} {side}{noun_words}"
     text += _cost_words(t.max_cost, t.exact_cost, t.min_cost)
     if t.max_defense >= 0:
         text += f" with defense {t.max_defense} or less"
@@ -419,6 +438,9 @@ def filter_words(f: CardFilter, n: int) -> str:
     words = []
     if f.traits:
         words.append("/".join(f.traits))
+    words.extend(f.with_traits)
+    if f.keyword:
+        words.append(f"{f.keyword}")
     if f.token:
         words.append("token")
     text = " ".join([*words, noun])
@@ -429,6 +451,4 @@ def filter_words(f: CardFilter, n: int) -> str:
     text += _cost_words(f.max_cost, f.exact_cost, f.min_cost)
     if f.not_name:
         text += f" not named '{f.not_name}'"
-    if f.keyword:
-        text += f" with {f.keyword}"
     return text

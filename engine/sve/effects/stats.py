@@ -13,7 +13,7 @@ from engine.cards import CardRecord
 from engine.sve.effects.amounts import Amount
 from engine.sve.effects.core import Rule, Static
 from engine.sve.effects.registry import element
-from engine.sve.effects.selectors import TO_WORDS, all_words
+from engine.sve.effects.selectors import PLURAL_TO, TO_WORDS, all_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.core import Frame
@@ -77,7 +77,7 @@ class Buff:
                 continue
             game.modify(tgt, atk, dfn, self.keywords, self.until_end_of_turn)
             if atk > 0 or dfn > 0:
-                game.raised(tgt)
+                game.raised(tgt, defense=dfn > 0)
         return True
 
     def describe(self) -> str:
@@ -92,7 +92,8 @@ class Buff:
             bits = ["+X/+X (X: followers put from the field into a graveyard this turn)"]
         if self.what is not None:
             return f"{all_words(self.what)} get {' and '.join(bits)}{tail}"
-        return f"{TO_WORDS[self.to]} gets {' and '.join(bits)}{tail}"
+        verb = "get" if self.to in PLURAL_TO else "gets"
+        return f"{TO_WORDS[self.to]} {verb} {' and '.join(bits)}{tail}"
 
 
 @element

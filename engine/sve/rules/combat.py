@@ -12,6 +12,7 @@ from engine.sve.board import (
     ASSAIL,
     BANE,
     CANNOT_ATTACK,
+    COMBAT_PROOF,
     INTIMIDATE,
     RUSH,
     STORM,
@@ -131,6 +132,15 @@ class Combat(StateBase):
         ):
             self._fire(card, Trigger.DEALT_ABILITY_DAMAGE, card.controller)
 
+    def ability_damage_taken(self, uid: int) -> None:
+        """CR 10.7.1: field follower ``uid`` took ability damage; its "when this takes
+        ability damage" abilities go off."""
+        card = self.cards[uid]
+        if card.zone is Zone.FIELD and (
+            card.eq or card.face.card_id in self.scripts.ids_with(Trigger.TOOK_ABILITY_DAMAGE)
+        ):
+            self._fire(card, Trigger.TOOK_ABILITY_DAMAGE, card.controller)
+
     def _attacker_refusal(self, p: Player, uid: int) -> str | None:
         """Why card ``uid`` of ``p`` may not attack at all now (``None``: it may, if it has
         a target; CR 8.4.2)."""
@@ -227,9 +237,9 @@ class Combat(StateBase):
             if back > 0 and self.scripts:
                 back += self.damage_bonus(target)
             turn = self.turn
-            if defender.counters is None or defender.counters.get("no_combat_damage") != turn:
+            if not _combat_proof(defender, turn):
                 dealt = self.deal_damage(target, amount)
-            if att.counters is None or att.counters.get("no_combat_damage") != turn:
+            if not _combat_proof(att, turn):
                 self.deal_damage(att.uid, back)
             # CR 12.14.2: a follower that fought a Bane follower is destroyed.
             if att.bits & BANE:
@@ -252,3 +262,11 @@ class Combat(StateBase):
         if tgt not in options:
             return f"card {tgt} is not an enemy follower on the field (CR 8.4.3.1)"
         return (options[tgt] or _WARD_FIRST).format(uid=uid, tgt=tgt)
+
+
+def _combat_proof(card: Card, turn: int) -> bool:
+    """Whether ``card`` takes no combat damage now: its own continuous ability, or an
+    effect for this turn (``交戦ダメージを受けない``)."""
+    if card.bits & COMBAT_PROOF:
+        return True
+    return card.counters is not None and card.counters.get("no_combat_damage") == turn

@@ -454,7 +454,7 @@ class Playing(StateBase):
             card.atk += 1
             card.dfn += 1
             card.super_ = True
-            self.raised(uid)
+            self.raised(uid, defense=True)
         if self.log is not None:
             self._emit(
                 "evolve",

@@ -12,8 +12,8 @@ from engine.sve.board import (
     AURA,
     BOXED,
     CANNOT_LOSE,
+    DESTROY_PROOF,
     DRAIN,
-    NO_ABILITY_DESTROY,
     Card,
     Decision,
     Kind,
@@ -140,12 +140,14 @@ class Resolution(StateBase):
             for uid in self.holders(field, Trigger.LEADER_HURT):
                 self._fire(self.cards[uid], Trigger.LEADER_HURT, player)
 
-    def raised(self, uid: int) -> None:
-        """A follower's attack or defense was raised: its "when this gets +" abilities go off
-        (CR 10.7.1)."""
+    def raised(self, uid: int, defense: bool = False) -> None:
+        """A follower's attack or defense was raised (``defense``: its defense among them):
+        its "when this gets +" abilities go off (CR 10.7.1)."""
         if self.scripts:
             card = self.cards[uid]
             self._fire(card, Trigger.BUFFED, card.controller)
+            if defense:
+                self._fire(card, Trigger.DEFENSE_RAISED, card.controller)
 
     def holders(self, uids: Sequence[int], trigger: Trigger) -> list[int]:
         """The cards among ``uids`` (sorted) that may have an ability with ``trigger``: their
@@ -287,7 +289,7 @@ class Resolution(StateBase):
         cannot destroy it: CR 11.3.2.1 counts that destruction as destruction by the Bane
         ability (BP06-022 "not destroyed by abilities" survives it; damage still counts)."""
         card = self.cards[uid]
-        return card.bane_hit and not card.bits & (ABILITY_PROOF | NO_ABILITY_DESTROY)
+        return card.bane_hit and not card.bits & (ABILITY_PROOF | DESTROY_PROOF)
 
     def _ability_used(self, frame: Frame) -> None:
         """CR 14.5.1.3: a follower's Union Burst ability was played and resolved; "when an
@@ -415,6 +417,21 @@ class Resolution(StateBase):
         if bits & DRAIN and trigger is Trigger.ATTACK_DAMAGE:
             for ability in KEYWORD_ABILITIES["drain"]:
                 self.pending.append((ability, card.uid, controller, amount))
+
+    def roll_die(self, player: int) -> int:
+        """CR 5.20.1: ``player`` rolls a six-sided die (the game's generator); their "when
+        you roll a die" abilities go off with the number rolled (CR 10.7.1)."""
+        roll = self.rng.randint(1, 6)
+        p = self.players[player]
+        p.rolled_on = self.turn
+        if roll == 6:
+            p.six_on = self.turn
+        if self.log is not None:
+            self._emit("roll", {"player": player, "result": roll})
+        if p.field and self.scripts:
+            for uid in self.holders(p.field, Trigger.DIE_ROLLED):
+                self._fire(self.cards[uid], Trigger.DIE_ROLLED, player, roll)
+        return roll
 
     def _fire_all(self, player: int, trigger: Trigger) -> None:
         field = self.players[player].field

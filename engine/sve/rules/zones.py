@@ -12,11 +12,11 @@ from engine.sve.board import (
     BOXED,
     BOXED_KEPT,
     CANNOT_LOSE,
+    DESTROY_PROOF,
     ENTERS_ENGAGED,
     EX_LIMIT,
     FIELD_LIMIT,
     MAX_PP_CAP,
-    NO_ABILITY_DESTROY,
     Card,
     Termination,
     Zone,
@@ -168,8 +168,8 @@ class Zones(StateBase):
         p.hurts = (self.turn, p.hurts[1] + 1 if p.hurts[0] == self.turn else 1)
         self._leader_hurt(player)
         self.dirty = True
-        if self.log is not None:
-            self._emit("damage", {"target": f"leader{player}", "amount": amount})
+        if self.log is not None:  # a cost paid, not damage: its own word
+            self._emit("pay_defense", {"player": player, "amount": amount})
 
     def destroy_as_cost(self, uid: int) -> None:
         """Put a field card into its owner's graveyard as a cost (CR 10.4; Last Words go
@@ -185,11 +185,17 @@ class Zones(StateBase):
             self._discard(player, uid, by)
 
     def move_found(self, uid: int, to: str, player: int) -> None:
-        """Move a card found in the deck (CR 5.8) to the zone named ``to``, one of
-        :data:`FOUND_TO` (hand, EX area, field or graveyard)."""
+        """Move a card an effect takes (found in the deck or graveyard, CR 5.8, or taken from
+        the hand or EX area) to the zone named ``to``, one of :data:`FOUND_TO` (hand, EX
+        area, field or graveyard). Logged ``found`` from the deck or graveyard, else
+        ``move`` (onto the field, ``found`` comes before its ``enter``)."""
         card = self.writable(uid)
+        source = card.zone
         if FOUND_TO[to](self, card, player) and self.log is not None:
-            self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
+            if source in (Zone.DECK, Zone.GRAVE):
+                self._emit("found", {"player": player, "card": card.base.card_id, "to": to})
+            elif card.zone is not source:
+                self._emit_move(card, _ZONE_WORD.get(source, "resolving"), _ZONE_WORD[card.zone])
 
     def _found_to_hand(self, card: Card, player: int) -> bool:
         """A found card goes into its owner's hand (from the deck or the graveyard)."""
@@ -368,10 +374,7 @@ class Zones(StateBase):
         self.statics_dirty = True
         if self.log is not None:
             self._emit("heal", {"target": f"leader{player}", "amount": amount})
-        field = self.players[player].field
-        if field and self.scripts:  # "when your leader's defense is raised" (CR 10.7.1)
-            for uid in self.holders(field, Trigger.LEADER_HEALED):
-                self._fire(self.cards[uid], Trigger.LEADER_HEALED, player)
+        self._fire_all(player, Trigger.LEADER_HEALED)  # CR 10.7.1
 
     def create_token(self, player: int, record: CardRecord, zone: str = "field") -> int:
         """CR 9.1.2: create a token on ``player``'s field or EX area; -1 if it does not fit."""
@@ -403,8 +406,10 @@ class Zones(StateBase):
         card = self.writable(uid)
         self._remove_from_zone(card)
         self._arrive(card, Zone.GRAVE)
-        if self.log is not None:
-            self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "grave"})
+        if self.log is not None:  # a token ceases to exist (CR 4.3.3)
+            self._emit(
+                "leave", {"uid": uid, "card": card.base.card_id, "to": _ZONE_WORD[card.zone]}
+            )
 
     def self_to_ex(self, uid: int) -> None:
         """Put a card from its owner's graveyard, or from the resolution zone, into the EX
@@ -469,7 +474,7 @@ class Zones(StateBase):
             self.cards[u]
             for u in uids
             if self.cards[u].zone is Zone.FIELD
-            and (by_rule or not self.cards[u].bits & (ABILITY_PROOF | NO_ABILITY_DESTROY))
+            and (by_rule or not self.cards[u].bits & (ABILITY_PROOF | DESTROY_PROOF))
         ]
         if len(cards) > 1 and self.scripts:  # CR 10.7.4.2: a card that watches others leave
             ids = self.scripts.ids_with(Trigger.ALLY_LEAVES)  # sees those leaving with it
@@ -488,8 +493,9 @@ class Zones(StateBase):
             card = self.writable(uid)
             self._remove_from_zone(card)
             self._arrive(card, Zone.BANISH)
-            if self.log is not None:
-                self._emit("banish", {"uid": uid, "card": card.base.card_id, "to": "banish"})
+            if self.log is not None:  # a token ceases to exist (CR 4.3.3): to "erased"
+                to = _ZONE_WORD[card.zone]
+                self._emit("banish", {"uid": uid, "card": card.base.card_id, "to": to})
 
     def return_to_hand(self, uid: int) -> None:
         """Move a field card (or a spell resolving) back to its owner's hand."""
@@ -498,8 +504,9 @@ class Zones(StateBase):
             self._leave_field(card, Zone.HAND, "leave")
         elif card.zone is Zone.RESOLVING:  # "return this to your hand": not to the graveyard
             self._arrive(card, Zone.HAND)
-            if self.log is not None:
-                self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": "hand"})
+            if self.log is not None:  # a token spell ceases to exist (CR 4.3.3)
+                to = _ZONE_WORD[card.zone]
+                self._emit("leave", {"uid": uid, "card": card.base.card_id, "to": to})
 
     def enter_field(self, card: Card, player: int, engaged: bool, asked: bool = False) -> None:
         """Put a card onto ``player``'s field and fire its Fanfare (CR 12.4); ``asked``: a

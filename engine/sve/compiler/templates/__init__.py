@@ -14,7 +14,7 @@ after it; otherwise templates are tried in the order they registered.
 
 - ``base``: the registry, the compile context, ``match`` and the shared phrase pieces
 - families: ``selectors``, ``damage``, ``zones``, ``stats``, ``deck``, ``tokens``,
-  ``evolve``, ``search``
+  ``evolve``, ``search``, ``dice``
 - ``conditions``: conditions that open a sentence; ``costs``: costs and continuous lines
 """
 
@@ -23,6 +23,7 @@ from engine.sve.compiler.templates import (  # noqa: F401  (each family register
     costs,
     damage,
     deck,
+    dice,
     evolve,
     search,
     selectors,

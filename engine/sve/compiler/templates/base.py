@@ -66,6 +66,9 @@ class Context:
     """A choice that may be declined was made (so "そうしたなら" can refer to it)."""
     unmodelled: frozenset[str] = frozenset()
     """Ids of tokens whose own text is not fully modelled (equipping one is not modelled)."""
+    scope: Mapping[str, int] | None = None
+    """How many sentences after each condition belong to it, by the text after the condition
+    (from the English, :mod:`engine.sve.compiler.scope`); ``None`` without the English."""
     effects: list[Any] = field(default_factory=list)
 
     def token(self, name: str) -> CardRecord:
@@ -187,27 +190,41 @@ def keyword_ids(markers: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_TRAIT = r"(?:(?!フォロワー|カード|スペル|アミュレット)[^・、。「」『』【】])+"
+"""A trait's name: no separator, and no card type (``Aか B`` lists two kinds, not a trait)."""
+
+
 _SUBJECT = (
     r"(?:攻撃力(?P<a1>\d+)以下の)?"
     r"(?:体力(?P<d1>\d+)以下の)?"
     r"(?:元のコスト(?P<c1>\d+)(?P<le1>以下)?の)?"
     r"(?P<side>相手|自分)の(?!墓場|手札|デッキ|EXエリア|エボルヴデッキ)(?P<field>場の)?(?P<other>他の)?"
     r"(?:元のコスト(?P<c2>\d+)(?P<le2>以下)?の)?"
-    r"(?:【(?P<cls>[^】]+)】|(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
+    r"(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>〈[^〉]+〉|(?!トークン・)" + _TRAIT + r")・)?"
+    r"(?:(?P<trait2>(?!トークン・)" + _TRAIT + r")・)?(?P<tok>トークン・)?"
     r"(?P<kind>フォロワー|カード|アミュレット)"
 )
+
+
+def _two_traits(cls: str | None, trait: str | None, trait2: str | None) -> tuple[str, str]:
+    """A selector's class and traits as (the first, the one it must also have): a class
+    before a trait (``【ナイトメア】絶傑・``) or two traits (``絶傑・狩人・``) need both."""
+    words = []
+    if cls:
+        if cls not in CLASS_WORDS:
+            raise Unsupported(f"unknown class {cls}")
+        words.append(CLASS_WORDS[cls])
+    words.extend(w for w in (trait, trait2) if w)
+    if len(words) > 2:
+        raise Unsupported("three traits")
+    first, second, *_ = [*words, "", ""]
+    return first, second
 
 
 def _targets(m: re.Match[str]) -> Targets:
     side = "enemy" if m["side"] == "相手" else "own"
     kind = m["kind"]
-    trait = ""
-    if m["cls"]:
-        if m["cls"] not in CLASS_WORDS:
-            raise Unsupported(f"unknown class {m['cls']}")
-        trait = CLASS_WORDS[m["cls"]]
-    elif m["trait"]:
-        trait = m["trait"]
+    trait, trait2 = _two_traits(m["cls"], m["trait"], m.groupdict().get("trait2"))
     cost = m["c1"] or m["c2"]
     le = m["le1"] or m["le2"]
     return Targets(
@@ -215,6 +232,7 @@ def _targets(m: re.Match[str]) -> Targets:
         followers=kind in ("フォロワー", "カード"),
         amulets=kind in ("アミュレット", "カード"),
         trait=trait,
+        trait2=trait2,
         max_cost=int(cost) if cost and le else -1,
         exact_cost=int(cost) if cost and not le else -1,
         other=bool(m["other"]),
@@ -258,7 +276,9 @@ _FILTER = (
     r"(?:【(?P<xcls>[^】]+)】|(?P<xtrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<xkind>フォロワー|カード)」)|"
     r"『(?P<name>[^』]+)』|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<ccls>[^】]+)】)?"
     r"(?P<ckind>フォロワー|カード)」"
-    r"|(?:【(?P<cls>[^】]+)】|(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+    r"|(?:【(?P<fkw>[^】]+)】を持つ)?"
+    r"(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>〈[^〉]+〉|" + _TRAIT + r")・)?"
+    r"(?:(?P<trait2>" + _TRAIT + r")・)?"
     r"(?P<kind>フォロワー|カード|スペル|アミュレット))"
 )
 
@@ -286,16 +306,16 @@ def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
             min_cost=int(cost) if cost and le == "以上" else -1,
             not_name=ctx.name,
         )
-    cls = m["cls"] or m["ccls"]
-    if cls:
-        if cls not in CLASS_WORDS:
-            raise Unsupported(f"unknown class {cls}")
-        traits = (CLASS_WORDS[cls],)
-    elif m["trait"]:
-        traits = (m["trait"],)
+    first, second = _two_traits(m["cls"] or m["ccls"], m["trait"], m.groupdict().get("trait2"))
+    traits = (first,) if first else ()
     cost = m["cost"]
     kind = m["kind"] or m["ckind"]
+    printed = m.groupdict().get("fkw")
+    if printed and printed not in RULE_KEYWORDS:
+        raise Unsupported(f"keyword {printed} is not implemented")
     return CardFilter(
+        with_traits=(second,) if second else (),
+        keyword=RULE_KEYWORDS[printed] if printed else "",
         kind=_KINDS[kind] if kind else "card",
         traits=traits,
         max_cost=int(cost) if cost and m["le"] == "以下" else -1,

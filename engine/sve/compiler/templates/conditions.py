@@ -43,7 +43,10 @@ from engine.sve.effects.conditions import (
     PlayedExactly,
     PlayedThisTurn,
     Revealed,
+    RolledThisTurn,
+    RollIs,
     Sanguine,
+    SepIs,
     Spellchain,
     Standing,
     TookCard,
@@ -565,3 +568,23 @@ def condition(sentence: str) -> tuple[Any, bool, str, str]:
         if m:
             return o.build(m), o.rest_of_ability, sentence[m.end() :], o.id
     return None, False, sentence, ""
+
+
+@opener("roll_is", r"^出た目が(\d)なら、")
+def _opens_roll_is(m: re.Match[str]) -> Any:
+    return RollIs(int(m[1]))
+
+
+@opener("rolled_six_this_turn", r"^このターン、自分がふったサイコロの出た目に6があるなら、")
+def _opens_rolled_six(m: re.Match[str]) -> Any:
+    return RolledThisTurn(six=True)
+
+
+@opener("rolled_this_turn", r"^このターン、自分がサイコロをふっていたなら、")
+def _opens_rolled(m: re.Match[str]) -> Any:
+    return RolledThisTurn()
+
+
+@opener("sep_is", r"^自分のSEPが(\d+)なら、")
+def _opens_sep_is(m: re.Match[str]) -> Any:
+    return SepIs(int(m[1]))

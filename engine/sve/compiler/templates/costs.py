@@ -21,6 +21,7 @@ from engine.sve.compiler.templates.base import (
 )
 from engine.sve.compiler.templates.conditions import condition
 from engine.sve.effects.conditions import (
+    Always,
     Count,
     LeaderAtMost,
     MyTurn,
@@ -56,10 +57,11 @@ from engine.sve.effects.stats import (
 )
 
 _FILTER_ANY = (
+    r"(?:『(?P<aname>[^』]+)』|"
     r"(?:(?P<at1>[^・、。「」『』【】]+)・(?P<ak1>フォロワー|カード|スペル|アミュレット)か)?"
-    r"(?:【(?P<acls>[^】]+)】|(?P<at2>[^・、。「」『』【】]+)・)?(?P<ak2>フォロワー|カード|スペル|アミュレット)"
+    r"(?:【(?P<acls>[^】]+)】|(?P<at2>[^・、。「」『』【】]+)・)?(?P<ak2>フォロワー|カード|スペル|アミュレット))"
 )
-"""A kind of card, with a trait or class, or two such kinds joined by か."""
+"""A card by name, or a kind of card, with a trait or class, or two such kinds joined by か."""
 
 
 _KIND_IDS = {
@@ -71,6 +73,9 @@ _KIND_IDS = {
 
 
 def filter_any(m: re.Match[str]) -> CardFilter:
+    """The filter of :data:`_FILTER_ANY` as matched."""
+    if m["aname"]:
+        return CardFilter(name=m["aname"])
     traits: tuple[str, ...] = (m["at2"],) if m["at2"] else ()
     if m["acls"]:
         if m["acls"] not in CLASS_WORDS:
@@ -342,9 +347,10 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
     "これは相手を攻撃できない。": "cannot_attack",
     "これが場にいる限り、自分は【進化】能力を1ターンに何回でも使える。": "evolve_any_times",
     "これは能力によって破壊されず、消滅しない。": "ability_proof",
+    "これは能力によって破壊されない。": "destroy_proof",
+    "これは交戦ダメージを受けない。": "combat_proof",
     "これはEXエリアからプレイできない。": "no_play_from_ex",
     "これは能力ダメージを受けない。": "no_ability_damage",
-    "これは能力によって破壊されない。": "no_ability_destroy",
     "これは自分のスタートフェイズにスタンドしない。": "no_stand",
 }
 """Continuous abilities of a card's own that the engine checks like keywords (a line of
@@ -400,7 +406,7 @@ _EVOLVE_COST_PER = re.compile(
 
 
 _COST_IF = re.compile(
-    r"^これを(?P<ex>EXエリアから)?プレイする際、(?P<cond>.+?なら、)コストを-(?P<n>\d+)する。$"
+    r"^これを(?P<ex>EXエリアから)?プレイする際、(?P<cond>.+?なら、)?コストを-(?P<n>\d+)する。$"
 )
 
 
@@ -412,7 +418,7 @@ _COST_FOR = re.compile(
 
 
 _PLAY_COST_DOWN = re.compile(
-    r"^これ(?:が場に|が)(?:いる|ある)限り、自分が(?P<ex>EXエリアの)?"
+    r"^これ(?:が場に|が)(?:いる|ある)限り、(?P<turn>自分のターン中、)?自分が(?P<ex>EXエリアの)?"
     + _FILTER
     + r"をプレイする際、コストを-(?P<n>\d+)する。$"
 )
@@ -571,6 +577,10 @@ def _play_cost_if(line: str, equipment: bool) -> StaticLine | None:
     m = _COST_IF.match(line)
     if not m:  # "as you play this, if ..., it costs N less" (CR 10.6.2.5.1.3)
         return None
+    if not m["cond"]:  # "これをEXエリアからプレイする際、コストを-Nする。": from there always
+        if not m["ex"]:
+            return None
+        return "play_cost_if", None, PlayCostIf(int(m["n"]), Always(), ex_only=True)
     cond, _whole, rest, cid = condition(m["cond"])
     if cond is not None and not rest:
         return f"play_cost_if|if_{cid}", None, PlayCostIf(int(m["n"]), cond, bool(m["ex"]))
@@ -654,7 +664,8 @@ def _play_cost_down(line: str, equipment: bool) -> StaticLine | None:
     m = _PLAY_COST_DOWN.match(line)
     if not m:
         return None
-    return "play_cost_down", None, PlayCostDown(_filter(m), int(m["n"]), bool(m["ex"]))
+    cond = MyTurn() if m["turn"] else None  # "自分のターン中、": in your turns only
+    return "play_cost_down", cond, PlayCostDown(_filter(m), int(m["n"]), bool(m["ex"]))
 
 
 @static_line("spell_tax")
