@@ -26,6 +26,7 @@ from analytics.odds import (
     Never,
     Policy,
     hand_size,
+    keep_if_rule,
     prepare,
 )
 from cardpool.pool import PoolIndex
@@ -189,6 +190,10 @@ def odds_by_turn(
     policies = [NEVER] if isinstance(policy, Never) else [policy, NEVER]
     rows: list[dict[str, object]] = []
     rules: dict[str, list[tuple[Going, int]]] = defaultdict(list)
+    named = {}  # a keep-if rule names its cards as the deck does, not by their codes
+    if isinstance(policy, KeepIf):
+        labelled = KeepIf(tuple(deck.label(c) for c in policy.cards))
+        named[keep_if_rule(policy, game)] = keep_if_rule(labelled, game)
     for pol in policies:
         prep = prepare(deck.counts, goal, pol, game)
         for going in GOINGS:
@@ -201,7 +206,7 @@ def odds_by_turn(
                 else:
                     p = odds.p
                     if pol is policy and odds.rule is not None:
-                        rules[odds.rule].append((going, turn))
+                        rules[named.get(odds.rule, odds.rule)].append((going, turn))
                 rows.append({"turn": turn, "going": going, "policy": policy_label(pol), "p": p})
     import pandas as pd
 

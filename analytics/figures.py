@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 
 from analytics.curve import CurveRow
 from analytics.winrate import MatchSummary, wilson
+from cardpool.words import end_word
 
 SMALL_SAMPLE = 30
 """Matchups with fewer decided games than this are greyed in the heatmap."""
@@ -59,22 +60,12 @@ def game_length_figure(summary: MatchSummary) -> go.Figure:
     return fig
 
 
-REASON_WORDS = {
-    "leader_defense": "leader defense 0",
-    "deck_out": "deck out",
-    "turn_limit": "turn limit",
-    "effect": "a card's effect",
-    "error": "error",
-}
-"""How a game ended, in words (``engine.sve.state.EndReason`` values and errors)."""
-
-
 def end_reasons_figure(summary: MatchSummary) -> go.Figure:
     """Why the games ended (leader defense, deck out, turn limit, errors)."""
     reasons = sorted(summary.reasons, key=lambda r: -summary.reasons[r])
     fig = go.Figure(
         go.Bar(
-            x=[REASON_WORDS.get(r, r.replace("_", " ")) for r in reasons],
+            x=[end_word(r) for r in reasons],
             y=[summary.reasons[r] for r in reasons], marker_color="#72b7b2",
         )
     )  # fmt: skip

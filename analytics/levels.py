@@ -72,6 +72,16 @@ def level(agent: str) -> Level:
     return Level(agent, f"{base.title} ({budget})", base.description, base.core_seconds * scale)
 
 
+def players_word(agents: tuple[str, str]) -> str:
+    """The AI players of a run in words.
+
+    >>> players_word(("planner", "planner")), players_word(("greedy", "search:400"))
+    ('Planner for both decks', 'Greedy (A) vs Search (400) (B)')
+    """
+    a, b = (level(agent).title for agent in agents)
+    return f"{a} for both decks" if agents[0] == agents[1] else f"{a} (A) vs {b} (B)"
+
+
 def expected_seconds(agents: tuple[str, str], games: int, cores: int = 2) -> float:
     """About how long ``games`` games take on ``cores`` cores (each side costs half its level)."""
     per_game = (level(agents[0]).core_seconds + level(agents[1]).core_seconds) / 2

@@ -12,6 +12,7 @@ from cardpool.importers.tournaments import SCHEMA
 from cardpool.normalise import CLASS_IDS, TITLE_IDS
 from cardpool.pool import PoolIndex
 from cardpool.store import Store
+from cardpool.words import class_word
 
 META_COLUMNS = [
     "source", "line", "event_date", "label", "standing", "players", "deck_code", "tournament_id",
@@ -75,5 +76,6 @@ def deck_of(lists: pd.DataFrame, index: int) -> Deck:
     """One listed decklist as a deck (main deck only, as published)."""
     row = lists.iloc[index]
     when = pd.Timestamp(row["event_date"]).date().isoformat() if row["event_date"] else "?"
-    name = f"{archetype(str(row['label']))} {row['deck_code']} ({when}, #{row['standing']})"
+    kind = class_word(archetype(str(row["label"])))
+    name = f"{kind} {row['deck_code']} ({when}, #{row['standing']})"
     return Deck(name=name, main=json.loads(str(row["main_json"])))

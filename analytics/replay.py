@@ -24,6 +24,7 @@ from analytics.simulate import GameRow
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from cardpool.store import Store
+from cardpool.words import possessive
 from engine.cards import CardRecord
 from engine.sve import DeckSpec, GameResult, new_game, parse_action, play_game
 from engine.sve.board import DEFAULT_TURN_LIMIT
@@ -276,7 +277,7 @@ def _player(ev: dict[str, Any], board: _Board) -> str:
 def _leader(target: Any, board: _Board) -> str | None:
     """``leader0`` -> "<player 0>'s leader"; ``None`` for anything else."""
     if isinstance(target, str) and target.startswith("leader") and target[6:] in ("0", "1"):
-        return f"{board.players[int(target[6:])]}'s leader"
+        return f"{possessive(board.players[int(target[6:])])} leader"
     return None
 
 
@@ -296,9 +297,9 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
     if kind == "mulligan":
         return f"{who} {'redraws the opening hand' if ev.get('redraw') else 'keeps the hand'}"
     if kind == "turn_start":
-        return f"{who}'s turn {ev.get('own_turn', '')} starts".replace("  ", " ")
+        return f"{possessive(who)} turn {ev.get('own_turn', '')} starts".replace("  ", " ")
     if kind == "turn_end":
-        return f"{who}'s turn ends"
+        return f"{possessive(who)} turn ends"
     if kind == "play":
         where = " from the EX area" if ev.get("from") == "ex" else ""
         return f"{who} plays {board.label(uid, cid)}{where} for {ev.get('cost', 0)} PP"
@@ -309,7 +310,7 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
             uid, cid, board.name(cid), rec.attack if rec else None, rec.defense if rec else None,
             engaged=bool(ev.get("engaged")), token=bool(ev.get("token")),
         )  # fmt: skip
-        return f"{board.label(uid)} enters {who}'s field" + (
+        return f"{board.label(uid)} enters {possessive(who)} field" + (
             " engaged" if ev.get("engaged") else ""
         )
     if kind == "control" and isinstance(uid, int):
@@ -376,7 +377,7 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
     if kind == "found":
         return f"{who} puts {board.name(cid)} into {_ZONES.get(str(ev.get('to')), ev.get('to'))}"
     if kind == "mill":
-        return f"{board.name(cid)} goes from {who}'s deck to the graveyard"
+        return f"{board.name(cid)} goes from {possessive(who)} deck to the graveyard"
     if kind == "discard":
         return f"{who} discards {board.name(cid)}"
     if kind == "to_deck":
@@ -399,7 +400,7 @@ def _summary(ev: dict[str, Any], detail: str | None, board: _Board) -> str:
     if kind == "game_start":
         return f"Setup: {detail}; opening hands and mulligans"
     if kind == "turn_start":
-        return f"Turn {ev['turn']}: {_player(ev, board)}'s turn"
+        return f"Turn {ev['turn']}: {possessive(_player(ev, board))} turn"
     if kind == "attack":
         return f"{_player(ev, board)}: {detail}"
     if kind == "game_end":

@@ -213,6 +213,22 @@ def finish_run(store: Store, run_id: str) -> None:
     store.con.execute("UPDATE sim_runs SET finished = ? WHERE run_id = ?", [_now(), run_id])
 
 
+LATEST = "last"
+"""Where a command takes a run id, the latest run started."""
+
+
+def resolve_run(store: Store, key: str) -> str:
+    """``key`` itself, or for ``last`` the id of the latest run started (``InputError``
+    when there is none)."""
+    if key != LATEST:
+        return key
+    ensure_schema(store)
+    row = store.con.execute("SELECT run_id FROM sim_runs ORDER BY started DESC LIMIT 1").fetchone()
+    if row is None:
+        raise InputError("no stored run yet: `last` names the latest run (see `decklab simulate`)")
+    return str(row[0])
+
+
 def run_info(store: Store, run_id: str) -> RunInfo:
     """A stored run's settings; an unknown id raises ``InputError``."""
     ensure_schema(store)

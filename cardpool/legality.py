@@ -16,6 +16,7 @@ from cardpool.deck import Deck
 from cardpool.model import CardRow, RestrictionRow
 from cardpool.normalise import MAIN_DECK_TYPES, TITLE_NAMES
 from cardpool.pool import PoolIndex
+from cardpool.words import class_word, region_word, title_word
 
 MAIN_MIN, MAIN_MAX = 40, 50  # CR 6.1.1.2
 EVOLVE_MAX = 10  # CR 6.1.1.3
@@ -345,7 +346,7 @@ def _check_basis(
     prefer_title = title_off is not None and (class_off is None or len(title_off) < len(class_off))
     if prefer_title and title_off is not None:
         offenders = list(dict.fromkeys(title_off))
-        title_name = TITLE_NAMES.get(title or "", title)
+        title_name = title_word(title) or TITLE_NAMES.get(title or "", title)
         errors.append(
             Violation(
                 "title.mismatch",
@@ -361,9 +362,11 @@ def _check_basis(
         Violation(
             "class.mismatch",
             "6.1.1.5.1",
-            f"a {deck_class or 'class'} deck may hold only {deck_class or 'one class'} and "
-            "neutral cards, not: "
-            + ", ".join(f"{label(r)} ({r.card_class or 'no class'})" for r in offenders),
+            f"a {class_word(deck_class) or 'class'} deck may hold only "
+            f"{class_word(deck_class) or 'one class'} and Neutral cards, not: "
+            + ", ".join(
+                f"{label(r)} ({class_word(r.card_class) or 'no class'})" for r in offenders
+            ),
             tuple(r.card_id for r in offenders),
         )
     )
@@ -470,7 +473,8 @@ def _check_restrictions(
                 Violation(
                     "restricted.banned",
                     rule,
-                    f"{label(row)} is banned in {entry.region} since {entry.since.isoformat()} "
+                    f"{label(row)} is banned in {region_word(entry.region)} since "
+                    f"{entry.since.isoformat()} "
                     f"({_plural(have, 'copy', 'copies')} in the deck)",
                     (row.card_id,),
                 )
@@ -480,7 +484,8 @@ def _check_restrictions(
                 Violation(
                     "restricted.limited",
                     rule,
-                    f"{label(row)} is limited to {entry.max_copies} in {entry.region} since "
+                    f"{label(row)} is limited to {entry.max_copies} in "
+                    f"{region_word(entry.region)} since "
                     f"{entry.since.isoformat()}; the deck has {have}",
                     (row.card_id,),
                 )

@@ -149,7 +149,7 @@ class CardQuery:
     """Part of the name (Japanese or English) however typed (``searchkey``), or of the code."""
     card_class: str | None = None
     card_type: str | None = None
-    """A type id: ``follower`` matches every kind of follower, ``evolved_follower`` only itself."""
+    """A type id, matched exactly: ``follower`` is not ``evolved_follower``."""
     cost: int | None = None
     trait: str | None = None
     keyword: str | None = None
@@ -509,10 +509,9 @@ class Store:
             # a Riftbound card's class is its domains joined by '/' (fury/chaos): match any one
             where.append("(class = ? OR list_contains(string_split(coalesce(class, ''), '/'), ?))")
             params += [query.card_class] * 2
-        if query.card_type:
-            # ends_with, not LIKE: DuckDB's LIKE has no escape character, so '\_' never matched
-            where.append("(type = ? OR ends_with(type, ?))")
-            params += [query.card_type, "_" + query.card_type]
+        if query.card_type:  # exactly: a follower is not an evolved follower
+            where.append("type = ?")
+            params.append(query.card_type)
         if query.cost is not None:
             where.append("cost = ?")
             params.append(query.cost)

@@ -1,12 +1,18 @@
 """decklab dashboard entry point: navigation and the shared sidebar."""
 
+from pathlib import Path
+
 import streamlit as st
 
 from cardpool.errors import InputError
 from cardpool.games import GAME_NAMES, GAMES
 from dashboard.plain import plain
 
-st.set_page_config(page_title="decklab", page_icon=":material/style:", layout="wide")
+# The tab's icon, served from the package: a ``:material/...:`` icon would be fetched from
+# fonts.gstatic.com, and a local tool makes no outside requests.
+ICON = Path(__file__).parent / "assets" / "icon.svg"
+
+st.set_page_config(page_title="decklab", page_icon=str(ICON), layout="wide")
 
 pages = [
     st.Page("app_pages/card_pool.py", title="Card pool", icon=":material/search:", default=True),

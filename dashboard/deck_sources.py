@@ -36,3 +36,17 @@ def available_decks() -> dict[str, Deck]:
             out[f"saved: {name}"] = deckstore.load_deck(store, str(deck_id))[1]
     out.update(example_decks())
     return out
+
+
+def _cards(deck: Deck) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    return deck.leaders, deck.main, deck.evolve
+
+
+def other_deck(decks: dict[str, Deck], label: str) -> int:
+    """The position of the first deck whose list differs from ``label``'s (the builder's deck
+    is often an example loaded into it), so two pickers open on two decks; 0 if none does."""
+    chosen = _cards(decks[label]) if label in decks else None
+    for i, (other, deck) in enumerate(decks.items()):
+        if other != label and _cards(deck) != chosen:
+            return i
+    return 0

@@ -1,4 +1,5 @@
-"""Option types shared by the commands: whole numbers within a range, refused in one line."""
+"""Options shared by the commands: whole numbers within a range, the AI players; refused in
+one line."""
 
 from __future__ import annotations
 
@@ -31,3 +32,18 @@ def whole(low: int, high: int) -> Callable[[str], int]:
 
     parse.__name__ = "whole number"
     return parse
+
+
+def agents(text: str) -> tuple[str, str]:
+    """``--agents``: one AI player for both sides, or two separated by a comma (A's, B's).
+
+    >>> agents("greedy"), agents("planner,search:400")
+    (('greedy', 'greedy'), ('planner', 'search:400'))
+    """
+    from cardpool.errors import InputError
+    from engine.sve.agents import agent_pair
+
+    try:
+        return agent_pair(text)
+    except ValueError as err:
+        raise InputError(f"--agents {text!r}: {err}") from None

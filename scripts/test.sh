@@ -3,6 +3,9 @@
 # unit tests, AppTests and the real-browser tests (installs Debian's Chromium if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+started=$SECONDS
+took() { echo "== scripts/test.sh took $(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s"; }
+trap took EXIT
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 # (grep -c reads all of fc-list's output: grep -q would stop early and, under pipefail,

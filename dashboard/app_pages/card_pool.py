@@ -5,8 +5,9 @@ import json
 import streamlit as st
 
 from cardpool.games import rules
-from cardpool.words import class_word, title_word, type_word
+from cardpool.words import class_word, keyword_word, symbol_words, title_word, type_word
 from dashboard import data, deck_state
+from dashboard.choices import forget_stale_choice
 from dashboard.plain import plain
 from dashboard.tables import card_table
 
@@ -37,7 +38,10 @@ trait_col, keyword_col, title_col = st.columns(3)
 trait = trait_col.selectbox(
     "Tag" if riftbound else "Trait", [ANY, *options["trait"]], key=f"cards_trait_{game}"
 )
-keyword = keyword_col.selectbox("Keyword", [ANY, *options["keyword"]], key=f"cards_keyword_{game}")
+keyword = keyword_col.selectbox(
+    "Keyword", [ANY, *options["keyword"]], key=f"cards_keyword_{game}",
+    format_func=lambda v: v if v == ANY else keyword_word(v),
+)  # fmt: skip
 title = title_col.selectbox(
     "Champion" if riftbound else "Title", [ANY, *options["title"]], key=f"cards_title_{game}",
     format_func=lambda v: v if v == ANY else title_word(v),
@@ -73,9 +77,21 @@ st.caption(f"{len(results)} card(s)" + (" (first 500 shown)" if len(results) >= 
 st.dataframe(card_table(results, game), key="cards_table", hide_index=True, width="stretch")
 
 labels = {row.card_id: f"{row.card_id} · {row.name}" for row in results.itertuples()}
+forget_stale_choice("cards_detail", list(labels))
 picked = st.selectbox(
     "Card details", list(labels), format_func=labels.__getitem__, key="cards_detail"
 )
+
+
+def add_card(section: str, card_id: str, name: str) -> None:
+    """Add the card shown when the button was drawn (never one chosen since)."""
+    count = int(st.session_state["cards_add_count"])
+    deck_state.current(game).add(section, card_id, count)
+    st.session_state["cards_added"] = (
+        f"Added {count} × {plain(name)} to the {section} deck. Open the Deck builder."
+    )
+
+
 pool = data.pool(game)
 card = pool.row(picked)
 if card is not None:
@@ -94,7 +110,8 @@ if card is not None:
     facts[4].metric("Type", type_word(card.card_type))
     st.write(
         f"**Traits:** {', '.join(card.traits) or '-'} · **Keywords:** "
-        f"{', '.join(card.keywords) or '-'} · **{'Champion' if riftbound else 'Title'}:** "
+        f"{', '.join(map(keyword_word, card.keywords)) or '-'} · "
+        f"**{'Champion' if riftbound else 'Title'}:** "
         f"{title_word(card.title) or '-'} · "
         f"**Copies per deck:** {card.max_copies}"
     )
@@ -106,7 +123,7 @@ if card is not None:
     if card.name_en:
         st.write(f"**English name:** {plain(card.name_en)}")
     if card.text:
-        st.text(card.text)
+        st.text(symbol_words(card.text) if riftbound else card.text)
     if card.text_en:
         st.caption("Official English text")
         st.text(card.text_en)
@@ -115,6 +132,10 @@ if card is not None:
     section = rules(game).section_for(card)
     count_col, add_col = st.columns([1, 3])
     count = count_col.number_input("Copies", 1, 3, 1, key="cards_add_count")
-    if add_col.button(f"Add to the {section} deck", key="cards_add"):
-        deck_state.current(game).add(section, card.card_id, int(count))
-        st.success(f"Added {count} × {card.name} to the {section} deck. Open the Deck builder.")
+    add_col.button(
+        f"Add to the {section} deck", key="cards_add", on_click=add_card,
+        args=(section, card.card_id, card.name),
+    )  # fmt: skip
+    added = st.session_state.pop("cards_added", None)
+    if added:
+        st.success(added)

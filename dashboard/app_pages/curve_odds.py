@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from analytics.curve import riftbound_curve
+from analytics.curve import CURVE_OUT_POLICY_MAX, riftbound_curve
 from analytics.deck_odds import (
     MAX_TURN,
     POLICY_KINDS,
@@ -18,6 +18,7 @@ from analytics.deck_odds import (
 from analytics.figures import cost_histogram_figure, curve_figure, odds_by_turn_figure
 from cardpool.riftbound.legality import draw_pile
 from dashboard import data, deck_state
+from dashboard.tables import DASH, numbers_or_dash
 
 SAVED = "odds_saved"
 REMEMBERED = ("odds_cards", "odds_at_least", "odds_mode", "odds_mulligan", "odds_keep",
@@ -112,14 +113,17 @@ else:
     result = odds_by_turn(counts, goal, policy, game)
     st.markdown(f"**P({goal_title(goal)})** by the main phase of own turn 0-{MAX_TURN}")
     table = result.table()
+    shown = numbers_or_dash(
+        table, {c: "{:+.2f}" if c.startswith("Gain") else "{:.2f}%" for c in table.columns[1:]}
+    )
     st.dataframe(
-        table, key="odds_table", hide_index=True, width="stretch", height=ROWS_HEIGHT,
+        shown, key="odds_table", hide_index=True, width="stretch", height=ROWS_HEIGHT,
         column_config={c: POINTS if c.startswith("Gain") else PERCENT
-                       for c in table.columns if c != "Turn"},
+                       for c in table.columns[1:] if shown[c].dtype != object},
     )  # fmt: skip
     if table.drop(columns="Turn").isna().to_numpy().any():
         st.caption(
-            "Empty cells: the deck is too small for that turn (the hand plus the 4 cards a "
+            f"{DASH}: the deck is too small for that turn (the hand plus the 4 cards a "
             "mulligan puts on the bottom exceed it)."
         )
     if mulligan != "never" and policy == make_policy("never"):
@@ -194,12 +198,22 @@ else:
         "turn 1..t (under a mulligan policy computed through turn 6). Castable: expected cards "
         "drawn by turn t that cost at most t PP. Same mulligan policy as above."
     )
+    shown = numbers_or_dash(
+        frame, {c: "{:.2f}" if c.startswith("Castable") else "{:.2f}%" for c in frame.columns[1:]}
+    )
     st.dataframe(
-        frame, key="odds_curve_table", hide_index=True, width="stretch", height=ROWS_HEIGHT,
-        column_config={c: PERCENT for c in frame.columns if c.startswith(("On", "Curve"))}
+        shown, key="odds_curve_table", hide_index=True, width="stretch", height=ROWS_HEIGHT,
+        column_config={c: PERCENT for c in frame.columns if c.startswith(("On", "Curve"))
+                       and shown[c].dtype != object}
         | {c: st.column_config.NumberColumn(format="%.2f")
-           for c in frame.columns if c.startswith("Castable")},
+           for c in frame.columns if c.startswith("Castable") and shown[c].dtype != object},
     )  # fmt: skip
+    if frame.drop(columns="Turn").isna().to_numpy().any():
+        st.caption(
+            f"{DASH}: under a mulligan policy curve out is worked out through turn "
+            f"{CURVE_OUT_POLICY_MAX}: it weighs every opening hand, which takes seconds for "
+            "later turns."
+        )
     st.plotly_chart(curve_figure(rows), key="odds_curve_chart")
 
 st.session_state[SAVED] = {k: st.session_state[k] for k in REMEMBERED if k in st.session_state}

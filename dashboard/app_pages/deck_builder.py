@@ -11,8 +11,9 @@ from cardpool.errors import InputError
 from cardpool.games import rules
 from cardpool.legality import assign_sections
 from cardpool.readers import MAX_DECK_BYTES, check_size, decode
-from cardpool.words import class_word, type_word
+from cardpool.words import class_word, region_word, rule_word, type_word
 from dashboard import data, deck_state
+from dashboard.choices import forget_stale_choice
 from dashboard.plain import plain
 
 game = deck_state.game()
@@ -79,6 +80,7 @@ with add_col:
             + ")"
             for r in matches.head(100).itertuples()
         }
+        forget_stale_choice("builder_pick", list(labels))
         pick = st.selectbox(
             "Card", list(labels), format_func=labels.__getitem__, key="builder_pick"
         )
@@ -91,7 +93,7 @@ with add_col:
     region_col, date_col = st.columns(2)
     if not riftbound:
         deck.region = region_col.selectbox(
-            "Restriction list", game_rules.regions, key="builder_region"
+            "Restriction list", game_rules.regions, key="builder_region", format_func=region_word
         )
     else:
         deck.format = region_col.selectbox(
@@ -108,12 +110,14 @@ shown = game_rules.sizes(verdict)
 if not riftbound:
     leader_row = pool.row(deck.leader) if deck.leader else None
     shown["Leader"] = leader_row.name if leader_row else "none"
-shown["Domains / champion" if riftbound else "Class / title"] = game_rules.basis(verdict) or "-"
+shown["Domains / champion" if riftbound else "Class / title"] = (
+    class_word(game_rules.basis(verdict)) or "-"
+)
 for column, (label, value) in zip(st.columns(len(shown)), shown.items(), strict=True):
     column.metric(label, value)
 
 empty = not any(deck.section(s) for s in game_rules.sections)
-where = "" if riftbound else f" in {deck.region}"
+where = "" if riftbound else f" in {region_word(deck.region)}"
 st.subheader("Legality")
 if empty:
     st.info("The deck is empty: paste a list, upload a file, or add cards from a search.")
@@ -121,13 +125,13 @@ elif verdict.legal:
     st.success(f"Legal{where} as of {on.isoformat()}.")
 else:
     st.error(f"Not legal{where} as of {on.isoformat()}: {len(verdict.errors)} problem(s).")
-    for e in verdict.errors:
-        st.markdown(
-            f"- **{e.code}** ({'' if riftbound else 'CR '}{plain(e.rule)}): {plain(e.message)}"
-        )
+    for e in verdict.errors:  # the problem first; its rule after (codes are for scripts)
+        cited = rule_word(e.rule)
+        st.markdown(f"- {plain(e.message)}" + (f" ({plain(cited)})" if cited else ""))
 for w in verdict.warnings:
     if not empty:
-        st.warning(f"{plain(w.message)} ({plain(w.rule)})")
+        cited = rule_word(w.rule)
+        st.warning(plain(w.message) + (f" ({plain(cited)})" if cited else ""))
 
 table = deck_table(deck, pool, game_rules.sections)
 if not table.empty:

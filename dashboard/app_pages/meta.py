@@ -6,7 +6,7 @@ import streamlit as st
 
 from analytics import figures
 from analytics.calibration import TRUST_NOTE
-from analytics.meta import deck_of, decklists, most_played, shares
+from analytics.meta import archetype, deck_of, decklists, most_played, shares
 from cardpool.errors import InputError
 from cardpool.importers import tournaments
 from cardpool.legality import assign_sections
@@ -70,11 +70,35 @@ st.dataframe(
 
 st.subheader("Open a list in the deck builder")
 labels = {
-    i: f"{row.label or '?'} · {row.deck_code} · #{row.standing} of {row.players} players · "
-    f"{str(row.event_date)[:10]}"
+    i: f"{class_word(archetype(row.label)) or '?'} · {row.deck_code} · #{row.standing} of "
+    f"{row.players} players · {str(row.event_date)[:10]}"
     for i, row in enumerate(lists.itertuples())
 }
 pick = st.selectbox("Decklist", list(labels), format_func=labels.__getitem__, key="meta_pick")
-if st.button("Open in the Deck builder", key="meta_open"):
-    deck_state.replace(assign_sections(deck_of(lists, pick), pool))
+
+
+def open_in_builder(index: int) -> None:
+    """Make list ``index`` the builder's deck and go there."""
+    st.session_state.pop("meta_replacing", None)
+    deck_state.replace(assign_sections(deck_of(lists, index), pool))
     st.switch_page("app_pages/deck_builder.py")
+
+
+building = deck_state.current("sve")
+if st.button("Open in the Deck builder", key="meta_open"):
+    if any(building.section(s) for s in ("leader", "main", "evolve")):
+        st.session_state["meta_replacing"] = pick  # ask first: the builder holds a deck
+    else:
+        open_in_builder(pick)
+if st.session_state.get("meta_replacing") == pick:
+    held = sum(building.main.values()) + sum(building.evolve.values())
+    st.warning(
+        f"The Deck builder holds {plain(building.name or 'a deck')} ({held} cards). Opening "
+        "this list replaces it; save it in My decks first to keep it."
+    )
+    replace_col, keep_col = st.columns(2)
+    if replace_col.button("Replace it", key="meta_replace", type="primary"):
+        open_in_builder(pick)
+    if keep_col.button("Keep the deck I am building", key="meta_keep"):
+        st.session_state.pop("meta_replacing", None)
+        st.rerun()

@@ -9,6 +9,7 @@ from cardpool.errors import InputError
 from cardpool.games import rules
 from cardpool.legality import assign_sections
 from cardpool.readers import MAX_DECK_BYTES, decode
+from cardpool.words import region_word
 from dashboard import data, deck_state
 from dashboard.plain import plain
 
@@ -92,7 +93,9 @@ if saved.empty:
 
 where = "format" if game == "riftbound" else "region"  # Riftbound: duel or casual
 st.dataframe(
-    saved[["name", "versions", where, "legal", "problems", "checked_on", "notes", "updated"]],
+    saved.assign(region=saved["region"].map(region_word))[
+        ["name", "versions", where, "legal", "problems", "checked_on", "notes", "updated"]
+    ],
     key="mydecks_table", hide_index=True, width="stretch",
     column_config={
         "name": "Name", "versions": "Versions", "region": "Restriction list", "format": "Format",

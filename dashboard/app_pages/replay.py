@@ -33,10 +33,10 @@ def stored(run_id: str, seed: int, seat: int) -> tuple[list[str], tuple[str, str
     return game.result.log, game.players, game.same
 
 
-def game_label(row: GameRow, players: tuple[str, str]) -> str:
-    """``seed 123, Fairies first: Knights won in 13 turns``."""
-    end = "draw" if row.winner is None else f"{players[row.winner]} won"
-    return f"seed {row.seed}, {players[row.seat]} first: {end} in {row.turns} turns"
+def game_label(number: int, row: GameRow, players: tuple[str, str]) -> str:
+    """``Game 3: Fairies first, Knights won in 13 turns`` (``number`` counts from 1)."""
+    end = "a draw" if row.winner is None else f"{players[row.winner]} won"
+    return f"Game {number:,}: {players[row.first]} first, {end} in {row.turns} turns"
 
 
 source = st.radio("Game", [SIMULATED, LOG_FILE], horizontal=True, key="replay_source")
@@ -60,12 +60,12 @@ if source == SIMULATED:
     if len(rows) <= LISTED:
         pick = st.selectbox(
             "Game", range(len(rows)), key=f"replay_game_{run_id}",
-            format_func=lambda i: game_label(rows[i], players),
+            format_func=lambda i: game_label(i + 1, rows[i], players),
         )  # fmt: skip
     else:
         number = st.number_input(f"Game (1 to {len(rows):,})", 1, len(rows), 1, key="replay_n")
         pick = int(number) - 1
-        st.caption(game_label(rows[pick], players))
+        st.caption(game_label(pick + 1, rows[pick], players))
     row = rows[pick]
     try:
         log, names, same = stored(run_id, row.seed, row.seat)
@@ -135,8 +135,12 @@ buttons[3].button(
     "Next turn", key="replay_turn_next", icon=":material/skip_next:",
     on_click=turn_forward, width="stretch",
 )  # fmt: skip
-if last > 0:
-    st.slider("Step", 0, last, key="replay_step", format="%d")
+if last > 0:  # counted from 1, as the caption counts them
+    st.session_state["replay_slider"] = st.session_state["replay_step"] + 1
+    st.slider(
+        "Step", 1, last + 1, key="replay_slider", format="%d",
+        on_change=lambda: go(st.session_state["replay_slider"] - 1),
+    )  # fmt: skip
 step = steps[st.session_state["replay_step"]]
 
 st.subheader(step.summary)

@@ -7,7 +7,8 @@ from analytics import figures
 from analytics.calibration import TRUST_NOTE
 from analytics.calmap import real_play, real_play_note
 from analytics.decks import as_played, unmodelled_cards
-from analytics.runs import game_rows, list_runs, run_info
+from analytics.levels import players_word
+from analytics.runs import RunInfo, game_rows, list_runs, run_info
 from analytics.winrate import summarise, wilson
 from cardpool.errors import InputError
 from dashboard import agent_choice, data, deck_sources, deck_state
@@ -28,7 +29,9 @@ if not labels:
 left, right = st.columns(2)
 a_label = left.selectbox("Deck A", labels, key="sim_deck_a")
 agent_a = agent_choice.pick(left, "Agent for A", "sim_agent_a")
-b_label = right.selectbox("Deck B", labels, index=min(1, len(labels) - 1), key="sim_deck_b")
+b_label = right.selectbox(
+    "Deck B", labels, index=deck_sources.other_deck(decks, a_label), key="sim_deck_b"
+)
 agent_b = agent_choice.pick(right, "Agent for B", "sim_agent_b")
 games_col, seed_col = st.columns(2)
 games = int(games_col.number_input("Games", 2, 200_000, 200, step=100, key="sim_games"))
@@ -44,15 +47,18 @@ start_col, cancel_col = st.columns([1, 4])
 if start_col.button("Start", key="sim_start", type="primary"):
     cancel = cancel_col.empty()
     cancel.button("Cancel", key="sim_cancel")  # a click reruns the page: the run stops
+
+    def on_run_start(run: RunInfo) -> None:
+        """Show the run from its start, so a cancelled run is the one shown after the click,
+        and have Past runs pick it (a cancel ends this run of the page, and the click brings
+        the browser's own list of picked runs: it is added to that on the next run)."""
+        st.session_state.update(sim_run_id=run.run_id, sim_started=run.run_id)
+
     try:
-        # the run is shown from its start, so a cancelled run is the one shown after the click
-        info = run_matchup(
+        run_matchup(
             decks[a_label], decks[b_label], games=games, agents=(agent_a, agent_b), seed=seed,
-            on_start=lambda run: st.session_state.update(sim_run_id=run.run_id),
+            on_start=on_run_start,
         )  # fmt: skip
-        # Past runs shows the run just played beside those already picked
-        picked_before = st.session_state.get("sim_compare", [])
-        st.session_state["sim_compare"] = [info.run_id, *picked_before]
     except InputError as err:
         st.error(f"Cannot simulate: {plain(err)}")
     cancel.empty()
@@ -120,6 +126,9 @@ run_labels = {
 }
 started = dict(zip(runs["run_id"], runs["started"], strict=True))
 st.session_state.setdefault("sim_compare", [shown])
+if (new_run := st.session_state.pop("sim_started", None)) is not None:
+    before = [r for r in st.session_state["sim_compare"] if r != new_run]
+    st.session_state["sim_compare"] = [new_run, *before]  # beside those already picked
 picked = st.multiselect(
     "Compare runs side by side", list(run_labels), key="sim_compare",
     format_func=run_labels.__getitem__,
@@ -133,7 +142,7 @@ with data.store() as store:
             {
                 "started": f"{started[run_id]:%Y-%m-%d %H:%M}", "deck A": past.deck_a,
                 "deck B": past.deck_b,
-                "agents": " vs ".join(past.agents), "games": s.games,
+                "AI players": players_word(past.agents), "games": s.games,
                 "A win rate": s.a.rate, "95% low": s.a.ci95[0], "95% high": s.a.ci95[1],
                 "A first": s.a_first.rate, "A second": s.a_second.rate,
                 "first player": s.first_player.rate, "mean turns": s.mean_turns,

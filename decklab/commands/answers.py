@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from analytics.levels import DEFAULT_AGENT
 from cardpool.errors import InputError
+from decklab.args import agents
 
 if TYPE_CHECKING:
     from analytics.study import Matchup, Played, StudyInfo
@@ -93,7 +94,7 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument("--games", type=int, default=games, help=f"games per matchup ({games})")
     parser.add_argument(
         "--agents", default=DEFAULT_AGENT, metavar="NAME",
-        help=f"AI player for every deck, or OURS,THEIRS (default {DEFAULT_AGENT})",
+        help=f"AI player for both sides, or OURS,THEIRS (default {DEFAULT_AGENT})",
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     parser.add_argument(
@@ -108,23 +109,6 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument("--turn-limit", type=int, default=60)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
-
-
-def agents(text: str) -> tuple[str, str]:
-    """``NAME`` (both sides) or ``OURS,THEIRS``, each a known AI player."""
-    from engine.sve.agents import make_agent
-
-    names = [n.strip() for n in text.split(",")]
-    if len(names) == 1:
-        names = names * 2
-    if len(names) != 2 or not all(names):
-        raise InputError(f"--agents {text!r}: one AI player, or two separated by a comma")
-    for name in names:
-        try:
-            make_agent(name)
-        except ValueError as err:
-            raise InputError(f"--agents {text!r}: {err}") from None
-    return names[0], names[1]
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -695,11 +679,12 @@ def _studies(args: argparse.Namespace) -> int:
 def report_cards(args: argparse.Namespace) -> int:
     """``decklab report RUN --cards``: each card's play rate and win rates in a stored run."""
     from analytics.cardstats import NOTE, card_stats, rate_intervals, stats_json
-    from analytics.runs import run_info
+    from analytics.runs import resolve_run, run_info
     from decklab.context import open_store
     from decklab.output import print_table
 
     with open_store(args) as store:
+        args.run_id = resolve_run(store, args.run_id)
         info = run_info(store, args.run_id)
         frame = card_stats(store, args.run_id)
         intervals = rate_intervals(store, args.run_id)

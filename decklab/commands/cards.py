@@ -28,7 +28,10 @@ def register(subparsers: Any) -> None:
         dest="card_class",
         help="class, e.g. forest or エルフ; Riftbound: a domain, e.g. fury",
     )
-    search.add_argument("--type", dest="card_type", help="type, e.g. follower or evolved_follower")
+    search.add_argument(
+        "--type", dest="card_type",
+        help="type, exactly: follower, evolved_follower, spell, token_follower, ...",
+    )  # fmt: skip
     search.add_argument("--cost", type=whole(0, 99))
     search.add_argument("--trait", help="a trait, e.g. 妖精")
     search.add_argument("--keyword", help="a keyword id or name, e.g. ward or 守護")
@@ -49,11 +52,15 @@ def _search(args: argparse.Namespace) -> int:
     if args.game == "riftbound":  # domains and keyword ids are lower case: fury, quick_draw
         card_class = args.card_class.strip().lower() if args.card_class else None
         keyword = args.keyword.strip().lower().replace("-", "_") if args.keyword else None
+    # "Evolved follower" as the tables show it is evolved_follower
+    card_type = (
+        "_".join(args.card_type.lower().replace("-", " ").split()) if args.card_type else None
+    )
     query = CardQuery(
         game=args.game,
         name=args.name,
         card_class=card_class,
-        card_type=args.card_type,
+        card_type=card_type,
         cost=args.cost,
         trait=args.trait,
         keyword=keyword,

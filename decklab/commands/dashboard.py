@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import socket
 import sys
 from importlib import resources
 from typing import Any
 
+from cardpool.errors import InputError
 from cardpool.settings import ENV_DB, resolve_db_path
 from decklab.args import whole
 
@@ -36,7 +39,46 @@ def command(args: argparse.Namespace) -> list[str]:
     ]  # fmt: skip
 
 
+def port_taken(address: str, port: int) -> bool:
+    """Whether another process listens on ``address:port`` (a bind there is refused).
+
+    The probe sets ``SO_REUSEADDR`` as the server's own socket does, so a port left in
+    ``TIME_WAIT`` by a dashboard just stopped counts as free, as it is to the server.
+    """
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(
+            address, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except socket.gaierror as err:
+        raise InputError(f"--address {address!r}: not an address of this machine ({err})") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(where)
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                return True
+            raise InputError(f"--address {address}: cannot listen there ({err.strerror})") from None
+    return False
+
+
+def _check_port(address: str, port: int) -> None:
+    """Refuse a port in use in one line that names the option and a free port."""
+    if not port_taken(address, port):
+        return
+    free = next(
+        (p for p in range(port + 1, min(port + 50, 65536)) if not port_taken(address, p)), None
+    )
+    instead = (
+        f"; choose another with --port, e.g. --port {free}"
+        if free
+        else "; choose another with --port"
+    )
+    raise InputError(f"port {port} on {address} is in use (a dashboard already running?){instead}")
+
+
 def _run(args: argparse.Namespace) -> int:
+    _check_port(args.address, args.port)
     os.environ[ENV_DB] = str(resolve_db_path(args.db))
     cmd = command(args)
     print(

@@ -19,8 +19,9 @@ from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from decklab.args import MAX_SEED, MAX_TURN_LIMIT, whole
+from decklab.args import agents as agent_option
 from engine.sve import DeckSpec, play_game
-from engine.sve.agents import agent_help, agent_pair
+from engine.sve.agents import agent_help
 
 
 def register(subparsers: Any) -> None:
@@ -33,7 +34,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--agents",
         default="greedy,random",
-        help=f"two agents, comma-separated, from: {agent_help()}; N is the budget "
+        help=f"one AI player for both sides, or two comma-separated, from: {agent_help()}; "
+        "N is the budget "
         "(default: greedy,random)",
     )
     parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="game seed (default: 0)")
@@ -68,13 +70,6 @@ def tournament_decks(path: str | Path, pool: PoolIndex) -> list[DeckSpec]:
     return out
 
 
-def _agents(text: str) -> tuple[str, str]:
-    try:
-        return agent_pair(text)
-    except ValueError as err:
-        raise InputError(f"--agents {text!r}: {err}") from None
-
-
 def _summary(names: Iterable[str], agents: tuple[str, str], result: Any) -> str:
     a, b = names
     o = result.outcome
@@ -89,7 +84,7 @@ def _run(args: argparse.Namespace) -> int:
     from cardpool.decklist import read_deck_file
     from decklab.context import open_pool, writable_file
 
-    agents = _agents(args.agents)
+    agents = agent_option(args.agents)
     log = writable_file(args.log, "--log") if args.log is not None else None
     if args.turn_limit < 1:
         raise InputError(f"--turn-limit {args.turn_limit}: must be at least 1")

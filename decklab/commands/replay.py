@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from decklab.args import whole
+
 
 def register(subparsers: Any) -> None:
     """Add ``replay``."""
@@ -26,10 +28,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "source",
-        metavar="RUN_ID|LOG.jsonl",
-        help="a stored run (see `decklab runs`; without --seed its games are listed) "
-        "or a `decklab play --log` file",
+        metavar="RUN_ID|last|LOG.jsonl",
+        help="a stored run (see `decklab runs`; last is the latest; without --game or --seed "
+        "its games are listed) or a `decklab play --log` file",
     )
+    parser.add_argument("--game", type=whole(1, 10**9), help="the run's game N, as listed (from 1)")
     parser.add_argument("--seed", type=int, help="the game's seed (with RUN_ID)")
     parser.add_argument(
         "--seat",
@@ -55,8 +58,10 @@ def _run(args: argparse.Namespace) -> int:
     from decklab.context import open_store
 
     if _is_log(args.source):
-        if args.seed is not None:
-            raise InputError("--seed is for a stored run; a log file holds one game already")
+        if args.seed is not None or args.game is not None:
+            raise InputError(
+                "--game and --seed are for a stored run; a log file holds one game already"
+            )
         events = read_log(args.source)
         with open_store(args) as store:
             pool = store.pool_index("sve")
@@ -68,9 +73,19 @@ def _run(args: argparse.Namespace) -> int:
         )
         note = None
     else:
-        if args.seed is None:
+        from analytics.runs import game_rows, resolve_run
+
+        if args.seed is None and args.game is None:
             return _list_games(args)
         with open_store(args) as store:
+            args.source = resolve_run(store, args.source)
+            if args.game is not None:
+                rows = game_rows(store, args.source)
+                if args.game > len(rows):
+                    raise InputError(
+                        f"--game {args.game}: run {args.source} has games 1 to {len(rows)}"
+                    )
+                args.seed, args.seat = rows[args.game - 1].seed, rows[args.game - 1].seat
             pool = store.pool_index("sve")
             game = stored_game(store, pool, args.source, args.seed, args.seat)
         replay = stored_replay(game, pool)
@@ -97,23 +112,24 @@ def _run(args: argparse.Namespace) -> int:
 
 def _list_games(args: argparse.Namespace) -> int:
     """Without ``--seed``: the run's games, to pick one from."""
-    from analytics.runs import game_rows, run_info
+    from analytics.runs import game_rows, resolve_run, run_info
     from decklab.context import open_store
 
     with open_store(args) as store:
-        info = run_info(store, args.source)
-        rows = game_rows(store, args.source)
+        info = run_info(store, resolve_run(store, args.source))
+        rows = game_rows(store, info.run_id)
     players = (info.deck_a, info.deck_b)
     print(f"run {info.run_id}: {info.deck_a} vs {info.deck_b}, {len(rows)} games")
-    for r in rows:
+    for n, r in enumerate(rows, start=1):
         end = "error" if r.error else _row_text(r, players).removeprefix("stored: ")
-        print(f"  --seed {r.seed} --seat {r.seat}: {end}")
+        print(f"  --game {n} (--seed {r.seed} --seat {r.seat}): {end}")
     if rows:
-        first = rows[0]
-        print(f"replay one: decklab replay {info.run_id} --seed {first.seed} --seat {first.seat}")
+        print(f"replay one: decklab replay {info.run_id} --game 1")
     return 0
 
 
 def _row_text(row: Any, players: tuple[str, str]) -> str:
-    who = "draw" if row.winner is None else f"{players[row.winner]} won"
-    return f"stored: {who}, {row.reason}, {row.turns} turns"
+    from cardpool.words import end_word
+
+    who = "a draw" if row.winner is None else f"{players[row.winner]} won"
+    return f"stored: {who}, {end_word(row.reason)}, {row.turns} turns"

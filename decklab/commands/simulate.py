@@ -20,7 +20,7 @@ import numpy as np
 
 from analytics.decks import deck_spec, unmodelled_cards
 from analytics.executors import check_dask_address, executor_for
-from analytics.levels import DEFAULT_AGENT
+from analytics.levels import DEFAULT_AGENT, players_word
 from analytics.matchups import round_robin
 from analytics.runs import (
     check_resumable,
@@ -28,6 +28,7 @@ from analytics.runs import (
     game_rows,
     list_runs,
     missing_games,
+    resolve_run,
     run_info,
     start_run,
 )
@@ -38,11 +39,12 @@ from cardpool.decklist import read_deck_file
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from cardpool.store import Store
-from decklab.args import MAX_SEED, MAX_TURN_LIMIT, whole
+from cardpool.words import endings
+from decklab.args import MAX_SEED, MAX_TURN_LIMIT, agents, whole
 from decklab.context import open_store
 from decklab.output import print_table
 from decklab.progress import ProgressBar
-from engine.sve.agents import agent_help, agent_pair
+from engine.sve.agents import agent_help
 
 MAX_GAMES = 10_000_000
 
@@ -53,7 +55,9 @@ def register(subparsers: Any) -> None:
     sim.add_argument("deck_a", metavar="A", nargs="?", help="deck list A")
     sim.add_argument("deck_b", metavar="B", nargs="?", help="deck list B")
     _common(sim, games=1000)
-    sim.add_argument("--resume", metavar="RUN", help="play the missing games of a stored run")
+    sim.add_argument(
+        "--resume", metavar="RUN", help="play the missing games of a stored run (or last)"
+    )
     sim.set_defaults(run=_simulate)
 
     matrix = subparsers.add_parser("matrix", help="round robin of several decks, both seats")
@@ -80,7 +84,7 @@ def register(subparsers: Any) -> None:
     runs.set_defaults(run=_runs)
 
     report = subparsers.add_parser("report", help="statistics of a stored run")
-    report.add_argument("run_id", metavar="RUN")
+    report.add_argument("run_id", metavar="RUN", help="a run id, or last (the latest run)")
     report.add_argument("--json", action="store_true")
     report.add_argument("--cards", action="store_true", help="per-card statistics of the run")
     report.set_defaults(run=_report)
@@ -92,9 +96,9 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     )
     parser.add_argument(
         "--agents",
-        default=f"{DEFAULT_AGENT},{DEFAULT_AGENT}",
-        help=f"agent for each side, from {agent_help()}; N is the budget "
-        f"(default {DEFAULT_AGENT},{DEFAULT_AGENT})",
+        default=DEFAULT_AGENT,
+        help=f"AI player for both sides, or A's,B's, from {agent_help()}; N is the budget "
+        f"(default {DEFAULT_AGENT})",
     )
     parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="run seed (default 0)")
     parser.add_argument(
@@ -111,13 +115,6 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument("--turn-limit", type=whole(1, MAX_TURN_LIMIT), default=60)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
-
-
-def _agents(text: str) -> tuple[str, str]:
-    try:
-        return agent_pair(text)
-    except ValueError as err:
-        raise InputError(f"--agents {text!r}: {err}") from None
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -150,7 +147,7 @@ def _play(
     """Start, play and store one matchup; return the run id and games per second."""
     config = MatchConfig(
         deck_spec(a, pool, where=a.name), deck_spec(b, pool, where=b.name),
-        _agents(args.agents), args.turn_limit,
+        agents(args.agents), args.turn_limit,
     )  # fmt: skip
     with executor_for(args.dask, args.workers, dashboard=args.dask_dashboard) as (
         executor,
@@ -210,7 +207,7 @@ def _simulate(args: argparse.Namespace) -> int:
     with open_store(args) as store:
         pool = store.pool_index("sve")
         if args.resume:
-            info = run_info(store, args.resume)
+            info = run_info(store, resolve_run(store, args.resume))
             check_resumable(info)
             if args.dask is not None:
                 check_dask_address(args.dask)
@@ -273,9 +270,7 @@ def _print_summary(
     s = summarise(rows)
     lo, hi = s.a.ci95
     rate = "-" if s.a.rate is None else f"{s.a.rate:.1%}"
-    print(
-        f"run {info.run_id}: {info.deck_a} vs {info.deck_b} ({info.agents[0]} vs {info.agents[1]})"
-    )
+    print(f"run {info.run_id}: {info.deck_a} vs {info.deck_b} ({players_word(info.agents)})")
     print(
         f"  {s.games} games ({s.wins[0]}-{s.wins[1]}, {s.draws} draws, {s.errors} errors): "
         f"{info.deck_a} wins {rate} of decided games, 95% CI {lo:.1%} to {hi:.1%}"
@@ -290,7 +285,7 @@ def _print_summary(
     if s.first_player.rate is not None:
         print(f"  first player wins {s.first_player.rate:.1%} of decided games")
     if s.mean_turns is not None:
-        print(f"  mean length {s.mean_turns:.1f} turns; ends: {s.reasons}")
+        print(f"  mean length {s.mean_turns:.1f} turns; games ended by {endings(s.reasons)}")
     width = hi - lo
     if width > 0.02:
         print(f"  for a ±1% interval play about {games_for_width(0.02):,} decided games")
@@ -452,8 +447,8 @@ def _report(args: argparse.Namespace) -> int:
 
         return report_cards(args)
     with open_store(args, write=False) as store:
-        info = run_info(store, args.run_id)
-        rows = game_rows(store, args.run_id)
+        info = run_info(store, resolve_run(store, args.run_id))
+        rows = game_rows(store, info.run_id)
         pool = store.pool_index("sve")
     _print_summary(info, rows, None, pool, as_json=args.json)
     return 0

@@ -74,11 +74,14 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict.as_dict(), ensure_ascii=False, indent=2))
     else:
-        basis = verdict.title or verdict.deck_class or "unknown"
+        from cardpool.words import class_word, region_word
+
+        basis = class_word(verdict.title or verdict.deck_class) or "class unknown"
         state = "LEGAL" if verdict.legal else "ILLEGAL"
         print(
             f"{state}: {deck.name or args.file} ({basis}; main {verdict.main_count}, "
-            f"evolve {verdict.evolve_count}; {deck.region} {deck.format} as of {on.isoformat()})"
+            f"evolve {verdict.evolve_count}; {region_word(deck.region)} {deck.format} list as "
+            f"of {on.isoformat()})"
         )
         for e in verdict.errors:
             print(f"  error   {e.code:<20} {_rule(e.rule)}: {e.message}")
@@ -109,11 +112,13 @@ def _run_riftbound(args: argparse.Namespace, text: str, on: date) -> int:
         docs = [{"name": deck.name, **verdict.as_dict()} for deck, verdict in results]
         print(json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=2))
     else:
+        from cardpool.words import class_word
+
         for deck, verdict in results:
             state = "LEGAL" if verdict.legal else "ILLEGAL"
             print(
                 f"{state}: {deck.name} ({verdict.champion_tag or 'no legend'}; "
-                f"{verdict.domains or '-'}; main {verdict.main_count}, runes "
+                f"{class_word(verdict.domains) or '-'}; main {verdict.main_count}, runes "
                 f"{verdict.rune_count}, battlefields {verdict.battlefield_count}, sideboard "
                 f"{verdict.sideboard_count}; {deck.format} as of {on.isoformat()})"
             )

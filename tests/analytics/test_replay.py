@@ -362,6 +362,18 @@ def test_a_changed_game_is_told_apart(stored: tuple[Store, str], pool: PoolIndex
     assert not stored_game(store, pool, run_id, row.seed, row.seat).same
 
 
+def test_names_ending_in_s_take_an_apostrophe_alone(
+    decks: tuple[DeckSpec, DeckSpec], pool: PoolIndex
+) -> None:
+    """ "Fairies' turn", "Aria's turn": never "Fairies's"."""
+    replay = build_replay(_events(_game(decks, 3, ("greedy", "random"))), pool.record, PLAYERS)
+    lines = [line for step in replay.steps for line in (step.summary, *step.details)]
+    assert "Turn 1: Fairies' turn" in lines or "Turn 1: Knights' turn" in lines
+    assert not [line for line in lines if "s's " in line]
+    named = build_replay(_events(_game(decks, 3, ("greedy", "random"))), pool.record, ("A", "B"))
+    assert any(step.summary in ("Turn 1: A's turn", "Turn 1: B's turn") for step in named.steps)
+
+
 @pytest.mark.parametrize(
     ("event", "line"),
     [

@@ -23,7 +23,7 @@ def deck(tmp_path: Path) -> Path:
 def test_a_deck_of_the_new_sets_is_legal_and_names_its_preview_cards(run: Run, deck: Path) -> None:
     result = run("validate", str(deck))
     assert result.code == 0, result.out
-    assert result.out.startswith("LEGAL: Forest of the new sets (forest; main 40, evolve 8;")
+    assert result.out.startswith("LEGAL: Forest of the new sets (Forestcraft; main 40, evolve 8;")
     (line,) = [x for x in result.out.splitlines() if "card.preview" in x]
     assert line.lstrip().startswith("warning card.preview")
     assert "CR preview" not in line  # not a clause of the comprehensive rules

@@ -52,12 +52,35 @@ def test_a_stored_game_is_shown_turn_by_turn_and_ends_as_stored(
     assert re.search(r"leader \d+, PP \d+/\d+, EP \d+", out)
 
 
-def test_without_a_seed_the_runs_games_are_listed(run: Run, run_id: str) -> None:
+def test_without_a_game_the_runs_games_are_listed(run: Run, run_id: str) -> None:
     result = run("replay", run_id)
     assert result.code == 0
-    seeds = re.findall(r"^  --seed (\d+) --seat ([01]): .+, \d+ turns$", result.out, flags=re.M)
-    assert len(seeds) == 2
-    assert f"decklab replay {run_id} --seed {seeds[0][0]} --seat {seeds[0][1]}" in result.out
+    listed = re.findall(
+        r"^  --game (\d) \(--seed (\d+) --seat ([01])\): .+ won, leader defense 0, \d+ turns$",
+        result.out, flags=re.M,
+    )  # fmt: skip
+    assert [n for n, _, _ in listed] == ["1", "2"]
+    assert f"decklab replay {run_id} --game 1" in result.out
+
+
+def test_a_game_by_its_number_in_the_latest_run(run: Run, run_id: str, db: Path) -> None:
+    """``last`` names the latest run and ``--game N`` its N-th listed game, so an example
+    can replay a game without copying ids."""
+    with Store.open(db) as store:
+        row = game_rows(store, run_id)[1]
+    by_number = run("replay", "last", "--game", "2")
+    assert by_number.code == 0, by_number.err
+    assert by_number.out.startswith(f"run {run_id}, seed {row.seed}, seat {row.seat}: ")
+    assert by_number.out == run("replay", run_id, "--seed", str(row.seed), "--seat",
+                                str(row.seat)).out  # fmt: skip
+    assert run("report", "last").out == run("report", run_id).out
+
+
+def test_last_needs_a_run(run: Run) -> None:
+    for words in (["replay", "last"], ["report", "last"], ["simulate", "--resume", "last"]):
+        result = run(*words)
+        assert result.code == 2
+        assert "no stored run yet" in result.err
 
 
 def test_one_turn_with_every_step(run: Run, tmp_path: Path) -> None:
@@ -103,7 +126,8 @@ def _bad_log(tmp_path: Path) -> str:
         ),
         (lambda rid, tmp: [_bad_log(tmp)], "line 1: not JSON"),
         (lambda rid, tmp: [str(tmp / "missing.jsonl")], "no such file"),
-        (lambda rid, tmp: [_bad_log(tmp), "--seed", "4"], "--seed is for a stored run"),
+        (lambda rid, tmp: [_bad_log(tmp), "--seed", "4"], "--game and --seed are for a stored"),
+        (lambda rid, tmp: [rid, "--game", "3"], "--game 3: run "),
     ],
 )
 def test_bad_input_exits_2_with_one_line(

@@ -45,7 +45,7 @@ def test_filters_combine(app: AppTest) -> None:
     assert len(table) > 0
     assert set(table["Class"]) == {"Forestcraft"}
     assert set(table["Cost"]) == {2}
-    assert all("ward" in k.split(", ") for k in table["Keywords"])
+    assert all("Ward" in k.split(", ") for k in table["Keywords"])  # as the cards print it
 
 
 def test_no_match_says_what_to_do(app: AppTest) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from cardpool.deck import Deck
 from cardpool.importers import tournaments
 from cardpool.store import Store
 from tests.dashboard.conftest import open_page
@@ -72,6 +73,38 @@ def test_meta_from_imported_decklists(app: AppTest, tmp_path: Path) -> None:
     assert headings["avg_copies"] == "Copies per deck"
     (chart,) = at.get("plotly_chart")
     assert set(json.loads(chart.proto.spec)["data"][0]["x"]) == {"Forestcraft", "Swordcraft"}
-    at.selectbox(key="meta_pick").set_value(1).run()
-    at.button(key="meta_open").click().run()
+    pick = at.selectbox(key="meta_pick")
+    assert pick.options == [  # the chart's words, not エルフ
+        "Forestcraft · AAA · #1 of 8 players · 2026-03-01",
+        "Swordcraft · BBB · #2 of 8 players · 2026-03-01",
+    ]
+    pick.set_value(1).run()
+    at.button(key="meta_open").click().run()  # the builder is empty: nothing to ask
     assert at.session_state["deck"].main == {"SD02-001": 3, "BP01-171": 2}
+    assert at.session_state["deck"].name == "Swordcraft BBB (2026-03-01, #2)"
+
+
+def test_opening_a_list_asks_before_it_replaces_the_deck_being_built(
+    app: AppTest, tmp_path: Path
+) -> None:
+    line = {"date": "2026-03-01", "players": 8, "tournament_id": "1", "rank": 1,
+            "class_or_title_ja": "ロイヤル", "deck_code": "BBB",
+            "main_deck_by_code": {"SD02-001": 3, "BP01-171": 2}}  # fmt: skip
+    with Store.open(os.environ["DECKLAB_DB"]) as store:
+        tournaments.store_decks(
+            store, tournaments.read_lines(json.dumps(line), path=tmp_path / "l.jsonl"), source="t"
+        )
+    building = Deck(name="My fairies", main={"SD01-001": 3})
+    at = app
+    at.session_state["deck"] = building
+    at = open_page(at, "meta")
+    at.button(key="meta_open").click().run()
+    assert at.session_state["deck"].main == {"SD01-001": 3}  # not yet
+    assert "holds My fairies (3 cards)" in at.warning[0].value
+    at.button(key="meta_keep").click().run()
+    assert at.session_state["deck"].main == {"SD01-001": 3}  # kept
+    assert not at.warning
+    at.button(key="meta_open").click().run()
+    at.button(key="meta_replace").click().run()
+    assert at.session_state["deck"].main == {"SD02-001": 3, "BP01-171": 2}  # replaced
+    assert not at.exception

@@ -34,6 +34,7 @@ def test_saved_deck_is_listed_with_its_legality(app: AppTest) -> None:
     assert list(table["name"]) == ["Fairies"]
     assert bool(table["legal"].iloc[0]) is True
     assert int(table["problems"].iloc[0]) == 0
+    assert list(table["region"]) == ["Asia"]  # the list in words, not its id
 
 
 def test_duplicate_rename_and_delete_say_what_they_did(app: AppTest) -> None:

@@ -43,22 +43,25 @@ def test_step_through_a_stored_game_forward_and_back(app: AppTest) -> None:
     assert at.selectbox(key="replay_run").value == run_id
     game = at.selectbox(key=f"replay_game_{run_id}")
     assert len(game.options) == 2
-    assert f"seed {rows[0].seed}, Forest fairies" in game.options[0]
+    first = ("Forest fairies", "Sword knights")[rows[0].first]
+    assert game.options[0].startswith(f"Game 1: {first}")
+    assert str(rows[0].seed) not in game.options[0]  # a 19-digit seed names nothing for people
     assert at.subheader[0].value.startswith("Setup: ")
-    assert at.slider(key="replay_step").value == 0
+    assert at.slider(key="replay_slider").value == 1
+    assert at.caption[0].value.startswith("Step 1 of ")
     assert _metric(at, "Leader defense", 0) == "20"
 
     assert not [m for m in at.markdown if "their turn" in m.value]  # nobody's turn yet
     at.button(key="replay_next").click().run()
     assert at.subheader[0].value.startswith("Turn 1: ")
-    assert at.slider(key="replay_step").value == 1
-    first = ("Forest fairies", "Sword knights")[rows[0].first]
+    assert at.slider(key="replay_slider").value == 2  # the slider and the caption agree
+    assert at.caption[0].value.startswith("Step 2 of ")
     (whose,) = [m.value for m in at.markdown if "their turn" in m.value]
     assert whose.startswith(f"**{first}")
     at.button(key="replay_back").click().run()
     assert at.subheader[0].value.startswith("Setup: ")
     at.button(key="replay_back").click().run()  # no step before the first
-    assert at.slider(key="replay_step").value == 0
+    assert at.slider(key="replay_slider").value == 1
 
     for turn in (1, 2, 3):
         at.button(key="replay_turn_next").click().run()
@@ -78,8 +81,16 @@ def test_step_through_a_stored_game_forward_and_back(app: AppTest) -> None:
     spell_done = any(f"{name} ({uid}) goes to the graveyard" in m.value for m in at.markdown)
     assert f"{name} ({uid})" in on_field or spell_done
 
-    at.slider(key="replay_step").set_value(at.slider(key="replay_step").max).run()
+    slider = at.slider(key="replay_slider")
+    steps = int(slider.max)
+    slider.set_value(steps).run()
     assert at.subheader[0].value.startswith("Game over: ")
+    assert at.caption[0].value.startswith(f"Step {steps} of {steps} ")
+    at.slider(key="replay_slider").set_value(3).run()  # dragged back: the caption follows
+    assert at.caption[0].value.startswith("Step 3 of ")
+    at.button(key="replay_next").click().run()  # and the buttons go on from there
+    assert at.slider(key="replay_slider").value == 4
+    at.slider(key="replay_slider").set_value(steps).run()
     row = rows[0]
     assert f"after {row.turns} turns" in at.caption[0].value
     if row.winner is not None and row.reason == "leader_defense":
@@ -93,10 +104,10 @@ def test_another_game_starts_at_its_beginning(app: AppTest) -> None:
     at = open_page(app, "replay")
     at.button(key="replay_turn_next").click().run()
     at.button(key="replay_turn_next").click().run()
-    assert at.slider(key="replay_step").value > 0
+    assert at.slider(key="replay_slider").value > 1
     game = at.selectbox(key=f"replay_game_{run_id}")
     game.set_value(1).run()
-    assert at.slider(key="replay_step").value == 0
+    assert at.slider(key="replay_slider").value == 1
     assert at.subheader[0].value.startswith("Setup: ")
     assert not at.exception
 
@@ -137,5 +148,6 @@ def test_a_long_run_picks_its_game_by_number(app: AppTest) -> None:
     assert number.label == "Game (1 to 1,002)"
     number.set_value(1002).run()
     assert not at.exception
-    assert f"seed {rows[-1].seed}, " in at.caption[0].value
+    first = ("Forest fairies", "Sword knights")[rows[-1].first]
+    assert at.caption[0].value.startswith(f"Game 1,002: {first}")
     assert at.subheader[0].value.startswith("Setup: ")

@@ -102,3 +102,18 @@ def test_every_agent_level_is_offered_with_its_cost(app: AppTest) -> None:
     assert "Expected time for 100,000 games" in notes[0]
     assert "minutes" in notes[0]
     assert "hours" in notes[1]
+
+
+def test_the_page_opens_on_two_different_decks(app: AppTest) -> None:
+    """The builder's deck is often an example loaded into it: B is not that example again."""
+    at = open_page(app, "simulate")
+    assert at.selectbox(key="sim_deck_a").value == "example: Forest fairies (starter-deck cards)"
+    assert at.selectbox(key="sim_deck_b").value == "example: Rune golems (starter-deck cards)"
+
+    at.switch_page("app_pages/deck_builder.py").run()
+    at.text_area(key="builder_paste").set_value(EXAMPLE).run()
+    at.button(key="builder_load").click().run()
+    at.switch_page("app_pages/simulate.py").run()
+    assert at.selectbox(key="sim_deck_a").value.startswith("deck builder: Forest fairies")
+    assert at.selectbox(key="sim_deck_b").value == "example: Rune golems (starter-deck cards)"
+    assert not at.exception

@@ -121,6 +121,6 @@ def test_an_unknown_riftbound_card_is_plain_text(app: AppTest) -> None:
     at.radio(key="game").set_value("riftbound").run()
     name = "[win](http://example.invalid)"
     at = _paste(at, f"Main Deck\n3 {name}\n")
-    problems = [m.value for m in at.markdown if "card.unknown" in m.value]
+    problems = [m.value for m in at.markdown if "is not a known card" in m.value]
     assert problems
     assert all(shown_literally(p, name) for p in problems)

@@ -1,7 +1,9 @@
 """Real-browser tests: the dashboard served by Streamlit, driven in Debian's Chromium.
 
 Needs Playwright (the ``e2e`` extra) and ``apt-get install -y chromium``; without either
-these tests skip with that instruction. Screenshots go to ``test-artifacts/screenshots``.
+these tests skip with that instruction. Screenshots go to a temporary folder, or to the
+folder ``$DECKLAB_SCREENSHOTS`` names; with ``DECKLAB_DOCS_IMAGES=1`` the ones the docs show
+also replace their images in ``docs/images`` (the only way a test writes into the checkout).
 """
 
 from __future__ import annotations
@@ -25,7 +27,16 @@ if TYPE_CHECKING:
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 APP = REPO / "dashboard" / "app.py"
-SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
+DOCS_IMAGES = REPO / "docs" / "images"
+SHOWN_IN_DOCS = {
+    "deck_builder_illegal": "deck_builder.png",
+    "curve_odds": "curve_odds.png",
+    "simulate": "simulate.png",
+    "deck_history": "deck_history.png",
+    "replay": "replay.png",
+}
+"""Screenshot name -> the docs image it refreshes under ``DECKLAB_DOCS_IMAGES=1``."""
+_screenshots: list[Path] = []
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -58,6 +69,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(
                     pytest.mark.skip(reason="needs Chromium: apt-get install -y chromium")
                 )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _screenshot_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Where :func:`screenshot` saves: ``$DECKLAB_SCREENSHOTS`` or a temporary folder."""
+    chosen = os.environ.get("DECKLAB_SCREENSHOTS")
+    _screenshots[:] = [Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")]
 
 
 @pytest.fixture(scope="session")
@@ -143,8 +161,11 @@ def pick_list_shows(page: Page, label: str, option: str, *, exact: bool = False)
 
 
 def screenshot(page: Page, name: str) -> Path:
-    """Save a screenshot for review under ``test-artifacts/screenshots``."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
+    """Save a screenshot for review (and refresh its docs image when asked to)."""
+    folder = _screenshots[0]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    if os.environ.get("DECKLAB_DOCS_IMAGES") == "1" and name in SHOWN_IN_DOCS:
+        shutil.copyfile(path, DOCS_IMAGES / SHOWN_IN_DOCS[name])
     return path

@@ -23,7 +23,7 @@ def test_pick_a_card_and_read_its_odds(page: Page, app_url: str) -> None:
     page.get_by_label("Deck list").fill(EXAMPLE)
     page.get_by_role("button", name="Load pasted list").click()
     wait_for_app(page)
-    expect(page.get_by_text("Legal in asia")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text("Legal in Asia")).to_be_visible(timeout=TIMEOUT)
 
     page.get_by_role("link", name="Curve and odds").click()
     wait_for_app(page)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -72,3 +73,29 @@ def test_four_sessions_at_once_without_database_errors(browser: Browser, app_url
     finally:
         for c in contexts:
             c.close()
+
+
+def test_a_cancelled_run_is_shown_and_listed_in_past_runs(page: Page, app_url: str) -> None:
+    page.goto(f"{app_url}/simulate")
+    wait_for_app(page)
+    games = page.get_by_label("Games", exact=True)
+    for count in ("2", "400"):  # a finished run first, then the one cancelled
+        games.fill(count)
+        games.press("Enter")
+        wait_for_app(page)
+        page.get_by_role("button", name="Start", exact=True).click()
+        if count == "2":
+            wait_for_app(page)
+            expect(page.get_by_text("95% interval", exact=True)).to_be_visible(timeout=TIMEOUT)
+    # the first stored block moves the bar past 0: then cancel
+    expect(page.get_by_text(re.compile(r"^[1-9]\d*/400 games"))).to_be_visible(timeout=120_000)
+    page.get_by_role("button", name="Cancel").click()
+    wait_for_app(page)
+    stopped = page.get_by_text(re.compile(r"^This run stopped after \d+ of 400 games"))
+    expect(stopped).to_be_visible(timeout=TIMEOUT)
+    played = int(stopped.inner_text().split()[4])
+    past = page.get_by_test_id("stMultiSelect").filter(has_text="Compare runs side by side")
+    chosen = past.get_by_role("button", name=re.compile("^Remove "))
+    # the cancelled run first, beside the run picked before it
+    expect(chosen.first).to_have_attribute("aria-label", re.compile(rf"\({played} games\)$"))
+    expect(chosen.nth(1)).to_have_attribute("aria-label", re.compile(r"\(2 games\)$"))

@@ -43,7 +43,7 @@ def test_validate_names_the_broken_rule(
     deck_file.write_text(to_json(deck))
     assert _run(rift_db, "validate", str(deck_file)) == 1
     out = capsys.readouterr().out
-    assert out.startswith("ILLEGAL: jinx (Jinx; fury/chaos; main 40, runes 12")
+    assert out.startswith("ILLEGAL: jinx (Jinx; Fury / Chaos; main 40, runes 12")
     assert "runes.domain" in out
     assert "CR 103.3.a.1" in out
 
@@ -63,7 +63,7 @@ def test_validate_game_option_and_formats(
     assert (doc["main_count"], doc["rune_count"], doc["battlefield_count"]) == (41, 12, 3)
     argv = ["validate", str(deck_file), "--game", "riftbound", "--format", "casual"]
     assert _run(rift_db, *argv) == 0
-    assert capsys.readouterr().out.startswith("LEGAL: plain (Jinx; fury/chaos; main 41")
+    assert capsys.readouterr().out.startswith("LEGAL: plain (Jinx; Fury / Chaos; main 41")
 
 
 def test_validate_a_collection(

@@ -394,7 +394,7 @@ def test_simulations_record_per_card_facts_and_report_them(
         (["impact", FOREST, "--field", SWORD, "--card", "SD01-001", "--swap", "SD01-001"], "same"),
         (
             ["impact", FOREST, "--field", SWORD, "--card", "SD01-001", "--swap", "SD02-001"],
-            "may hold only forest and neutral cards",
+            "may hold only Forestcraft and Neutral cards",
         ),
         (["impact", FOREST, "--field", SWORD, "--all", "--swing", "-1"], "--swing"),
         (

@@ -66,7 +66,7 @@ def test_simulate_json_shape_and_stored_report(
 def test_bad_simulation_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "x.duckdb")
     code, _, err = run(
-        capsys, "--db", db, "simulate", str(EXAMPLE), str(EXAMPLE), "--agents", "greedy"
+        capsys, "--db", db, "simulate", str(EXAMPLE), str(EXAMPLE), "--agents", "greedy,x"
     )
     assert code == 2
     assert "--agents" in err
@@ -133,7 +133,8 @@ def test_agents_are_named_with_their_budget(
         ("search:0,greedy", "budget"),
         ("search:many,greedy", "budget"),
         ("minimax:3,greedy", "minimax"),
-        ("planner", "two agents"),
+        ("planner,greedy,random", "one agent for both sides or two"),
+        ("planner,", "one agent for both sides or two"),
     ],
 )
 def test_a_bad_agent_name_or_budget_exits_2(

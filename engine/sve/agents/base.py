@@ -67,11 +67,20 @@ def agent_help() -> str:
 
 
 def agent_pair(text: str) -> tuple[str, str]:
-    """Two agents separated by a comma (``planner,search:400``), each checked by
-    :func:`parse_agent`; ``ValueError`` with one clear line otherwise."""
+    """One agent for both sides (``greedy``) or two separated by a comma
+    (``planner,search:400``), each checked by :func:`parse_agent`; ``ValueError`` with one
+    clear line otherwise.
+
+    >>> agent_pair("greedy"), agent_pair("planner, search:400")
+    (('greedy', 'greedy'), ('planner', 'search:400'))
+    """
     names = [n.strip() for n in text.split(",")]
-    if len(names) != 2:
-        raise ValueError(f"give two agents separated by a comma, from {agent_help()}")
+    if len(names) == 1:
+        names *= 2
+    if len(names) != 2 or not all(names):
+        raise ValueError(
+            f"give one agent for both sides or two separated by a comma, from {agent_help()}"
+        )
     for name in names:
         parse_agent(name)
     return names[0], names[1]
