@@ -7,8 +7,10 @@ for each ``k`` of a grid the raw matrix, shrunk, is played through every top 8 o
 record (:mod:`analytics.topeight`, the same draws for every ``k``) and each pair of entries
 scores the chance that the shrunk matrix places them in the record's order; the fit is the
 ``k`` with the highest total (a composite likelihood over pairs). Leave-one-tournament-out
-validation fits ``k`` without each tournament and scores that tournament with it; the
-spread of those fits gives the interval (a jackknife). ``benchmarks/calibration.py --fit``
+validation fits ``k`` without each tournament and scores that tournament with it. The
+interval resamples the tournaments (a bootstrap over whole top 8s, since pairs of one top 8
+are not independent): the 2.5% and 97.5% points of the refitted ``k``, which stays honest
+when the fit sits at the edge ``k = 0``. ``benchmarks/calibration.py --fit``
 writes the map to ``analytics/data/calibration_map.json``; the commands and pages that
 show a matchup read it with :func:`load_map`.
 """
@@ -29,7 +31,8 @@ from analytics.topeight import simulate_placings
 
 GRID = tuple(round(0.05 * i, 2) for i in range(21))
 """The shrink factors tried, 0 to 1 in steps of 0.05."""
-Z95 = 1.959963984540054
+BOOTSTRAP = 2000
+"""Resamples of the tournaments for the interval of ``k``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,20 +116,21 @@ def fit_shrink(
     seed: int = 0,
     grid: Sequence[float] = GRID,
 ) -> ShrinkMap:
-    """The shrink factor the record supports best, its jackknife interval over tournaments
+    """The shrink factor the record supports best, its bootstrap interval over tournaments
     and its leave-one-tournament-out score (see the module docstring)."""
     table = np.array([pair_loglik(events, shrink_matrix(rates, k), replicates, seed)
                       for k in grid]).T  # fmt: skip  # events x grid
     total = table.sum(axis=0)
     best = int(np.argmax(total))
     held = np.empty(len(events))
-    loo_k = np.empty(len(events))
     for e in range(len(events)):
         without = int(np.argmax(total - table[e]))
-        loo_k[e] = grid[without]
         held[e] = table[e, without]
     n = len(events)
-    se = math.sqrt((n - 1) / n * float(np.sum((loo_k - loo_k.mean()) ** 2)))
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, n, size=(BOOTSTRAP, n))
+    refits = np.array(grid)[np.argmax(table[picks].sum(axis=1), axis=1)]
+    low, high = (float(x) for x in np.percentile(refits, [2.5, 97.5]))
     k = float(grid[best])
     pairs = sum(len(_pairs(e)) for e in events)
     index = {round(g, 6): i for i, g in enumerate(grid)}
@@ -135,8 +139,8 @@ def fit_shrink(
         if value in index:
             heldout[name] = float(table[:, index[value]].sum()) / pairs
     return ShrinkMap(
-        k=k, low=max(0.0, k - Z95 * se), high=k + Z95 * se, agent=agent, games=games,
-        events=n, pairs=pairs, heldout=heldout,
+        k=k, low=min(low, k), high=max(high, k), agent=agent, games=games, events=n,
+        pairs=pairs, heldout=heldout,
     )  # fmt: skip
 
 
@@ -205,7 +209,9 @@ def real_play_note() -> str:
         f"k = {m.k:.2f} (95% interval {m.low:.2f}-{m.high:.2f}), fitted to who placed above "
         f"whom in {m.events} real top 8s and checked leaving one tournament out "
         f"(docs/calibration.md)."
-    )
+        + (" At this k the record cannot tell any matchup from an even one."
+           if m.low <= 0.0 else "")
+    )  # fmt: skip
 
 
 def real_play_matrix(
