@@ -20,12 +20,11 @@ import numpy as np
 
 TRUST_NOTE = (
     "How far to trust these numbers: simulated win rates describe how our AI players "
-    "handle the decks, not how people play them. Checked against real tournaments (the "
-    "page docs/calibration.md), the default planner keeps nearly nine pairings in ten "
-    "within 20-80%, but it does not rank the top archetypes like their top-8 record (rank "
-    "correlation about zero) and rates one Princess Connect list far above its results. Use "
-    "them to compare versions of a deck against the same field, not as a verdict on a "
-    "matchup."
+    "handle the decks, not how people play them. Checked against 59 real top 8s (the page "
+    "docs/calibration.md), the default player's matchups are far more lopsided than the "
+    "record allows: the record cannot tell archetypes apart by where they place, while "
+    "the simulator spreads them over 12-79% against the field. Use them to compare versions "
+    "of a deck against the same field, not as a verdict on a matchup."
 )
 """Shown on the Matchups and Meta pages; docs/calibration.md explains it."""
 
