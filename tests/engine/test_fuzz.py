@@ -42,6 +42,7 @@ MOVES = frozenset(
         "create",
         "move",
         "evolve",
+        "control",
     )
 )
 """Events that move one card between zones; every other event moves none, except the
@@ -95,6 +96,8 @@ def move_source(
         return "hand"
     if ev == "evolve":
         return "evolve_deck"
+    if ev == "control":
+        return "field"  # from one field to the other
     if ev == "create":
         return ""
     if ev in ("play", "move"):
@@ -159,6 +162,9 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
             on_field[e["uid"]] = e["player"]
             if e["token"]:
                 tokens.add(e["uid"])
+        elif ev == "control":
+            assert e["uid"] in on_field, ("a card changed control off the field", e)
+            on_field[e["uid"]] = e["player"]
         elif ev == "evolve":
             assert e["uid"] in on_field, ("a follower evolved off the field", e)
             evolved_uids.add(e["uid"])

@@ -236,13 +236,15 @@ class Scaled:
     per: Targets | None = None
     k: int = 1
     count: str = "field"
+    every: int = 1
+    """X is the count divided by this, rounded down (``…2つにつき``)."""
 
     def amount(self) -> Amount:
         """X, as an :class:`Amount` (``k`` times it is what the effect is scaled by)."""
         return Amount(self.count, per=self.per)
 
     def _x(self, game: Game, frame: Frame) -> int:
-        return self.amount().value(game, frame) or 0
+        return (self.amount().value(game, frame) or 0) // max(self.every, 1)
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Count, then run the effect with its amounts multiplied."""
@@ -259,6 +261,8 @@ class Scaled:
     def describe(self) -> str:
         """This element in English."""
         times = f"{self.k} times " if self.k != 1 else ""
+        if self.every != 1:
+            times += f"one per {self.every} of "
         what = {
             "max_pp": "your PP maximum",
             "hand": "the cards in your hand",
