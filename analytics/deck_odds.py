@@ -25,6 +25,7 @@ from analytics.odds import (
     KeepIf,
     Never,
     Policy,
+    TooLarge,
     hand_size,
     keep_if_rule,
     prepare,
@@ -201,7 +202,9 @@ def odds_by_turn(
                 p: float | None
                 try:
                     odds = prep.odds([hand_size(turn, going, game)] * len(goal.groups))
-                except ValueError:
+                except TooLarge:
+                    raise
+                except ValueError:  # the deck is too small for this turn
                     p = None
                 else:
                     p = odds.p

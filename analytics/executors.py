@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import socket
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -35,6 +37,34 @@ def check_dask_address(address: str) -> None:
         )
 
 
+REACH_S = 5.0
+"""How long ``check_backend`` waits for a scheduler to answer a connection."""
+
+
+def check_backend(dask: str | None) -> None:
+    """Refuse a ``--dask`` value that cannot work, before a run or study is stored.
+
+    The address is checked, that the optional ``distributed`` package is installed, and
+    that a scheduler's host takes a connection on its port (``ucx`` is not tried).
+    """
+    if dask is None:
+        return
+    check_dask_address(dask)
+    if importlib.util.find_spec("distributed") is None:
+        raise InputError(_NEEDS_DISTRIBUTED)
+    scheme, _, rest = dask.partition("://")
+    if dask == "local" or scheme == "ucx":
+        return
+    host, _, port = rest.rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_S).close()
+    except OSError as err:
+        raise InputError(f"--dask {dask}: cannot reach the scheduler ({err})") from None
+
+
+_NEEDS_DISTRIBUTED = "--dask needs the distributed extra: pip install 'decklab[distributed]'"
+
+
 @contextmanager
 def executor_for(
     dask: str | None, workers: int | None, *, dashboard: str | None = None
@@ -55,9 +85,7 @@ def executor_for(
     try:
         import distributed
     except ImportError:
-        raise InputError(
-            "--dask needs the distributed extra: pip install 'decklab[distributed]'"
-        ) from None
+        raise InputError(_NEEDS_DISTRIBUTED) from None
     dask_api: Any = distributed  # the package ships no complete type information
     if dask == "local":
         from dask import config

@@ -41,17 +41,21 @@ from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.importers.tournaments import read_lines
 from cardpool.pool import PoolIndex
+from cardpool.readers import read_text
 
 THRESHOLD = 0.5
 """Least average Jaccard index at which two groups of lists are one archetype."""
+MAX_LISTS = 1000
+"""The most lists a field is built from: grouping them costs time growing with the cube of
+their number (the 595 lists of a season take a fraction of a second, 1,000 about 1.5 s)."""
+MAX_META_BYTES = 4 << 20
+"""A file of tournament lists is read up to this size (1,000 lists are about 400 KB)."""
 
 
 def lists_from_file(path: str) -> pd.DataFrame:
     """Tournament lists from a JSON-lines file (the importer's format), as ``decklists`` gives."""
     file = Path(path)
-    if not file.is_file():
-        raise InputError(f"--meta {path}: no such file")
-    decks = read_lines(file.read_text(encoding="utf-8"), path=file)
+    decks = read_lines(read_text(file, max_bytes=MAX_META_BYTES), path=file)
     rows = [
         ("file", d.line, d.event_date, d.label, d.standing, d.players, d.deck_code,
          d.tournament_id, json.dumps(d.main, ensure_ascii=False))
@@ -171,6 +175,11 @@ def archetypes(lists: pd.DataFrame, pool: PoolIndex, top: int | None = None) -> 
     """The field's archetypes, largest first (the ``top`` largest when given)."""
     if lists.empty:
         raise InputError("no tournament lists to build a field from: decklab db import FILE.jsonl")
+    if len(lists) > MAX_LISTS:
+        raise InputError(
+            f"{len(lists):,} tournament lists; a field is built from at most {MAX_LISTS:,} "
+            "(choose recent events with --since)"
+        )
     sets = _card_sets(lists, pool)
     sim = similarity(sets)
     groups = cluster(sim)

@@ -27,8 +27,8 @@ opening composition, the action with the higher chance of the goal. No sampling 
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
@@ -48,6 +48,13 @@ MAX_CLAUSES = 4
 """A readable rule lists at most this many kinds of kept hand."""
 _TIE = 1e-12
 """Probabilities closer than this are treated as equal when choosing an action."""
+MAX_OPENING_KINDS = 12
+"""A mulligan policy weighs every opening hand by the kinds of card in it (the goal's groups
+and their overlaps): 12 kinds make at most 1,820 hand shapes. The count grows with the
+fourth power of the kinds, so beyond this the answer would take minutes."""
+MAX_ORDER_STATES = 30_000
+"""Groups that share cards, or are due at different turns, are counted over the draw order;
+its states multiply with the groups, so a question needing more of them is refused."""
 
 
 def hand_size(turn: int, going: Going, game: Game = "sve") -> int:
@@ -219,13 +226,16 @@ def success(
     if len(reqs) == 1:
         big_k = sum(urn[a] for a in atoms[0])
         return hypergeom_sf(need[0], total, big_k, reqs[0][2])
+    if len({d for _, _, d in reqs}) == 1 and _disjoint(reqs):
+        return _joint_tail(urn, total, reqs, need)
     if all(k == 1 for _, k, _ in reqs) and _disjoint(reqs):
         return _inclusion_exclusion(urn, total, reqs, need)
     return _draw_order_dp(urn, total, held, reqs)
 
 
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+@lru_cache(maxsize=1 << 12)
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
 def _disjoint(reqs: tuple[Req, ...]) -> bool:
@@ -235,6 +245,54 @@ def _disjoint(reqs: tuple[Req, ...]) -> bool:
             return False
         seen |= mask
     return True
+
+
+def _joint_tail(urn: tuple[int, ...], total: int, reqs: tuple[Req, ...], need: list[int]) -> float:
+    """Requirements on disjoint groups, all due within the same ``d`` draws: a joint tail.
+
+    The first ``d`` cards are a uniform ``d``-subset, so the chance that group ``j`` (``U_j``
+    cards left) gives at least ``need_j`` of them, for every ``j`` at once, is the joint
+    hypergeometric over the groups and the other cards: the sum over the lattice of counts
+    ``x_j >= need_j`` with ``sum x_j <= d`` of ``prod C(U_j, x_j) * C(other, d - sum x_j)``,
+    over ``C(total, d)``. The sum is the coefficient of ``z^d`` in the product of one
+    polynomial per group, so it costs ``O(groups * d^2)`` exact integer steps instead of a
+    walk over every combination of counts (which grows exponentially with the groups).
+    """
+    d = reqs[0][2]
+    sizes = [sum(urn[a] for a in _bits(mask)) for mask, _, _ in reqs]
+    # a group already met counts as any other card (Vandermonde: its row of binomials and
+    # the others' multiply into one row); groups alike multiply as one remembered power
+    open_groups = Counter(
+        (size, least) for size, least in zip(sizes, need, strict=True) if least > 0
+    )
+    other = total - sum(size * times for (size, _), times in open_groups.items())
+    ways = tuple(comb(other, y) for y in range(min(other, d) + 1))
+    for (size, least), times in sorted(open_groups.items()):
+        ways = _times(ways, _group_power(size, least, times, d), d)
+    return ways[d] / comb(total, d) if d < len(ways) else 0.0
+
+
+def _times(a: tuple[int, ...], b: tuple[int, ...], d: int) -> tuple[int, ...]:
+    """The product of two polynomials (coefficients, lowest first), up to degree ``d``."""
+    out = [0] * min(d + 1, len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b[: len(out) - i]):
+                out[i + j] += x * y
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _group_power(size: int, least: int, times: int, d: int) -> tuple[int, ...]:
+    """Ways to draw at least ``least`` of a group of ``size``, for ``times`` such groups.
+
+    The coefficient of ``z^s`` counts the ways ``s`` cards come from the groups with each
+    group giving at least ``least``: ``(sum over x >= least of C(size, x) z^x) ** times``.
+    """
+    one = tuple(comb(size, x) if x >= least else 0 for x in range(min(size, d) + 1))
+    if times == 1:
+        return one
+    return _times(_group_power(size, least, times - 1, d), one, d)
 
 
 def _inclusion_exclusion(
@@ -271,6 +329,28 @@ def _inclusion_exclusion(
     return min(1.0, max(0.0, total_p))
 
 
+def order_states(counts: tuple[int, ...], reqs: tuple[Req, ...]) -> int:
+    """How many states the draw-order count may need (1 when a closed form answers).
+
+    Each atom matters at the counts from 0 to the most any of its requirements asks (at
+    most its copies), and a state is one such count per atom: the product bounds them.
+
+    >>> order_states((3, 3), ((1, 1, 5), (2, 1, 5)))  # disjoint, one deadline: a joint tail
+    1
+    >>> order_states((3, 3, 3), ((3, 2, 5), (6, 2, 5)))  # two groups share the middle cards
+    27
+    """
+    if len(reqs) == 1 or (_disjoint(reqs) and (
+        len({d for _, _, d in reqs}) == 1 or all(k == 1 for _, k, _ in reqs)
+    )):  # fmt: skip
+        return 1
+    bound = 1
+    for i, left in enumerate(counts):
+        most = max((k for mask, k, _ in reqs if mask >> i & 1), default=0)
+        bound *= min(left, most) + 1
+    return bound
+
+
 def _draw_order_dp(
     urn: tuple[int, ...], total: int, held: tuple[int, ...], reqs: tuple[Req, ...]
 ) -> float:
@@ -295,7 +375,7 @@ def _draw_order_dp(
                 return None
         if met == full:
             return done, ()
-        live = set()
+        live: set[int] = set()
         for j in range(len(reqs)):
             if not met >> j & 1:
                 live.update(atoms[j])
@@ -396,6 +476,7 @@ PolicyCode = Literal["never", "optimal"] | int
 def solve(problem: AtomProblem, policy: PolicyCode) -> Solution:
     """The exact chance of the goal under ``policy`` (memoised on the atom problem)."""
     problem.check()
+    _check_size(problem, policy)
     n_urn = problem.deck_size
     zero_held = tuple(0 for _ in problem.counts)
     p_never = success(problem.counts, n_urn, zero_held, problem.requirements)
@@ -417,6 +498,30 @@ def solve(problem: AtomProblem, policy: PolicyCode) -> Solution:
         openings.append(Opening(hand, weight, results, chosen))
         total += weight * results[chosen]
     return Solution(min(1.0, total), p_never, tuple(openings))
+
+
+class TooLarge(ValueError):
+    """A question whose exact answer would take minutes: the message says why and what helps."""
+
+
+def _check_size(problem: AtomProblem, policy: PolicyCode) -> None:
+    """Refuse a question whose exact answer would take minutes, saying why and what helps."""
+    if policy != "never" and len(problem.counts) > MAX_OPENING_KINDS:
+        raise TooLarge(
+            f"a mulligan policy weighs every opening hand, and these groups split the deck into "
+            f"{len(problem.counts)} kinds of card; at most {MAX_OPENING_KINDS} (fewer groups, "
+            "groups that share no cards, or no mulligan)"
+        )
+    states = order_states(problem.counts, problem.requirements)
+    if states > 1 and policy != "never":
+        states *= sum(1 for _ in compositions(problem.counts, problem.rest, OPENING))
+    if states > MAX_ORDER_STATES:
+        raise TooLarge(
+            f"groups that share cards (or are due at different turns) are counted over the "
+            f"draw order{'' if policy == 'never' else ' for every opening hand'}, which could "
+            f"take {states:,} states; at most {MAX_ORDER_STATES:,} (fewer groups, groups that "
+            "share no cards, or no mulligan)"
+        )
 
 
 def _best(results: dict[Decision, float], hand: tuple[int, ...], game: Game = "sve") -> Decision:
@@ -699,18 +804,8 @@ def _rule_text(
     if any(len(v) > 1 for v in kept.values()):
         return "keep or mulligan by the exact hand (see the decision table)"
     keep_set = {g for g, v in kept.items() if v == {True}}
-    upward = all(
-        h in keep_set
-        for g in keep_set
-        for h in kept
-        if all(a >= b for a, b in zip(h, g, strict=True))
-    )
-    if upward:
-        minimal = [
-            g
-            for g in keep_set
-            if not any(h != g and all(a <= b for a, b in zip(h, g, strict=True)) for h in keep_set)
-        ]
+    minimal = _minimal_kept(set(kept), keep_set, all(len(m) == 1 for m in members))
+    if minimal is not None:
         minimal.sort(reverse=True)
         if len(minimal) == 1 and sum(minimal[0]) == 1:
             (j,) = [i for i, v in enumerate(minimal[0]) if v]
@@ -732,6 +827,42 @@ def _rule_text(
     return (
         "keep hands with exactly " + " or ".join(f"({c})" for c in clauses) + "; mulligan the rest"
     )
+
+
+def _minimal_kept(
+    shapes: set[tuple[int, ...]], keep_set: set[tuple[int, ...]], one_group_each: bool
+) -> list[tuple[int, ...]] | None:
+    """The least kept shapes when the kept set is closed upward (``None`` when it is not).
+
+    Where every goal card counts for one group, the shapes fill a box cut by the hand size,
+    so a shape above another is reached one card at a time through shapes that occur: both
+    questions need only the neighbours one card away (linear in the shapes, where comparing
+    every pair grew with their square: 1,001 shapes for ten groups). Otherwise every pair.
+    """
+    if one_group_each:
+        if any(h in shapes and h not in keep_set for g in keep_set for h in _neighbours(g, +1)):
+            return None
+        return [g for g in keep_set if not any(h in keep_set for h in _neighbours(g, -1))]
+    upward = all(
+        h in keep_set
+        for g in keep_set
+        for h in shapes
+        if all(a >= b for a, b in zip(h, g, strict=True))
+    )
+    if not upward:
+        return None
+    return [
+        g
+        for g in keep_set
+        if not any(h != g and all(a <= b for a, b in zip(h, g, strict=True)) for h in keep_set)
+    ]
+
+
+def _neighbours(shape: tuple[int, ...], step: int) -> Iterator[tuple[int, ...]]:
+    """The shapes one card more (``step=1``) or one card fewer (``-1``) of a single group."""
+    for j, v in enumerate(shape):
+        if v + step >= 0:
+            yield (*shape[:j], v + step, *shape[j + 1 :])
 
 
 def _describe_riftbound(
@@ -895,5 +1026,6 @@ def clear_caches() -> None:
     """Forget memoised results (for benchmarks that time a cold computation)."""
     solve.cache_clear()
     success.cache_clear()
+    _group_power.cache_clear()
     _rule_text.cache_clear()
     hypergeom_sf.cache_clear()

@@ -23,6 +23,7 @@ from analytics.runs import RunInfo, game_rows, run_info
 from analytics.simulate import GameRow
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
+from cardpool.readers import loads, parse_json, read_text
 from cardpool.store import Store
 from cardpool.words import possessive
 from engine.cards import CardRecord
@@ -178,11 +179,14 @@ def parse_log(lines: Iterable[str], where: str = "event log") -> list[dict[str, 
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = loads(line)
         except json.JSONDecodeError:
             raise InputError(
                 f"{where}, line {number}: not JSON (expected one event per line)"
             ) from None
+        except (ValueError, RecursionError):  # a key twice, nesting or a number out of reason
+            parse_json(line, path=where, line=number)  # raises the reader's one-line message
+            raise
         if (
             not isinstance(event, dict)
             or not isinstance(event.get("ev"), str)
@@ -197,15 +201,16 @@ def parse_log(lines: Iterable[str], where: str = "event log") -> list[dict[str, 
     return events
 
 
+MAX_LOG_BYTES = 16 << 20
+"""An event log is read up to this size, far more than any game writes."""
+
+
 def read_log(path: str | Path) -> list[dict[str, Any]]:
-    """The events of a ``decklab play --log`` file; a missing or bad file raises ``InputError``."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read it as text ({err.__class__.__name__})") from None
-    return parse_log(text.splitlines(), str(path))
+    """The events of a ``decklab play --log`` file; a missing or bad file raises ``InputError``.
+
+    Only a regular file is read, and no further than ``MAX_LOG_BYTES`` (``cardpool.readers``).
+    """
+    return parse_log(read_text(path, max_bytes=MAX_LOG_BYTES).splitlines(), str(path))
 
 
 # --- the reconstruction ---------------------------------------------------------------------
@@ -313,6 +318,13 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
         return f"{board.label(uid)} enters {possessive(who)} field" + (
             " engaged" if ev.get("engaged") else ""
         )
+    if kind == "control" and isinstance(uid, int):
+        p = ev.get("player", 0)
+        taken = board.find(uid)
+        board.leave(uid)
+        if taken is not None:
+            board.on_field[p if p in (0, 1) else 0][uid] = taken
+        return f"{who} takes control of {board.label(uid, cid)}"
     if kind == "evolve" and isinstance(uid, int) and isinstance(cid, str):
         before = board.label(uid)
         rec = board.lookup(cid)

@@ -3,7 +3,9 @@
 Prints the median time of a card search (a spread of realistic queries via ``Store.search``
 on a built file database) and the median validation time per deck over the 595 real
 decklists in ``../shared`` (or, where that is absent, over decks built from the embedded
-snapshot). Medians are taken over repeated runs; times are in milliseconds.
+snapshot). Medians are taken over repeated runs; times are in milliseconds. Then the
+"did you mean" suggestions for an unknown code, from the index (``cardpool.nearmatch``)
+and from difflib over every printing (how they were made before), in CPU time.
 
     python benchmarks/bench_cardpool.py [--runs N]
 """
@@ -120,6 +122,27 @@ def bench_validate(runs: int) -> tuple[float, int, str]:
     return _median_ms(samples), len(decks), source
 
 
+def bench_suggestions(runs: int) -> tuple[float, float, int]:
+    """Median CPU ms per unknown code: from the index, and from difflib over every printing."""
+    import difflib
+
+    pool = load_sve_pool()
+    codes = list(pool.printed_codes())
+    typed = [f"{code[:-1]}x" for code in codes[:: max(1, len(codes) // 50)]]  # one slip each
+    pool.suggest("ZZ99-999")  # build the index once, as the first question does
+    index_ms, scan_ms = [], []
+    for _ in range(runs):
+        start = time.process_time()
+        for code in typed:
+            pool.suggest(code)
+        index_ms.append(1000 * (time.process_time() - start) / len(typed))
+        start = time.process_time()
+        for code in typed:
+            difflib.get_close_matches(code.upper(), codes, n=3, cutoff=0.75)
+        scan_ms.append(1000 * (time.process_time() - start) / len(typed))
+    return statistics.median(index_ms), statistics.median(scan_ms), len(codes)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="passes over queries and decks")
@@ -132,6 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     validate_ms, decks, source = bench_validate(args.runs)
     print(
         f"validation:  median {validate_ms:.3f} ms per deck ({decks} {source} x {args.runs} runs)"
+    )
+    index_ms, scan_ms, printings = bench_suggestions(max(3, args.runs // 4))
+    print(
+        f"did you mean: median {index_ms:.3f} ms per unknown code from the index, "
+        f"{scan_ms:.1f} ms by difflib over {printings:,} printings ({scan_ms / index_ms:,.0f}x)"
     )
     return 0
 

@@ -9,6 +9,12 @@ share their arithmetic within a run, as they do in real use).
 
 ``--deck`` takes a ``{code: count}`` JSON file; the default is a synthetic 50-card deck of
 20 distinct cards (10 three-ofs, 10 two-ofs) so the figure needs no reference data.
+
+Then goals of several groups (``decklab odds --card A --card B ...``): G distinct three-ofs of
+a 50-card deck, at least 3 copies of each by own turn 10 going second, timed as the joint
+tail the odds use and as the draw-order count that answered them before (which grows
+exponentially with G; it is timed up to ``--old-up-to`` groups), and the whole table of
+turns 0-10 and both seats under the optimal mulligan.
 """
 
 from __future__ import annotations
@@ -17,10 +23,22 @@ import argparse
 import json
 import statistics
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from analytics.curve import curve_table
-from analytics.odds import GOINGS, NEVER, OPTIMAL, Goal, clear_caches, odds_table
+from analytics.odds import (
+    GOINGS,
+    NEVER,
+    OPTIMAL,
+    Goal,
+    _draw_order_dp,
+    _joint_tail,
+    clear_caches,
+    hand_size,
+    odds_table,
+)
 from engine.cards import CardRecord
 
 
@@ -50,6 +68,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--deck", type=Path)
+    parser.add_argument("--old-up-to", type=int, default=7, help="groups to time the old way")
     args = parser.parse_args()
     deck = default_deck() if args.deck is None else load_deck(args.deck)
     times = []
@@ -80,6 +99,46 @@ def main() -> None:
         print(
             f"curve table (turns 1-10, both seats, {type(policy).__name__.lower()} mulligan): "
             f"median {1000 * statistics.median(times):.1f} ms"
+        )
+    several_groups(args.runs, args.old_up_to)
+
+
+def _median_s(work: Callable[[], object], runs: int) -> float:
+    """Median CPU seconds of ``runs`` cold runs of ``work`` (a shared machine's load leaves
+    CPU time of one thread nearly alone, where it stretches the time on the clock)."""
+    times = []
+    for _ in range(runs):
+        clear_caches()
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def several_groups(runs: int, old_up_to: int) -> None:
+    """Goals of G groups: the joint tail against the draw-order count, and whole tables."""
+    d = hand_size(10, "second")
+    print(f"several groups: G three-ofs of 50 cards, at least 3 of each within {d} cards")
+    print("(median CPU time)")
+    print("   G  joint tail  draw order  ratio  table, optimal mulligan (22 probabilities)")
+    for groups in (2, 4, 6, 7, 8, 10, 12):
+        urn = (3,) * groups
+        reqs = tuple((1 << j, 3, d) for j in range(groups))
+        need = [3] * groups
+        new = _median_s(partial(_joint_tail, urn, 50, reqs, need), runs)
+        old_text, ratio = "-", "-"
+        if groups <= old_up_to:
+            held = (0,) * groups
+            old = _median_s(partial(_draw_order_dp, urn, 50, held, reqs), max(3, runs // 10))
+            old_text, ratio = f"{1000 * old:8.1f} ms", f"{old / new:,.0f}x"
+        deck = {f"C{i:02d}": 3 for i in range(groups)}
+        deck["x"] = 50 - 3 * groups
+        goal = Goal(tuple((f"C{i:02d}",) for i in range(groups)), at_least=1)
+        whole = partial(odds_table, deck, [goal], range(11), GOINGS, (OPTIMAL,))
+        table = _median_s(whole, max(3, runs // 10))
+        print(
+            f"  {groups:>2}  {1000 * new:7.2f} ms  {old_text:>11}  {ratio:>6}  "
+            f"{1000 * table:8.1f} ms (at least 1 of each)"
         )
 
 

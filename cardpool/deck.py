@@ -3,6 +3,37 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardpool.errors import InputError
+
+GAMES = ("sve", "riftbound")
+SVE_REGIONS = ("asia", "en")
+"""Regions with an SVE restriction list of their own."""
+SVE_FORMATS = ("standard", "crosscraft")
+"""SVE formats with construction rules and a restriction list."""
+
+
+def known(
+    value: str, allowed: tuple[str, ...], what: str, *, path: str | Path | None = None,
+    line: int | None = None,
+) -> str:  # fmt: skip
+    """``value`` in lower case when it is one of ``allowed``, else an error naming both.
+
+    A misspelt region or format must never pass as "no restriction list applies".
+
+    >>> known("Asia", SVE_REGIONS, "region")
+    'asia'
+    """
+    folded = value.strip().lower()
+    if folded not in allowed:
+        raise InputError(
+            f"unknown {what} {value[:40]!r}; the known ones are {', '.join(allowed)}",
+            path=path,
+            line=line,
+        )
+    return folded
+
 
 SECTIONS = ("leader", "main", "evolve")
 RIFTBOUND_SECTIONS = ("legend", "champion", "main", "runes", "battlefields", "sideboard")

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardpool.deck import SECTIONS, Deck
+from cardpool.deck import GAMES, SECTIONS, SVE_FORMATS, SVE_REGIONS, Deck, known
 from cardpool.errors import InputError
 from cardpool.readers import (
     MAX_DECK_BYTES,
@@ -31,6 +31,7 @@ from cardpool.readers import (
     deck_lines,
     decode,
     parse_json,
+    printable,
     read_text,
 )
 
@@ -88,13 +89,13 @@ def parse_text(text: str, *, path: str | Path | None = None) -> Deck:
         if meta:
             key, value = meta.group(1).lower(), meta.group(2).strip()
             if key == "name":
-                deck.name = value
+                deck.name = printable(value, what="the name", path=path, line=number)
             elif key == "game":
-                deck.game = value.lower()
+                deck.game = known(value, GAMES, "game", path=path, line=number)
             elif key == "format":
-                deck.format = value.lower()
+                deck.format = known(value, SVE_FORMATS, "format", path=path, line=number)
             else:
-                deck.region = value.lower()
+                deck.region = known(value, SVE_REGIONS, "region", path=path, line=number)
             continue
         if line.startswith("#"):
             continue
@@ -139,12 +140,13 @@ def parse_json_deck(doc: Any, *, path: str | Path | None = None) -> Deck:
         )
     if "main" in doc or "leader" in doc or "evolve" in doc:
         deck = Deck(
-            name=str(doc.get("name") or ""),
-            game=str(doc.get("game") or "sve").lower(),
-            format=str(doc.get("deck_format") or "standard").lower(),
-            region=str(doc.get("region") or "asia").lower(),
-            notes=str(doc.get("notes") or ""),
-        )
+            name=printable(str(doc.get("name") or ""), what="'name'", path=path),
+            game=known(str(doc.get("game") or "sve"), GAMES, "game", path=path),
+            format=known(str(doc.get("deck_format") or "standard"), SVE_FORMATS, "format",
+                         path=path),
+            region=known(str(doc.get("region") or "asia"), SVE_REGIONS, "region", path=path),
+            notes=printable(str(doc.get("notes") or ""), what="'notes'", path=path),
+        )  # fmt: skip
         leader = doc.get("leader")
         if isinstance(leader, str) and leader:
             deck.leaders[_check_code(leader, where="'leader'", path=path, line=None)] = 1
@@ -179,8 +181,13 @@ def read_deck_file(path: str | Path) -> Deck:
     """Read a deck file in any supported format."""
     deck = parse_deck(read_text(path, max_bytes=MAX_DECK_BYTES), path=path)
     if not deck.name:
-        deck.name = Path(path).stem
+        deck.name = name_of_file(path)
     return deck
+
+
+def name_of_file(path: str | Path) -> str:
+    """A deck's name from its file name, when the list gives none (it must be printable)."""
+    return printable(Path(path).stem, what="the file name (the deck's name)", path=path)
 
 
 def to_text(deck: Deck, names: Callable[[str], str | None] | None = None) -> str:

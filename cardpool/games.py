@@ -11,7 +11,8 @@ from datetime import date
 from typing import Any, Protocol
 
 from cardpool import decklist, legality
-from cardpool.deck import RIFTBOUND_SECTIONS, SECTIONS, Deck
+from cardpool.deck import GAMES as GAMES
+from cardpool.deck import RIFTBOUND_SECTIONS, SECTIONS, SVE_REGIONS, Deck
 from cardpool.errors import InputError
 from cardpool.legality import Violation
 from cardpool.model import CardRow, RestrictionRow
@@ -20,7 +21,6 @@ from cardpool.riftbound import deckcode
 from cardpool.riftbound import decklist as rift_decklist
 from cardpool.riftbound import legality as rift_legality
 
-GAMES = ("sve", "riftbound")
 GAME_NAMES = {"sve": "Shadowverse EVOLVE", "riftbound": "Riftbound"}
 
 
@@ -142,7 +142,7 @@ _RULES = {
         game="sve",
         sections=SECTIONS,
         export_formats=decklist.FORMATS,
-        regions=("asia", "en"),
+        regions=SVE_REGIONS,
         parse=lambda text, pool: legality.assign_sections(
             decklist.parse_deck(text, path="pasted list"), pool
         ),

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from cardpool.deck import Deck
+from cardpool.deck import SVE_FORMATS, SVE_REGIONS, Deck, known
 from cardpool.model import CardRow, RestrictionRow
+from cardpool.nearmatch import MAX_SUGGESTED
 from cardpool.normalise import MAIN_DECK_TYPES, TITLE_NAMES
 from cardpool.pool import PoolIndex
 from cardpool.words import class_word, region_word, title_word
@@ -119,7 +120,13 @@ def validate(
     *,
     on: date | None = None,
 ) -> Verdict:
-    """Judge an SVE deck under CR 6.1.1 and the restriction list of its region as of ``on``."""
+    """Judge an SVE deck under CR 6.1.1 and the restriction list of its region as of ``on``.
+
+    A region or format without a list is an ``InputError``: judged against no list, a deck
+    holding a banned card would pass.
+    """
+    known(deck.region, SVE_REGIONS, "region")
+    known(deck.format, SVE_FORMATS, "format")
     on = on or date.today()
     deck = assign_sections(deck, pool)
     errors: list[Violation] = []
@@ -161,8 +168,8 @@ def _resolve(deck: Deck, pool: PoolIndex, errors: list[Violation]) -> _Resolved:
                 unknown.append(code)
             else:
                 target.append((code, count, row))
-    for code in unknown:
-        hints = pool.suggest(code)
+    for i, code in enumerate(unknown):
+        hints = pool.suggest(code) if i < MAX_SUGGESTED else []
         hint = f"; did you mean {', '.join(hints)}?" if hints else ""
         errors.append(
             Violation("card.unknown", "6.1.1", f"{code} is not a known card{hint}", (code,))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
+from functools import cached_property
 
 from cardpool.model import CardRow, PoolData
+from cardpool.nearmatch import NearIndex
 from engine.cards import CardRecord
 
 
@@ -69,11 +70,20 @@ class PoolIndex:
             self._spelling[code] for code, cid in self._printings.items() if cid == card_id
         )
 
+    @cached_property
+    def _near_codes(self) -> NearIndex:
+        return NearIndex(self._printings)
+
+    @cached_property
+    def _near_names(self) -> NearIndex:
+        return NearIndex(self._by_name)
+
     def suggest(self, code: str, limit: int = 3) -> list[str]:
-        """Printed codes or names that look like ``code``: for 'did you mean' messages."""
-        needle = code.strip().upper()
-        matches = difflib.get_close_matches(needle, list(self._printings), n=limit, cutoff=0.75)
-        matches = [self._spelling[m] for m in matches]
-        if not matches:
-            matches = difflib.get_close_matches(code.strip(), list(self._by_name), n=limit)
-        return matches
+        """Printed codes or names that look like ``code``: for 'did you mean' messages.
+
+        Looked up in indexes (``cardpool.nearmatch``), so an unknown code costs little.
+        """
+        matches = self._near_codes.near(code.strip().upper(), n=limit, cutoff=0.75)
+        if matches:
+            return [self._spelling[m] for m in matches]
+        return self._near_names.near(code.strip(), n=limit)

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import stat
+import unicodedata
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -43,12 +44,16 @@ def read_bytes(path: str | Path, *, max_bytes: int) -> bytes:
         raise InputError("is a folder, not a file", path=path) from None
     except OSError as err:
         raise InputError(f"cannot open: {err.strerror}", path=path) from None
-    with os.fdopen(fd, "rb") as fh:
+    try:
         info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
+        if stat.S_ISDIR(info.st_mode):  # os.open opens a folder for reading without a word
             raise InputError("is a folder, not a file", path=path)
         if not stat.S_ISREG(info.st_mode):
             raise InputError("is not a regular file (a pipe, device or socket)", path=path)
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as fh:
         if info.st_size > max_bytes:
             raise InputError(
                 f"file is {info.st_size:,} bytes; the limit is {max_bytes:,}", path=path
@@ -139,6 +144,42 @@ def require_fields(
             raise InputError(f"record {index + 1}: field {f!r} must be text", path=path)
 
 
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` a terminal or page would not show as itself, if any.
+
+    Control characters (escape codes, NUL, bidirectional overrides) and lone surrogates
+    (bytes of a command line or file name that were not UTF-8) are refused wherever a name
+    comes in: shown raw, an escape code would drive the user's terminal.
+
+    >>> unprintable("ok ありあ"), unprintable("red\\x1b[31m")
+    (None, '\\x1b')
+    """
+    for char in text:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs") or (category == "Cf" and char not in "\u200c\u200d"):
+            return char
+    return None
+
+
+def describe_char(char: str) -> str:
+    """How a refusal names a character: ``U+001B``, or a byte that was not UTF-8.
+
+    >>> describe_char("\\x1b"), describe_char("\\udcff")
+    ('a control character (U+001B)', 'a byte that is not UTF-8 (0xff)')
+    """
+    if "\udc80" <= char <= "\udcff":
+        return f"a byte that is not UTF-8 (0x{ord(char) - 0xDC00:02x})"
+    return f"a control character (U+{ord(char):04X})"
+
+
+def printable(text: str, *, what: str, path: str | Path | None, line: int | None = None) -> str:
+    """``text`` when every character of it shows as itself, else an ``InputError``."""
+    bad = unprintable(text)
+    if bad is not None:
+        raise InputError(f"{what} holds {describe_char(bad)}", path=path, line=line)
+    return text
+
+
 CARD_CODE = re.compile(r"[A-Za-z0-9]{1,12}(?:-[A-Za-z0-9Ⓢ*]{1,12}){1,3}")
 """A printed card code: ``BP01-001``, ``SP01-SL03``, ``BP03-LDⓈ01``, ``OGN-007a``, ``OGN-*``."""
 MAX_NAME = 200
@@ -162,7 +203,7 @@ def card_name(value: Any, *, where: str, path: str | Path) -> str:
             f"{where}: 'name' must be text of 1 to {MAX_NAME} characters, not {str(value)[:60]!r}",
             path=path,
         )
-    return value.strip()
+    return printable(value.strip(), what=f"{where}: the name", path=path)
 
 
 def deck_lines(text: str, *, path: str | Path | None) -> Iterator[tuple[int, str]]:

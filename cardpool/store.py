@@ -10,17 +10,18 @@ import json
 import os
 import random
 import re
+import stat
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import duckdb
 
-from cardpool import snapshot
+from cardpool import snapshot, turns
 from cardpool.errors import DatabaseBusyError, InputError
 from cardpool.model import CardRow, Disagreement, PoolData, PrintingRow, RestrictionRow
 from cardpool.pool import PoolIndex
@@ -203,29 +204,58 @@ def connect(path: Path, *, read_only: bool, wait: float | None = None) -> duckdb
     """Open the database file, waiting with backoff while another process holds it.
 
     DuckDB allows one writing process or many reading ones; every decklab process holds
-    the file only for a short request, so a waiting command gets its turn.
+    the file only for a short request, so a waiting command gets its turn. A writer gets it
+    under any load of readers: while it waits, new readers wait behind it (``turns``).
     """
     wait = wait_seconds() if wait is None else wait
     deadline = time.monotonic() + wait
+
+    def busy(err: duckdb.Error | None = None) -> NoReturn:
+        who = holder(err) if err is not None else None
+        raise DatabaseBusyError(
+            f"the database is in use by another process{f' ({who})' if who else ''} "
+            f"and was not free within {wait:g} s; try again when it is done, "
+            "or pass --db with another file",
+            path=path,
+        ) from None
+
     delay = 0.02
-    while True:
-        try:
-            return duckdb.connect(str(path), read_only=read_only)
-        except (duckdb.IOException, duckdb.ConnectionException) as err:
-            if not _is_lock_conflict(err):
-                raise InputError(f"cannot open the database: {err}", path=path) from None
-            if time.monotonic() + delay > deadline:
-                who = holder(err)
-                raise DatabaseBusyError(
-                    f"the database is in use by another process{f' ({who})' if who else ''} "
-                    f"and was not free within {wait:g} s; try again when it is done, "
-                    "or pass --db with another file",
-                    path=path,
-                ) from None
-            time.sleep(delay * random.uniform(0.5, 1.5))
-            delay = min(delay * 2, 0.5)
-        except duckdb.Error as err:
-            raise InputError(f"not a usable DuckDB database: {err}", path=path) from None
+    with nullcontext() if read_only else turns.writer_turn(path, deadline, busy):
+        while True:
+            if read_only:
+                turns.wait_for_writers(path, deadline, busy)
+            try:
+                con = duckdb.connect(str(path), read_only=read_only)
+            except (duckdb.IOException, duckdb.ConnectionException) as err:
+                if not _is_lock_conflict(err):
+                    raise InputError(f"cannot open the database: {err}", path=path) from None
+                if time.monotonic() + delay > deadline:
+                    busy(err)
+                time.sleep(delay * random.uniform(0.5, 1.5))
+                delay = min(delay * 2, 0.5)
+            except duckdb.Error as err:
+                raise InputError(f"not a usable DuckDB database: {err}", path=path) from None
+            else:
+                turns.opened(path)
+                return con
+
+
+def _regular_or_missing(path: Path) -> None:
+    """Refuse a database path that names anything but a regular file (or nothing yet).
+
+    DuckDB would wait forever on a FIFO for a writer, and read a device without end.
+    """
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise InputError(f"cannot open the database: {err.strerror}", path=path) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(
+            "cannot open the database: not a regular file (a folder, pipe, device or socket)",
+            path=path,
+        )
 
 
 class Store:
@@ -247,6 +277,8 @@ class Store:
         self.path = path
         self.read_only = read_only
         self._owned = False
+        self._opened = False
+        """Whether ``_con`` came from ``connect`` (a cursor's store did not open one)."""
         self._depth = 0
 
     @property
@@ -256,12 +288,14 @@ class Store:
             if self.path is None:
                 raise RuntimeError("the store is closed")
             self._con = connect(self.path, read_only=self.read_only)
+            self._opened = True
         return self._con
 
     @classmethod
     def open(cls, path: str | Path, *, read_only: bool = False, wait: float | None = None) -> Store:
         """Open (creating if needed) the database at ``path`` with the schema in place."""
         path = Path(path)
+        _regular_or_missing(path)
         if not read_only:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -269,10 +303,11 @@ class Store:
                 raise InputError(
                     f"cannot create the database folder: {err.strerror}", path=path
                 ) from None
-        elif not path.is_file():
+        elif not os.path.isfile(path):
             raise InputError("database file not found", path=path)
         store = cls(connect(path, read_only=read_only, wait=wait), path, read_only=read_only)
         store._owned = True
+        store._opened = True
         try:
             if not read_only:
                 store.con.execute(SCHEMA)
@@ -289,7 +324,7 @@ class Store:
         if self._owned and self._con is not None and self._depth == 0:
             # forget it first: a Ctrl-C between the two steps must not leave a closed one
             con, self._con = self._con, None
-            con.close()
+            self._closed(con)
 
     def ensure_schema(self, sql: str) -> None:
         """Create tables if missing (``CREATE ... IF NOT EXISTS``); reading stores skip it."""
@@ -353,7 +388,14 @@ class Store:
         """Close the connection."""
         if self._con is not None:
             con, self._con = self._con, None
-            con.close()
+            self._closed(con)
+
+    def _closed(self, con: duckdb.DuckDBPyConnection) -> None:
+        """Close a connection; one this store opened on a file is no longer held."""
+        con.close()
+        if self.path is not None and self._opened:
+            self._opened = False
+            turns.closed(self.path)
 
     def __enter__(self) -> Store:
         return self

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from cardpool.errors import InputError
+from cardpool.settings import resolve_db_path
 from decklab import commands
+from decklab.args import filename
 
 
 class Parser(argparse.ArgumentParser):
@@ -34,6 +36,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="PATH",
+        type=filename(),
         help="DuckDB database file "
         "(default: $DECKLAB_DB, else ~/.local/share/decklab/decklab.duckdb)",
     )
@@ -92,10 +95,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 141
     except Exception as err:  # Ctrl-C inside a DuckDB query arrives as the query's error
-        if not _interrupted_query(err):
-            raise
-        print("decklab: interrupted", file=sys.stderr)
-        return 130
+        if _interrupted_query(err):
+            print("decklab: interrupted", file=sys.stderr)
+            return 130
+        if _unreadable_database(err):
+            where = resolve_db_path(args.db)
+            problem = " ".join(str(err).splitlines())[:300]
+            print(
+                f"decklab: error: {where}: the database file is damaged or cut short; "
+                f"rebuild it (decklab db init on a new file) or restore a copy ({problem})",
+                file=sys.stderr,
+            )
+            return 2
+        raise
     return code
 
 
@@ -103,6 +115,19 @@ def _interrupted_query(err: Exception) -> bool:
     """Whether ``err`` is DuckDB's report of a query stopped by Ctrl-C."""
     return type(err).__name__ == "InterruptException" or (
         isinstance(err, RuntimeError) and "query interrupted" in str(err).lower()
+    )
+
+
+def _unreadable_database(err: Exception) -> bool:
+    """Whether ``err`` is DuckDB failing to read the file itself (cut short or corrupt).
+
+    Such a file opens (its header is whole) and fails at the first query that reaches a
+    missing or damaged block, wherever that is; the message says it in one line.
+    """
+    kind = type(err)
+    return kind.__module__.startswith(("duckdb", "_duckdb")) and kind.__name__ in (
+        "IOException",
+        "SerializationException",
     )
 
 

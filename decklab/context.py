@@ -36,7 +36,7 @@ def open_store(args: argparse.Namespace, *, write: bool = True) -> Store:
         store = Store.open(path)
         _complete(store)
         return store
-    if path.is_file():
+    if os.path.isfile(path):
         store = Store.open(path, read_only=True)
         if (
             store.has_tables(READ_TABLES)
@@ -76,13 +76,14 @@ def open_pool(args: argparse.Namespace, game: str = "sve") -> PoolIndex:
 def writable_file(text: str, option: str) -> Path:
     """The file an option names for writing, checked before any work is done."""
     path = Path(text)
-    if path.is_dir():
+    if os.path.isdir(path):
         raise InputError(f"{option} {text}: is a folder, not a file")
-    if not path.parent.is_dir():
+    if not os.path.isdir(path.parent):
         raise InputError(f"{option} {text}: the folder does not exist")
-    if path.exists() and not path.is_file():
+    exists = os.path.lexists(path)
+    if exists and not os.path.isfile(path):
         raise InputError(f"{option} {text}: is not a regular file")
-    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+    if not os.access(path.parent, os.W_OK) or (exists and not os.access(path, os.W_OK)):
         raise InputError(f"{option} {text}: cannot write there")
     return path
 

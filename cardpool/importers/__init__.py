@@ -7,7 +7,9 @@ exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import stat
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,8 +56,18 @@ class _Parsed:
 
 
 def _files(path: Path) -> list[Path]:
-    if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix.lower() in (".json", ".jsonl"))
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise InputError("file not found", path=path) from None
+    except OSError as err:  # a name too long, a loop of links, a folder we may not enter
+        raise InputError(f"cannot open: {err.strerror}", path=path) from None
+    if stat.S_ISDIR(info.st_mode):
+        try:
+            names = sorted(os.listdir(path))
+        except OSError as err:
+            raise InputError(f"cannot list the folder: {err.strerror}", path=path) from None
+        files = [path / n for n in names if Path(n).suffix.lower() in (".json", ".jsonl")]
         if not files:
             raise InputError("folder holds no .json or .jsonl files to import", path=path)
         return files
@@ -103,16 +115,21 @@ def _parse(path: Path, parsed: _Parsed) -> None:
         parsed.kinds.append(kind)
 
 
-def _read(paths: Sequence[str | Path]) -> tuple[list[Path], _Parsed]:
+def _never() -> bool:
+    return False
+
+
+def _read(
+    paths: Sequence[str | Path], stop: Callable[[], bool] = _never
+) -> tuple[list[Path], _Parsed]:
     """Every file of ``paths`` read and checked (nothing is written)."""
     files: list[Path] = []
     for given in paths:
-        path = Path(given)
-        if not path.exists():
-            raise InputError("file not found", path=path)
-        files.extend(f for f in _files(path) if f not in files)
+        files.extend(f for f in _files(Path(given)) if f not in files)
     parsed = _Parsed()
     for file in files:
+        if stop():
+            raise KeyboardInterrupt
         _parse(file, parsed)
     # one grouping pass over every printing of each source (a code given twice is refused)
     for name, printed in ((sources.SVE_JA, parsed.printed), (sources.SVEN, parsed.sven_printed)):
@@ -139,21 +156,31 @@ def read_sve_pool(paths: Sequence[str | Path]) -> tuple[PoolData, list[Disagreem
     return sources.combine(read_sources(paths))
 
 
-def import_path(store: Store, path: str | Path) -> ImportReport:
+def import_path(
+    store: Store, path: str | Path, *, stop: Callable[[], bool] = _never
+) -> ImportReport:
     """Import a file or a folder of files into ``store``; raise ``InputError`` on bad input."""
-    return import_paths(store, [path])
+    return import_paths(store, [path], stop=stop)
 
 
-def import_paths(store: Store, paths: Sequence[str | Path]) -> ImportReport:
+def import_paths(
+    store: Store, paths: Sequence[str | Path], *, stop: Callable[[], bool] = _never
+) -> ImportReport:
     """Import files or folders into ``store`` at once: every file is read and checked first,
-    then all are written in one transaction; raise ``InputError`` on bad input."""
+    then all are written in one transaction; raise ``InputError`` on bad input.
+
+    ``stop`` is asked between files and just before the commit; when it says yes the import
+    ends with ``KeyboardInterrupt`` and nothing is stored. Once committed, it is not asked.
+    """
     store.release()  # reading and checking a large dump takes a while: hold nothing meanwhile
-    files, parsed = _read(paths)
+    files, parsed = _read(paths, stop)
     report = ImportReport(kinds=parsed.kinds, files=len(files))
     store.ensure_default()
     source = " ".join(str(p) for p in paths)
     with store.transaction():  # one import, one transaction: every file or none
         _write(store, parsed, source, report)
+        if stop():
+            raise KeyboardInterrupt
     return report
 
 

@@ -6,6 +6,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from cardpool.deck import SVE_REGIONS, known
 from cardpool.errors import InputError
 from cardpool.model import RestrictionRow
 from cardpool.pool import PoolIndex
@@ -30,6 +31,8 @@ def read_document(
     fmt = FORMATS.get(str(doc.get("format", "standard")))
     if not region or fmt is None:
         raise InputError("restriction list needs 'region' and a known 'format'", path=path)
+    if game == "sve":
+        known(region, SVE_REGIONS, "region", path=path)
     rows: list[RestrictionRow] = []
     warnings: list[str] = []
     for key, max_copies in (("banned", 0), ("limited", 1)):

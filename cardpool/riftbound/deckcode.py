@@ -35,7 +35,7 @@ from cardpool.model import CardRow
 from cardpool.pool import PoolIndex
 from cardpool.riftbound import GAME
 from cardpool.riftbound.cards import label
-from cardpool.riftbound.decklist import DEFAULT_FORMAT
+from cardpool.riftbound.decklist import DEFAULT_FORMAT, MAX_COUNT
 from cardpool.riftbound.legality import resolve
 
 FORMAT = 1
@@ -214,6 +214,10 @@ def _section(cards: Iterable[CodeCard], what: str) -> list[tuple[_Card, int]]:
             raise InputError(f"{what}: {c.code} has count {c.count!r}; counts are 1 or more")
         card = _Card.parse(c.code)
         merged[card] = merged.get(card, 0) + c.count
+        if merged[card] > MAX_COUNT:
+            raise InputError(
+                f"{what}: {c.code} has {merged[card]:,} copies; a deck holds at most {MAX_COUNT}"
+            )
     return list(merged.items())
 
 

@@ -52,6 +52,7 @@ from cardpool.readers import (
     count_of,
     deck_lines,
     parse_json,
+    printable,
     read_text,
 )
 from cardpool.riftbound import GAME
@@ -181,7 +182,7 @@ def parse_text(text: str, *, path: str | Path | None = None) -> Deck:
         if meta:
             key, value = meta.group(1).lower(), meta.group(2).strip()
             if key == "name":
-                deck.name = value
+                deck.name = printable(value, what="the name", path=path, line=number)
             elif key == "format":
                 deck.format = _format(value, path=path, line=number)
             elif value.lower() != GAME:
@@ -251,17 +252,17 @@ def _take_champion(deck: Deck, champion: str) -> None:
             break
 
 
-def _new(doc: dict[str, Any], name: str) -> Deck:
-    fmt = str(doc.get("deck_format") or DEFAULT_FORMAT).lower()
-    return Deck(game=GAME, format=fmt if fmt in FORMATS else DEFAULT_FORMAT, region="global",
-                name=name)  # fmt: skip
+def _new(doc: dict[str, Any], name: str, path: str | Path | None = None) -> Deck:
+    fmt = _format(str(doc.get("deck_format") or DEFAULT_FORMAT), path=path)
+    name = printable(name, what="the deck's name", path=path)
+    return Deck(game=GAME, format=fmt, region="global", name=name)
 
 
 def _one(doc: Any, path: str | Path | None) -> list[Deck]:
     if not isinstance(doc, dict):
         raise InputError("a Riftbound deck must be a JSON object", path=path)
     if "legendId" in doc or "championId" in doc:  # official precon: main without the champion
-        deck = _new(doc, str(doc.get("name") or doc.get("id") or ""))
+        deck = _new(doc, str(doc.get("name") or doc.get("id") or ""), path)
         if doc.get("legendId"):
             deck.legend = {_entry(doc["legendId"], "'legendId'", path): 1}
         if doc.get("championId"):
@@ -272,7 +273,7 @@ def _one(doc: Any, path: str | Path | None) -> list[Deck]:
         deck.sideboard = _pairs(doc.get("sideboard"), "sideboard", "cardId", path)
         return [deck]
     if "mainDeck" in doc:  # Piltover Archive structure: everything in mainDeck
-        deck = _new(doc, str(doc.get("name") or ""))
+        deck = _new(doc, str(doc.get("name") or ""), path)
         deck.main = _pairs(doc.get("mainDeck"), "mainDeck", "cardCode", path)
         deck.sideboard = _pairs(doc.get("sideboard"), "sideboard", "cardCode", path)
         deck.flat = True
@@ -284,7 +285,7 @@ def _one(doc: Any, path: str | Path | None) -> list[Deck]:
             raise InputError("'lists' must be a list of decks", path=path)
         return [_named(doc, item, i, path) for i, item in enumerate(doc["lists"])]
     if doc.get("format") == "riftbound-deck" or "champion" in doc:
-        deck = _new(doc, str(doc.get("name") or ""))
+        deck = _new(doc, str(doc.get("name") or ""), path)
         for section in RIFTBOUND_SECTIONS:
             value = doc.get(section)
             if isinstance(value, str):
@@ -292,7 +293,7 @@ def _one(doc: Any, path: str | Path | None) -> list[Deck]:
             setattr(deck, section, _pairs(value, section, "code", path))
         return [deck]
     if "legend" in doc:  # tournament list: main includes the champion, no marker
-        deck = _new(doc, str(doc.get("title") or doc.get("slug") or ""))
+        deck = _new(doc, str(doc.get("title") or doc.get("slug") or ""), path)
         deck.legend = {_entry(doc["legend"], "'legend'", path): 1}
         deck.battlefields = _pairs(doc.get("battlefields"), "battlefields", "code", path)
         deck.runes = _pairs(doc.get("runes"), "runes", "code", path)
@@ -311,7 +312,7 @@ def _named(doc: dict[str, Any], item: Any, index: int, path: str | Path | None) 
         " - ".join(str(item[k]) for k in ("player", "placement", "event") if item.get(k))
         or f"list {index + 1}"
     )
-    deck = _new(item, title)
+    deck = _new(item, title, path)
     if doc.get("legend"):
         deck.legend = {_entry(doc["legend"], "'legend'", path): 1}
     deck.battlefields = _pairs(item.get("battlefields"), "battlefields", "name", path)
@@ -352,7 +353,9 @@ def read_deck_files(path: str | Path) -> list[Deck]:
     """Every deck in a Riftbound deck file; a single unnamed deck takes the file's name."""
     decks = parse_decks(read_text(path, max_bytes=MAX_DECK_BYTES), path=path)
     if len(decks) == 1 and not decks[0].name:
-        decks[0].name = Path(path).stem
+        decks[0].name = printable(
+            Path(path).stem, what="the file name (the deck's name)", path=path
+        )
     return decks
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from cardpool.deck import RIFTBOUND_SECTIONS, Deck
 from cardpool.legality import Violation, copies_over_limit, in_force
 from cardpool.model import CardRow, RestrictionRow
+from cardpool.nearmatch import MAX_SUGGESTED
 from cardpool.pool import PoolIndex
 from cardpool.riftbound.cards import (
     MAIN_DECK_TYPES,
@@ -206,8 +207,8 @@ def validate(
     errors: list[Violation] = []
     warnings: list[Violation] = []
     finder = resolver(pool)
-    for section, entry in resolved.unknown:
-        hints = finder.suggest(entry)
+    for i, (section, entry) in enumerate(resolved.unknown):
+        hints = finder.suggest(entry) if i < MAX_SUGGESTED else []
         hint = f"; did you mean {', '.join(hints)}?" if hints else ""
         errors.append(
             Violation(

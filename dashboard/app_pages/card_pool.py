@@ -109,13 +109,13 @@ if card is not None:
     facts[3].metric("Domains" if riftbound else "Class", class_word(card.card_class) or "-")
     facts[4].metric("Type", type_word(card.card_type))
     st.write(
-        f"**Traits:** {', '.join(card.traits) or '-'} · **Keywords:** "
-        f"{', '.join(map(keyword_word, card.keywords)) or '-'} · "
+        f"**Traits:** {plain(', '.join(card.traits) or '-')} · **Keywords:** "
+        f"{plain(', '.join(map(keyword_word, card.keywords)) or '-')} · "
         f"**{'Champion' if riftbound else 'Title'}:** "
-        f"{title_word(card.title) or '-'} · "
+        f"{plain(title_word(card.title) or '-')} · "
         f"**Copies per deck:** {card.max_copies}"
     )
-    st.write("**Printings:** " + ", ".join(pool.printings_of(card.card_id)))
+    st.write("**Printings:** " + plain(", ".join(pool.printings_of(card.card_id))))
     if card.preview:
         st.warning(
             "A preview card: its set is not released yet, and its facts may change before it is."

@@ -16,8 +16,10 @@ from analytics.deck_odds import (
     odds_by_turn,
 )
 from analytics.figures import cost_histogram_figure, curve_figure, odds_by_turn_figure
+from analytics.odds import TooLarge
 from cardpool.riftbound.legality import draw_pile
 from dashboard import data, deck_state
+from dashboard.plain import code_span, plain
 from dashboard.tables import DASH, numbers_or_dash
 
 SAVED = "odds_saved"
@@ -69,14 +71,14 @@ else:
     counts = count_main(deck.main, pool)
 labels = {code: f"{code} · {counts.names.get(counts.ids[code], '?')}" for code in deck.main}
 st.caption(
-    f"{counts.size}-card main deck{f' · {deck.name}' if deck.name else ''} · "
+    f"{counts.size}-card main deck{f' · {plain(deck.name)}' if deck.name else ''} · "
     "exact probabilities; edit counts here or in the Deck builder and every number follows."
 )
 
 st.subheader("Cost histogram")
 st.plotly_chart(cost_histogram_figure(counts.histogram()), key="odds_histogram_chart")
 if counts.unknown:
-    st.caption(f"Cost unknown, left off the curve: {', '.join(counts.unknown)}")
+    st.caption(f"Cost unknown, left off the curve: {plain(', '.join(counts.unknown))}")
 
 st.subheader("Draw odds")
 pick_col, least_col, mode_col = st.columns([4, 1, 2])
@@ -106,12 +108,16 @@ else:
     for i, code in enumerate(cards):
         st.session_state[copies_key(code)] = deck.main.get(code, 0)
         copy_cols[i % len(copy_cols)].number_input(
-            f"Copies of {labels[code]}", 0, 50, key=copies_key(code), on_change=set_copies,
+            f"Copies of {plain(labels[code])}", 0, 50, key=copies_key(code), on_change=set_copies,
             args=(code,),
         )  # fmt: skip
     goal = make_goal(counts, cards, int(at_least), combo=mode == "all" and len(cards) > 1)
-    result = odds_by_turn(counts, goal, policy, game)
-    st.markdown(f"**P({goal_title(goal)})** by the main phase of own turn 0-{MAX_TURN}")
+    try:
+        result = odds_by_turn(counts, goal, policy, game)
+    except TooLarge as err:
+        st.error(plain(err))
+        st.stop()
+    st.markdown(f"**P({plain(goal_title(goal))})** by the main phase of own turn 0-{MAX_TURN}")
     table = result.table()
     shown = numbers_or_dash(
         table, {c: "{:+.2f}" if c.startswith("Gain") else "{:.2f}%" for c in table.columns[1:]}
@@ -130,11 +136,12 @@ else:
         st.caption("Pick the cards a kept hand must hold; until then no hand is mulliganed.")
     elif mulligan != "never":
         name = "Optimal mulligan" if mulligan == "optimal" else "Mulligan"
-        st.markdown(f"**{name}:** " + " · ".join(result.rule_lines()))
+        st.markdown(f"**{name}:** " + " · ".join(plain(line) for line in result.rule_lines()))
         test = f"{mulligan}:{','.join(cards if mulligan == 'optimal' else keep)}"
         st.caption(
             "Does it win more games, not just draw the cards? Its win-rate test: "
-            f"`decklab mulligan-test DECK --field F... --policy never --policy {test}` "
+            + code_span(f"decklab mulligan-test DECK --field F... --policy never --policy {test}")
+            + " "
             "(results on the Answers page)."
         )
         first, second = result.gain(0, "first"), result.gain(0, "second")

@@ -114,10 +114,10 @@ shown["Domains / champion" if riftbound else "Class / title"] = (
     class_word(game_rules.basis(verdict)) or "-"
 )
 for column, (label, value) in zip(st.columns(len(shown)), shown.items(), strict=True):
-    column.metric(label, value)
+    column.metric(plain(label), value)
 
 empty = not any(deck.section(s) for s in game_rules.sections)
-where = "" if riftbound else f" in {region_word(deck.region)}"
+where = "" if riftbound else f" in {plain(region_word(deck.region))}"
 st.subheader("Legality")
 if empty:
     st.info("The deck is empty: paste a list, upload a file, or add cards from a search.")
@@ -167,7 +167,7 @@ if not table.empty:
             st.caption(
                 "In simulations, these cards play without some of their abilities (the engine "
                 "does not model them yet): "
-                + ", ".join(f"{name} ({cid}, {state})" for cid, name, state in missing)
+                + plain(", ".join(f"{name} ({cid}, {state})" for cid, name, state in missing))
             )
     changes = edited[edited["count"] != table["count"]]
     if not changes.empty:

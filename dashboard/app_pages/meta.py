@@ -34,7 +34,7 @@ if upload is not None and st.session_state.get("meta_uploaded") != upload.file_i
         lists = tournaments.read_lines(text, path=Path(upload.name))
         with data.store() as store:
             tournaments.store_decks(store, lists, source=upload.name)
-        st.success(f"Imported {len(lists)} decklists from {upload.name}.")
+        st.success(f"Imported {len(lists)} decklists from {plain(upload.name)}.")
     except InputError as err:
         st.error(f"Could not import {plain(upload.name)}: {plain(err)}")
 

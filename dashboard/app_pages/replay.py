@@ -9,6 +9,7 @@ from analytics.runs import game_rows, list_runs, run_info
 from analytics.simulate import GameRow
 from cardpool.errors import InputError
 from dashboard import data, deck_state
+from dashboard.plain import plain
 
 SIMULATED, LOG_FILE = "A simulated game", "A decklab play --log file"
 LISTED = 1000  # runs with more games pick one by its number rather than from a list
@@ -65,20 +66,20 @@ if source == SIMULATED:
     else:
         number = st.number_input(f"Game (1 to {len(rows):,})", 1, len(rows), 1, key="replay_n")
         pick = int(number) - 1
-        st.caption(game_label(pick + 1, rows[pick], players))
+        st.caption(plain(game_label(pick + 1, rows[pick], players)))
     row = rows[pick]
     try:
         log, names, same = stored(run_id, row.seed, row.seat)
     except InputError as err:
-        st.error(f"Cannot replay this game: {err}")
+        st.error(f"Cannot replay this game: {plain(err)}")
         st.stop()
     replay = build_replay(parse_log(log), pool.record, names)
     key = f"{run_id}/{row.seed}/{row.seat}"
     if not same:
         st.warning(
             "This game plays out differently from the stored one (stored: "
-            f"{REASONS.get(row.reason, row.reason)} after {row.turns} turns): the engine has "
-            "changed since the run."
+            f"{plain(REASONS.get(row.reason, row.reason))} after {row.turns} turns): the engine "
+            "has changed since the run."
         )
 else:
     upload = st.file_uploader("Event log", type=["jsonl"], key="replay_upload")
@@ -89,7 +90,7 @@ else:
         text = upload.getvalue().decode("utf-8")
         replay = build_replay(parse_log(text.splitlines(), upload.name), pool.record)
     except (InputError, UnicodeDecodeError) as err:
-        st.error(f"Cannot replay {upload.name}: {err}")
+        st.error(f"Cannot replay {plain(upload.name)}: {plain(err)}")
         st.stop()
     key = f"log/{upload.file_id}"
 
@@ -143,18 +144,18 @@ if last > 0:  # counted from 1, as the caption counts them
     )  # fmt: skip
 step = steps[st.session_state["replay_step"]]
 
-st.subheader(step.summary)
+st.subheader(plain(step.summary))
 st.caption(
     f"Step {step.number + 1} of {len(steps)} · turn {step.turn} of {replay.turns} · "
-    f"{replay.result()}"
+    f"{plain(replay.result())}"
 )
 if step.details[1:]:
-    st.markdown("\n".join(f"- {line}" for line in step.details[1:]))
+    st.markdown("\n".join(f"- {plain(line)}" for line in step.details[1:]))
 
 
 def side_panel(column: DeltaGenerator, side: Side, name: str, turn: bool) -> None:
     """One player's numbers and field."""
-    column.markdown(f"**{name}**" + (" · their turn" if turn else ""))
+    column.markdown(f"**{plain(name)}**" + (" · their turn" if turn else ""))
     a, b, c = column.columns(3)
     a.metric("Leader defense", side.leader)
     b.metric("PP", f"{side.pp}/{side.max_pp}")
@@ -182,5 +183,7 @@ for column, p in ((left, 0), (right, 1)):
 
 with st.expander("The setup" if turn == 0 else f"Turn {turn} so far"):
     st.markdown(
-        "\n".join(f"- {s.summary}" for s in replay.turn_steps(turn) if s.number <= step.number)
+        "\n".join(
+            f"- {plain(s.summary)}" for s in replay.turn_steps(turn) if s.number <= step.number
+        )
     )

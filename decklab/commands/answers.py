@@ -16,7 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 from analytics.levels import DEFAULT_AGENT
 from cardpool.errors import InputError
-from decklab.args import agents
+from decklab.args import (
+    MAX_SEED,
+    MAX_TURN_LIMIT,
+    MAX_WORKERS,
+    agents,
+    dask_address,
+    day,
+    decimal,
+    filename,
+    whole,
+)
+from decklab.args import text as text_option
 
 if TYPE_CHECKING:
     from analytics.study import Matchup, Played, StudyInfo
@@ -35,13 +46,17 @@ def register(subparsers: Any) -> None:
     impact = subparsers.add_parser(
         "impact", help="what each card adds: the deck with and without it, paired, vs a field"
     )
-    impact.add_argument("deck", metavar="DECK", nargs="?", help="deck list")
-    impact.add_argument("--field", nargs="+", metavar="F", help="opponent deck lists")
+    impact.add_argument("deck", metavar="DECK", nargs="?", type=filename(), help="deck list")
+    impact.add_argument(
+        "--field", nargs="+", metavar="F", type=filename(), help="opponent deck lists"
+    )
     which = impact.add_mutually_exclusive_group()
-    which.add_argument("--card", action="append", metavar="CODE", help="a card to take out")
+    which.add_argument(
+        "--card", action="append", metavar="CODE", type=text_option(), help="a card to take out"
+    )
     which.add_argument("--all", action="store_true", help="rank every card of the main deck")
     impact.add_argument(
-        "--swap", metavar="CODE2",
+        "--swap", metavar="CODE2", type=text_option(),
         help="put CODE2 in its place; 'filler' for the weakest legal filler (the default for "
         "a 40-card deck), 'none' to only remove it",
     )  # fmt: skip
@@ -50,7 +65,7 @@ def register(subparsers: Any) -> None:
         help="run a --swap card the deck may not hold (another class, a fourth copy), warned",
     )  # fmt: skip
     impact.add_argument(
-        "--swing", type=float, default=DEFAULT_SWING, metavar="PCT",
+        "--swing", type=decimal(0, 100), default=DEFAULT_SWING, metavar="PCT",
         help="with --until-decided: stop a card once its interval lies within plus or minus "
         f"PCT points of win rate (default {DEFAULT_SWING:g}; 0: never)",
     )  # fmt: skip
@@ -60,15 +75,17 @@ def register(subparsers: Any) -> None:
     mull = subparsers.add_parser(
         "mulligan-test", help="win rate per mulligan policy and seat, on the same seeds"
     )
-    mull.add_argument("deck", metavar="DECK", nargs="?", help="deck list")
-    mull.add_argument("--field", nargs="+", metavar="F", help="opponent deck lists")
+    mull.add_argument("deck", metavar="DECK", nargs="?", type=filename(), help="deck list")
     mull.add_argument(
-        "--policy", action="append", metavar="P",
+        "--field", nargs="+", metavar="F", type=filename(), help="opponent deck lists"
+    )
+    mull.add_argument(
+        "--policy", action="append", metavar="P", type=text_option(),
         help="agent (the AI player's own rule), always, never, keep-if:A,B or optimal:CODE "
         "(repeat; the first is the reference)",
     )  # fmt: skip
     mull.add_argument(
-        "--goal-turn", type=int, default=2, metavar="T",
+        "--goal-turn", type=whole(0, 100), default=2, metavar="T",
         help="optimal:CODE aims at holding CODE by own turn T (default 2)",
     )  # fmt: skip
     _common(mull, games=200)
@@ -77,11 +94,17 @@ def register(subparsers: Any) -> None:
     gaunt = subparsers.add_parser(
         "gauntlet", help="expected win rate against the archetypes of imported tournament lists"
     )
-    gaunt.add_argument("deck", metavar="DECK", nargs="?", help="deck list")
+    gaunt.add_argument("deck", metavar="DECK", nargs="?", type=filename(), help="deck list")
     src = gaunt.add_mutually_exclusive_group()
-    src.add_argument("--meta", metavar="FILE", help="tournament lists (JSON lines) to use")
-    src.add_argument("--since", metavar="DATE", help="imported lists of events since YYYY-MM-DD")
-    gaunt.add_argument("--top", type=int, default=8, metavar="K", help="archetypes (default 8)")
+    src.add_argument(
+        "--meta", metavar="FILE", type=filename(), help="tournament lists (JSON lines) to use"
+    )
+    src.add_argument(
+        "--since", metavar="DATE", type=day(), help="imported lists of events since YYYY-MM-DD"
+    )
+    gaunt.add_argument(
+        "--top", type=whole(1, 100), default=8, metavar="K", help="archetypes (default 8)"
+    )
     _common(gaunt, games=200)
     gaunt.set_defaults(run=_gauntlet)
 
@@ -91,37 +114,39 @@ def register(subparsers: Any) -> None:
 
 
 def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
-    parser.add_argument("--games", type=int, default=games, help=f"games per matchup ({games})")
     parser.add_argument(
-        "--agents", default=DEFAULT_AGENT, metavar="NAME",
+        "--games", type=whole(2, MAX_GAMES), default=games, help=f"games per matchup ({games})"
+    )
+    parser.add_argument(
+        "--agents", default=DEFAULT_AGENT, metavar="NAME", type=text_option(),
         help=f"AI player for both sides, or OURS,THEIRS (default {DEFAULT_AGENT})",
     )  # fmt: skip
-    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="run seed (default 0)")
     parser.add_argument(
         "--until-decided", action="store_true",
         help="stop once a sequential test settles the answer (the budget is --games)",
     )  # fmt: skip
-    parser.add_argument("--resume", metavar="STUDY", help="finish an interrupted study")
-    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
     parser.add_argument(
-        "--dask", metavar="ADDRESS", help="run on Dask: 'local' or a scheduler tcp://HOST:8786"
+        "--resume", metavar="STUDY", type=text_option(), help="finish an interrupted study"
     )
-    parser.add_argument("--turn-limit", type=int, default=60)
+    parser.add_argument(
+        "--workers", type=whole(1, MAX_WORKERS), help="local worker processes (default: all cores)"
+    )
+    parser.add_argument(
+        "--dask", metavar="ADDRESS", type=dask_address(),
+        help="run on Dask: 'local' or a scheduler tcp://HOST:8786",
+    )  # fmt: skip
+    parser.add_argument("--turn-limit", type=whole(1, MAX_TURN_LIMIT), default=60)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
 
 
 def _check(args: argparse.Namespace) -> None:
-    swing = getattr(args, "swing", 0.0)
-    if not 0 <= swing < 100:
-        raise InputError(f"--swing {swing:g}: choose 0 to 100 points")
-    if not 2 <= args.games <= MAX_GAMES:
-        raise InputError(f"--games {args.games}: choose 2 to {MAX_GAMES:,}")
-    if args.workers is not None and args.workers < 1:
-        raise InputError(f"--workers {args.workers}: at least 1")
-    if args.turn_limit < 1:
-        raise InputError(f"--turn-limit {args.turn_limit}: at least 1")
+    """What the option types cannot see alone: the players, and Dask where it is asked for."""
+    from analytics.executors import check_backend
+
     agents(args.agents)
+    check_backend(args.dask)
 
 
 def _read(path: str) -> Deck:
@@ -385,8 +410,6 @@ def _mulligan(args: argparse.Namespace) -> int:
             raise InputError("give at least two --policy values (the first is the reference)")
         if len(set(args.policy)) != len(args.policy):
             raise InputError("--policy: each policy once")
-        if args.goal_turn < 0:
-            raise InputError(f"--goal-turn {args.goal_turn}: 0 or more")
         _check(args)
         deck = _read(args.deck)
         field = [_read(p) for p in args.field]
@@ -557,8 +580,6 @@ def _gauntlet(args: argparse.Namespace) -> int:
     if not args.resume:
         if not args.deck:
             raise InputError("give a deck list, or --resume STUDY")
-        if args.top < 1:
-            raise InputError(f"--top {args.top}: at least 1")
         _check(args)
         deck = _read(args.deck)
     with open_store(args) as store:
@@ -615,6 +636,14 @@ def _gauntlet(args: argparse.Namespace) -> int:
         )  # fmt: skip
         result["not_fully_modelled"] = unmodelled_in([deck, *(a.deck for a in field)], pool)
         result = _finish(store, info, played, result)
+    from analytics.calmap import field_real_play, real_play, real_play_note
+
+    estimate = field_real_play([r["win_rate"] for r in result["field"]],
+                               [r["weight"] for r in result["field"]])  # fmt: skip
+    result["real_play_estimate"] = None if estimate is None else estimate.as_dict()
+    for r in result["field"]:
+        each = real_play(r["win_rate"])
+        r["real_play_estimate"] = None if each is None else each.as_dict()
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
@@ -622,6 +651,7 @@ def _gauntlet(args: argparse.Namespace) -> int:
         f"{deck.name} against the {len(field)} largest archetypes of {params['lists']} "
         f"tournament lists: expected win rate {_pct(result['expected_win_rate'])} "
         f"({'95% repeated interval' if info.until_decided else '95% CI'} {_ci(result['ci95'])})"
+        + ("" if estimate is None else f"; estimated in real play {estimate.text()}")
     )
     print(
         f"the field covers {_pct(result['coverage'])} of the lists: the shares below are of "
@@ -629,10 +659,13 @@ def _gauntlet(args: argparse.Namespace) -> int:
         f"interval carries the shares' own uncertainty (±{_pct(result['share_sd'])} sd)"
     )
     for r in result["field"]:
+        real = r["real_play_estimate"]
         print(
             f"  {r['share']:>6.1%}  {r['archetype']} [{r['list']}]: {_pct(r['win_rate'])} "
             f"(CI {_ci(r['ci95'])}, {r['games']} games)"
+            + ("" if real is None else f"; real play about {real['rate']:.0%}")
         )
+    print(real_play_note())
     if result["deciding"]:
         print(f"decided most by: {'; '.join(result['deciding'])}")
     _footer(result)

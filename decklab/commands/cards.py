@@ -11,7 +11,7 @@ from cardpool.errors import InputError
 from cardpool.model import CardRow
 from cardpool.normalise import KEYWORD_IDS, class_id
 from cardpool.store import CardQuery
-from decklab.args import whole
+from decklab.args import text, whole
 from decklab.context import open_store
 from decklab.output import print_rows
 
@@ -22,25 +22,26 @@ def register(subparsers: Any) -> None:
     sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
     search = sub.add_parser("search", help="find cards (every filter is optional)")
     search.add_argument("--game", default="sve", choices=["sve", "riftbound"])
-    search.add_argument("--name", help="part of the name or code")
+    search.add_argument("--name", type=text(), help="part of the name or code")
     search.add_argument(
         "--class",
         dest="card_class",
+        type=text(),
         help="class, e.g. forest or エルフ; Riftbound: a domain, e.g. fury",
     )
     search.add_argument(
-        "--type", dest="card_type",
+        "--type", dest="card_type", type=text(),
         help="type, exactly: follower, evolved_follower, spell, token_follower, ...",
     )  # fmt: skip
     search.add_argument("--cost", type=whole(0, 99))
-    search.add_argument("--trait", help="a trait, e.g. 妖精")
-    search.add_argument("--keyword", help="a keyword id or name, e.g. ward or 守護")
-    search.add_argument("--title", help="a title id, e.g. priconne")
+    search.add_argument("--trait", type=text(), help="a trait, e.g. 妖精")
+    search.add_argument("--keyword", type=text(), help="a keyword id or name, e.g. ward or 守護")
+    search.add_argument("--title", type=text(), help="a title id, e.g. priconne")
     search.add_argument("--limit", type=whole(1, 10_000), default=200)
     search.add_argument("--json", action="store_true", help="print JSON records")
     search.set_defaults(run=_search)
     show = sub.add_parser("show", help="one card's facts, printings and text")
-    show.add_argument("code", nargs="+", help="card codes (any printing)")
+    show.add_argument("code", nargs="+", type=text(), help="card codes (any printing)")
     show.add_argument("--game", default="sve", choices=["sve", "riftbound"])
     show.add_argument("--json", action="store_true", help="print JSON records")
     show.set_defaults(run=_show)
@@ -154,10 +155,10 @@ def card_details(row: CardRow, printings: list[str]) -> str:
         lines.append(f"  keywords: {', '.join(row.keywords)}")
     lines.append(f"  copies per deck: {row.max_copies}")
     lines.append(f"  printings: {', '.join(printings)}")
-    for heading, text in (("text", row.text), ("English", row.text_en)):
-        if text:
+    for heading, body in (("text", row.text), ("English", row.text_en)):
+        if body:
             lines.append(f"  {heading}:")
-            lines.extend(f"    {line}" for line in text.splitlines())
+            lines.extend(f"    {line}" for line in body.splitlines())
     if not row.text and not row.text_en:
         lines.append("  (ability text appears after importing a full dump: decklab db import)")
     return "\n".join(lines)

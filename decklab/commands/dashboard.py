@@ -12,13 +12,15 @@ from typing import Any
 
 from cardpool.errors import InputError
 from cardpool.settings import ENV_DB, resolve_db_path
-from decklab.args import whole
+from decklab.args import text, whole
 
 
 def register(subparsers: Any) -> None:
     """Add ``dashboard``; unknown options pass through to ``streamlit run``."""
     parser = subparsers.add_parser("dashboard", help="start the web dashboard")
-    parser.add_argument("--address", default="127.0.0.1", help="bind address (default 127.0.0.1)")
+    parser.add_argument(
+        "--address", default="127.0.0.1", type=text(), help="bind address (default 127.0.0.1)"
+    )
     parser.add_argument("--port", type=whole(1, 65535), default=8501)
     parser.add_argument(
         "streamlit_args", nargs=argparse.REMAINDER, help="further options for streamlit run"

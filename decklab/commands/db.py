@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from collections import Counter
 from importlib import resources
 from pathlib import Path
@@ -11,8 +13,9 @@ from typing import Any
 
 from cardpool import snapshot
 from cardpool.errors import InputError
-from cardpool.importers import import_paths
+from cardpool.importers import ImportReport, import_paths
 from cardpool.model import Disagreement
+from decklab.args import filename, text
 from decklab.context import open_store
 from decklab.output import print_rows
 
@@ -34,6 +37,7 @@ def register(subparsers: Any) -> None:
     imp.add_argument(
         "path",
         nargs="+",
+        type=filename(folder=True),
         help="files or folders, imported at once; the layout chooses the importer",
     )
     imp.set_defaults(run=_import)
@@ -45,7 +49,7 @@ def register(subparsers: Any) -> None:
         "conflicts",
         help="facts on which the Japanese dump and SVEN disagree (the dump's value is kept)",
     )
-    conflicts.add_argument("--field", help="only this field, e.g. traits or name")
+    conflicts.add_argument("--field", type=text(), help="only this field, e.g. traits or name")
     conflicts.add_argument("--json", action="store_true", help="print JSON records")
     conflicts.set_defaults(run=_conflicts)
 
@@ -53,7 +57,12 @@ def register(subparsers: Any) -> None:
         "snapshot",
         help="write the facts-only snapshot (no ability text) that ships in the package",
     )
-    snap.add_argument("--out", default=str(SNAPSHOT_DIR), help="folder (default: cardpool/data)")
+    snap.add_argument(
+        "--out",
+        default=str(SNAPSHOT_DIR),
+        type=filename(output=True, folder=True),
+        help="folder (default: cardpool/data)",
+    )
     snap.set_defaults(run=_snapshot)
 
 
@@ -67,8 +76,23 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
-        report = import_paths(store, args.path)
+    from analytics.interrupts import held_interrupt
+
+    report = None
+    try:
+        # Ctrl-C is held: acted on between files and before the commit (nothing is stored);
+        # one that comes after the commit must not say the import was interrupted
+        with open_store(args) as store, held_interrupt() as stop:
+            report = import_paths(store, args.path, stop=stop)
+            _print_report(report)
+    except KeyboardInterrupt:
+        if report is None:
+            raise
+        print("decklab: the import was complete and stored when Ctrl-C came", file=sys.stderr)
+    return 0
+
+
+def _print_report(report: ImportReport) -> None:
     print(
         f"imported {report.files} file(s) ({', '.join(report.kinds)}): "
         f"{report.cards} cards, {report.printings} printings, "
@@ -84,7 +108,6 @@ def _import(args: argparse.Namespace) -> int:
             + ", ".join(f"{name} {n}" for name, n in sorted(fields.items()))
         )
         _print_disagreements(report.disagreements)
-    return 0
 
 
 def _print_disagreements(rows: list[Disagreement]) -> None:
@@ -142,7 +165,7 @@ def _sve_info(store: Any, data: Any) -> None:
 
 def _snapshot(args: argparse.Namespace) -> int:
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
+    if os.path.lexists(out) and not os.path.isdir(out):
         raise InputError(f"--out {args.out}: is a file, not a folder")
     with open_store(args, write=False) as store:
         for game in ("sve", "riftbound"):

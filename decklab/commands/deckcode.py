@@ -16,7 +16,7 @@ from cardpool.readers import MAX_DECK_BYTES, parse_json, read_text
 from cardpool.riftbound import deckcode
 from cardpool.riftbound import decklist as rift_decklist
 from cardpool.riftbound.legality import resolve
-from decklab.args import whole
+from decklab.args import filename, text, whole
 from decklab.context import open_store
 
 
@@ -25,7 +25,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("deckcode", help="read and write Riftbound deck codes")
     sub = parser.add_subparsers(dest="deckcode_command", metavar="ACTION", required=True)
     dec = sub.add_parser("decode", help="print the deck in a Piltover Archive deck code")
-    dec.add_argument("code", help="the deck code")
+    dec.add_argument("code", type=text(1000), help="the deck code")
     dec.add_argument("--json", action="store_true", help="print the decoded structure as JSON")
     dec.add_argument(
         "--signed", choices=["s", "*"], default="s", help="suffix of signed prints (default s)"
@@ -34,6 +34,7 @@ def register(subparsers: Any) -> None:
     enc = sub.add_parser("encode", help="print the deck code of a Riftbound deck file")
     enc.add_argument(
         "file",
+        type=filename(),
         help="a Riftbound deck (text, precon, tournament or our JSON) or a "
         "{mainDeck, sideboard, chosenChampion} structure",
     )

@@ -8,18 +8,18 @@ from __future__ import annotations
 import argparse
 import json
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from cardpool import deckdiff, deckstore
 from cardpool.deck import Deck
-from cardpool.decklist import parse_deck
+from cardpool.decklist import name_of_file, parse_deck
 from cardpool.errors import InputError
 from cardpool.games import GAMES, rules
 from cardpool.pool import PoolIndex
 from cardpool.readers import MAX_DECK_BYTES, read_text
 from cardpool.riftbound import decklist as rift_decklist
 from cardpool.store import Store
+from decklab.args import filename, text
 from decklab.context import open_store
 from decklab.output import print_table
 
@@ -39,14 +39,16 @@ def register(subparsers: Any) -> None:
     save = sub.add_parser(
         "save", help="save a deck file (checks its legality); an existing name gets a new version"
     )
-    save.add_argument("file")
-    save.add_argument("--name", help="name to save under (default: the list's own name)")
+    save.add_argument("file", type=filename())
+    save.add_argument(
+        "--name", type=text(), help="name to save under (default: the list's own name)"
+    )
     save.add_argument(
         "--game",
         choices=GAMES,
         help="the deck's game (default: recognised from the file, else sve)",
     )
-    save.add_argument("--notes", default="")
+    save.add_argument("--notes", default="", type=text(2000, empty=True))
     save.set_defaults(run=_save)
     show = sub.add_parser("show", help="print a saved deck (or one version) as a text list")
     _key(show)
@@ -55,31 +57,33 @@ def register(subparsers: Any) -> None:
     _key(history)
     history.set_defaults(run=_versions)
     diff = sub.add_parser("diff", help="cards in and out between two versions (or two decks)")
-    diff.add_argument("old", help=f"the earlier list: {KEY_HELP}")
-    diff.add_argument("new", help=f"the later list: {KEY_HELP}")
+    diff.add_argument("old", type=text(), help=f"the earlier list: {KEY_HELP}")
+    diff.add_argument("new", type=text(), help=f"the later list: {KEY_HELP}")
     diff.add_argument("--game", choices=GAMES, help="where a name is saved in both games")
     diff.add_argument("--json", action="store_true")
     diff.set_defaults(run=_diff)
     rename = sub.add_parser("rename", help="rename a saved deck")
     _key(rename)
-    rename.add_argument("name")
+    rename.add_argument("name", type=text())
     rename.set_defaults(run=_rename)
     copy = sub.add_parser("copy", help="duplicate a saved deck")
     _key(copy)
-    copy.add_argument("--name")
+    copy.add_argument("--name", type=text())
     copy.set_defaults(run=_copy)
     delete = sub.add_parser("delete", help="delete a saved deck with every version")
     _key(delete)
     delete.set_defaults(run=_delete)
     export = sub.add_parser("export", help="print a saved deck in a format")
     _key(export)
-    export.add_argument("--format", dest="fmt", default="text", help="text, sven, codes (SVE); "
-                        "text, json, deckcode (Riftbound)")  # fmt: skip
+    export.add_argument(
+        "--format", dest="fmt", default="text", type=text(),
+        help="text, sven, codes (SVE); text, json, deckcode (Riftbound)",
+    )  # fmt: skip
     export.set_defaults(run=_export)
 
 
 def _key(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("deck", help=KEY_HELP)
+    parser.add_argument("deck", type=text(), help=KEY_HELP)
     parser.add_argument("--game", choices=GAMES, help="where a name is saved in both games")
 
 
@@ -94,7 +98,7 @@ def read_deck(path: str, game: str | None) -> Deck:
         deck = decks[0]
     else:
         deck = parse_deck(text, path=path)
-    deck.name = deck.name or Path(path).stem
+    deck.name = deck.name or name_of_file(path)
     return deck
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardpool.errors import InputError
-from decklab.args import whole
+from decklab.args import filename, text, whole
 
 if TYPE_CHECKING:
     from cardpool.model import PoolData
@@ -56,14 +56,20 @@ def register(subparsers: Any) -> None:
     comp.add_argument(
         "path",
         nargs="?",
+        type=filename(folder=True),
         help="the cards_ja folder (default: ../shared/data/sve/cards_ja)",
     )
     comp.add_argument(
         "--sven",
+        type=filename(folder=True),
         help="the SVEN set files (default: the sven folder beside the cards_ja folder, "
         "if there is one)",
     )
-    comp.add_argument("--out", help="output file (default: engine/sve/data/abilities.json)")
+    comp.add_argument(
+        "--out",
+        type=filename(output=True),
+        help="output file (default: engine/sve/data/abilities.json)",
+    )
     comp.set_defaults(run=run_compile)
     cov = sub.add_parser(
         "coverage",
@@ -73,13 +79,15 @@ def register(subparsers: Any) -> None:
         "decklists that are fully modelled, with the most-played cards still missing.",
     )
     cov.add_argument("--json", action="store_true", help="print JSON")
-    cov.add_argument("--decks", help="tournament decklists (JSON lines with main_deck_by_code)")
+    cov.add_argument(
+        "--decks", type=filename(), help="tournament decklists (JSON lines with main_deck_by_code)"
+    )
     cov.add_argument(
         "--top", type=whole(1, 10_000), default=20, help="most-played missing cards to list"
     )
     cov.set_defaults(run=run_coverage)
     show = sub.add_parser("show", help="a card's modelled abilities in English")
-    show.add_argument("card", nargs="+", help="card codes")
+    show.add_argument("card", nargs="+", type=text(), help="card codes")
     show.set_defaults(run=run_show)
 
 
@@ -127,10 +135,10 @@ def run_compile(args: argparse.Namespace) -> int:
     from engine.sve.compiler import compile_pool
 
     folder = Path(args.path) if args.path else shared_dir() / "data" / "sve" / "cards_ja"
-    if not folder.is_dir():
+    if not os.path.isdir(folder):
         raise InputError(f"{folder} is not a folder of card files")
     sven = Path(args.sven) if args.sven else sven_beside(folder)
-    if sven is not None and not sven.is_dir():
+    if sven is not None and not os.path.isdir(sven):
         raise InputError(f"--sven {args.sven}: not a folder of SVEN set files")
     from decklab.context import writable_file
 
@@ -193,9 +201,7 @@ def run_coverage(args: argparse.Namespace) -> int:
         if args.decks
         else (shared_dir() / "data" / "sve" / "decks" / "individual_v2.jsonl")
     )
-    if args.decks and not decks.exists():
-        raise InputError("file not found", path=decks)
-    copies = tournament_copies(decks) if args.decks or decks.is_file() else None
+    copies = tournament_copies(decks) if args.decks or os.path.isfile(decks) else None
     rep = report(copies, top=args.top, starter=starter_card_ids())
     if args.json:
         print(json.dumps(rep, ensure_ascii=False, indent=2))

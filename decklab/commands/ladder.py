@@ -5,17 +5,19 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from analytics.decks import deck_spec
-from analytics.executors import executor_for
+from analytics.executors import check_backend, executor_for
 from analytics.ladder import LEVELS, LadderStep, games_per_pairing, pairings, run_step
 from cardpool.deck import Deck
 from cardpool.decklist import read_deck_file
 from cardpool.deckstore import list_decks, load_deck
 from cardpool.errors import InputError
+from decklab.args import MAX_SEED, MAX_WORKERS, dask_address, text, whole
 from decklab.context import open_store
 from engine.sve.agents import agent_help, parse_agent
 
@@ -29,20 +31,25 @@ def register(subparsers: Any) -> None:
         "ladder", help="each agent level against the one below, on common decks and seeds"
     )
     parser.add_argument(
-        "decks", metavar="DECK", nargs="*",
+        "decks", metavar="DECK", nargs="*", type=text(4095),
         help="deck list files or saved deck names (default: examples/*.txt and every saved "
         "SVE deck)",
     )  # fmt: skip
-    parser.add_argument("--games", type=int, default=200, help="games per step (default 200)")
     parser.add_argument(
-        "--levels", default=",".join(LEVELS),
+        "--games", type=whole(2, MAX_GAMES), default=200, help="games per step (default 200)"
+    )
+    parser.add_argument(
+        "--levels", default=",".join(LEVELS), type=text(),
         help=f"agents, weakest first, from {agent_help()} (default {','.join(LEVELS)})",
     )  # fmt: skip
-    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
-    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="run seed (default 0)")
     parser.add_argument(
-        "--dask", metavar="ADDRESS", help="run on Dask: 'local' or a scheduler tcp://HOST:8786"
+        "--workers", type=whole(1, MAX_WORKERS), help="local worker processes (default: all cores)"
     )
+    parser.add_argument(
+        "--dask", metavar="ADDRESS", type=dask_address(),
+        help="run on Dask: 'local' or a scheduler tcp://HOST:8786",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the steps as JSON")
     parser.set_defaults(run=_run)
 
@@ -65,7 +72,7 @@ def _decks(args: argparse.Namespace) -> list[tuple[str, Deck]]:
     with open_store(args) as store:
         if args.decks:
             for key in args.decks:
-                if Path(key).exists():
+                if os.path.lexists(key):  # a file (a name too long for one is a deck name)
                     deck = read_deck_file(key)
                     out.append((deck.name or Path(key).stem, deck))
                 else:
@@ -83,11 +90,8 @@ def _decks(args: argparse.Namespace) -> list[tuple[str, Deck]]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if not 2 <= args.games <= MAX_GAMES:
-        raise InputError(f"--games {args.games}: choose 2 to {MAX_GAMES:,}")
-    if args.workers is not None and args.workers < 1:
-        raise InputError(f"--workers {args.workers}: at least 1")
     levels = _levels(args.levels)
+    check_backend(args.dask)
     named = _decks(args)
     with open_store(args) as store:
         pool = store.pool_index("sve")

@@ -37,7 +37,7 @@ from cardpool.pool import PoolIndex
 from cardpool.readers import MAX_DECK_BYTES, read_text
 from cardpool.riftbound import decklist as rift_decklist
 from cardpool.riftbound.legality import draw_pile
-from decklab.args import MAX_SEED, whole
+from decklab.args import MAX_SEED, filename, text, whole
 from decklab.context import open_pool
 from engine.cards import CardRecord
 
@@ -53,11 +53,14 @@ def register(subparsers: Any) -> None:
         "phase of your own turn T (0 = the opening hand), going first or second, under a "
         "mulligan policy. Repeat --card for several groups that must all be found.",
     )
-    odds.add_argument("file", help="deck list: text, SVEN deck JSON or {code: count} JSON")
+    odds.add_argument(
+        "file", type=filename(), help="deck list: text, SVEN deck JSON or {code: count} JSON"
+    )
     odds.add_argument(
         "--card",
         action="append",
         metavar="CODE[,CODE...]",
+        type=text(2000),
         help="a group of cards (any of them counts); repeat for a combo "
         "(default: every distinct card of the main deck, one at a time)",
     )
@@ -66,7 +69,7 @@ def register(subparsers: Any) -> None:
     )
     odds.add_argument(
         "--turn",
-        type=whole(0, 10_000),
+        type=whole(0, MAX_TURN),
         metavar="T",
         help=f"one own turn, 0-{MAX_TURN} (default: all)",
     )
@@ -92,16 +95,19 @@ def register(subparsers: Any) -> None:
         "chance of holding a card of cost exactly t, of having done so on every turn 1..t "
         "(curving out), and the expected number of drawn cards costing at most t PP.",
     )
-    curve.add_argument("file", help="deck list: text, SVEN deck JSON or {code: count} JSON")
+    curve.add_argument(
+        "file", type=filename(), help="deck list: text, SVEN deck JSON or {code: count} JSON"
+    )
     curve.add_argument(
         "--type",
         dest="types",
         metavar="TYPE[,TYPE...]",
+        type=text(),
         help="count only these types on curve, e.g. follower (default: every card)",
     )
     curve.add_argument(
         "--turns",
-        type=whole(0, 10_000),
+        type=whole(1, MAX_PP),
         default=MAX_PP,
         metavar="T",
         help="own turns 1..T (default 10)",
@@ -118,6 +124,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         "--mulligan",
         default="never",
         metavar="POLICY",
+        type=text(2000),
         help="never (default), optimal, or keep-if:CODE,... (keep hands holding one of them)",
     )
     parser.add_argument(
@@ -214,12 +221,6 @@ def run_odds(args: argparse.Namespace) -> int:
     """``decklab odds``: print the table of exact probabilities."""
     main, pool, game = _load(args)
     policy = _policy(args, main, pool)
-    if args.at_least < 0:
-        raise InputError(f"--at-least must be 0 or more, not {args.at_least}")
-    if args.turn is not None and not 0 <= args.turn <= MAX_TURN:
-        raise InputError(f"--turn must be between 0 and {MAX_TURN}, not {args.turn}")
-    if args.trials <= 0:
-        raise InputError(f"--trials must be positive, not {args.trials}")
     if args.card:
         groups = []
         for spec in args.card:
@@ -344,8 +345,6 @@ def run_curve(args: argparse.Namespace) -> int:
     if game == "riftbound":
         return _riftbound_curve(args, main, pool)
     policy = _policy(args, main, pool)
-    if not 1 <= args.turns <= MAX_PP:
-        raise InputError(f"--turns must be between 1 and {MAX_PP}, not {args.turns}")
     types = None
     if args.types:
         types = sorted({t.strip().lower() for t in args.types.split(",") if t.strip()})
@@ -415,8 +414,6 @@ def _riftbound_curve(args: argparse.Namespace, main: dict[str, int], pool: PoolI
     """Energy curve of a Riftbound draw pile: histogram by energy cost, castable cards by turn."""
     if args.mulligan != "never":
         raise InputError("the Riftbound curve is computed without a mulligan (--mulligan never)")
-    if not 1 <= args.turns <= MAX_PP:
-        raise InputError(f"--turns must be between 1 and {MAX_PP}, not {args.turns}")
     records = {cid: rec for cid in main if pool and (rec := pool.record(cid)) is not None}
     rows = riftbound_curve(main, records, _goings(args.going), args.turns)
     histogram = _histogram(main, records)

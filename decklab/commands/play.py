@@ -18,7 +18,7 @@ from analytics.decks import deck_spec
 from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
-from decklab.args import MAX_SEED, MAX_TURN_LIMIT, whole
+from decklab.args import MAX_SEED, MAX_TURN_LIMIT, filename, text, whole
 from decklab.args import agents as agent_option
 from engine.sve import DeckSpec, play_game
 from engine.sve.agents import agent_help
@@ -29,11 +29,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play", help="play one simulated SVE game between two decks and two agents"
     )
-    parser.add_argument("deck_a", metavar="DECK_A", help="deck list of player 0")
-    parser.add_argument("deck_b", metavar="DECK_B", help="deck list of player 1")
+    parser.add_argument("deck_a", metavar="DECK_A", type=filename(), help="deck list of player 0")
+    parser.add_argument("deck_b", metavar="DECK_B", type=filename(), help="deck list of player 1")
     parser.add_argument(
         "--agents",
         default="greedy,random",
+        type=text(),
         help=f"one AI player for both sides, or two comma-separated, from: {agent_help()}; "
         "N is the budget "
         "(default: greedy,random)",
@@ -48,7 +49,9 @@ def register(subparsers: Any) -> None:
         default=60,
         help="turns before a draw (default: 60)",
     )
-    parser.add_argument("--log", metavar="FILE.jsonl", help="write the event log here")
+    parser.add_argument(
+        "--log", metavar="FILE.jsonl", type=filename(output=True), help="write the event log here"
+    )
     parser.add_argument(
         "--moves",
         action="store_true",

@@ -13,11 +13,11 @@ a file that is not an event log).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from pathlib import Path
 from typing import Any
 
-from decklab.args import whole
+from decklab.args import MAX_SEED, MAX_TURN_LIMIT, text, whole
 
 
 def register(subparsers: Any) -> None:
@@ -29,11 +29,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "source",
         metavar="RUN_ID|last|LOG.jsonl",
+        type=text(4095),
         help="a stored run (see `decklab runs`; last is the latest; without --game or --seed "
         "its games are listed) or a `decklab play --log` file",
     )
     parser.add_argument("--game", type=whole(1, 10**9), help="the run's game N, as listed (from 1)")
-    parser.add_argument("--seed", type=int, help="the game's seed (with RUN_ID)")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), help="the game's seed (with RUN_ID)")
     parser.add_argument(
         "--seat",
         type=int,
@@ -41,7 +42,9 @@ def register(subparsers: Any) -> None:
         default=0,
         help="0: deck A went first, 1: deck B went first (default 0)",
     )
-    parser.add_argument("--turn", type=int, help="print this turn only (0 is the setup)")
+    parser.add_argument(
+        "--turn", type=whole(0, MAX_TURN_LIMIT), help="print this turn only (0 is the setup)"
+    )
     parser.add_argument(
         "--steps", action="store_true", help="print both boards after every step, not per turn"
     )
@@ -49,7 +52,7 @@ def register(subparsers: Any) -> None:
 
 
 def _is_log(source: str) -> bool:
-    return source.endswith((".jsonl", ".json")) or Path(source).is_file()
+    return source.endswith((".jsonl", ".json")) or os.path.isfile(source)
 
 
 def _run(args: argparse.Namespace) -> int:

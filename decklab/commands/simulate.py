@@ -19,7 +19,7 @@ import duckdb
 import numpy as np
 
 from analytics.decks import deck_spec, unmodelled_cards
-from analytics.executors import check_dask_address, executor_for
+from analytics.executors import check_backend, executor_for
 from analytics.levels import DEFAULT_AGENT, players_word
 from analytics.matchups import round_robin
 from analytics.runs import (
@@ -40,7 +40,18 @@ from cardpool.errors import InputError
 from cardpool.pool import PoolIndex
 from cardpool.store import Store
 from cardpool.words import endings
-from decklab.args import MAX_SEED, MAX_TURN_LIMIT, agents, whole
+from decklab.args import (
+    MAX_SEED,
+    MAX_TURN_LIMIT,
+    MAX_WORKERS,
+    agents,
+    dask_address,
+    filename,
+    host_port,
+    is_loopback,
+    text,
+    whole,
+)
 from decklab.context import open_store
 from decklab.output import print_table
 from decklab.progress import ProgressBar
@@ -52,31 +63,42 @@ MAX_GAMES = 10_000_000
 def register(subparsers: Any) -> None:
     """Add ``simulate``, ``matrix``, ``compare``, ``runs`` and ``report``."""
     sim = subparsers.add_parser("simulate", help="simulate games between two decks")
-    sim.add_argument("deck_a", metavar="A", nargs="?", help="deck list A")
-    sim.add_argument("deck_b", metavar="B", nargs="?", help="deck list B")
+    sim.add_argument("deck_a", metavar="A", nargs="?", type=filename(), help="deck list A")
+    sim.add_argument("deck_b", metavar="B", nargs="?", type=filename(), help="deck list B")
     _common(sim, games=1000)
     sim.add_argument(
-        "--resume", metavar="RUN", help="play the missing games of a stored run (or last)"
+        "--resume",
+        metavar="RUN",
+        type=text(),
+        help="play the missing games of a stored run (or last)",
     )
     sim.set_defaults(run=_simulate)
 
     matrix = subparsers.add_parser("matrix", help="round robin of several decks, both seats")
-    matrix.add_argument("decks", metavar="DECK", nargs="+", help="two or more deck lists")
+    matrix.add_argument(
+        "decks", metavar="DECK", nargs="+", type=filename(), help="two or more deck lists"
+    )
     _common(matrix, games=200)
     matrix.set_defaults(run=_matrix)
 
     compare = subparsers.add_parser(
         "compare", help="two versions of a deck against a field, on common seeds (paired)"
     )
-    compare.add_argument("version_a", metavar="A", help="deck list, first version")
-    compare.add_argument("version_b", metavar="B", help="deck list, second version")
-    compare.add_argument("--field", nargs="+", required=True, metavar="DECK", help="opponents")
+    compare.add_argument("version_a", metavar="A", type=filename(), help="deck list, first version")
+    compare.add_argument(
+        "version_b", metavar="B", type=filename(), help="deck list, second version"
+    )
+    compare.add_argument(
+        "--field", nargs="+", required=True, metavar="DECK", type=filename(), help="opponents"
+    )
     _common(compare, games=200)
     compare.add_argument(
         "--until-decided", action="store_true",
         help="stop once a sequential test settles the difference (the budget is --games)",
     )  # fmt: skip
-    compare.add_argument("--resume", metavar="STUDY", help="finish an interrupted --until-decided")
+    compare.add_argument(
+        "--resume", metavar="STUDY", type=text(), help="finish an interrupted --until-decided"
+    )
     compare.set_defaults(run=_compare)
 
     runs = subparsers.add_parser("runs", help="list stored simulation runs")
@@ -84,7 +106,9 @@ def register(subparsers: Any) -> None:
     runs.set_defaults(run=_runs)
 
     report = subparsers.add_parser("report", help="statistics of a stored run")
-    report.add_argument("run_id", metavar="RUN", help="a run id, or last (the latest run)")
+    report.add_argument(
+        "run_id", metavar="RUN", type=text(), help="a run id, or last (the latest run)"
+    )
     report.add_argument("--json", action="store_true")
     report.add_argument("--cards", action="store_true", help="per-card statistics of the run")
     report.set_defaults(run=_report)
@@ -97,20 +121,24 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument(
         "--agents",
         default=DEFAULT_AGENT,
+        type=text(),
         help=f"AI player for both sides, or A's,B's, from {agent_help()}; N is the budget "
         f"(default {DEFAULT_AGENT})",
     )
     parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="run seed (default 0)")
     parser.add_argument(
-        "--workers", type=whole(1, 4096), help="local worker processes (default: all cores)"
+        "--workers", type=whole(1, MAX_WORKERS), help="local worker processes (default: all cores)"
     )
     parser.add_argument(
-        "--dask", metavar="ADDRESS", help="run on Dask: 'local' or a scheduler tcp://HOST:8786"
-    )
+        "--dask", metavar="ADDRESS", type=dask_address(),
+        help="run on Dask: 'local' or a scheduler tcp://HOST:8786",
+    )  # fmt: skip
     parser.add_argument(
         "--dask-dashboard",
-        metavar="HOST:PORT",
-        help="with --dask local: serve Dask's dashboard here, e.g. 127.0.0.1:8787 (default: none)",
+        metavar="[HOST:]PORT",
+        type=host_port(),
+        help="with --dask local: serve Dask's dashboard on this port, on 127.0.0.1 unless a "
+        "host is given (default: none)",
     )
     parser.add_argument("--turn-limit", type=whole(1, MAX_TURN_LIMIT), default=60)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -118,14 +146,17 @@ def _common(parser: argparse.ArgumentParser, *, games: int) -> None:
 
 
 def _check(args: argparse.Namespace) -> None:
-    if not 1 <= args.games <= MAX_GAMES:
-        raise InputError(f"--games {args.games}: choose 1 to {MAX_GAMES:,}")
-    if args.workers is not None and args.workers < 1:
-        raise InputError(f"--workers {args.workers}: at least 1")
-    if args.turn_limit < 1:
-        raise InputError(f"--turn-limit {args.turn_limit}: at least 1")
-    if args.dask is not None:
-        check_dask_address(args.dask)
+    """What the option types cannot see alone: Dask where it is asked for, and its dashboard."""
+    check_backend(args.dask)
+    if args.dask_dashboard is not None:
+        if args.dask != "local":
+            raise InputError("--dask-dashboard: only with --dask local")
+        if not is_loopback(args.dask_dashboard):
+            print(
+                f"decklab: warning: Dask's dashboard on {args.dask_dashboard} can be reached "
+                "from other machines",
+                file=sys.stderr,
+            )
 
 
 def _read(path: str) -> Deck:
@@ -209,8 +240,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if args.resume:
             info = run_info(store, resolve_run(store, args.resume))
             check_resumable(info)
-            if args.dask is not None:
-                check_dask_address(args.dask)
+            check_backend(args.dask)
             args.agents = ",".join(info.agents)
             args.games, args.seed, args.turn_limit = info.games, info.seed, info.turn_limit
             config = MatchConfig(
@@ -239,7 +269,10 @@ def _simulate(args: argparse.Namespace) -> int:
 def _summary_dict(
     info: Any, rows: list[GameRow], speed: float | None, pool: PoolIndex
 ) -> dict[str, Any]:
+    from analytics.calmap import real_play
+
     s = summarise(rows)
+    estimate = real_play(s.a.rate)
     return {
         "run_id": info.run_id,
         "deck_a": info.deck_a,
@@ -248,6 +281,7 @@ def _summary_dict(
         "seed": info.seed,
         "games_asked": info.games,
         **s.as_dict(),
+        "real_play_estimate": None if estimate is None else estimate.as_dict(),
         "games_per_s": None if speed is None else round(speed, 2),
         "not_fully_modelled": {
             "a": [cid for cid, _, _ in unmodelled_cards(info.deck_a_list, pool)],
@@ -271,6 +305,7 @@ def _print_summary(
         f"  {s.games} games ({s.wins[0]}-{s.wins[1]}, {s.draws} draws, {s.errors} errors): "
         f"{info.deck_a} wins {rate} of decided games, 95% CI {lo:.1%} to {hi:.1%}"
     )
+    _print_real_play(data["real_play_estimate"], info.deck_a)
     for name, r in (("going first", s.a_first), ("going second", s.a_second)):
         if r.rate is not None:
             print(
@@ -292,6 +327,16 @@ def _print_summary(
             print(f"  not fully modelled in {name}: {', '.join(missing)}")
 
 
+def _print_real_play(estimate: dict[str, float] | None, deck: str) -> None:
+    """The calibrated estimate beside the bots' rate, and where it comes from."""
+    from analytics.calmap import real_play_note
+
+    if estimate is not None:
+        print(f"  estimated real-play win rate of {deck}: {estimate['rate']:.0%} "
+              f"({estimate['low']:.0%}-{estimate['high']:.0%})")  # fmt: skip
+    print(f"  {real_play_note()}")
+
+
 def _matrix(args: argparse.Namespace) -> int:
     _check(args)
     if len(args.decks) < 2:
@@ -309,12 +354,17 @@ def _matrix(args: argparse.Namespace) -> int:
                 label=f"{k}/{len(pairs)} {names[i]} vs {names[j]} ",
             )  # fmt: skip
         result = round_robin(store, batch, order=names)
+    from analytics.calmap import real_play_matrix, real_play_note
+
     names, games, ranking, rates = result.names, result.games, result.ranking, result.rates()
+    real, _ = real_play_matrix(rates)
     if args.json:
         print(json.dumps({
             "batch_id": batch,
             "decks": names,
             "win_rate": [[None if np.isnan(x) else round(float(x), 4) for x in r] for r in rates],
+            "real_play_estimate": [[None if e is None else round(e.rate, 4) for e in row]
+                                   for row in real],
             "games": games.astype(int).tolist(),
             "ranking": [
                 {"deck": names[i], "strength": ranking.strength[i], "stderr": ranking.stderr[i]}
@@ -330,6 +380,14 @@ def _matrix(args: argparse.Namespace) -> int:
     )  # fmt: skip
     print(f"row deck's win rate against the column deck (batch {batch}):")
     print(table.to_string())
+    if any(e is not None for row in real for e in row):
+        estimates = pd.DataFrame(
+            [["-" if e is None else f"{e.rate:.0%}" for e in row] for row in real],
+            index=names, columns=names,
+        )  # fmt: skip
+        print("estimated real-play win rate of the row deck against the column deck:")
+        print(estimates.to_string())
+    print(real_play_note())
     print("ranking (Bradley-Terry strength ± standard error):")
     for place, i in enumerate(ranking.order(), start=1):
         print(f"  {place}. {names[i]}: {ranking.strength[i]:+.2f} ± {ranking.stderr[i]:.2f}")
@@ -358,7 +416,10 @@ def _compare(args: argparse.Namespace) -> int:
                     if r.error is None:
                         score = 0.5 if r.winner is None else float(r.winner == 0)
                         results[v][(opponent.name, r.seed, r.seat)] = score
+    from analytics.calmap import field_real_play, real_play_note
+
     cmp = paired_difference(results[0], results[1])
+    real = [field_real_play(*_per_opponent(r, [d.name for d in field])) for r in results]
     data = {
         "version_a": versions[0].name,
         "version_b": versions[1].name,
@@ -370,6 +431,7 @@ def _compare(args: argparse.Namespace) -> int:
         "ci95": list(cmp.ci95),
         "schedule_seed": args.seed,
         "seeds": len({s for s, _ in schedule(args.seed, args.games)}),
+        "real_play_estimate": [None if e is None else e.as_dict() for e in real],
     }
     if args.json:
         print(json.dumps(data, indent=2))
@@ -379,7 +441,22 @@ def _compare(args: argparse.Namespace) -> int:
             f"over {cmp.pairs} paired games (95% CI {cmp.ci95[0]:+.1%} to {cmp.ci95[1]:+.1%}); "
             f"scores {cmp.a_rate:.1%} -> {cmp.b_rate:.1%}"
         )
+        if real[0] is not None and real[1] is not None:
+            print(f"estimated real-play scores against the field: {real[0].text()} -> "
+                  f"{real[1].text()}")  # fmt: skip
+        print(real_play_note())
     return 0
+
+
+def _per_opponent(
+    scores: dict[tuple[str, int, int], float], opponents: list[str]
+) -> tuple[list[float | None], list[float]]:
+    """Each opponent's mean score (None without games) and equal weights."""
+    rates: list[float | None] = []
+    for name in opponents:
+        mine = [v for (opp, _, _), v in scores.items() if opp == name]
+        rates.append(sum(mine) / len(mine) if mine else None)
+    return rates, [1.0] * len(opponents)
 
 
 def _runs(args: argparse.Namespace) -> int:

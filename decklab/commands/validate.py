@@ -8,18 +8,17 @@ from __future__ import annotations
 import argparse
 import json
 from datetime import date
-from pathlib import Path
 from typing import Any
 
-from cardpool.decklist import parse_deck
+from cardpool.deck import SVE_FORMATS, SVE_REGIONS
+from cardpool.decklist import name_of_file, parse_deck
+from cardpool.errors import InputError
 from cardpool.legality import validate
 from cardpool.readers import MAX_DECK_BYTES, read_text
 from cardpool.riftbound import decklist as rift_decklist
 from cardpool.riftbound import legality as rift_legality
+from decklab.args import day, filename
 from decklab.context import open_store, parse_date
-
-REGIONS = ("asia", "en")
-SVE_FORMATS = ("standard", "crosscraft")
 
 
 def register(subparsers: Any) -> None:
@@ -29,6 +28,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "file",
+        type=filename(),
         help="deck list: text, SVEN deck JSON or {code: count} JSON; for Riftbound a text list "
         "with sections, a precon, tournament or Piltover Archive JSON, or a collection of decks",
     )
@@ -39,7 +39,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--region",
-        choices=REGIONS,
+        choices=SVE_REGIONS,
         help="SVE restriction list region (default: the deck's, else asia)",
     )
     parser.add_argument(
@@ -49,7 +49,9 @@ def register(subparsers: Any) -> None:
         help="SVE: standard or crosscraft (default standard); Riftbound: duel (constructed, "
         "exactly 40, the Duel ban list) or casual (core rules: at least 40); default duel",
     )
-    parser.add_argument("--date", help="judge as of this date, YYYY-MM-DD (default: today)")
+    parser.add_argument(
+        "--date", type=day(), help="judge as of this date, YYYY-MM-DD (default: today)"
+    )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     parser.set_defaults(run=_run)
 
@@ -59,13 +61,21 @@ def _run(args: argparse.Namespace) -> int:
     on = parse_date(args.date)
     game = args.game or ("riftbound" if rift_decklist.looks_like(text) else "sve")
     if game == "riftbound":
+        if args.region:
+            raise InputError("--region: Riftbound has one restriction list; leave it out")
+        if args.deck_format in SVE_FORMATS:
+            raise InputError(f"--format {args.deck_format} is an SVE format; Riftbound: duel or "
+                             "casual")  # fmt: skip
         return _run_riftbound(args, text, on)
+    if args.deck_format in rift_decklist.FORMATS:
+        raise InputError(f"--format {args.deck_format} is a Riftbound format; SVE: standard or "
+                         "crosscraft")  # fmt: skip
     deck = parse_deck(text, path=args.file)
     if not deck.name:
-        deck.name = Path(args.file).stem
+        deck.name = name_of_file(args.file)
     if args.region:
         deck.region = args.region
-    if args.deck_format in SVE_FORMATS:
+    if args.deck_format:
         deck.format = args.deck_format
     with open_store(args, write=False) as store:
         pool = store.pool_index("sve")
@@ -98,7 +108,7 @@ def _rule(rule: str) -> str:
 def _run_riftbound(args: argparse.Namespace, text: str, on: date) -> int:
     decks = rift_decklist.parse_decks(text, path=args.file)
     if len(decks) == 1 and not decks[0].name:
-        decks[0].name = Path(args.file).stem
+        decks[0].name = name_of_file(args.file)
     with open_store(args, write=False) as store:
         pool = store.pool_index("riftbound")
         restrictions = store.restrictions("riftbound")

@@ -79,7 +79,21 @@ COMBAT_PROOF = 1 << 16
 """Takes no combat damage (``これは交戦ダメージを受けない``, a continuous ability of its own)."""
 
 
-STACK = 1 << 17
+NO_ABILITY_DAMAGE = 1 << 17
+"""Takes no ability damage (CR 5.14.3.3; a continuous ability of its own)."""
+
+
+CANNOT_LOSE = 1 << 18
+"""While this is on its controller's field, that player does not lose the game (CR 11.2)
+and the opponent cannot win it by an effect (CR 5.23.1; a continuous ability of its own)."""
+
+
+NO_STAND = 1 << 19
+"""Does not stand in its controller's start phase (CR 7.2.3; a continuous ability of its
+own: ``これは自分のスタートフェイズにスタンドしない``)."""
+
+
+STACK = 1 << 20
 """CR 13.3.2: Stack (``【スタック】``), the keyword of some amulets: it enters the field with a
 stack counter, a stack counter is removed instead of it leaving the field, and with none
 left it goes to the graveyard."""
@@ -112,6 +126,9 @@ KEYWORD_BITS = {
     "no_play_from_ex": NO_EX_PLAY,
     "destroy_proof": DESTROY_PROOF,
     "combat_proof": COMBAT_PROOF,
+    "no_ability_damage": NO_ABILITY_DAMAGE,
+    "cannot_lose": CANNOT_LOSE,
+    "no_stand": NO_STAND,
     "stack": STACK,
 }
 

@@ -309,6 +309,20 @@ SPREAD: list[tuple[dict[str, int], Goal, int, Going, Policy]] = [
     ),
     ({"A": 3, "B": 3, "x": 39}, Goal((("A", "B"), ("B",)), at_least=2), 5, "first", NEVER),
     ({"A": 3, "x": 36}, Goal.of("A", at_least=2), 3, "first", OPTIMAL),
+    (  # six groups at once, the joint tail under the optimal policy
+        {"A": 3, "B": 3, "C": 3, "D": 3, "E": 3, "F": 3, "x": 22},
+        Goal((("A",), ("B",), ("C",), ("D",), ("E",), ("F",))),
+        10,
+        "second",
+        OPTIMAL,
+    ),
+    (  # five groups of two copies each, under a keep-if policy
+        {"A": 3, "B": 3, "C": 3, "D": 3, "E": 3, "x": 25},
+        Goal((("A",), ("B",), ("C",), ("D",), ("E",)), at_least=2),
+        10,
+        "first",
+        KeepIf(("A", "B")),
+    ),
 ]
 
 

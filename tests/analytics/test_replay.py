@@ -226,7 +226,7 @@ def test_unknown_events_are_skipped_and_their_counts_kept(
         ('{"ev": "draw", "turn": 1}\n[1, 2]\n', "line 2: not a game event"),
         ('{"turn": 1}\n', "line 1: not a game event"),
         ('{"ev": "draw", "turn": "one"}\n', "line 1: not a game event"),
-        ("\n\n", "no events"),
+        ("\n\n", "file is empty"),
     ],
 )
 def test_a_file_that_is_not_an_event_log_is_refused(tmp_path: Path, text: str, says: str) -> None:
@@ -237,7 +237,7 @@ def test_a_file_that_is_not_an_event_log_is_refused(tmp_path: Path, text: str, s
 
 
 def test_a_missing_log_file_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="no such file"):
+    with pytest.raises(InputError, match="file not found"):
         read_log(tmp_path / "nothing.jsonl")
 
 

@@ -641,3 +641,36 @@ def test_verdict_json_shape(pool: PoolIndex, filler: Filler) -> None:
     assert doc["legal"] is False
     assert [list(e) for e in doc["errors"]] == [["code", "rule", "message", "cards"]]
     assert doc["errors"][0]["cards"] == ["BP01-036"]
+
+
+def test_suggestions_are_made_for_the_first_unknown_codes_only(pool: PoolIndex) -> None:
+    """A list of thousands of unknown codes costs little: only the first few are looked up."""
+    from cardpool.nearmatch import MAX_SUGGESTED
+
+    unknown = {f"BP01-{n:03d}x": 1 for n in range(1, MAX_SUGGESTED + 6)}  # one edit from real
+    verdict = validate(Deck(leaders={FOREST_LEADER: 1}, main=unknown), pool)
+    messages = [e.message for e in verdict.errors if e.code == "card.unknown"]
+    assert len(messages) == MAX_SUGGESTED + 5
+    hinted = ["did you mean" in m for m in messages]
+    assert hinted == [True] * MAX_SUGGESTED + [False] * 5
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "allowed"),
+    [("region", "asai", True), ("region", "jp", True), ("format", "standrad", True),
+     ("format", "duel", True), ("region", "en", False), ("format", "crosscraft", False)],
+)  # fmt: skip
+def test_an_unknown_region_or_format_is_refused_not_judged_without_a_list(
+    pool: PoolIndex, filler: Filler, field: str, value: str, allowed: bool
+) -> None:
+    """A misspelt region or format has no restriction list: judged anyway, a banned card would
+    pass, so it is an input error naming the value and the known ones."""
+    from cardpool.errors import InputError
+
+    deck = Deck(leaders={FOREST_LEADER: 1}, main=filler("forest", 40))
+    setattr(deck, field, value)
+    if not allowed:
+        assert validate(deck, pool).legal
+        return
+    with pytest.raises(InputError, match=f"unknown {field} '{value}'; the known ones are"):
+        validate(deck, pool)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,7 +69,41 @@ def db_state(path: Path) -> str:
     return hashlib.md5("\n".join(parts).encode()).hexdigest()
 
 
+@dataclass(frozen=True, eq=False)
+class Snapshot:
+    """A database file's bytes at one moment; equal to another when they store the same rows.
+
+    Equal bytes settle it at once; otherwise every row of every table is compared
+    (``db_state``), so a file DuckDB rewrote without changing what it stores still counts
+    as unchanged.
+    """
+
+    data: bytes
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Snapshot):
+            return NotImplemented
+        if self.data == other.data:
+            return True
+        with tempfile.TemporaryDirectory() as folder:
+            states = []
+            for i, snap in enumerate((self, other)):
+                path = Path(folder) / f"{i}.duckdb"
+                path.write_bytes(snap.data)
+                states.append(db_state(path))
+        return states[0] == states[1]
+
+    def __hash__(self) -> int:
+        return hash(self.data)
+
+
+def snapshot(path: Path) -> Snapshot:
+    """The database at ``path`` as it is now (its write-ahead log must be empty)."""
+    assert not path.with_name(path.name + ".wal").exists(), "a write was left half-done"
+    return Snapshot(path.read_bytes())
+
+
 @pytest.fixture
-def state() -> Callable[[Path], str]:
-    """``state(path)``: the fingerprint of a database, to show a command left it unchanged."""
-    return db_state
+def state() -> Callable[[Path], Snapshot]:
+    """``state(path)``: the database as it is, to show a command left it unchanged."""
+    return snapshot

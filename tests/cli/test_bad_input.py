@@ -12,6 +12,7 @@ import pytest
 from cardpool.snapshot import load_sve_pool
 from cardpool.store import CardQuery, Store
 from decklab.cli import main
+from tests.cli.conftest import Snapshot
 
 BAD_DECKS: dict[str, tuple[bytes, str]] = {
     "empty file": (b"", "file is empty"),
@@ -45,7 +46,7 @@ def test_validate_refuses_bad_deck_files(
     run: Any,
     db: Path,
     tmp_path: Path,
-    state: Callable[[Path], str],
+    state: Callable[[Path], Snapshot],
 ) -> None:
     before = state(db)
     deck = tmp_path / "deck.txt"
@@ -62,7 +63,7 @@ def test_validate_refuses_bad_deck_files(
 
 
 def test_validate_refuses_an_enormous_file(
-    run: Any, db: Path, tmp_path: Path, state: Callable[[Path], str]
+    run: Any, db: Path, tmp_path: Path, state: Callable[[Path], Snapshot]
 ) -> None:
     before = state(db)
     deck = tmp_path / "huge.txt"
@@ -84,7 +85,7 @@ def test_validate_refuses_a_bad_date(run: Any, tmp_path: Path) -> None:
     deck.write_text("3 BP01-001\n", encoding="utf-8")
     result = run("validate", str(deck), "--date", "2026-13-01")
     assert result.code == 2
-    assert "--date '2026-13-01' is not a date" in result.err
+    assert "--date: '2026-13-01' is not a date" in result.err
 
 
 def _write(path: Path, content: bytes | str) -> Path:
@@ -145,7 +146,7 @@ def test_db_import_refuses_bad_input(
     run: Any,
     db: Path,
     tmp_path: Path,
-    state: Callable[[Path], str],
+    state: Callable[[Path], Snapshot],
 ) -> None:
     before = state(db)
     result = run("db", "import", str(make(tmp_path / "in")))
@@ -159,7 +160,7 @@ def test_db_import_of_an_enormous_file(
     run: Any,
     db: Path,
     tmp_path: Path,
-    state: Callable[[Path], str],
+    state: Callable[[Path], Snapshot],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Over the import limit (64 MiB; lowered here so the test writes a small file)."""
@@ -177,7 +178,7 @@ def test_one_bad_file_in_a_folder_refuses_the_whole_import(
     run: Any,
     db: Path,
     tmp_path: Path,
-    state: Callable[[Path], str],
+    state: Callable[[Path], Snapshot],
 ) -> None:
     folder = tmp_path / "dump"
     for name in ("BP01.json", "BP02.json"):
@@ -191,7 +192,7 @@ def test_one_bad_file_in_a_folder_refuses_the_whole_import(
 
 
 def test_samples_folder_holds_a_deck_file_not_an_import(
-    sve_data: Path, run: Any, db: Path, state: Callable[[Path], str]
+    sve_data: Path, run: Any, db: Path, state: Callable[[Path], Snapshot]
 ) -> None:
     before = state(db)
     result = run("db", "import", str(sve_data / "samples"))
@@ -205,7 +206,7 @@ def test_samples_folder_holds_a_deck_file_not_an_import(
     ["'; DROP TABLE cardpool.cards; --", "%", "_", '"', "' OR '1'='1", "\\", "*"],
 )
 def test_search_text_is_never_sql(
-    text: str, run: Any, db: Path, state: Callable[[Path], str]
+    text: str, run: Any, db: Path, state: Callable[[Path], Snapshot]
 ) -> None:
     before = state(db)
     result = run("cards", "search", "--name", text, "--json")
@@ -270,7 +271,7 @@ def test_an_import_is_one_transaction(
     run: Any,
     db: Path,
     tmp_path: Path,
-    state: Callable[[Path], str],
+    state: Callable[[Path], Snapshot],
 ) -> None:
     """A folder whose second file fails the checks changes nothing, not even the first's part."""
     folder = tmp_path / "in"

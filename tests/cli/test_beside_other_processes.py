@@ -125,3 +125,52 @@ def test_a_holder_that_never_lets_go_is_named(
         assert "the database is in use by another process" in lines[0]
         assert f"PID {holder.pid}" in lines[0]
         assert "was not free within 1 s" in lines[0]
+
+
+READER = """
+import os, sys, time
+from cardpool.store import Store
+path, hold, stop = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+reads = 0
+while not os.path.exists(stop):
+    with Store.open(path, read_only=True) as store:  # a read that keeps the file a moment
+        store.count_cards("sve")
+        if reads == 0:
+            print("holding", flush=True)
+        time.sleep(hold)
+    reads += 1
+print(reads, flush=True)
+"""
+
+
+def test_writers_get_their_turn_under_any_read_load(
+    run: Any, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Six processes read without pause, each holding the file 0.3 s, so that at every
+    moment some reader holds it: a writer still gets in, and the readers go on after it."""
+    stop = tmp_path / "stop"
+    readers = []
+    for _ in range(6):
+        proc = subprocess.Popen(
+            [sys.executable, "-c", textwrap.dedent(READER), str(db), "0.3", str(stop)],
+            stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        readers.append(proc)
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "holding"
+    monkeypatch.setenv("DECKLAB_DB_WAIT", "20")
+    try:
+        for n in range(3):
+            result = run("decks", "save", DECK, "--name", f"saved under load {n}")
+            assert result.code == 0, result.err
+            assert result.out.startswith(f"saved saved under load {n}@1"), result.out
+    finally:
+        stop.touch()
+        counts = []
+        for proc in readers:
+            out, _ = proc.communicate(timeout=60)
+            counts.append(int(out.strip()))
+    assert all(count >= 2 for count in counts), counts  # no reader was shut out either
+    with Store.open(db, read_only=True) as store:
+        names = set(deckstore.list_decks(store)["name"])
+    assert {f"saved under load {n}" for n in range(3)} <= names

@@ -125,7 +125,7 @@ def _bad_log(tmp_path: Path) -> str:
             "has no game with seed 5 and seat 1",
         ),
         (lambda rid, tmp: [_bad_log(tmp)], "line 1: not JSON"),
-        (lambda rid, tmp: [str(tmp / "missing.jsonl")], "no such file"),
+        (lambda rid, tmp: [str(tmp / "missing.jsonl")], "file not found"),
         (lambda rid, tmp: [_bad_log(tmp), "--seed", "4"], "--game and --seed are for a stored"),
         (lambda rid, tmp: [rid, "--game", "3"], "--game 3: run "),
     ],

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.conftest import Snapshot
+
 MEMORY_CAP = 2 << 30
 
 
@@ -57,7 +59,7 @@ COMMANDS = {
 @pytest.mark.parametrize("kind", list(KINDS))
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_special_files_are_refused(
-    command: str, kind: str, db: Path, tmp_path: Path, state: Callable[[Path], str]
+    command: str, kind: str, db: Path, tmp_path: Path, state: Callable[[Path], Snapshot]
 ) -> None:
     words, wrap = COMMANDS[command]
     target = wrap(KINDS[kind])(tmp_path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +24,19 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppTest]:
     yield at
     st.cache_resource.clear()
     st.cache_data.clear()
+
+
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def shown(markdown: str) -> str:
+    """What a reader sees of ``markdown`` that ``dashboard.plain`` escaped: the characters
+    without their backslashes, and without the invisible word joiners (U+2060).
+
+    >>> shown("Setup\\: A \\(x\\) http\u2060\\:\\/\\/e")
+    'Setup: A (x) http://e'
+    """
+    return _ESCAPE.sub(r"\1", markdown).replace("\u2060", "")
 
 
 def open_page(at: AppTest, page: str) -> AppTest:

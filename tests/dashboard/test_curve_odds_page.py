@@ -14,7 +14,7 @@ from analytics.odds import NEVER, OPTIMAL, Goal, Going, KeepIf, Policy, draw_odd
 from cardpool.deck import Deck
 from cardpool.decklist import parse_deck
 from cardpool.snapshot import load_sve_pool
-from tests.dashboard.conftest import EXAMPLES, open_page
+from tests.dashboard.conftest import EXAMPLES, open_page, shown
 
 EXAMPLE = (EXAMPLES / "forest_fairies.txt").read_text(encoding="utf-8")
 MAIN = dict(parse_deck(EXAMPLE).main)
@@ -79,7 +79,7 @@ def charts(at: AppTest) -> dict[str, dict[str, Any]]:
 
 
 def markdown(at: AppTest) -> str:
-    return "\n".join(md.value for md in at.markdown)
+    return "\n".join(shown(md.value) for md in at.markdown)
 
 
 def test_empty_deck_says_where_to_build_one(app: AppTest) -> None:

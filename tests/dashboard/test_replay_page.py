@@ -11,7 +11,7 @@ from analytics.runs import game_rows, record_games
 from analytics.simulate import GameRow, schedule
 from cardpool.store import Store
 from decklab.cli import main
-from tests.dashboard.conftest import EXAMPLES, open_page
+from tests.dashboard.conftest import EXAMPLES, open_page, shown
 
 
 def _simulate(games: int = 2) -> str:
@@ -46,53 +46,53 @@ def test_step_through_a_stored_game_forward_and_back(app: AppTest) -> None:
     first = ("Forest fairies", "Sword knights")[rows[0].first]
     assert game.options[0].startswith(f"Game 1: {first}")
     assert str(rows[0].seed) not in game.options[0]  # a 19-digit seed names nothing for people
-    assert at.subheader[0].value.startswith("Setup: ")
+    assert shown(at.subheader[0].value).startswith("Setup: ")
     assert at.slider(key="replay_slider").value == 1
-    assert at.caption[0].value.startswith("Step 1 of ")
+    assert shown(at.caption[0].value).startswith("Step 1 of ")
     assert _metric(at, "Leader defense", 0) == "20"
 
     assert not [m for m in at.markdown if "their turn" in m.value]  # nobody's turn yet
     at.button(key="replay_next").click().run()
-    assert at.subheader[0].value.startswith("Turn 1: ")
+    assert shown(at.subheader[0].value).startswith("Turn 1: ")
     assert at.slider(key="replay_slider").value == 2  # the slider and the caption agree
-    assert at.caption[0].value.startswith("Step 2 of ")
-    (whose,) = [m.value for m in at.markdown if "their turn" in m.value]
+    assert shown(at.caption[0].value).startswith("Step 2 of ")
+    (whose,) = [shown(m.value) for m in at.markdown if "their turn" in m.value]
     assert whose.startswith(f"**{first}")
     at.button(key="replay_back").click().run()
-    assert at.subheader[0].value.startswith("Setup: ")
+    assert shown(at.subheader[0].value).startswith("Setup: ")
     at.button(key="replay_back").click().run()  # no step before the first
     assert at.slider(key="replay_slider").value == 1
 
     for turn in (1, 2, 3):
         at.button(key="replay_turn_next").click().run()
-        assert at.subheader[0].value.startswith(f"Turn {turn}: ")
+        assert shown(at.subheader[0].value).startswith(f"Turn {turn}: ")
     at.button(key="replay_turn_back").click().run()
-    assert at.subheader[0].value.startswith("Turn 2: ")
+    assert shown(at.subheader[0].value).startswith("Turn 2: ")
     at.button(key="replay_next").click().run()  # a step of turn 2 ...
     at.button(key="replay_turn_back").click().run()  # ... back to its start
-    assert at.subheader[0].value.startswith("Turn 2: ")
+    assert shown(at.subheader[0].value).startswith("Turn 2: ")
 
     played = None
     while played is None:  # forward to the first card played: it is named, with its number
         at.button(key="replay_next").click().run()
-        played = re.search(r"plays (.+) \((\d+)\) for \d+ PP", at.subheader[0].value)
+        played = re.search(r"plays (.+) \((\d+)\) for \d+ PP", shown(at.subheader[0].value))
     name, uid = played.groups()
     on_field = [r["Card"] for t in at.dataframe for r in t.value.to_dict("records")]
-    spell_done = any(f"{name} ({uid}) goes to the graveyard" in m.value for m in at.markdown)
+    spell_done = any(f"{name} ({uid}) goes to the graveyard" in shown(m.value) for m in at.markdown)
     assert f"{name} ({uid})" in on_field or spell_done
 
     slider = at.slider(key="replay_slider")
     steps = int(slider.max)
     slider.set_value(steps).run()
-    assert at.subheader[0].value.startswith("Game over: ")
-    assert at.caption[0].value.startswith(f"Step {steps} of {steps} ")
+    assert shown(at.subheader[0].value).startswith("Game over: ")
+    assert shown(at.caption[0].value).startswith(f"Step {steps} of {steps} ")
     at.slider(key="replay_slider").set_value(3).run()  # dragged back: the caption follows
-    assert at.caption[0].value.startswith("Step 3 of ")
+    assert shown(at.caption[0].value).startswith("Step 3 of ")
     at.button(key="replay_next").click().run()  # and the buttons go on from there
     assert at.slider(key="replay_slider").value == 4
     at.slider(key="replay_slider").set_value(steps).run()
     row = rows[0]
-    assert f"after {row.turns} turns" in at.caption[0].value
+    assert f"after {row.turns} turns" in shown(at.caption[0].value)
     if row.winner is not None and row.reason == "leader_defense":
         assert int(_metric(at, "Leader defense", 1 - row.winner)) <= 0
     assert not at.warning  # the replay ended as the stored game did
@@ -108,7 +108,7 @@ def test_another_game_starts_at_its_beginning(app: AppTest) -> None:
     game = at.selectbox(key=f"replay_game_{run_id}")
     game.set_value(1).run()
     assert at.slider(key="replay_slider").value == 1
-    assert at.subheader[0].value.startswith("Setup: ")
+    assert shown(at.subheader[0].value).startswith("Setup: ")
     assert not at.exception
 
 
@@ -149,5 +149,5 @@ def test_a_long_run_picks_its_game_by_number(app: AppTest) -> None:
     number.set_value(1002).run()
     assert not at.exception
     first = ("Forest fairies", "Sword knights")[rows[-1].first]
-    assert at.caption[0].value.startswith(f"Game 1,002: {first}")
-    assert at.subheader[0].value.startswith("Setup: ")
+    assert shown(at.caption[0].value).startswith(f"Game 1,002: {first}")
+    assert shown(at.subheader[0].value).startswith("Setup: ")

@@ -4,7 +4,6 @@ names from users and data are shown as plain text, never as markdown or HTML."""
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,7 +13,7 @@ from cardpool import deckstore
 from cardpool.decklist import read_deck_file
 from cardpool.store import Store
 from dashboard.plain import plain
-from tests.dashboard.conftest import EXAMPLES, open_page
+from tests.dashboard.conftest import EXAMPLES, open_page, shown
 
 
 def _paste(at: AppTest, text: str) -> AppTest:
@@ -39,7 +38,7 @@ def _paste(at: AppTest, text: str) -> AppTest:
 )
 def test_a_hostile_paste_is_refused_at_once(app: AppTest, text: str, problem: str) -> None:
     at = _paste(open_page(app, "deck_builder"), text)
-    assert problem in literal(at.error[0].value)
+    assert problem in shown(at.error[0].value)
     assert not at.session_state["deck"].main
 
 
@@ -62,17 +61,10 @@ HOSTILE = (
 )
 """A name that, read as markdown, loads an image, makes a link, bolds, colours and holds HTML."""
 
-_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
-
-
-def literal(markdown: str) -> str:
-    """What CommonMark shows for ``markdown`` when every special character is escaped."""
-    return _ESCAPE.sub(r"\1", markdown)
-
 
 def shown_literally(body: str, text: str) -> bool:
     """Whether ``text`` sits in ``body`` with every markdown character escaped."""
-    return plain(text) in body and text in literal(body)
+    return plain(text) in body and text in shown(body)
 
 
 def _store_deck(name: str) -> None:

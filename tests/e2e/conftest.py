@@ -16,6 +16,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -97,14 +98,13 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "viewport": {"width": 1280, "height": 1600}}
 
 
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A Streamlit server on a free loopback port, on its own new database."""
+@contextmanager
+def serve(db: Path, log: Path) -> Iterator[str]:
+    """A Streamlit server on a free loopback port, on the database ``db``; its address."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    env = {**os.environ, "DECKLAB_DB": str(tmp_path_factory.mktemp("db") / "decklab.duckdb")}
-    log = tmp_path_factory.mktemp("log") / "streamlit.log"
+    env = {**os.environ, "DECKLAB_DB": str(db)}
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", str(APP),
@@ -125,9 +125,19 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     else:
         proc.kill()
         raise RuntimeError(f"streamlit never became healthy:\n{log.read_text()}")
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Streamlit server on a free loopback port, on its own new database."""
+    db = tmp_path_factory.mktemp("db") / "decklab.duckdb"
+    with serve(db, tmp_path_factory.mktemp("log") / "streamlit.log") as url:
+        yield url
 
 
 def wait_for_app(page: Page) -> None:

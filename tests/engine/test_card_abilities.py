@@ -586,13 +586,16 @@ def test_look_at_top_takes_a_matching_card() -> None:
 
 
 def test_hand_encodings_are_in_the_library_and_behave() -> None:
-    """Every hand encoding is in the library, marked as hand-made and full; BP18-019 returns
-    one of your Forestcraft cards and deals 3 damage to an enemy follower."""
+    """Every hand encoding is in the library, marked as hand-made and full (or partial, its
+    note naming what is not modelled); BP18-019 returns one of your Forestcraft cards and
+    deals 3 damage to an enemy follower."""
     for path in sorted(HAND.glob("*.json")):
-        for card_id in json.loads(path.read_text(encoding="utf-8")):
+        for card_id, encoded in json.loads(path.read_text(encoding="utf-8")).items():
             entry = library()["cards"][card_id]
             assert entry.get("hand")
-            assert entry["status"] == "full"
+            assert entry["status"] == "full" or (
+                entry["status"] == "partial" and "Not modelled:" in encoded["_note"]
+            ), card_id
     spell = _card("BP18-019")
     mine = CardRecord("F-1", "Elf", card_class="forest", cost=1, attack=1, defense=1)
     enemy = follower("E", 3, 3, 5)

@@ -390,7 +390,7 @@ def test_simulations_record_per_card_facts_and_report_them(
         (["impact", FOREST, "--field", SWORD], "--card CODE"),
         (["impact", FOREST, "--field", SWORD, "--card", "NOPE-001"], "NOPE-001"),
         (["impact", FOREST, "--field", SWORD, "--card", "SD02-001"], "not in the main deck"),
-        (["impact", FOREST, "--field", SWORD, "--all", "--games", "0"], "--games 0"),
+        (["impact", FOREST, "--field", SWORD, "--all", "--games", "0"], "--games: 0 is out"),
         (["impact", FOREST, "--field", SWORD, "--card", "SD01-001", "--swap", "SD01-001"], "same"),
         (
             ["impact", FOREST, "--field", SWORD, "--card", "SD01-001", "--swap", "SD02-001"],
@@ -408,8 +408,8 @@ def test_simulations_record_per_card_facts_and_report_them(
             ["mulligan-test", FOREST, "--field", SWORD, "--policy", "never", "--policy", "maybe"],
             "maybe",
         ),
-        (["gauntlet", FOREST, "--meta", "/nonexistent.jsonl"], "no such file"),
-        (["gauntlet", FOREST, "--top", "0"], "--top 0"),
+        (["gauntlet", FOREST, "--meta", "/nonexistent.jsonl"], "file not found"),
+        (["gauntlet", FOREST, "--top", "0"], "--top: 0 is out of range"),
         (["gauntlet", FOREST, "--since", "last week"], "--since"),
     ],
 )

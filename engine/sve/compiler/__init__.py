@@ -171,6 +171,7 @@ _BODY_TRIGGERS = (
     ("これがアクトしたとき、", Trigger.ON_ENGAGE),
     ("これの【攻撃力】か【体力】を+したとき、", Trigger.BUFFED),
     ("自分のリーダーの体力が減少したとき、", Trigger.LEADER_HURT),
+    ("自分のリーダーの【体力】を+したとき、", Trigger.LEADER_HEALED),
     ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
     ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
     ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
@@ -178,7 +179,6 @@ _BODY_TRIGGERS = (
     ("自分がサイコロをふったとき、", Trigger.DIE_ROLLED),
     ("これが能力ダメージを受けたとき、", Trigger.TOOK_ABILITY_DAMAGE),
     ("これの【体力】を+したとき、", Trigger.DEFENSE_RAISED),
-    ("自分のリーダーの【体力】を+したとき、", Trigger.LEADER_HEALED),
 )
 _IT = "それ"
 """A sentence about "it" (the card chosen before)."""
@@ -614,8 +614,9 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         out.evolve_cost, out.evolve_discard = 0, int(m[1])
         used.append("evolve_discard")
         return
-    if line in STATIC_KEYWORD_LINES:
-        out.keywords += (STATIC_KEYWORD_LINES[line],)
+    sentences = [f"{part}。" for part in line.split("。") if part]
+    if sentences and all(s in STATIC_KEYWORD_LINES for s in sentences):
+        out.keywords += tuple(STATIC_KEYWORD_LINES[s] for s in sentences)
         used.append("static_keyword")
         return
     here_or_ex = _HERE_OR_EX.match(line)

@@ -82,6 +82,22 @@ class EvolveInto(Static):
 
 @element
 @dataclass(frozen=True, slots=True)
+class FaceDownEvolved:
+    """The face-up evolved followers of your evolve deck turn face down (CR 4.6.3;
+    ``それを裏向きにする``)."""
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Turn them."""
+        game.turn_evolved_face_down(frame.controller)
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "turn the face-up evolved followers of your evolve deck face down"
+
+
+@element
+@dataclass(frozen=True, slots=True)
 class FromEvolveDeck:
     """You may put one face-down card named ``name`` from your evolve deck (an Advance
     card, CR 9.2) into your EX area or onto your field (``to``: ``ex`` or ``field``;

@@ -239,13 +239,15 @@ class Scaled:
     what: CardFilter | None = None
     """With ``count="ex"``: only the EX area's cards passing this (``自分のEXエリアの妖精・
     カードの枚数``)."""
+    every: int = 1
+    """X is the count divided by this, rounded down (``…2つにつき``)."""
 
     def amount(self) -> Amount:
         """X, as an :class:`Amount` (``k`` times it is what the effect is scaled by)."""
         return Amount(self.count, per=self.per, what=self.what)
 
     def _x(self, game: Game, frame: Frame) -> int:
-        return self.amount().value(game, frame) or 0
+        return (self.amount().value(game, frame) or 0) // max(self.every, 1)
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Count, then run the effect with its amounts multiplied."""
@@ -262,6 +264,8 @@ class Scaled:
     def describe(self) -> str:
         """This element in English."""
         times = f"{self.k} times " if self.k != 1 else ""
+        if self.every != 1:
+            times += f"one per {self.every} of "
         if self.what is not None or self.count in ("played", "turns", "attack_event"):
             what = self.amount().describe()
         else:

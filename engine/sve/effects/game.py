@@ -128,6 +128,11 @@ class Game(Protocol):
         """Put a card from its owner's EX area into the graveyard."""
         ...
 
+    def take_control(self, uid: int, player: int) -> bool:
+        """``player`` takes control of field card ``uid`` (a steal): it moves to their field
+        as a card that came under their control this turn; whether it moved."""
+        ...
+
     def field_has_room(self, player: int) -> bool:
         """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
         ...
@@ -146,6 +151,11 @@ class Game(Protocol):
 
     def forbid_attack(self, uid: int, next_turn: bool) -> None:
         """Follower ``uid`` cannot attack this turn (or in its controller's next turn)."""
+        ...
+
+    def turn_evolved_face_down(self, player: int) -> int:
+        """The face-up evolved followers of ``player``'s evolve deck turn face down (usable
+        again); how many."""
         ...
 
     def from_evolve_deck(self, uid: int, to: str, player: int) -> None:

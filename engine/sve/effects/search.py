@@ -40,6 +40,8 @@ class FromGrave:
     max_cost_attack: bool = False
     """Only cards of original cost X or less, X being this card's attack when it resolves
     (``元のコストX以下の…。Xは「これの攻撃力」である``)."""
+    max_cost_x: bool = False
+    """Only cards of original cost X or less, X paid before (:class:`PayX`)."""
 
     def _capped(self, game: Game, source: int) -> FromGrave:
         if not self.max_cost_attack or source < 0:
@@ -74,6 +76,8 @@ class FromGrave:
         )
         if self.max_cost_attack:
             total += " with original cost up to this card's attack"
+        if self.max_cost_x:
+            total += " with original cost X or less"
         words = filter_words(self.what, self.n) + _different(self.distinct_names)
         return f"choose {n} {words}{total} in your graveyard; put it into your {self.to}"
 

@@ -125,6 +125,10 @@ class Select:
     per_grave: CardFilter | None = None
     """When set, ``count`` is per card in your graveyard that passes this filter
     (``…1枚につき、…1体まで選ぶ``)."""
+    per_field: Targets | None = None
+    """When set, ``count`` is per ``every`` field cards this allows (``自分の場のアミュレット
+    2つにつき、…1体まで選ぶ``), counted as the choice is made."""
+    every: int = 1
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Ask for the next target, or finish when enough are chosen or none are left."""
@@ -137,6 +141,9 @@ class Select:
             match = self.per_grave.matches
             grave = game.players[frame.controller].grave
             count *= sum(1 for u in grave if match(cards[u].base))
+        if self.per_field is not None:
+            field = game.candidates(self.per_field, frame.controller, frame.source, counting=True)
+            count *= len(field) // max(self.every, 1)
         if frame.sub >= count:
             frame.sub = 0
             frame.choice = None
@@ -163,6 +170,10 @@ class Select:
             per = filter_words(self.per_grave, 1)
             one = targets_words(self.what, 1, self.up_to)
             return f"for each {per} in your graveyard, choose {one}"
+        if self.per_field is not None:
+            each = "each" if self.every == 1 else f"every {self.every}"
+            one = targets_words(self.what, self.count, self.up_to)
+            return f"for {each} of {all_words(self.per_field)[4:]}, choose {one}"
         return f"choose {targets_words(self.what, self.count, self.up_to)}"
 
 

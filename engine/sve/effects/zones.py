@@ -298,6 +298,28 @@ class HandToDeck:
 
 @element
 @dataclass(frozen=True, slots=True)
+class Steal:
+    """Take control of the chosen enemy followers (``それを奪う``; they leave for their
+    owner's zones when they leave the field), standing them with ``stand``."""
+
+    stand: bool = False
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Move each chosen card still on the field to your field."""
+        for uid in frame.targets:
+            if not (uid >= 0 and game.target_exists(uid)):
+                continue
+            if game.take_control(uid, frame.controller) and self.stand:
+                game.set_engaged(uid, False)
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "take control of it" + (" and stand it" if self.stand else "")
+
+
+@element
+@dataclass(frozen=True, slots=True)
 class PlayFromOpponentGrave:
     """Choose a card in your opponent's graveyard and play it with its cost set to ``cost``
     (CR 10.4.4.1); a card that cannot be played now is left there (CR 10.6.2.3.3)."""

@@ -11,6 +11,7 @@ from engine.sve.board import (
     ABILITY_PROOF,
     AURA,
     BOXED,
+    CANNOT_LOSE,
     DESTROY_PROOF,
     DRAIN,
     EX_ATK,
@@ -275,8 +276,8 @@ class Resolution(StateBase):
         self.statics_dirty = False
         while True:
             p0, p1 = self.players
-            lose0 = p0.hp <= 0 or p0.decked_out
-            lose1 = p1.hp <= 0 or p1.decked_out
+            lose0 = (p0.hp <= 0 or p0.decked_out) and not self._kept_alive(0)
+            lose1 = (p1.hp <= 0 or p1.decked_out) and not self._kept_alive(1)
             if lose0 or lose1:  # CR 11.2; both at once is a draw
                 reason = (
                     Termination.LEADER_DEFENSE if p0.hp <= 0 or p1.hp <= 0 else Termination.DECK_OUT
@@ -300,6 +301,16 @@ class Resolution(StateBase):
         for p in self.players:  # CR 11.9
             if p.pp > p.max_pp:
                 p.pp = p.max_pp
+
+    def _kept_alive(self, player: int) -> bool:
+        """A card of ``player``'s field says they cannot lose (CR 11.2 does not apply); a
+        draw from an empty deck is then forgotten (CR 11.2.2 looks back to the last rule
+        processing only)."""
+        cards = self.cards
+        if any(cards[u].bits & CANNOT_LOSE for u in self.players[player].field):
+            self.players[player].decked_out = False
+            return True
+        return False
 
     def _bane_kills(self, uid: int) -> bool:
         """CR 11.3.2: a follower that fought a Bane follower is destroyed, unless abilities

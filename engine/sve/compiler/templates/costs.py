@@ -415,8 +415,11 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
     "これは能力によって破壊されない。": "destroy_proof",
     "これは交戦ダメージを受けない。": "combat_proof",
     "これはEXエリアからプレイできない。": "no_play_from_ex",
+    "これは能力ダメージを受けない。": "no_ability_damage",
+    "これは自分のスタートフェイズにスタンドしない。": "no_stand",
 }
-"""Continuous abilities of a card's own that the engine checks like keywords."""
+"""Continuous abilities of a card's own that the engine checks like keywords (a line of
+several such sentences gives each)."""
 
 
 _WHILE_HERE = re.compile(
@@ -492,6 +495,7 @@ _SPELL_TAX = re.compile(
 
 
 _CANNOT_PLAY_IF = re.compile(r"^これは(?P<cond>[^。]+なら)、プレイできない。$")
+_CANNOT_PLAY_MY_TURN = "これは自分のターン中、プレイできない。"
 
 
 _DISCOUNT_FOR = re.compile(
@@ -686,6 +690,8 @@ def _play_cost_for(line: str, equipment: bool) -> StaticLine | None:
 
 @static_line("cannot_play_if")
 def _cannot_play_if(line: str, equipment: bool) -> StaticLine | None:
+    if line == _CANNOT_PLAY_MY_TURN:  # a Quick card for the opponent's turn alone
+        return "cannot_play_if|if_my_turn", MyTurn(), CannotPlay()
     m = _CANNOT_PLAY_IF.match(line)
     if m:  # "これは(condition)なら、プレイできない。"
         cond, _whole, rest, cid = condition(m["cond"] + "、")
