@@ -93,6 +93,21 @@ NO_STAND = 1 << 19
 own: ``これは自分のスタートフェイズにスタンドしない``)."""
 
 
+STACK = 1 << 20
+"""CR 13.3.2: Stack (``【スタック】``), the keyword of some amulets: it enters the field with a
+stack counter, a stack counter is removed instead of it leaving the field, and with none
+left it goes to the graveyard."""
+
+
+STACK_COUNTERS = "c:スタック"
+"""The key of stack counters among a card's counters (CR 13.3.2, 15.1)."""
+
+
+EX_ATK, EX_DFN, EX_KW = "ex_atk", "ex_dfn", "ex_kw"
+"""Where a card in the EX area keeps the attack, defense and keyword bits effects gave it
+(CR 4.8.3.3: they go with it when it goes from the EX area onto the field)."""
+
+
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -114,6 +129,7 @@ KEYWORD_BITS = {
     "no_ability_damage": NO_ABILITY_DAMAGE,
     "cannot_lose": CANNOT_LOSE,
     "no_stand": NO_STAND,
+    "stack": STACK,
 }
 
 

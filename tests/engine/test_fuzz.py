@@ -179,7 +179,7 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
                 tokens.discard(uid)
                 if uid in evolved_uids:  # its evolved card's `leave` comes next
                     evolved_uids.discard(uid)
-                    evo_leaving.append(who)
+                    evo_leaving.append(owner(uid) if uid < dealt else who)  # to its owner
         elif ev == "damage" and isinstance(e["target"], str) and prev is not None:
             who = int(e["target"][-1])
             assert s["hp"][who] == prev["hp"][who] - e["amount"]
@@ -192,7 +192,8 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
             n = sum(s[k][p] for k in COUNT_KEYS)
             n -= sum(1 for u in tokens if on_field[u] == p)
             n -= sum(1 for who in ex_tokens.values() if who == p)
-            n += sum(1 for u in evolved_uids if on_field[u] == p)
+            # an evolved follower is two cards, both its owner's (also when another controls it)
+            n += sum(1 for u in evolved_uids if (owner(u) if u < dealt else on_field[u]) == p)
             n += sum(1 for who in inflight.values() if who == p)
             n += sum(1 for who in evo_leaving if who == p)
             for u, who in on_field.items():  # cards on the field of a player not their owner

@@ -177,6 +177,9 @@ class PayCost:
     banish_from: str = "grave"
     """Where the ``banish`` cards are: ``grave``, ``ex`` (``EXエリアの『…』N枚を消滅``) or
     ``hand`` (``手札1枚を消滅``)."""
+    banish_to_grave: bool = False
+    """The ``banish`` cards of the EX area go to the graveyard instead of being banished
+    (``EXエリアの八獄・カード2枚を墓場に置く``)."""
     lesson: int = 0
     """Lesson N (``【レッスン_N】``, CR 14.3.2.1): banish N Magic Items from your EX area."""
     take_from: Targets | None = None
@@ -185,8 +188,8 @@ class PayCost:
     take: str = ""
     take_n: int = 0
     take_self: bool = False
-    """With ``take_from``: the counters come from this card only
-    (``これの…カウンターN個を取る``)."""
+    """The ``take_n`` counters named ``take`` are removed from this card (``これの…カウンター
+    N個を取る``, CR 15.1.4); with ``take_from`` too, this card is the only one it allows."""
     engage_any: Targets | None = None
     """Engage any number of your standing field cards this allows (CR 10.4.6); how many is
     the ability's amount (``AMOUNT``)."""
@@ -282,6 +285,10 @@ class PayCost:
                 return False
         if self.take_from is not None and not self._takeable(game, controller, source):
             return False
+        if self.take_self and self.take_from is None:
+            counters = game.cards[source].counters if source >= 0 else None
+            if counters is None or counters.get(COUNTER_PREFIX + self.take, 0) < self.take_n:
+                return False
         if self.engage_min_total:
             able = self._engageable_any(game, controller, source)
             if sum(cards[u].base.cost or 0 for u in able) < self.engage_min_total:
@@ -360,6 +367,8 @@ class PayCost:
                 game.banish(uid)
             if self.engage_self:
                 game.set_engaged(frame.source, True)
+            if self.take_self and self.take_from is None:
+                game.add_counter(frame.source, COUNTER_PREFIX + self.take, -self.take_n)
             frame.sub = 2
             if self.discard is not None:
                 options = [str(u) for u in self._discardable(game, me, frame.source)]
@@ -422,7 +431,10 @@ class PayCost:
                     return False
             frame.sub = _BANISHING
         if frame.choice is not None:  # one card banished from the graveyard
-            game.banish(int(frame.choice))
+            if self.banish_to_grave:
+                game.ex_to_grave(int(frame.choice))
+            else:
+                game.banish(int(frame.choice))
             frame.choice = None
             frame.sub += 1
         if self.banish is not None and frame.sub - _BANISHING < self.banish_n:
@@ -485,7 +497,10 @@ class PayCost:
         if self.banish is not None:
             words = filter_words(self.banish, self.banish_n)
             where = {"ex": "EX area", "hand": "hand"}.get(self.banish_from, "graveyard")
-            parts.append(f"banish {self.banish_n} {words} from your {where}")
+            if self.banish_to_grave:
+                parts.append(f"put {self.banish_n} {words} from your EX area into the graveyard")
+            else:
+                parts.append(f"banish {self.banish_n} {words} from your {where}")
         if self.lesson:
             parts.append(
                 f"Lesson {self.lesson} (banish {self.lesson} Magic Items from your EX area)"
@@ -500,6 +515,8 @@ class PayCost:
         if self.take_from is not None:
             what = "this" if self.take_self else targets_words(self.take_from)
             parts.append(f"remove {self.take_n} '{self.take}' counters from {what}")
+        elif self.take_self:
+            parts.append(f"remove {self.take_n} '{self.take}' counters from this")
         return " and ".join(parts)
 
 
@@ -542,6 +559,10 @@ class PlayCostX(Static):
     per_evolved: CardFilter | None = None
     per_field: Targets | None = None
     per_banished: bool = False
+    per_ex: CardFilter | None = None
+    """X is the cards of your EX area passing this (``自分のEXエリアの妖精・カードの枚数``)."""
+    per_turn: bool = False
+    """X is the number of your turns so far, this one included (``自分のターン数``)."""
 
     def x(self) -> Amount:
         """How much less, as an :class:`Amount`."""
@@ -551,6 +572,10 @@ class PlayCostX(Static):
             return Amount("field", per=self.per_field)
         if self.per_banished:
             return Amount("banish")
+        if self.per_ex is not None:
+            return Amount("ex", what=self.per_ex)
+        if self.per_turn:
+            return Amount("turns")
         return Amount(n=self.n)
 
     def amount(self, game: Game, controller: int, source: int) -> int:
@@ -574,6 +599,8 @@ class PlayCostX(Static):
             x = f"X (the number of {all_words(self.per_field)[4:]})"
         elif self.per_banished:
             x = "X (the cards in your banish zone)"
+        elif self.per_ex is not None or self.per_turn:
+            x = f"X ({self.x().describe()})"
         return f"this costs {x} less to play"
 
 
@@ -733,11 +760,16 @@ class DiscountFor(Static):
 
     cost: PayCost
     n: int
+    becomes: int = -1
+    """The play cost becomes this instead, when not -1 (``コストを0にする``, ``1にする``;
+    never more than it was)."""
 
     rule: ClassVar[Rule] = Rule.DISCOUNT
 
     def change(self, game: Game, uid: int, value: int) -> int:
         """The play cost ``value`` with the discount taken off (not below 0)."""
+        if self.becomes >= 0:
+            return min(value, self.becomes)
         return max(0, value - self.n)
 
     def usable(self, game: Game, player: int, uid: int) -> bool:
@@ -751,6 +783,8 @@ class DiscountFor(Static):
     def describe(self) -> str:
         """This element in English."""
         paid = self.cost.describe().removeprefix("as a cost, ")
+        if self.becomes >= 0:
+            return f"as this is played, you may {paid} to pay {self.becomes} PP for it"
         return f"as this is played, you may {paid} to pay {self.n} PP less"
 
 

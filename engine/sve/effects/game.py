@@ -33,6 +33,12 @@ class Game(Protocol):
 
     active: int
 
+    attacker: int
+    """The follower whose attack is being made (-1: none, CR 8.4)."""
+
+    attack_target: int
+    """What that attack is on: a follower's uid, or a negative number for the leader."""
+
     def add_counter(self, target: int, name: str, n: int = 1) -> None:
         """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2)."""
         ...

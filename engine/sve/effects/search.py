@@ -167,6 +167,9 @@ class LookTop:
     rest: str = "bottom"
     must: bool = False
     """The ``n`` cards must be taken while there are any (``…を手札に加える``, no "may")."""
+    max_total: int = -1
+    """The original costs of the cards taken add up to at most this (``元のコストの合計がN以下
+    になるように``); -1 for no limit."""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Offer the matching cards among the top ones; then move the rest."""
@@ -197,6 +200,8 @@ class LookTop:
         }[self.rest]
         where = "graveyard" if self.to == "grave" else self.to
         words = filter_words(self.what, self.n) + _different(self.distinct_names)
+        if self.max_total >= 0:
+            words += f" with original costs adding up to {self.max_total} or less"
         top = "the top card" if self.look == 1 else f"the top {self.look} cards"
         if self.must:
             return (

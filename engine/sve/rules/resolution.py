@@ -14,6 +14,11 @@ from engine.sve.board import (
     CANNOT_LOSE,
     DESTROY_PROOF,
     DRAIN,
+    EX_ATK,
+    EX_DFN,
+    EX_KW,
+    STACK,
+    STACK_COUNTERS,
     Card,
     Decision,
     Kind,
@@ -72,6 +77,11 @@ class Resolution(StateBase):
             or what.max_attack >= 0
             or what.min_attack >= 0
             or what.name_contains
+            or what.trait2
+            or what.engaged
+            or what.defense >= 0
+            or what.keyword
+            or what.also
         )
         for side in sides:
             if what.followers or what.amulets:
@@ -186,6 +196,14 @@ class Resolution(StateBase):
         if target < 0:
             return
         card = self.cards[target]
+        if card.zone is Zone.EX and not until_eot:  # CR 4.8.3.3: kept for the field
+            card = self.writable(target)
+            if card.counters is None:
+                card.counters = {}
+            card.counters[EX_ATK] = card.counters.get(EX_ATK, 0) + atk
+            card.counters[EX_DFN] = card.counters.get(EX_DFN, 0) + dfn
+            card.counters[EX_KW] = card.counters.get(EX_KW, 0) | keyword_bits(keywords)
+            return
         if card.zone is not Zone.FIELD:
             return
         card = self.writable(target)
@@ -198,11 +216,21 @@ class Resolution(StateBase):
             self.eot.append((target, card.gen, atk, dfn, bits))
 
     def add_counter(self, target: int, name: str, n: int = 1) -> None:
-        """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2)."""
+        """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2);
+        a negative ``n`` removes them. A Stack card left with no stack counter goes to its
+        owner's graveyard (CR 13.3.2.3, 13.3.3.2)."""
         card = self.writable(target)
         if card.counters is None:
             card.counters = {}
         card.counters[name] = card.counters.get(name, 0) + n
+        if (
+            name == STACK_COUNTERS
+            and card.counters[name] <= 0
+            and card.kw & STACK
+            and card.zone is Zone.FIELD
+        ):
+            card.counters[name] = 0
+            self._leave_field(card, Zone.GRAVE, "leave")
 
     def _run(self) -> None:
         """Advance automatically until a player must decide or the game ends."""

@@ -14,9 +14,14 @@ from engine.sve.board import (
     CANNOT_LOSE,
     DESTROY_PROOF,
     ENTERS_ENGAGED,
+    EX_ATK,
+    EX_DFN,
+    EX_KW,
     EX_LIMIT,
     FIELD_LIMIT,
     MAX_PP_CAP,
+    STACK,
+    STACK_COUNTERS,
     Card,
     Termination,
     Zone,
@@ -517,11 +522,18 @@ class Zones(StateBase):
             if card.zone is Zone.RESOLVING:  # CR 10.6.2.8.3
                 self.move_to_grave_from_resolution(card)
             return
+        carried = card.counters  # CR 4.8.3.3: effects on it in the EX area go with it
         card.renew()  # CR 4.1.4: whatever it had in the zone it came from is gone
+        if carried and EX_ATK in carried:
+            card.atk += carried[EX_ATK]
+            card.dfn += carried[EX_DFN]
+            card.granted |= carried[EX_KW] & ~card.kw
         card.zone = Zone.FIELD
         card.controller = player
         card.engaged = engaged
         card.since = self.turn
+        if card.kw & STACK:  # CR 13.3.2.2: it enters with a stack counter on it
+            card.counters = {STACK_COUNTERS: 1}
         if card.kw & ENTERS_ENGAGED:  # a continuous ability of its own (CR 10.1.1.3)
             engaged = True
             card.engaged = True
@@ -643,6 +655,17 @@ class Zones(StateBase):
     def _leave_field(self, card: Card, zone: Zone, event: str) -> None:
         """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
         assert card.tok is self.tok, "a card changed in place must be this state's own"
+        counters = card.counters
+        if (
+            card.kw & STACK
+            and counters
+            and counters.get(STACK_COUNTERS, 0) > 0
+            and not _boxed(card)
+        ):
+            counters[STACK_COUNTERS] -= 1  # CR 13.3.2.2: a stack counter goes instead
+            if counters[STACK_COUNTERS] > 0:
+                return  # ... and it stays
+            zone, event = Zone.GRAVE, "leave"  # CR 13.3.2.3 / 11.7: none left
         face = card.face
         controller = card.controller
         if zone is Zone.GRAVE and card.fol and self.scripts and self._banish_instead(controller):
