@@ -8,24 +8,40 @@ the real record. ``benchmarks/calibration.py`` runs the whole check.
 
 from __future__ import annotations
 
+import csv
 import itertools
+import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
 TRUST_NOTE = (
     "How far to trust these numbers: simulated win rates describe how our AI players "
-    "handle the decks, not how people play them. Checked against real tournaments (the "
-    "page docs/calibration.md), the default planner keeps nearly nine pairings in ten "
-    "within 20-80%, but it does not rank the top archetypes like their top-8 record (rank "
-    "correlation about zero) and rates one Princess Connect list far above its results. Use "
-    "them to compare versions of a deck against the same field, not as a verdict on a "
-    "matchup."
+    "handle the decks, not how people play them. Checked against 59 real top 8s (the page "
+    "docs/calibration.md), the default player's matchups are far more lopsided than the "
+    "record allows: the record cannot tell archetypes apart by where they place, while "
+    "the simulator spreads them over 12-79% against the field. Use them to compare versions "
+    "of a deck against the same field, not as a verdict on a matchup."
 )
 """Shown on the Matchups and Meta pages; docs/calibration.md explains it."""
 
 Cards = Mapping[str, int]
+
+OTHER = -1
+"""The archetype index of an entry whose archetype is not in the matrix."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One tournament's top 8 as the record gives it: each entry's rank and archetype
+    (an index into the matrix, or :data:`OTHER`)."""
+
+    key: str
+    ranks: tuple[int, ...]
+    archetypes: tuple[int, ...]
 
 
 @dataclass(slots=True)
@@ -78,6 +94,43 @@ def archetypes(
     return sorted(out.values(), key=lambda a: (-a.finishes, a.key))
 
 
+@dataclass(frozen=True, slots=True)
+class Record:
+    """The tournament record: the placed lists, the archetype rows and the archetypes."""
+
+    lists: list[dict[str, object]]
+    clusters: list[dict[str, str]]
+    archetypes: list[Archetype]
+
+
+def record_dir() -> Path:
+    """Where the tournament record is: ``$DECKLAB_SHARED/data/sve/decks``, by default the
+    ``shared`` directory beside the repository."""
+    env = os.environ.get("DECKLAB_SHARED")
+    shared = Path(env) if env else Path(__file__).resolve().parents[2] / "shared"
+    return shared / "data" / "sve" / "decks"
+
+
+def read_clusters(path: Path) -> list[dict[str, str]]:
+    """The rows of ``deck_clusters.csv`` (its header is not English: columns by position)."""
+    with open(path, encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.reader(fh))
+    names = ("class", "deck_code", "tournament_id", "archetype_id", "label")
+    return [dict(zip(names, r[:5], strict=True)) for r in rows[1:] if len(r) >= 5]
+
+
+def load_record(where: Path | None = None) -> Record | None:
+    """The record from ``individual_v2.jsonl`` and ``deck_clusters.csv`` in ``where``
+    (:func:`record_dir` if not given), or ``None`` when it is not there."""
+    where = where or record_dir()
+    lists_path, clusters_path = where / "individual_v2.jsonl", where / "deck_clusters.csv"
+    if not lists_path.exists() or not clusters_path.exists():
+        return None
+    lists = [json.loads(line) for line in lists_path.read_text("utf-8").splitlines() if line]
+    clusters = read_clusters(clusters_path)
+    return Record(lists, clusters, archetypes(lists, clusters))
+
+
 def shared_cards(a: Cards, b: Cards) -> int:
     """Cards two lists have in common, copies counted.
 
@@ -87,14 +140,44 @@ def shared_cards(a: Cards, b: Cards) -> int:
     return sum(min(n, b.get(code, 0)) for code, n in a.items())
 
 
-def medoid(lists: Sequence[Cards]) -> int:
-    """The index of the list sharing the most cards with all the others (first on ties)."""
-    best, best_total = 0, -1
-    for i, a in enumerate(lists):
-        total = sum(shared_cards(a, b) for j, b in enumerate(lists) if j != i)
-        if total > best_total:
-            best, best_total = i, total
-    return best
+def representative(lists: Sequence[Cards]) -> int:
+    """The index of the list closest to the archetype's average list (copies per card
+    averaged over its lists; squared distance; first on ties).
+
+    >>> representative([{"A": 3, "B": 3}, {"A": 3, "B": 2, "C": 1}, {"A": 3, "D": 3}])
+    1
+    """
+    codes = sorted({code for cards in lists for code in cards})
+    counts = np.array([[cards.get(code, 0) for code in codes] for cards in lists], dtype=float)
+    distance = ((counts - counts.mean(axis=0)) ** 2).sum(axis=1)
+    return int(np.flatnonzero(distance == distance.min())[0])
+
+
+def events(
+    lists: Sequence[Mapping[str, object]],
+    clusters: Sequence[Mapping[str, str]],
+    keys: Sequence[str],
+    min_entries: int = 7,
+) -> list[Event]:
+    """The record's top 8s with at least ``min_entries`` labelled entries: each entry's
+    rank and its archetype's index in ``keys`` (:data:`~analytics.topeight.OTHER` for an
+    archetype outside them)."""
+    where = {(c["deck_code"], c["tournament_id"]): f"{c['class']}#{c['archetype_id']}"
+             for c in clusters}  # fmt: skip
+    index = {key: k for k, key in enumerate(keys)}
+    entries: dict[str, list[tuple[int, int]]] = {}
+    for doc in lists:
+        tournament = str(doc["tournament_id"])
+        key = where.get((str(doc["deck_code"]), tournament))
+        rank = doc["rank"]
+        if key is None or not isinstance(rank, int | str):
+            continue
+        entries.setdefault(tournament, []).append((int(rank), index.get(key, OTHER)))
+    return [
+        Event(t, tuple(r for r, _ in found), tuple(a for _, a in found))
+        for t, found in sorted(entries.items())
+        if len(found) >= min_entries
+    ]
 
 
 def spearman(x: Sequence[float], y: Sequence[float]) -> float:
@@ -153,6 +236,23 @@ def field_rates(rates: np.ndarray) -> np.ndarray:
         row = [rates[i, j] for j in range(n) if j != i and not np.isnan(rates[i, j])]
         if row:
             out[i] = float(np.mean(row))
+    return out
+
+
+def weighted_field(rates: np.ndarray, weights: Sequence[float] | np.ndarray) -> np.ndarray:
+    """Each row's win rate against the field weighted by ``weights`` (each archetype's
+    share of the record), itself and NaN cells left out.
+
+    >>> weighted_field(np.array([[np.nan, 0.8, 0.2], [0.2, np.nan, 0.5], [0.8, 0.5, np.nan]]),
+    ...                [1, 3, 1]).round(3).tolist()
+    [0.65, 0.35, 0.575]
+    """
+    w = np.asarray(weights, dtype=float)
+    out = np.full(len(rates), np.nan)
+    for i in range(len(rates)):
+        cols = [j for j in range(len(rates)) if j != i and not np.isnan(rates[i, j])]
+        if cols:
+            out[i] = float(np.dot(rates[i, cols], w[cols]) / w[cols].sum())
     return out
 
 

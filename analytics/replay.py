@@ -318,6 +318,13 @@ def _describe(ev: dict[str, Any], board: _Board) -> str | None:
         return f"{board.label(uid)} enters {possessive(who)} field" + (
             " engaged" if ev.get("engaged") else ""
         )
+    if kind == "control" and isinstance(uid, int):
+        p = ev.get("player", 0)
+        taken = board.find(uid)
+        board.leave(uid)
+        if taken is not None:
+            board.on_field[p if p in (0, 1) else 0][uid] = taken
+        return f"{who} takes control of {board.label(uid, cid)}"
     if kind == "evolve" and isinstance(uid, int) and isinstance(cid, str):
         before = board.label(uid)
         rec = board.lookup(cid)

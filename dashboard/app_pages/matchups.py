@@ -8,6 +8,7 @@ import streamlit as st
 
 from analytics import figures
 from analytics.calibration import TRUST_NOTE
+from analytics.calmap import real_play_matrix, real_play_note
 from analytics.matchups import round_robin
 from analytics.runs import list_runs
 from cardpool.errors import InputError
@@ -74,14 +75,28 @@ with data.store() as store:
     result = round_robin(store, batch)
 
 names, wins, ranking, field = result.names, result.wins, result.ranking, result.field_rates()
+rates = result.rates()
 st.plotly_chart(figures.matchup_heatmap(names, wins), key="matchups_heatmap")
+real, real_field = real_play_matrix(rates)
+if any(e is not None for row in real for e in row):
+    st.subheader("Estimated real-play win rate")
+    st.dataframe(
+        pd.DataFrame([[None if e is None else e.rate for e in row] for row in real],
+                     index=names, columns=names),
+        key="matchups_real", width="stretch",
+        column_config={n: st.column_config.NumberColumn(format="percent") for n in names},
+    )  # fmt: skip
+    st.caption("Row deck against column deck. " + real_play_note())
+
+
 st.subheader("Ranking")
 st.dataframe(
     pd.DataFrame(
         [
             {"rank": place, "deck": names[i], "strength": ranking.strength[i],
              "± standard error": ranking.stderr[i],
-             "win rate vs the field": field[i]}
+             "win rate vs the field": field[i],
+             "estimated in real play": None if real_field[i] is None else real_field[i].rate}
             for place, i in enumerate(ranking.order(), start=1)
         ]
     ),
@@ -91,7 +106,9 @@ st.dataframe(
         "strength": st.column_config.NumberColumn("Strength", format="%.2f"),
         "± standard error": st.column_config.NumberColumn("± standard error", format="%.2f"),
         "win rate vs the field": st.column_config.NumberColumn(
-            "Win rate vs the field", format="percent"),
+            "Win rate vs the field (bots)", format="percent"),
+        "estimated in real play": st.column_config.NumberColumn(
+            "Estimated in real play", format="percent"),
     },
 )  # fmt: skip
 st.caption(

@@ -4,6 +4,8 @@ import pandas as pd
 import streamlit as st
 
 from analytics import figures
+from analytics.calibration import TRUST_NOTE
+from analytics.calmap import real_play, real_play_note
 from analytics.decks import as_played, unmodelled_cards
 from analytics.levels import players_word
 from analytics.runs import RunInfo, game_rows, list_runs, run_info
@@ -81,12 +83,18 @@ if len(rows) < info.games:
     )
 rate = summary.a.rate
 lo, hi = summary.a.ci95
-m1, m2, m3, m4 = st.columns(4)
-m1.metric("Deck A win rate", "-" if rate is None else f"{rate:.1%}", help=plain(info.deck_a))
+estimate = real_play(rate)
+m1, m2, m0, m3, m4 = st.columns(5)
+m1.metric("Deck A win rate (bots)", "-" if rate is None else f"{rate:.1%}",
+          help=plain(info.deck_a))  # fmt: skip
 m2.metric("95% interval", f"{lo:.0%}–{hi:.0%}")
+m0.metric("Estimated in real play", "-" if estimate is None else f"{estimate.rate:.0%}",
+          help=None if estimate is None
+          else f"{estimate.low:.0%}–{estimate.high:.0%} over the map's interval of k")  # fmt: skip
 first = summary.first_player.rate
 m3.metric("First player wins", "-" if first is None else f"{first:.1%}")
 m4.metric("Games (draws, errors)", f"{summary.games} ({summary.draws}, {summary.errors})")
+st.caption(real_play_note() + " " + TRUST_NOTE)
 chart_a, chart_b, chart_c = st.columns(3)
 chart_a.plotly_chart(figures.win_rate_figure(summary, info.deck_a), key="sim_rates")
 chart_b.plotly_chart(figures.game_length_figure(summary), key="sim_lengths")

@@ -636,6 +636,14 @@ def _gauntlet(args: argparse.Namespace) -> int:
         )  # fmt: skip
         result["not_fully_modelled"] = unmodelled_in([deck, *(a.deck for a in field)], pool)
         result = _finish(store, info, played, result)
+    from analytics.calmap import field_real_play, real_play, real_play_note
+
+    estimate = field_real_play([r["win_rate"] for r in result["field"]],
+                               [r["weight"] for r in result["field"]])  # fmt: skip
+    result["real_play_estimate"] = None if estimate is None else estimate.as_dict()
+    for r in result["field"]:
+        each = real_play(r["win_rate"])
+        r["real_play_estimate"] = None if each is None else each.as_dict()
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
@@ -643,6 +651,7 @@ def _gauntlet(args: argparse.Namespace) -> int:
         f"{deck.name} against the {len(field)} largest archetypes of {params['lists']} "
         f"tournament lists: expected win rate {_pct(result['expected_win_rate'])} "
         f"({'95% repeated interval' if info.until_decided else '95% CI'} {_ci(result['ci95'])})"
+        + ("" if estimate is None else f"; estimated in real play {estimate.text()}")
     )
     print(
         f"the field covers {_pct(result['coverage'])} of the lists: the shares below are of "
@@ -650,10 +659,13 @@ def _gauntlet(args: argparse.Namespace) -> int:
         f"interval carries the shares' own uncertainty (±{_pct(result['share_sd'])} sd)"
     )
     for r in result["field"]:
+        real = r["real_play_estimate"]
         print(
             f"  {r['share']:>6.1%}  {r['archetype']} [{r['list']}]: {_pct(r['win_rate'])} "
             f"(CI {_ci(r['ci95'])}, {r['games']} games)"
+            + ("" if real is None else f"; real play about {real['rate']:.0%}")
         )
+    print(real_play_note())
     if result["deciding"]:
         print(f"decided most by: {'; '.join(result['deciding'])}")
     _footer(result)

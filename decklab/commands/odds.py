@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import defaultdict
 from typing import Any
@@ -329,7 +330,22 @@ def _print_odds(
         if i == 0:
             print("  ".join("-" * w for w in widths))
     if policy_text:
-        print(f"policy: {policy_text}")
+        print(f"policy: {_named_cards(policy_text, pool)}")
+
+
+def _named_cards(text: str, pool: PoolIndex | None) -> str:
+    """``text`` with each card code it names written ``name (code)``, as the pages write it."""
+    if pool is None:
+        return text
+
+    def label(match: re.Match[str]) -> str:
+        rec = pool.record(match.group(0))
+        return match.group(0) if rec is None else f"{rec.name} ({match.group(0)})"
+
+    return _CODE.sub(label, text)
+
+
+_CODE = re.compile(r"\b[A-Z]+[0-9]*[a-z]?-[A-Z]*[0-9]+[A-Za-z]?\b")
 
 
 def _pct(p: float) -> str:

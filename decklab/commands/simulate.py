@@ -269,7 +269,10 @@ def _simulate(args: argparse.Namespace) -> int:
 def _summary_dict(
     info: Any, rows: list[GameRow], speed: float | None, pool: PoolIndex
 ) -> dict[str, Any]:
+    from analytics.calmap import real_play
+
     s = summarise(rows)
+    estimate = real_play(s.a.rate)
     return {
         "run_id": info.run_id,
         "deck_a": info.deck_a,
@@ -278,6 +281,7 @@ def _summary_dict(
         "seed": info.seed,
         "games_asked": info.games,
         **s.as_dict(),
+        "real_play_estimate": None if estimate is None else estimate.as_dict(),
         "games_per_s": None if speed is None else round(speed, 2),
         "not_fully_modelled": {
             "a": [cid for cid, _, _ in unmodelled_cards(info.deck_a_list, pool)],
@@ -301,6 +305,7 @@ def _print_summary(
         f"  {s.games} games ({s.wins[0]}-{s.wins[1]}, {s.draws} draws, {s.errors} errors): "
         f"{info.deck_a} wins {rate} of decided games, 95% CI {lo:.1%} to {hi:.1%}"
     )
+    _print_real_play(data["real_play_estimate"], info.deck_a)
     for name, r in (("going first", s.a_first), ("going second", s.a_second)):
         if r.rate is not None:
             print(
@@ -322,6 +327,16 @@ def _print_summary(
             print(f"  not fully modelled in {name}: {', '.join(missing)}")
 
 
+def _print_real_play(estimate: dict[str, float] | None, deck: str) -> None:
+    """The calibrated estimate beside the bots' rate, and where it comes from."""
+    from analytics.calmap import real_play_note
+
+    if estimate is not None:
+        print(f"  estimated real-play win rate of {deck}: {estimate['rate']:.0%} "
+              f"({estimate['low']:.0%}-{estimate['high']:.0%})")  # fmt: skip
+    print(f"  {real_play_note()}")
+
+
 def _matrix(args: argparse.Namespace) -> int:
     _check(args)
     if len(args.decks) < 2:
@@ -339,12 +354,17 @@ def _matrix(args: argparse.Namespace) -> int:
                 label=f"{k}/{len(pairs)} {names[i]} vs {names[j]} ",
             )  # fmt: skip
         result = round_robin(store, batch, order=names)
+    from analytics.calmap import real_play_matrix, real_play_note
+
     names, games, ranking, rates = result.names, result.games, result.ranking, result.rates()
+    real, _ = real_play_matrix(rates)
     if args.json:
         print(json.dumps({
             "batch_id": batch,
             "decks": names,
             "win_rate": [[None if np.isnan(x) else round(float(x), 4) for x in r] for r in rates],
+            "real_play_estimate": [[None if e is None else round(e.rate, 4) for e in row]
+                                   for row in real],
             "games": games.astype(int).tolist(),
             "ranking": [
                 {"deck": names[i], "strength": ranking.strength[i], "stderr": ranking.stderr[i]}
@@ -360,6 +380,14 @@ def _matrix(args: argparse.Namespace) -> int:
     )  # fmt: skip
     print(f"row deck's win rate against the column deck (batch {batch}):")
     print(table.to_string())
+    if any(e is not None for row in real for e in row):
+        estimates = pd.DataFrame(
+            [["-" if e is None else f"{e.rate:.0%}" for e in row] for row in real],
+            index=names, columns=names,
+        )  # fmt: skip
+        print("estimated real-play win rate of the row deck against the column deck:")
+        print(estimates.to_string())
+    print(real_play_note())
     print("ranking (Bradley-Terry strength ± standard error):")
     for place, i in enumerate(ranking.order(), start=1):
         print(f"  {place}. {names[i]}: {ranking.strength[i]:+.2f} ± {ranking.stderr[i]:.2f}")
@@ -388,7 +416,10 @@ def _compare(args: argparse.Namespace) -> int:
                     if r.error is None:
                         score = 0.5 if r.winner is None else float(r.winner == 0)
                         results[v][(opponent.name, r.seed, r.seat)] = score
+    from analytics.calmap import field_real_play, real_play_note
+
     cmp = paired_difference(results[0], results[1])
+    real = [field_real_play(*_per_opponent(r, [d.name for d in field])) for r in results]
     data = {
         "version_a": versions[0].name,
         "version_b": versions[1].name,
@@ -400,6 +431,7 @@ def _compare(args: argparse.Namespace) -> int:
         "ci95": list(cmp.ci95),
         "schedule_seed": args.seed,
         "seeds": len({s for s, _ in schedule(args.seed, args.games)}),
+        "real_play_estimate": [None if e is None else e.as_dict() for e in real],
     }
     if args.json:
         print(json.dumps(data, indent=2))
@@ -409,7 +441,22 @@ def _compare(args: argparse.Namespace) -> int:
             f"over {cmp.pairs} paired games (95% CI {cmp.ci95[0]:+.1%} to {cmp.ci95[1]:+.1%}); "
             f"scores {cmp.a_rate:.1%} -> {cmp.b_rate:.1%}"
         )
+        if real[0] is not None and real[1] is not None:
+            print(f"estimated real-play scores against the field: {real[0].text()} -> "
+                  f"{real[1].text()}")  # fmt: skip
+        print(real_play_note())
     return 0
+
+
+def _per_opponent(
+    scores: dict[tuple[str, int, int], float], opponents: list[str]
+) -> tuple[list[float | None], list[float]]:
+    """Each opponent's mean score (None without games) and equal weights."""
+    rates: list[float | None] = []
+    for name in opponents:
+        mine = [v for (opp, _, _), v in scores.items() if opp == name]
+        rates.append(sum(mine) / len(mine) if mine else None)
+    return rates, [1.0] * len(opponents)
 
 
 def _runs(args: argparse.Namespace) -> int:

@@ -80,6 +80,35 @@ COMBAT_PROOF = 1 << 16
 """Takes no combat damage (``これは交戦ダメージを受けない``, a continuous ability of its own)."""
 
 
+NO_ABILITY_DAMAGE = 1 << 17
+"""Takes no ability damage (CR 5.14.3.3; a continuous ability of its own)."""
+
+
+CANNOT_LOSE = 1 << 18
+"""While this is on its controller's field, that player does not lose the game (CR 11.2)
+and the opponent cannot win it by an effect (CR 5.23.1; a continuous ability of its own)."""
+
+
+NO_STAND = 1 << 19
+"""Does not stand in its controller's start phase (CR 7.2.3; a continuous ability of its
+own: ``これは自分のスタートフェイズにスタンドしない``)."""
+
+
+STACK = 1 << 20
+"""CR 13.3.2: Stack (``【スタック】``), the keyword of some amulets: it enters the field with a
+stack counter, a stack counter is removed instead of it leaving the field, and with none
+left it goes to the graveyard."""
+
+
+STACK_COUNTERS = "c:スタック"
+"""The key of stack counters among a card's counters (CR 13.3.2, 15.1)."""
+
+
+EX_ATK, EX_DFN, EX_KW = "ex_atk", "ex_dfn", "ex_kw"
+"""Where a card in the EX area keeps the attack, defense and keyword bits effects gave it
+(CR 4.8.3.3: they go with it when it goes from the EX area onto the field)."""
+
+
 KEYWORD_BITS = {
     "ward": WARD,
     "storm": STORM,
@@ -98,6 +127,10 @@ KEYWORD_BITS = {
     "no_play_from_ex": NO_EX_PLAY,
     "destroy_proof": DESTROY_PROOF,
     "combat_proof": COMBAT_PROOF,
+    "no_ability_damage": NO_ABILITY_DAMAGE,
+    "cannot_lose": CANNOT_LOSE,
+    "no_stand": NO_STAND,
+    "stack": STACK,
 }
 
 

@@ -13,7 +13,7 @@ from engine.cards import CardRecord
 from engine.sve.actions import KEEP, REDRAW, Action
 from engine.sve.agents import Agent, make_agent
 from engine.sve.board import DEFAULT_TURN_LIMIT
-from engine.sve.effects.evolve import FromEvolveDeck
+from engine.sve.effects.evolve import EvolveInto, FromEvolveDeck
 from engine.sve.effects.scripts import Scripts
 from engine.sve.state import DEFAULT_SCRIPTS, DeckSpec, Outcome, State, new_game
 
@@ -215,16 +215,18 @@ def play_game(
     )
 
 
-def _fetched_names(node: object) -> Iterator[str]:
-    """Names of the evolve-deck cards an effect tree puts into play (:class:`FromEvolveDeck`)."""
-    if isinstance(node, FromEvolveDeck):
+def _named(node: object, kind: type[FromEvolveDeck] | type[EvolveInto]) -> Iterator[str]:
+    """Names of the evolve-deck cards an effect tree names through ``kind``: an Advance
+    card it puts into play (:class:`FromEvolveDeck`) or an evolved card of another name
+    it evolves into (:class:`EvolveInto`)."""
+    if isinstance(node, kind):
         yield node.name
     elif isinstance(node, (tuple, list)):
         for item in node:
-            yield from _fetched_names(item)
+            yield from _named(item, kind)
     elif dataclasses.is_dataclass(node) and not isinstance(node, type):
         for f in dataclasses.fields(node):
-            yield from _fetched_names(getattr(node, f.name))
+            yield from _named(getattr(node, f.name), kind)
 
 
 def build_evolve_deck(
@@ -233,16 +235,19 @@ def build_evolve_deck(
     limit: int = EVOLVE_DECK_LIMIT,
     scripts: Scripts | None = None,
 ) -> list[CardRecord]:
-    """An evolve deck for ``main``: same-named evolved followers from ``pool`` (CR 5.16.1.1.1)
-    and the Advance cards (CR 9.2) its cards' abilities take from the evolve deck.
+    """An evolve deck for ``main``: same-named evolved followers from ``pool`` (CR 5.16.1.1.1),
+    the evolved cards of another name its followers evolve into (CR 12.2), and the Advance
+    cards (CR 9.2) its cards' abilities take from the evolve deck.
 
-    Every follower name with an evolved form, and every Advance card a main-deck card
-    names (as many as the cards naming it), gets one copy first (most-played first, then
+    Every follower name with an evolved form, every evolved card a follower's evolve
+    ability names, and every Advance card a main-deck card names (as many as the cards
+    naming it), gets one copy first (most-played first, then
     list order), then a second and a third in the same order, never more copies than the
     main deck plays (at most 3, CR 6.1.1.4), until ``limit`` cards: a follower the deck
     plays is never left unable to evolve because the copies of another filled the deck.
     Where several evolved or Advance cards share a name, the lowest card id is used.
-    ``scripts`` (the committed library by default) tells which cards name an Advance card.
+    ``scripts`` (the committed library by default) tells which cards name an Advance card
+    or an evolved card of another name.
     """
     scripts = DEFAULT_SCRIPTS if scripts is None else scripts
     evolved: dict[str, CardRecord] = {}
@@ -261,7 +266,11 @@ def build_evolve_deck(
             names.append(rec.name)
         script = scripts.get(rec.card_id)
         if script is not None:
-            names += [n for n in dict.fromkeys(_fetched_names(script.abilities)) if n in advance]
+            names += [n for n in dict.fromkeys(_named(script.abilities, FromEvolveDeck))
+                      if n in advance]  # fmt: skip
+            if rec.card_type == "follower":
+                names += [n for n in dict.fromkeys(_named(script.abilities, EvolveInto))
+                          if n in evolved and n not in names]  # fmt: skip
         for name in names:
             counts[name] = counts.get(name, 0) + 1
             first_seen.setdefault(name, i)

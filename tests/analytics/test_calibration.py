@@ -13,12 +13,15 @@ import numpy as np
 import pytest
 
 from analytics.calibration import (
+    OTHER,
     archetypes,
     chance_spearman,
+    events,
     field_rates,
     lopsided_share,
-    medoid,
+    representative,
     spearman,
+    weighted_field,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -50,15 +53,37 @@ def test_finishes_are_counted_per_archetype_and_unlabelled_lists_left_out() -> N
 @pytest.mark.parametrize(
     ("lists", "central"),
     [
-        ([{"A": 3, "B": 3}, {"A": 3, "B": 2, "C": 1}, {"A": 3, "D": 3}], 0),
-        ([{"D": 3}, {"A": 3, "B": 3}, {"A": 3, "B": 3, "C": 1}, {"A": 2, "B": 3}], 1),
+        # average A3 B1.67 C0.33 D1: the middle list is nearest
+        ([{"A": 3, "B": 3}, {"A": 3, "B": 2, "C": 1}, {"A": 3, "D": 3}], 1),
+        # average A2.25 B2.25 C0.25 D0.75: the list without C is nearer than its twin with C
+        ([{"D": 3}, {"A": 3, "B": 3}, {"A": 3, "B": 3, "C": 1}, {"A": 3, "B": 3}], 1),
         ([{"A": 1}], 0),
+        ([{"A": 2}, {"A": 4}], 0),  # equally far: the first
     ],
 )
-def test_the_representative_list_shares_the_most_cards_with_the_others(
+def test_the_representative_list_is_the_one_closest_to_the_average(
     lists: list[dict[str, int]], central: int
 ) -> None:
-    assert medoid(lists) == central
+    assert representative(lists) == central
+
+
+def test_top_8s_keep_ranks_and_map_archetypes_outside_the_matrix_to_other() -> None:
+    lists = [_doc(f"D{k}", k, {"X": 1}, event="1") for k in range(1, 9)]
+    lists += [_doc(f"E{k}", k, {"X": 1}, event="2") for k in range(1, 5)]  # half a top 8
+    clusters = [_row(f"D{k}", "1" if k % 2 else "2", event="1") for k in range(1, 9)]
+    clusters += [_row(f"E{k}", "1", event="2") for k in range(1, 5)]
+    found = events(lists, clusters, ["elf#2", "elf#3"], min_entries=7)
+    assert len(found) == 1
+    assert found[0].ranks == (1, 2, 3, 4, 5, 6, 7, 8)
+    assert found[0].archetypes == (OTHER, 0, OTHER, 0, OTHER, 0, OTHER, 0)
+    assert len(events(lists, clusters, ["elf#1"], min_entries=4)) == 2
+
+
+def test_win_rate_against_a_share_weighted_field() -> None:
+    rates = np.array([[np.nan, 0.9, 0.2], [0.1, np.nan, 0.5], [0.8, 0.5, np.nan]])
+    # deck 0 meets deck 1 (share 3) and deck 2 (share 1): (0.9 * 3 + 0.2) / 4
+    assert weighted_field(rates, [1, 3, 1]).tolist() == pytest.approx([0.725, 0.3, 0.575])
+    assert weighted_field(rates, [1, 1, 1]).tolist() == pytest.approx(field_rates(rates).tolist())
 
 
 @pytest.mark.parametrize(
@@ -122,20 +147,41 @@ def test_the_script_refuses_a_bad_agent() -> None:
 
 
 def test_a_short_run_on_the_real_record(shared_data: Path, tmp_path: Path) -> None:
-    """Real archetypes (15+ finishes), every pairing played, the statistics in range."""
+    """Real archetypes (30+ finishes), every pairing played, the record's figures beside
+    the simulator's; ``--from`` analyses the saved matrix again without playing."""
     out = tmp_path / "cal.json"
     env = {**os.environ, "DECKLAB_SHARED": str(shared_data.parent)}
+    command = [sys.executable, str(SCRIPT), "--min-finishes", "30", "--replicates", "40"]
     done = subprocess.run(
-        [sys.executable, str(SCRIPT), "--games", "2", "--agent", "random", "--workers", "1",
-         "--min-finishes", "40", "--json", str(out)],
+        [*command, "--games", "2", "--agent", "random", "--workers", "1", "--json", str(out)],
         env=env, capture_output=True, text=True, check=True,
     )  # fmt: skip
-    assert "Spearman rank correlation" in done.stdout
+    assert "spread of archetype mean ranks" in done.stdout
     data = json.loads(out.read_text())
-    assert len(data["archetypes"]) >= 2
-    assert all(n >= 40 for n in data["finishes"])
-    assert 0 <= data["outside_20_80"] <= 1
-    assert all(0 <= r <= 1 for r in data["vs_field"])
+    assert len(data["archetypes"]) == 4  # 70, 54, 51 and 34 finishes
+    assert all(n >= 30 for n in data["finishes"])
+    assert 0 <= data["beyond_20_80"] <= 1
+    assert all(0 <= r <= 1 for r in data["vs_weighted_field"])
+    low, high = data["sim_spread_band"]
+    assert 0 < low <= data["sim_spread_median"] <= high
+    lists = tmp_path / "lists"
+    again = subprocess.run(
+        [*command, "--from", str(out), "--lists", str(lists)], env=env, capture_output=True,
+        text=True, check=True,
+    )  # fmt: skip
+    assert "pairings done" not in again.stderr
+    assert f"{data['record_spread']:6.2f}" in again.stdout
+    from cardpool.decklist import read_deck_file
+
+    written = sorted(lists.glob("*.txt"))
+    assert [p.name for p in written] == ["01.txt", "02.txt", "03.txt", "04.txt"]
+    assert all(40 <= sum(read_deck_file(p).main.values()) <= 50 for p in written)
+    other = subprocess.run(
+        [sys.executable, str(SCRIPT), "--min-finishes", "50", "--from", str(out)],
+        env=env, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert other.returncode == 2
+    assert "other archetypes" in other.stderr
 
 
 def _tournament_list(sve_data: Path, code: str) -> dict[str, int]:

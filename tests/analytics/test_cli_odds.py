@@ -163,3 +163,17 @@ def test_curve_prints_the_histogram(
     code, _, err = run(db, "curve", str(deck_file), "--type", "land", capsys=capsys)
     assert code == 2
     assert "--type" in err
+
+
+@pytest.mark.parametrize("mulligan", ["optimal", "keep-if:BP01-001"])
+def test_the_printed_mulligan_rule_names_its_card_as_a_player_reads_it(
+    db: Path, deck_file: Path, capsys: pytest.CaptureFixture[str], mulligan: str
+) -> None:
+    code, out, _ = run(
+        db, "odds", str(deck_file), "--card", "BP01-001", "--turn", "2", "--mulligan", mulligan,
+        capsys=capsys,
+    )  # fmt: skip
+    assert code == 0
+    (rule,) = [line for line in out.splitlines() if line.startswith("policy: ")]
+    assert rule.endswith(" (BP01-001)")  # the card's name, then its code
+    assert "without BP01-001" not in rule

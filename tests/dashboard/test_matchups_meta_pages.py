@@ -9,6 +9,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from analytics import calmap
 from cardpool.deck import Deck
 from cardpool.importers import tournaments
 from cardpool.store import Store
@@ -30,12 +31,16 @@ def test_round_robin_of_three_decks(app: AppTest) -> None:
     spec = json.loads(chart.proto.spec)
     assert spec["data"][0]["type"] == "heatmap"
     assert spec["layout"]["title"]["text"].startswith("Matchups")
-    ranking = at.dataframe[0].value
+    frame = next(d for d in at.dataframe if "rank" in d.value.columns)
+    ranking = frame.value
     assert len(ranking) == 3
     assert list(ranking["rank"]) == [1, 2, 3]
-    shown = json.loads(at.dataframe[0].proto.columns)
+    shown = json.loads(frame.proto.columns)
     assert shown["win rate vs the field"]["type_config"]["format"] == "percent"  # 71.7%
-    assert shown["win rate vs the field"]["label"] == "Win rate vs the field"
+    assert shown["win rate vs the field"]["label"] == "Win rate vs the field (bots)"
+    if calmap.load_map() is not None:  # the estimate sits beside the bots' own rate
+        assert "Estimated real-play win rate" in [h.value for h in at.subheader]
+        assert ranking["estimated in real play"].notna().all()
     (label,) = at.selectbox(key="matchups_batch_pick").options  # by its decks and date
     batch = at.session_state["matchups_batch"]
     assert batch not in label

@@ -29,7 +29,8 @@ def test_a_small_simulation_shows_its_numbers_and_charts(app: AppTest) -> None:
     assert not at.exception, at.exception
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Games (draws, errors)"].startswith("20 (")
-    rate = float(metrics["Deck A win rate"].rstrip("%")) / 100
+    rate = float(metrics["Deck A win rate (bots)"].rstrip("%")) / 100
+    assert metrics["Estimated in real play"].endswith("%")  # the committed map's estimate
     low, high = (float(x.strip().rstrip("%")) / 100 for x in metrics["95% interval"].split("–"))
     assert low - 0.005 <= rate <= high + 0.005  # the interval is shown to whole percents
     titles = [json.loads(c.proto.spec)["layout"]["title"]["text"] for c in at.get("plotly_chart")]

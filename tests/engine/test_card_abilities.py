@@ -118,12 +118,14 @@ EXAMPLES: dict[str, list[str]] = {
     "if_it_is": ["BP09-060", "BP03-037"],
     "if_cards_played": ["BP17-001"],
     "act_condition": ["BP17-001", "CP04-063"],
-    "optional_cost": ["BP01-119", "CP04-037"],
+    "optional_cost": ["BP01-119", "CP04-037", "BP10-007", "BP16-017", "BP21-016"],
     "act_extra_cost": ["SD03-008", "SD05-001"],
     "static_keyword": ["SD01-013", "SD06-016", "BP18-005"],
     "while_here_grant": ["SD01-001", "SD05-005"],
     "while_self_keyword": ["SD07-012", "BP07-021"],
     "discarded": ["SD07-012", "CP04-054"],
+    "discarded_by": ["BP21-043", "BP22-116"],
+    "summon_for_its_player": ["BP21-004"],
     "once_per_turn_auto": ["BP02-019"],
     "summon_choose": ["SD01-001"],
     "summon_choose_ex": ["SD01-001"],
@@ -264,7 +266,7 @@ EXAMPLES: dict[str, list[str]] = {
     "cannot_play_if": ["BP17-044"],
     "no_damage_named": ["BP18-116"],
     "if_it_is_named": ["BP12-096", "ECP01-018"],
-    "discount_for_cost": ["BP12-096", "BP14-119", "BP18-090", "CP02-050"],
+    "discount_for_cost": ["BP12-096", "BP14-119", "BP18-090", "CP02-050", "BP22-039", "BP01-057"],
     "cost_zero": ["BP16-096", "BP17-021", "BP11-054"],
     "damage_its_attack": ["BP07-007", "BP04-026"],
     "look_take_forced": ["BP14-042"],
@@ -292,6 +294,50 @@ EXAMPLES: dict[str, list[str]] = {
     "x_field_and_ex": ["BP06-007"],
     "damage_x_number": ["BP08-116"],
     "banish_from_hand": ["BP18-043", "CP03-045"],
+    "banish_top": ["BP10-060", "BP21-047"],
+    "discard_hand": ["BP02-052", "BP20-111"],
+    "discard_may": ["BP19-072"],
+    "hand_to_bottom": ["BP01-167", "BP04-126"],
+    "if_attacking_follower": ["BP01-126", "BP03-027", "BP21-085"],
+    "if_discarded_is": ["BP03-086", "BP09-015", "BP22-097"],
+    "if_enemy_has": ["BP20-009", "BP20-010"],
+    "if_ex_counters_at_least": ["BP21-057", "BP21-060"],
+    "if_field_or_ex_has_other": ["BP20-057"],
+    "if_field_or_grave_has": ["BP15-103", "BP19-115"],
+    "if_keyword_count_on_field": ["BP11-098", "BP22-093"],
+    "if_turn_at_least": ["BP19-116"],
+    "mill_may": ["BP21-037"],
+    "select_any_side": ["BP05-107", "BP20-118"],
+    "damage_ex_count": ["BP07-046", "BP20-098", "BP22-008"],
+    "x_ex_count": ["BP20-107"],
+    "damage_x": ["BP20-107", "BP21-018", "BP22-001"],
+    "look_take_alt": ["BP13-101", "BP19-097"],
+    "look_take_each": ["BP06-096", "BP21-048"],
+    "look_take_total": ["BP21-025", "BP22-110"],
+    "search_alt": ["BP19-098", "CP02-054"],
+    "search_each": ["BP17-102", "BP19-008"],
+    "damage_entered_attack": ["BP22-073"],
+    "evolve_it": ["BP20-077", "BP22-003"],
+    "hand_to_field_alt": ["BP13-090", "BP21-008"],
+    "if_cost_kinds": ["BP13-041", "BP15-056"],
+    "if_it_came_from": ["BP19-080"],
+    "instead_token": ["BP22-047"],
+    "keywords_and_no_damage": ["BP16-103", "BP20-036"],
+    "next_cost_down_filter": ["BP18-016", "BP20-001"],
+    "no_combat_damage_it": ["BP22-024"],
+    "chosen_to_grave": ["BP20-055"],
+    "if_counters_on_this": ["BP16-104", "BP19-091"],
+    "if_grave_count_alt": ["BP06-042", "BP20-054"],
+    "if_hurt_times": ["BP19-075"],
+    "opponent_sacrifices": ["BP08-094", "BP22-088"],
+    "select_either": ["BP10-116", "BP21-011"],
+    "select_named_either": ["BP19-039", "BP19-043"],
+    "select_not_named": ["BP19-017"],
+    "self_to_field_last_words": ["BP01-107", "BP19-003"],
+    "set_defense": ["BP19-107", "BP20-058"],
+    "stack_up": ["BP02-048", "BP21-046"],
+    "buff_ex_group": ["BP06-003", "BP22-054"],
+    "if_placed_card_is": ["BP07-078", "BP20-090"],
 }
 """Real cards on which each template (or condition, trigger) is used, by template id."""
 
@@ -362,15 +408,57 @@ def test_a_phrase_read_as_an_unknown_trait_leaves_the_line_unmodelled(
     assert compile_card(texts["BP01-025"], names, known_traits=known).status == "full"
 
 
+@pytest.mark.shared
+@pytest.mark.parametrize(("card_id", "kinds"), [("BP16-017", "card"), ("BP21-016", "follower")])
+def test_a_cost_leaving_out_this_cards_name_needs_the_name(
+    card_id: str, kinds: str, texts: dict[str, CardRecord]
+) -> None:
+    """「これと同名を除く獣・…」1体を手札に戻す as a cost: with the card's own name it pays
+    with another-named beast (a card or a follower); without a name to leave out it is not
+    a cost the engine reads."""
+    from engine.sve.compiler.templates.costs import cost
+
+    rec = texts[card_id]
+    head = (rec.text or "").split("】", 1)[1].split("：", 1)[0]
+    paid = cost(head, rec.name)
+    assert paid is not None
+    assert paid.sacrifice is not None
+    assert paid.sacrifice_to_hand
+    assert paid.sacrifice.not_name == rec.name
+    assert paid.sacrifice.amulets is (kinds == "card")
+    assert cost(head) is None
+
+
+@pytest.mark.shared
+def test_a_play_cost_that_becomes_n(texts: dict[str, CardRecord]) -> None:
+    """「コストをNにする」 for a cost: the play cost becomes N (BP01-057: 7, BP22-039: 1),
+    never more than it already is; 「コストを-Nする」 still takes N off."""
+    from engine.sve.effects.costs import DiscountFor
+
+    for card_id, n in (("BP01-057", 7), ("BP22-039", 1)):
+        _, abilities = compiled_abilities(card_id, texts)
+        (found,) = [e for a in abilities for e in a.effects if isinstance(e, DiscountFor)]
+        assert found.becomes == n
+        assert found.change(None, 0, 12) == n  # type: ignore[arg-type]
+        assert found.change(None, 0, n - 1) == n - 1  # type: ignore[arg-type]
+        assert describe(abilities[0]).endswith(f"to pay {n} PP for it")
+    _, abilities = compiled_abilities("BP12-096", texts)
+    (less,) = [e for a in abilities for e in a.effects if isinstance(e, DiscountFor)]
+    assert less.becomes == -1
+    assert less.change(None, 0, 5) == 5 - less.n  # type: ignore[arg-type]
+
+
 def test_graveyard_card_put_into_ex(texts: dict[str, CardRecord]) -> None:
     """A card chosen in the graveyard and put into the EX area may then cost less this
-    turn; an effect that works on field cards only (a buff) leaves the line unmodelled."""
+    turn, or get +1/+0, which it keeps when it goes onto the field (CR 4.8.3.3)."""
     _, abilities = compiled_abilities("EBD01-007", texts)
     assert describe(abilities[-1]).endswith(
         "put it into your ex; this turn, it costs 2 less to play"
     )
     assert status("EBD01-007") == "full"
-    assert status("BP10-105") != "full"
+    _, abilities = compiled_abilities("BP10-105", texts)
+    assert describe(abilities[-1]).endswith("put it into your ex; it in your EX area gets +1/+0")
+    assert status("BP10-105") == "full"
 
 
 def test_library_round_trips_through_json() -> None:
@@ -498,13 +586,16 @@ def test_look_at_top_takes_a_matching_card() -> None:
 
 
 def test_hand_encodings_are_in_the_library_and_behave() -> None:
-    """Every hand encoding is in the library, marked as hand-made and full; BP18-019 returns
-    one of your Forestcraft cards and deals 3 damage to an enemy follower."""
+    """Every hand encoding is in the library, marked as hand-made and full (or partial, its
+    note naming what is not modelled); BP18-019 returns one of your Forestcraft cards and
+    deals 3 damage to an enemy follower."""
     for path in sorted(HAND.glob("*.json")):
-        for card_id in json.loads(path.read_text(encoding="utf-8")):
+        for card_id, encoded in json.loads(path.read_text(encoding="utf-8")).items():
             entry = library()["cards"][card_id]
             assert entry.get("hand")
-            assert entry["status"] == "full"
+            assert entry["status"] == "full" or (
+                entry["status"] == "partial" and "Not modelled:" in encoded["_note"]
+            ), card_id
     spell = _card("BP18-019")
     mine = CardRecord("F-1", "Elf", card_class="forest", cost=1, attack=1, defense=1)
     enemy = follower("E", 3, 3, 5)

@@ -8,6 +8,8 @@ checks the outcome both ways where the card has a condition. No card text is use
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cards import CardRecord
 from engine.sve import LEADER, Activate, Attack, Choose, End, Evolve, Play
 from engine.sve.board import Zone
@@ -18,7 +20,7 @@ from engine.sve.effects.selectors import Select, Targets
 from engine.sve.effects.stats import Buff, Engage
 from engine.sve.library import library
 from engine.sve.position import OnField, add_card, amulet, evolved, follower, position
-from engine.sve.state import State
+from engine.sve.state import Kind, State
 from tests.engine.library_cards import library_record as _rec
 from tests.engine.library_cards import library_scripts as _lib
 
@@ -1534,3 +1536,68 @@ def test_draw_then_banish_from_hand() -> None:
     assert len(game.players[0].hand) == 1
     assert len(game.players[0].banish) == 2
     assert game.players[0].grave == []
+
+
+# --- BP03-109 カオティックエンジェル and taking control ------------------------------------------
+
+CHAOTIC = CardRecord("BP03-109", "カオティックエンジェル", card_class="neutral", cost=7,
+                     attack=5, defense=5, traits=("天使", "堕天使"))  # fmt: skip
+FALLEN = CardRecord("X-Fallen", "Fallen", cost=1, attack=1, defense=1, traits=("堕天使",))
+
+
+def _chaotic(fallen: int) -> tuple[State, int, int]:
+    scripts = _lib("BP03-109")
+    game = position(
+        fields=([scripts.record(CHAOTIC)], [OnField(follower("Ogre", 4, 4, 4), engaged=True)]),
+        scripts=scripts, log=True,
+    )  # fmt: skip
+    for _ in range(fallen):
+        add_card(game, 0, FALLEN, Zone.GRAVE)
+    return game, game.players[0].field[0], game.players[1].field[0]
+
+
+@pytest.mark.parametrize(("fallen", "offered"), [(3, True), (2, False)])
+def test_chaotic_angel_steals_for_three_fallen_angels(fallen: int, offered: bool) -> None:
+    """BP03-109 Act (banish 3 堕天使 cards from the graveyard): an enemy follower comes to
+    your field standing, still its owner's; it cannot attack this turn (it came under your
+    control this turn); once per turn; with 2 such cards it is not offered."""
+    game, angel, ogre = _chaotic(fallen)
+    assert (Activate(angel, 0) in game.legal_actions()) is offered
+    if not offered:
+        return
+    game.apply(Activate(angel, 0))
+    while game.decision is not None and game.decision.kind is Kind.PICK:
+        game.apply(Choose(game.decision.options[0]))  # the graveyard cards to banish
+    game.apply(Choose(str(ogre)))
+    card = game.cards[ogre]
+    assert ogre in game.players[0].field
+    assert ogre not in game.players[1].field
+    assert (card.controller, card.owner, card.engaged) == (0, 1, False)
+    assert not any(isinstance(a, Attack) and a.uid == ogre for a in game.legal_actions())
+    assert Activate(angel, 0) not in game.legal_actions()  # once per turn
+    assert game.log is not None
+    assert any(e["ev"] == "control" and e["uid"] == ogre and e["player"] == 0 for e in game.log)
+    game.destroy([ogre])
+    assert ogre in game.players[1].grave  # back to its owner's zone
+
+
+def test_a_stolen_follower_moves_sides_in_the_replay() -> None:
+    """The replay reads a control event: the card leaves one side's field for the other's."""
+    from analytics.replay import build_replay
+
+    counts = {"hp": [20, 20], "pp": [0, 0], "max_pp": [0, 0], "ep": [0, 0], "sep": [0, 0],
+              "hand": [0, 0], "deck": [0, 0], "field": [0, 1], "ex": [0, 0], "grave": [0, 0],
+              "banish": [0, 0], "evolve_deck": [0, 0]}  # fmt: skip
+    moved = {**counts, "field": [1, 0]}
+    events = [
+        {"i": 0, "turn": 1, "active": 0, "ev": "game_start", "first": 0, "seed": 0, "s": counts},
+        {"i": 1, "turn": 1, "active": 1, "ev": "enter", "player": 1, "uid": 5,
+         "card": "X-Ogre", "token": False, "s": counts},
+        {"i": 2, "turn": 2, "active": 0, "ev": "control", "player": 0, "uid": 5,
+         "card": "X-Ogre", "s": moved},
+    ]  # fmt: skip
+    replay = build_replay(events, lambda cid: None)
+    last = replay.steps[-1]
+    assert [c.uid for c in last.sides[0].field] == [5]
+    assert not last.sides[1].field
+    assert any("takes control of" in line for step in replay.steps for line in step.details)

@@ -8,18 +8,30 @@ and plays it in a position set up directly.
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cards import CardRecord
-from engine.sve import Activate, Choose, Evolve, Play
+from engine.sve import LEADER, Activate, Attack, Choose, End, Evolve, Play
 from engine.sve.board import Zone
 from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.costs import PayCost
+from engine.sve.effects.damage import HealLeader, WinGame
 from engine.sve.effects.deck import Draw
 from engine.sve.effects.flow import Modal
 from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.selectors import CardFilter
 from engine.sve.effects.zones import DiscardCards
 from engine.sve.library import tokens
-from engine.sve.position import OnField, add_card, evolved, follower, position, spell
+from engine.sve.position import (
+    FILLER,
+    OnField,
+    add_card,
+    amulet,
+    evolved,
+    follower,
+    position,
+    spell,
+)
 from engine.sve.state import Kind, State
 from tests.engine.library_cards import library_scripts as _lib
 
@@ -1206,3 +1218,230 @@ def test_a_spell_cannot_pay_an_option_cost_with_itself() -> None:
     for hand, allowed in (((), False), ((other,), True)):
         game = position(hands=([rec, *hand], []), pp=(1, 0), scripts=Scripts([script]))
         assert (Play(game.players[0].hand[0]) in game.legal_actions()) is allowed
+
+
+# --- BP17-091 贖罪の司祭・イリス and BP17-092 レリックゴッデス ---------------------------
+
+RELIC = _card("BP17-092", "advance_follower", 7, 6, 6, name="レリックゴッデス")
+IRIS = _card("BP17-091", "follower", 3, 2, 4, name="贖罪の司祭・イリス")
+
+
+@pytest.mark.parametrize(("amulets", "picks"), [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2)])
+def test_iris_banishes_one_enemy_follower_per_two_amulets(amulets: int, picks: int) -> None:
+    """BP17-091 Fanfare: for every 2 amulets on your field, up to 1 enemy follower is
+    banished (three enemies on the field; the choice stops at the count)."""
+    scripts = _lib("BP17-091")
+    enemies = [follower(f"E{k}", 2, 2, 2) for k in range(3)]
+    game = position(
+        hands=([scripts.record(IRIS)], []), fields=([amulet(f"A{k}") for k in range(amulets)],
+                                                    enemies),
+        pp=(3, 0), scripts=scripts,
+    )  # fmt: skip
+    game.apply(Play(game.players[0].hand[0]))
+    for _ in range(picks):
+        d = game.decision
+        assert d is not None
+        assert d.kind is Kind.TARGET
+        game.apply(Choose(next(o for o in d.options if o != "done")))
+    assert game.decision is not None
+    assert game.decision.kind is Kind.MAIN
+    assert len(game.players[1].field) == 3 - picks
+    assert len(game.players[1].banish) == picks
+
+
+@pytest.mark.parametrize(("amulets", "gain"), [(1, 0), (2, 1), (5, 2)])
+def test_relic_goddess_heals_one_per_two_amulets_at_the_end_phase(amulets: int, gain: int) -> None:
+    """BP17-092: at your end phase your leader gets +1 defense for every 2 amulets."""
+    scripts = _lib("BP17-092")
+    game = position(fields=([scripts.record(RELIC)] + [amulet(f"A{k}") for k in range(amulets)],
+                            []), hp=(10, 20), scripts=scripts)  # fmt: skip
+    game.apply(End())
+    assert game.players[0].hp == 10 + gain
+
+
+def test_relic_goddess_shrugs_off_abilities_but_not_fights() -> None:
+    """BP17-092 carries both continuous abilities of its own (their rules: test_keyword_rules)."""
+    relic = _lib("BP17-092").record(RELIC)
+    assert {"no_ability_damage", "destroy_proof"} <= set(relic.keywords)
+
+
+# --- BP05-092 古き護り手 ----------------------------------------------------------------------
+
+GUARDIAN = _card("BP05-092", "amulet", 3, name="古き護り手")
+WIN_NOW = CardScript("X-Win", (Ability(Trigger.SPELL, (WinGame(),)),))
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["with-it", "without-it"])
+def test_old_guardian_keeps_its_player_at_1_once(kept: bool) -> None:
+    """BP05-092: a lethal attack leaves its player at 1 defense and sends it to the
+    graveyard; without it, the same attack ends the game. A second lethal attack, with
+    the guardian gone, ends the game."""
+    scripts = _lib("BP05-092")
+    mine = [scripts.record(GUARDIAN)] if kept else []
+    game = position(active=1, fields=(mine, [follower("Ogre", 4, 5, 5), follower("Imp", 1, 2, 2)]),
+                    hp=(3, 20), scripts=scripts)  # fmt: skip
+    ogre, imp = game.players[1].field
+    game.apply(Attack(ogre, LEADER))
+    if not kept:
+        assert game.outcome_ is not None
+        assert game.outcome_.winner == 1
+        return
+    assert game.outcome_ is None
+    assert game.players[0].hp == 1
+    assert not game.players[0].field
+    assert len(game.players[0].grave) == 1
+    game.apply(Attack(imp, LEADER))
+    assert game.outcome_ is not None
+    assert game.outcome_.winner == 1
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["with-it", "without-it"])
+def test_old_guardian_stops_the_opponents_win_by_an_effect(kept: bool) -> None:
+    """BP05-092: "you win the battle" (CR 5.23.1) does nothing to its player while it is on
+    the field; without it the game ends."""
+    scripts = _lib("BP05-092")
+    scripts.add(WIN_NOW)
+    mine = [scripts.record(GUARDIAN)] if kept else []
+    game = position(active=1, fields=(mine, []), hands=([], [spell("Win", 1)]), pp=(0, 1),
+                    scripts=scripts)  # fmt: skip
+    game.apply(Play(game.players[1].hand[0]))
+    assert (game.outcome_ is None) is kept
+
+
+def test_old_guardian_survives_drawing_from_an_empty_deck() -> None:
+    """BP05-092: while it is on the field, a draw from an empty deck does not lose
+    (CR 11.2.2), and the guardian stays (its trigger is the leader's defense)."""
+    scripts = _lib("BP05-092")
+    game = position(active=1, fields=([scripts.record(GUARDIAN)], []), decks=(0, 20),
+                    scripts=scripts)  # fmt: skip
+    game.apply(End())
+    _settle_main(game)
+    assert game.outcome_ is None
+    assert len(game.players[0].field) == 1
+
+
+def _settle_main(game: State) -> None:
+    """Answer choices with their first option until a main phase (or the end)."""
+    while (
+        game.outcome_ is None and game.decision is not None and game.decision.kind is not Kind.MAIN
+    ):
+        game.apply(game.legal_actions()[0])
+
+
+# --- BP11-092 清浄の領域 -----------------------------------------------------------------------
+
+SANCTUARY = _card("BP11-092", "amulet", 5, name="清浄の領域")
+MEND = CardScript("X-Mend", (Ability(Trigger.SPELL, (HealLeader(2),)),))
+
+
+@pytest.mark.parametrize("own", [True, False], ids=["its-own-ability", "ordinary-amulet"])
+def test_sanctuary_does_not_stand_at_the_start_phase(own: bool) -> None:
+    """BP11-092: engaged at the end of the turn, it is still engaged in its controller's
+    next main phase (CR 7.2.3 does not stand it); an ordinary amulet stands."""
+    scripts = _lib("BP11-092")
+    card = scripts.record(SANCTUARY) if own else _card("X-Plain", "amulet", 5)
+    game = position(fields=([OnField(card, engaged=True)], []), scripts=scripts)
+    game.apply(End())
+    _settle_main(game)
+    game.apply(End())
+    _settle_main(game)
+    assert game.active == 0
+    assert game.cards[game.players[0].field[0]].engaged is own
+
+
+@pytest.mark.parametrize("heal", [True, False], ids=["leader-healed", "no-heal"])
+def test_sanctuary_stands_when_its_leader_gains_defense(heal: bool) -> None:
+    """BP11-092: engaged, it stands when its leader's defense is raised, and its Act can be
+    used again; without a heal it stays engaged."""
+    scripts = _lib("BP11-092")
+    scripts.add(MEND)
+    field = [OnField(scripts.record(SANCTUARY), engaged=True)]
+    game = position(fields=(field, []), hands=([spell("Mend", 1)], []), pp=(1, 0), hp=(10, 20),
+                    scripts=scripts)  # fmt: skip
+    if heal:
+        game.apply(Play(game.players[0].hand[0]))
+        _settle_main(game)
+        assert game.players[0].hp == 12
+    sanctuary = game.players[0].field[0]
+    assert game.cards[sanctuary].engaged is not heal
+    assert (Activate(sanctuary, 0) in game.legal_actions()) is heal
+
+
+# --- BP08-092 射殺す輝き ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("window", [True, False], ids=["opponents-attack", "own-main-phase"])
+def test_a_quick_spell_for_the_opponents_turn_alone(window: bool) -> None:
+    """BP08-092 cannot be played during its player's turn: with its card-level Quick icon
+    it is offered in the Quick window of an enemy attack, never in its own main phase."""
+    scripts = _lib("BP08-092")
+    shine = scripts.record(CardRecord("BP08-092", "射殺す輝き", card_type="spell", cost=2,
+                                      keywords=("quick",)))  # fmt: skip
+    ogre = follower("Ogre", 4, 4, 4)
+    if window:
+        game = position(active=1, fields=([], [ogre]), hands=([shine], []), pp=(2, 0),
+                        scripts=scripts)  # fmt: skip
+        game.apply(Attack(game.players[1].field[0], LEADER))
+        assert game.decision is not None
+        assert game.decision.kind is Kind.QUICK
+        assert Play(game.players[0].hand[0]) in game.legal_actions()
+    else:
+        game = position(fields=([], [ogre]), hands=([shine], []), pp=(2, 0), scripts=scripts)
+        assert Play(game.players[0].hand[0]) not in game.legal_actions()
+
+
+# --- BP13-092 ルナールの聖騎士 (evolved) --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("top", "take", "healed"),
+    [("ward", True, 2), ("plain", True, 0), ("ward", False, 0)],
+    ids=["ward-follower", "other-follower", "declined"],
+)
+def test_renard_paladin_summons_from_the_top_and_heals_for_a_ward(
+    top: str, take: bool, healed: int
+) -> None:
+    """BP13-092 On Evolve: of the top 4 cards, a follower of cost 2 or less may go onto the
+    field; if it has Ward the leader gets +2 defense."""
+    scripts = _lib("BP13-091", "BP13-092")
+    base = scripts.record(_card("BP13-091", "follower", 2, 2, 2, name="ルナールの聖騎士"))
+    form = scripts.record(_card("BP13-092", "evolved_follower", 2, 4, 4, name="ルナールの聖騎士"))
+    small = follower("Wall", 2, 1, 3, "ward") if top == "ward" else follower("Imp", 2, 2, 2)
+    game = position(fields=([base], []), evolve=([form], []), decks=([FILLER] * 6 + [small], 20),
+                    pp=(5, 0), hp=(10, 20), scripts=scripts)  # fmt: skip
+    game.apply(Evolve(game.players[0].field[0], False, False))
+    d = game.decision
+    assert d is not None
+    pick = next(o for o in d.options if o != "done")
+    game.apply(Choose(pick if take else "done"))
+    _settle_main(game)
+    assert len(game.players[0].field) == (2 if take else 1)
+    assert game.players[0].hp == 10 + healed
+
+
+# --- BP02-111 アークエンジェル・レイナ (evolved) -------------------------------------------------
+
+
+@pytest.mark.parametrize("used", [0, 2])
+def test_reina_recovers_pp_per_face_up_evolved_card_and_turns_them_down(used: int) -> None:
+    """BP02-111 On Evolve: recover 1 PP per face-up evolved follower in the evolve deck
+    (an Advance card face up there does not count), then they turn face down and can be
+    used to evolve again."""
+    scripts = _lib("BP02-110", "BP02-111")
+    base = scripts.record(_card("BP02-110", "follower", 4, 3, 4, name="アークエンジェル・レイナ"))
+    form = scripts.record(_card("BP02-111", "evolved_follower", 4, 5, 6,
+                                name="アークエンジェル・レイナ"))  # fmt: skip
+    spent = [evolved(follower(f"S{k}")) for k in range(used)]
+    advance = _card("X-Adv", "advance_follower", 4, 4, 4, name="Adv")
+    game = position(fields=([base], []), evolve=([form, *spent, advance], []), pp=(3, 0),
+                    max_pp=(6, 0), scripts=scripts)  # fmt: skip
+    me = game.players[0]
+    face_up = [u for u in me.evolve_deck if game.cards[u].base.name != base.name]
+    for u in face_up:
+        me.evolve_deck.remove(u)
+        me.evolve_used.append(u)
+    game.apply(Evolve(me.field[0], False, False))
+    _settle_main(game)
+    assert me.pp == 3 - 1 + used  # its evolve cost is 1
+    assert sorted(game.cards[u].base.name for u in me.evolve_used) == ["Adv"]
+    assert len([u for u in me.evolve_deck if game.cards[u].base.name.startswith("S")]) == used

@@ -7,6 +7,8 @@ are built here from facts only (id, name, class, type, cost, stats, traits).
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cards import CardRecord
 from engine.sve import Activate, Attack, Choose, End, Evolve, Play
 from engine.sve.board import Zone
@@ -17,7 +19,16 @@ from engine.sve.effects.deck import Draw
 from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.stats import Buff
 from engine.sve.library import library, script_of
-from engine.sve.position import OnField, add_card, amulet, evolved, follower, position, spell
+from engine.sve.position import (
+    FILLER,
+    OnField,
+    add_card,
+    amulet,
+    evolved,
+    follower,
+    position,
+    spell,
+)
 from engine.sve.state import State
 
 
@@ -1140,6 +1151,152 @@ def test_halberd_wolf_fanfare_may_make_a_tree() -> None:
         assert (len(game.players[0].field), len(game.players[0].ex)) == (field, ex)
 
 
+OCTRICE_EVOLVED = CardRecord(
+    "BP05-019", "簒奪の絶傑・オクトリス", card_class="sword", card_type="evolved_follower",
+    cost=2, attack=4, defense=4, traits=("絶傑", "盗賊"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(("grave", "cost"), [(9, 3), (10, 1)])
+def test_evolved_octrice_lowers_ex_plays_with_ten_enemy_cards_in_the_graveyard(
+    grave: int, cost: int
+) -> None:
+    """BP05-019: while the opponent has 10 or more cards in the graveyard, a card you play
+    from your EX area costs 2 less (a 3-cost spell there costs 1; with 9, still 3); the
+    same spell in the hand costs 3 either way."""
+    scripts = _scripts("BP05-019", extra=(BOLT_SCRIPT,))
+    game = position(
+        fields=([OnField(OCTRICE, evolved=scripts.record(OCTRICE_EVOLVED))], []),
+        hands=([BOLT], []), ex=([BOLT], []), pp=(3, 0), scripts=scripts,
+    )  # fmt: skip
+    for _ in range(grave):
+        add_card(game, 1, follower("G"), Zone.GRAVE)
+    ex_bolt, hand_bolt = game.players[0].ex[0], game.players[0].hand[0]
+    assert game.play_cost(game.cards[ex_bolt]) == cost
+    assert game.play_cost(game.cards[hand_bolt]) == 3
+
+
+def test_evolved_octrice_plays_an_enemy_graveyard_card_for_8() -> None:
+    """BP05-019 Act (8 PP): as BP05-018's, a spell from the enemy graveyard resolves for
+    you; with 7 PP it cannot be used."""
+    scripts = _scripts("BP05-019", extra=(BOLT_SCRIPT,))
+    evolved_rec = scripts.record(OCTRICE_EVOLVED)
+    for pp, usable in ((7, False), (8, True)):
+        game = position(fields=([OnField(OCTRICE, evolved=evolved_rec)], []), pp=(pp, 0),
+                        scripts=scripts)  # fmt: skip
+        bolt = add_card(game, 1, BOLT, Zone.GRAVE)
+        octrice = game.players[0].field[0]
+        assert (Activate(octrice, 0) in game.legal_actions()) is usable
+        if usable:
+            game.apply(Activate(octrice, 0))
+            game.apply(Choose(str(bolt)))
+            assert game.players[1].hp == 18
+
+
+GAWAIN = _sword("BP18-023", "約束の栄光・ガウェイン", 2, 3, 3, "兵士", "円卓")
+
+
+@pytest.mark.parametrize(
+    ("grave", "drew", "storm", "healed", "intimidate", "attack"),
+    [
+        (4, 0, False, 0, False, 3),
+        (5, 1, False, 0, False, 3),
+        (10, 1, True, 2, False, 3),
+        (15, 1, True, 2, True, 3),
+        (20, 1, True, 2, True, 10),
+    ],
+)
+def test_gawain_fanfare_adds_up_with_the_swordcraft_followers_in_the_graveyard(
+    grave: int, drew: int, storm: bool, healed: int, intimidate: bool, attack: int
+) -> None:
+    """BP18-023 Fanfare: 5+ Swordcraft followers in the graveyard draw a card; 10+ add
+    Storm and +2 defense to the leader; 15+ Intimidate and Aura; 20+ +7/+7 (each threshold
+    adds to the ones below it)."""
+    scripts = _scripts("BP18-023")
+    game = position(hands=([scripts.record(GAWAIN)], []), pp=(2, 0), hp=(10, 20),
+                    scripts=scripts)  # fmt: skip
+    for _ in range(grave):
+        add_card(game, 0, _sword("X-Fallen", "Fallen", 1, 1, 1), Zone.GRAVE)
+    add_card(game, 0, follower("NotSword"), Zone.GRAVE)  # another class: not counted
+    game.apply(Play(game.players[0].hand[0]))
+    _settle(game)
+    gawain = game.observation(0).card(game.players[0].field[0])
+    assert len(game.players[0].hand) == drew
+    assert ("storm" in gawain.keywords) is storm
+    assert ("intimidate" in gawain.keywords) is intimidate
+    assert game.players[0].hp == 10 + healed
+    assert gawain.attack == attack
+
+
+GEISHA = _sword("BP14-026", "達人の芸者", 3, 2, 2, "宴楽", "盗賊")
+GEISHA_EVOLVED = CardRecord(
+    "BP14-027", "達人の芸者", card_class="sword", card_type="evolved_follower", cost=3,
+    attack=4, defense=4, traits=("宴楽", "盗賊"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("token", "enemy", "hit"),
+    [("BP14-T02", True, True), ("BP14-T02", False, False), ("BP01-T02", True, False)],
+    ids=["gold-with-a-target", "gold-without-one", "another-token"],
+)
+def test_geisha_strikes_when_gold_reaches_the_ex_area(token: str, enemy: bool, hit: bool) -> None:
+    """BP14-027: a Glittering Gold put into your EX area (here by a spell) deals 3 damage to
+    an enemy follower and 1 to the enemy leader; nothing without an enemy follower, nor for
+    another token."""
+    from engine.sve.effects.tokens import Summon
+    from engine.sve.library import tokens
+
+    scripts = _scripts("BP14-026", "BP14-027")
+    minted = Summon(tokens()[token], zone="ex")
+    scripts.add(CardScript("X-Mint", (Ability(Trigger.SPELL, (minted,)),)))
+    evolved_rec = scripts.record(GEISHA_EVOLVED)
+    enemies = [follower("E", 3, 2, 5)] if enemy else []
+    game = position(fields=([OnField(GEISHA, evolved=evolved_rec)], enemies),
+                    hands=([spell("Mint", 1)], []), pp=(1, 0), scripts=scripts)  # fmt: skip
+    game.apply(Play(game.players[0].hand[0]))
+    _settle(game)
+    assert game.players[1].hp == (19 if hit else 20)
+    if enemy:
+        assert game.cards[game.players[1].field[0]].dfn == (2 if hit else 5)
+
+
+JIEMON = _sword("BP14-022", "天下の大泥棒・ジエモン", 4, 3, 3, "宴楽", "指揮官", "盗賊")
+JIEMON_EVOLVED = CardRecord(
+    "BP14-023", "天下の大泥棒・ジエモン", card_class="sword", card_type="evolved_follower",
+    cost=4, attack=4, defense=5, traits=("宴楽", "指揮官", "盗賊"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(("gold", "pp", "offered"), [(2, 1, True), (2, 0, False), (1, 1, False)])
+def test_jiemon_plays_its_on_evolve_again_for_1(gold: int, pp: int, offered: bool) -> None:
+    """BP14-023 Act (1 PP): its On Evolve again: with 2 Glittering Gold banished from the EX
+    area, a 宴楽 card of cost 3 or less from the top 5 goes into the EX area, 3 less to play
+    this turn. Without 1 PP, or without 2 Gold to pay the On Evolve ability's own cost as it
+    is played, it is not offered."""
+    from engine.sve.library import tokens
+
+    scripts = _scripts("BP14-023")
+    festive = _sword("X-Festive", "Festive", 3, 3, 3, "宴楽")
+    game = position(
+        fields=([OnField(JIEMON, evolved=scripts.record(JIEMON_EVOLVED))], []),
+        ex=([tokens()["BP14-T02"]] * gold, []), decks=([FILLER] * 5 + [festive], 20),
+        pp=(pp, 0), scripts=scripts,
+    )  # fmt: skip
+    jiemon = game.players[0].field[0]
+    assert (Activate(jiemon, 0) in game.legal_actions()) is offered
+    if not offered:
+        return
+    game.apply(Activate(jiemon, 0))
+    while game.decision is not None and game.decision.kind.name != "MAIN":
+        d = game.decision
+        pick = next((o for o in d.options if o not in ("done", "pay")), d.options[0])
+        game.apply(Choose(pick))
+    taken = [u for u in game.players[0].ex if game.cards[u].base.name == "Festive"]
+    assert len(taken) == 1
+    assert game.play_cost(game.cards[taken[0]]) == 0
+
+
 # --- BP15-021 -----------------------------------------------------------------------------------
 
 KAGEMITSU = _sword("BP15-021", "ロストサムライ・カゲミツ", 2, 2, 2, "挑戦者", "兵士")
@@ -1207,6 +1364,76 @@ def test_kagemitsu_last_words_puts_it_into_the_ex_area() -> None:
     game.apply(Attack(kage, game.players[1].field[0]))
     _settle(game)
     assert game.cards[kage].zone is Zone.EX
+
+
+KAGEMITSU_EVOLVED = CardRecord(
+    "BP15-022", "ロストサムライ・カゲミツ", card_class="sword", card_type="evolved_follower",
+    cost=2, attack=3, defense=3, traits=("挑戦者", "兵士"),
+)  # fmt: skip
+
+
+def _evolved_kagemitsu(counters: int) -> tuple[State, int, list[int]]:
+    """The evolved Kagemitsu (BP15-022) on player 0's field with ``counters`` counters,
+    two enemy followers (2/1 and 6/6), the enemy leader at 20."""
+    scripts = _scripts("BP15-022")
+    game = position(
+        fields=([OnField(KAGEMITSU, evolved=scripts.record(KAGEMITSU_EVOLVED))],
+                [follower("Small", 2, 2, 1), follower("Big", 6, 6, 6)]),
+        scripts=scripts,
+    )  # fmt: skip
+    kage = game.players[0].field[0]
+    if counters:
+        game.add_counter(kage, "c:戦意", counters)
+    return game, kage, list(game.players[1].field)
+
+
+@pytest.mark.parametrize(("counters", "offered"), [(0, []), (1, [0]), (4, [0]), (5, [0, 1])])
+def test_evolved_kagemitsu_spends_its_own_counters(counters: int, offered: list[int]) -> None:
+    """BP15-022: 1 counter pays 1 damage to an enemy follower; 5 pay 5 damage to the enemy
+    leader and every enemy follower, and it gets Storm. Without the counters, not offered."""
+    game, _, _ = _evolved_kagemitsu(counters)
+    acts = sorted(a.index for a in game.legal_actions() if isinstance(a, Activate))
+    assert acts == offered
+
+
+def test_evolved_kagemitsu_cannot_spend_another_kagemitsus_counters() -> None:
+    """Two evolved Kagemitsu, the counters on one: only that one's abilities are offered."""
+    scripts = _scripts("BP15-022")
+    evolved_rec = scripts.record(KAGEMITSU_EVOLVED)
+    game = position(
+        fields=([OnField(KAGEMITSU, evolved=evolved_rec)] * 2, [follower("Small", 2, 2, 1)]),
+        scripts=scripts,
+    )
+    rich, poor = game.players[0].field
+    game.add_counter(rich, "c:戦意", 5)
+    assert {a.uid for a in game.legal_actions() if isinstance(a, Activate)} == {rich}
+    assert poor != rich
+
+
+def test_evolved_kagemitsu_one_counter_pings_a_follower() -> None:
+    game, kage, (small, _) = _evolved_kagemitsu(1)
+    game.apply(Activate(kage, 0))
+    d = game.decision
+    assert d is not None
+    assert d.options == [str(kage)]  # the counters come from this card alone
+    game.apply(Choose(str(kage)))
+    game.apply(Choose(str(small)))
+    _settle(game)
+    assert game.cards[small].zone is not Zone.FIELD
+    assert (game.cards[kage].counters or {}).get("c:戦意", 0) == 0
+    assert not any(isinstance(a, Activate) for a in game.legal_actions())
+
+
+def test_evolved_kagemitsu_five_counters_sweep_and_storm() -> None:
+    game, kage, (small, big) = _evolved_kagemitsu(6)
+    game.apply(Activate(kage, 1))
+    game.apply(Choose(str(kage)))
+    _settle(game)
+    assert game.players[1].hp == 15
+    assert game.cards[small].zone is not Zone.FIELD
+    assert game.cards[big].dfn == 1
+    assert "storm" in game.observation(0).card(kage).keywords
+    assert (game.cards[kage].counters or {}).get("c:戦意", 0) == 1
 
 
 # --- BP14-018 and Advance (CR 12.16, 9.2) ---------------------------------------------------------
@@ -1467,3 +1694,61 @@ def test_usurping_dance_divides_4_or_8_damage_and_hits_the_leader_at_20() -> Non
         assert game.cards[a].dfn == 8
         assert game.cards[b].dfn == 9 - (total - 1)
         assert game.players[1].hp == 20 - leader
+
+
+# --- BP18-118 -------------------------------------------------------------------------------
+
+SAITO = _sword("BP18-117", "魔汚区役所職員・災藤", 2, 2, 2, "透京", "区役所")
+SAITO_EVOLVED = CardRecord(
+    "BP18-118", "魔汚区役所職員・災藤", card_class="sword", card_type="evolved_follower",
+    cost=2, attack=3, defense=3, traits=("透京", "区役所"),
+)  # fmt: skip
+PYRO = spell("炎術検定A級", 3)
+
+
+@pytest.mark.parametrize(
+    ("grave", "hand", "offered"),
+    [(True, True, ["mode1", "mode2", "mode3"]), (False, True, ["mode2", "mode3"]),
+     (True, False, ["mode1", "mode2"])],
+)  # fmt: skip
+def test_saito_on_evolve_offers_the_options_it_can_pay(
+    grave: bool, hand: bool, offered: list[str]
+) -> None:
+    """BP18-118 On Evolve, one of: an A-Class Pyromancy from the graveyard into the EX area
+    (1 less this turn), +1 defense and a mill, or banish a hand card to draw. An option whose
+    card or cost is missing is not offered (CR 5.18.4.1)."""
+    scripts = _scripts("BP18-117", "BP18-118")
+    base = scripts.record(SAITO)
+    game = position(fields=([base], []), evolve=([scripts.record(SAITO_EVOLVED)], []),
+                    hands=([FILLER] if hand else [], []), pp=(5, 0), hp=(10, 20),
+                    scripts=scripts)  # fmt: skip
+    if grave:
+        add_card(game, 0, PYRO, Zone.GRAVE)
+    game.apply(Evolve(game.players[0].field[0], False, False))
+    d = game.decision
+    assert d is not None
+    assert d.options == offered
+
+
+def test_saito_options_do_what_they_say() -> None:
+    """(1) the Pyromancy goes to the EX area and costs 2 there this turn; (2) +1 defense and
+    one card milled; (3) the hand card is banished and a card drawn."""
+    scripts = _scripts("BP18-117", "BP18-118")
+    for mode in ("mode1", "mode2", "mode3"):
+        game = position(fields=([scripts.record(SAITO)], []),
+                        evolve=([scripts.record(SAITO_EVOLVED)], []), hands=([FILLER], []),
+                        pp=(5, 0), hp=(10, 20), scripts=scripts)  # fmt: skip
+        pyro = add_card(game, 0, PYRO, Zone.GRAVE)
+        game.apply(Evolve(game.players[0].field[0], False, False))
+        game.apply(Choose(mode))
+        _settle(game)
+        me = game.players[0]
+        if mode == "mode1":
+            assert pyro in me.ex
+            assert game.play_cost(game.cards[pyro]) == 2
+        elif mode == "mode2":
+            assert me.hp == 11
+            assert len(me.grave) == 2
+        else:
+            assert len(me.banish) == 1
+            assert len(me.hand) == 1

@@ -10,7 +10,7 @@ used here.
 from __future__ import annotations
 
 from engine.cards import CardRecord
-from engine.sve import LEADER, Activate, Attack, Choose, Play
+from engine.sve import LEADER, Activate, Attack, Choose, Evolve, Play
 from engine.sve.actions import END
 from engine.sve.board import Zone
 from engine.sve.effects.core import Ability, CardScript, Trigger
@@ -823,3 +823,31 @@ def test_maho_evolve_may_take_nothing() -> None:
     p = game.players[0]
     assert p.ex == []
     assert sorted(p.deck[:4]) == sorted(top4)
+
+
+def test_yui_evolved_pays_x_to_bring_back_a_follower_of_cost_x() -> None:
+    """CP04-096 (Union Burst On Evolve: pay X PP; a Princess Connect follower of original
+    cost X or less from the graveyard onto the field): with X = 2 the cost-2 follower is
+    offered, the cost-4 one and a follower of another title are not."""
+    scripts = _lib("CP04-095", "CP04-096")
+    pc = ("プリコネ",)
+    base = _rec(scripts, "CP04-095", cost=2, name="ユイ", traits=pc)
+    form = _rec(scripts, "CP04-096", card_type="evolved_follower", cost=2, atk=2, dfn=2,
+                name="ユイ", traits=pc)  # fmt: skip
+    game = position(fields=([base], []), evolve=([form], []), pp=(5, 0), scripts=scripts)
+    two = add_card(game, 0, CardRecord("P-2", "P2", cost=2, attack=1, defense=1, traits=pc),
+                   Zone.GRAVE)  # fmt: skip
+    four = add_card(game, 0, CardRecord("P-4", "P4", cost=4, attack=1, defense=1, traits=pc),
+                    Zone.GRAVE)  # fmt: skip
+    other = add_card(game, 0, CardRecord("O-1", "O1", cost=1, attack=1, defense=1), Zone.GRAVE)
+    game.apply(Evolve(game.players[0].field[0], False, False))
+    assert game.decision is not None
+    assert game.decision.options == ["4", "3", "2", "1", "0"]  # 5 PP less the evolve cost
+    game.apply(Choose("2"))
+    assert game.players[0].pp == 2
+    assert game.decision is not None
+    assert game.decision.options == [str(two)]
+    game.apply(Choose(str(two)))
+    assert two in game.players[0].field
+    assert game.cards[four].zone is Zone.GRAVE
+    assert game.cards[other].zone is Zone.GRAVE

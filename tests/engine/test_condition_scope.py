@@ -17,7 +17,7 @@ from engine.sve import End
 from engine.sve.compiler import UNDER_IF, compile_card, token_records
 from engine.sve.compiler.scope import UNDECIDED, _conditions, _english_line, scopes
 from engine.sve.compiler.templates.base import CLASS_WORDS
-from engine.sve.compiler.templates.conditions import condition
+from engine.sve.compiler.templates.conditions import condition_or_chain as condition
 from engine.sve.compiler.text import ability_lines
 from engine.sve.position import follower, position
 from tests.engine.library_cards import library_record, library_scripts

@@ -72,3 +72,25 @@ def test_advance_cards_the_main_deck_fetches_join_the_evolve_deck(
     deck = build_evolve_deck(main, [*POOL, paradise], scripts=scripts)
     assert Counter(r.card_id for r in deck)["BP14-071"] == expected
     assert Counter(r.name for r in deck)["A"] == 3
+
+
+@pytest.mark.parametrize(("copies", "hope", "despair"), [(3, 3, 3), (2, 2, 2), (0, 0, 0)])
+def test_evolutions_of_another_name_join_the_evolve_deck(
+    copies: int, hope: int, despair: int
+) -> None:
+    """CR 12.2: 空の指揮官・セリア (BP09-018) has no evolved card of its own name; its two
+    evolve abilities evolve it into 希望の戦術家・セリア and 絶望の使者・セリア, so each joins
+    the evolve deck with as many copies as the main deck plays of it (a deck without it
+    gets none), sharing the ten cards with the same-named evolutions of the rest."""
+    scripts = library_scripts("BP09-018")
+    celia = CardRecord("BP09-018", "空の指揮官・セリア", cost=1, attack=1, defense=1)
+    forms = [
+        CardRecord(cid, name, card_type="evolved_follower", attack=3, defense=3)
+        for cid, name in (("BP09-019", "希望の戦術家・セリア"), ("X-001", "絶望の使者・セリア"))
+    ]
+    main = [celia] * copies + [BASES["A"]] * 2
+    built = Counter(r.name for r in build_evolve_deck(main, [*POOL, *forms], scripts=scripts))
+    assert built["希望の戦術家・セリア"] == hope
+    assert built["絶望の使者・セリア"] == despair
+    assert built["A"] == 2
+    assert built["空の指揮官・セリア"] == 0

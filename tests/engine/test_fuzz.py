@@ -42,6 +42,7 @@ MOVES = frozenset(
         "create",
         "move",
         "evolve",
+        "control",
     )
 )
 """Events that move one card between zones; every other event moves none, except the
@@ -95,6 +96,8 @@ def move_source(
         return "hand"
     if ev == "evolve":
         return "evolve_deck"
+    if ev == "control":
+        return "field"  # from one field to the other
     if ev == "create":
         return ""
     if ev in ("play", "move"):
@@ -159,6 +162,9 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
             on_field[e["uid"]] = e["player"]
             if e["token"]:
                 tokens.add(e["uid"])
+        elif ev == "control":
+            assert e["uid"] in on_field, ("a card changed control off the field", e)
+            on_field[e["uid"]] = e["player"]
         elif ev == "evolve":
             assert e["uid"] in on_field, ("a follower evolved off the field", e)
             evolved_uids.add(e["uid"])
@@ -173,7 +179,7 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
                 tokens.discard(uid)
                 if uid in evolved_uids:  # its evolved card's `leave` comes next
                     evolved_uids.discard(uid)
-                    evo_leaving.append(who)
+                    evo_leaving.append(owner(uid) if uid < dealt else who)  # to its owner
         elif ev == "damage" and isinstance(e["target"], str) and prev is not None:
             who = int(e["target"][-1])
             assert s["hp"][who] == prev["hp"][who] - e["amount"]
@@ -186,7 +192,8 @@ def check_events(events: list[dict[str, Any]], totals: tuple[int, int]) -> None:
             n = sum(s[k][p] for k in COUNT_KEYS)
             n -= sum(1 for u in tokens if on_field[u] == p)
             n -= sum(1 for who in ex_tokens.values() if who == p)
-            n += sum(1 for u in evolved_uids if on_field[u] == p)
+            # an evolved follower is two cards, both its owner's (also when another controls it)
+            n += sum(1 for u in evolved_uids if (owner(u) if u < dealt else on_field[u]) == p)
             n += sum(1 for who in inflight.values() if who == p)
             n += sum(1 for who in evo_leaving if who == p)
             for u, who in on_field.items():  # cards on the field of a player not their owner

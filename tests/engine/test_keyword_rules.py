@@ -12,13 +12,13 @@ from engine.sve import LEADER, Attack, Play
 from engine.sve.actions import Choose
 from engine.sve.board import Zone
 from engine.sve.effects.core import Ability, CardScript, Frame, Trigger
-from engine.sve.effects.damage import DamageCap, LeaderShield, NoDamage
+from engine.sve.effects.damage import Banish, Damage, DamageCap, Destroy, LeaderShield, NoDamage
 from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.search import Search
-from engine.sve.effects.selectors import CardFilter
+from engine.sve.effects.selectors import CardFilter, Select, Targets
 from engine.sve.effects.tokens import Summon
 from engine.sve.position import FILLER, OnField, follower, position, spell
-from engine.sve.state import DEFAULT_SCRIPTS, Kind
+from engine.sve.state import DEFAULT_SCRIPTS, Kind, State
 from tests.engine.library_cards import library_scripts
 
 LEECH = follower("Leech", 3, 5, 5, "drain")
@@ -230,3 +230,67 @@ def test_the_sven_sample_quick_spell_is_played_in_a_quick_window(sve_data: Path)
     assert g.decision is not None
     assert g.decision.kind is Kind.QUICK
     assert Play(1) in g.legal_actions()
+
+
+SHION = "BP14-090"
+"""A Ward follower that abilities cannot destroy; it can be banished."""
+BEAST = "BP18-075"
+"""A follower that takes no ability damage."""
+BOLT = CardScript("X-Bolt", (Ability(Trigger.SPELL, (Select(Targets()), Damage(3))),))
+KILL = CardScript("X-Kill", (Ability(Trigger.SPELL, (Select(Targets()), Destroy())),))
+EXILE = CardScript("X-Exile", (Ability(Trigger.SPELL, (Select(Targets()), Banish())),))
+
+
+def _cast(card_id: str, spell_id: str, own: bool = True) -> tuple[State, int]:
+    """Player 0 casts ``spell_id`` (cost 1) at player 1's follower (the real ``card_id`` or
+    an ordinary one with the same stats), which is 2/3."""
+    library = library_scripts(card_id)
+    scripts = Scripts([*(s for s in (library.get(card_id),) if s is not None),
+                       BOLT, KILL, EXILE])  # fmt: skip
+    target = scripts.record(CardRecord(card_id if own else "X-Plain", "T", cost=2, attack=2,
+                                       defense=3))  # fmt: skip
+    g = position(fields=([], [target]), hands=([spell(spell_id[2:])], []), pp=(1, 0),
+                 scripts=scripts)  # fmt: skip
+    g.apply(Play(g.players[0].hand[0]))
+    g.apply(Choose(str(g.players[1].field[0])))
+    return g, g.players[1].field[0] if g.players[1].field else -1
+
+
+@pytest.mark.parametrize("own", [True, False], ids=["its-own-ability", "ordinary"])
+def test_no_ability_damage_but_combat_damage(own: bool) -> None:
+    """エストレアビースト (BP18-075): a 3-damage spell leaves it whole; an ordinary 2/3 dies.
+    An attack still damages it (only ability damage is prevented, CR 5.14.3.3)."""
+    g, uid = _cast(BEAST, "X-Bolt", own)
+    assert (uid >= 0 and g.cards[uid].dfn == 3) is own
+    scripts = library_scripts(BEAST)
+    beast = scripts.record(CardRecord(BEAST, "T", cost=2, attack=2, defense=3))
+    g = position(fields=([follower("Ogre", 4, 2, 9)], [OnField(beast, engaged=True)]),
+                 scripts=scripts)  # fmt: skip
+    g.apply(Attack(0, 1))
+    assert g.cards[1].dfn == 1
+
+
+@pytest.mark.parametrize(
+    ("spell_id", "own", "stays"),
+    [
+        ("X-Kill", True, True),  # not destroyed by an ability
+        ("X-Kill", False, False),
+        ("X-Exile", True, False),  # but banished (unlike "not destroyed and not banished")
+        ("X-Exile", False, False),
+    ],
+)
+def test_not_destroyed_by_abilities_but_banished(spell_id: str, own: bool, stays: bool) -> None:
+    """永久の盾・シオン (BP14-090): a destroy spell leaves it where an ordinary follower goes;
+    a banish spell removes it all the same."""
+    g, uid = _cast(SHION, spell_id, own)
+    assert (uid >= 0 and g.cards[uid].zone is Zone.FIELD) is stays
+
+
+def test_not_destroyed_by_abilities_still_dies_at_zero_defense() -> None:
+    """Rule processing destroys it at 0 defense (CR 11.3.1): a fight it loses ends it."""
+    scripts = library_scripts(SHION)
+    shion = scripts.record(CardRecord(SHION, "T", cost=2, attack=1, defense=3))
+    g = position(fields=([follower("Ogre", 4, 9, 9)], [OnField(shion, engaged=True)]),
+                 scripts=scripts)  # fmt: skip
+    g.apply(Attack(0, 1))
+    assert g.cards[1].zone is not Zone.FIELD

@@ -149,3 +149,43 @@ def test_a_bad_agent_name_or_budget_exits_2(
     errors = [line for line in err.splitlines() if "error" in line]
     assert len(errors) == 1
     assert named in errors[0]
+
+
+def test_matchups_show_the_real_play_estimate_beside_the_bots_rate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a calibration map (here k = 0.5), simulate, matrix and compare give the
+    estimate of the real-play win rate beside the bots' own, in text and in JSON."""
+    from analytics import calmap
+
+    fitted = calmap.ShrinkMap(k=0.5, low=0.25, high=0.75, agent="planner", games=100,
+                              events=59, pairs=1, heldout={})  # fmt: skip
+    monkeypatch.setattr(calmap, "load_map", lambda: fitted)
+    db = str(tmp_path / "x.duckdb")
+    code, out, _ = run(
+        capsys, "--db", db, "simulate", str(EXAMPLE), str(EXAMPLE), "--games", "10",
+        "--agents", "greedy,greedy", "--workers", "1", "--seed", "4", "--json", "--quiet",
+    )  # fmt: skip
+    data = json.loads(out)
+    estimate = data["real_play_estimate"]
+    assert estimate["rate"] == pytest.approx(calmap.shrink(data["win_rate"], 0.5), abs=1e-4)
+    assert estimate["low"] <= estimate["rate"] <= estimate["high"]
+    code, out, _ = run(capsys, "--db", db, "report", data["run_id"])
+    assert "estimated real-play win rate" in out
+    assert "k = 0.50" in out
+    other = tmp_path / "other.txt"
+    other.write_text(
+        EXAMPLE.read_text(encoding="utf-8").replace("# name: Forest fairies", "# name: B")
+    )
+    code, out, _ = run(
+        capsys, "--db", db, "matrix", str(EXAMPLE), str(other), "--games", "10",
+        "--agents", "greedy,greedy", "--workers", "1", "--quiet",
+    )  # fmt: skip
+    assert code == 0
+    assert "estimated real-play win rate of the row deck" in out
+    code, out, _ = run(
+        capsys, "--db", db, "compare", str(EXAMPLE), str(EXAMPLE), "--field", str(EXAMPLE),
+        "--agents", "greedy,greedy", "--games", "10", "--workers", "1", "--quiet",
+    )  # fmt: skip
+    assert code == 0
+    assert "estimated real-play scores against the field" in out

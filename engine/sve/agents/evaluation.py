@@ -1,7 +1,9 @@
 """The position evaluation searching agents share: one number for how well a player stands.
 
 A linear score over what decides SVE games (leader defense and lethal reach on both sides,
-followers' stats and keywords, cards in hand, EP and SEP, deck left), with its weights in
+counting the damage the hand and the EX area can bring next turn as well as the board's,
+followers' stats and keywords, cards in hand and in the EX area, EP and SEP, deck left),
+with its weights in
 ``weights.json`` (tuned by ``scripts/tune_planner.py`` through self-play, never from
 tournament results). It reads a whole :class:`State`; agents only ever give it worlds
 sampled from their observation (:meth:`State.determinize`).
@@ -15,6 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from engine.sve.agents.reach import hand_reach
 from engine.sve.board import ASSAIL, AURA, BANE, CANNOT_ATTACK, DRAIN, INTIMIDATE, WARD
 
 if TYPE_CHECKING:
@@ -24,6 +27,8 @@ WIN = 1_000_000.0
 """The score of a won game (minus the turn, so a faster win scores higher)."""
 HAND_CAP = 7
 """Cards in hand beyond this count for nothing (the hand limit, CR 7.4.7)."""
+EX_CAP = 5
+"""An EX area holds at most five cards (CR 4.8.3)."""
 LOW_HP = 10
 """Below this leader defense each point lost costs ``low_hp`` more."""
 DECK_LOW = 4
@@ -107,12 +112,16 @@ def evaluate(state: State, player: int, w: Weights) -> float:
     score += w["hp"] * (me.hp - opp.hp)
     score -= w["low_hp"] * (max(0, LOW_HP - me.hp) - max(0, LOW_HP - opp.hp))
     score += w["hand"] * (min(len(me.hand), HAND_CAP) - min(len(opp.hand), HAND_CAP))
+    score += w["ex"] * (min(len(me.ex), EX_CAP) - min(len(opp.ex), EX_CAP))
     score += w["ep"] * (me.ep - opp.ep) + w["sep"] * (me.sep - opp.sep)
     score -= w["deck_low"] * (max(0, DECK_LOW - len(me.deck)) - max(0, DECK_LOW - len(opp.deck)))
-    # Lethal reach: the side to move next threatens the other's leader.
-    if op_reach >= me.hp and not my_guard:
+    # Lethal reach: the side to move next threatens the other's leader, with the board
+    # (unless a Ward follower stands in the way) and with Storm and burn from its hand.
+    threat = (0 if my_guard else op_reach) + hand_reach(state, 1 - player, my_guard)
+    if threat >= me.hp:
         score -= w["lethal_threat"]
-    if my_reach >= opp.hp and not op_guard:
+    reach = (0 if op_guard else my_reach) + hand_reach(state, player, op_guard)
+    if reach >= opp.hp:
         score += w["lethal_reach"]
     return score
 

@@ -5,10 +5,16 @@ At its first decision of a turn the planner samples one world consistent with wh
 attacks and their targets, activations, choices; the opponent's Quick windows answered
 greedily) with ``clone``/``apply``, best evaluated position first, until ``budget`` positions
 are made. Every way of ending the turn is a candidate; the best few are played on through
-the opponent's greedy turn and scored again with :func:`evaluate`. It then follows the best
+the opponent's greedy turn and scored again with :func:`evaluate` (more of them while every
+one tried loses to that reply). It then follows the best
 plan for as long as the real game looks as it did in the plan, and plans again otherwise.
 A won game found in the search is played at once (it never misses a lethal it can reach).
-Outside its own turn it scores each choice one ply ahead.
+An "any number" choice (a pick or target choice of its own that offers ``done`` and asks
+again after each answer, such as discarding any number of cards) is searched as a whole:
+each way to stop (after none, one, two ... of its options, the best single answer taken
+each time) is one move, so a choice whose worth shows only once it is complete (enough
+discards for a win the rules grant) is seen. Outside its own turn it scores each choice
+one ply ahead, a whole "any number" choice likewise.
 """
 
 from __future__ import annotations
@@ -16,9 +22,9 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from engine.sve.actions import Action, Attack, Play
+from engine.sve.actions import Action, Attack, Choose, Play
 from engine.sve.agents.base import AGENTS
 from engine.sve.agents.evaluation import WIN, Weights, evaluate, load_weights
 from engine.sve.agents.greedy import GreedyAgent
@@ -27,10 +33,15 @@ from engine.sve.errors import IllegalActionError
 from engine.sve.observation import Observation
 from engine.sve.state import Kind, Player, State
 
+DONE = Choose("done")
+"""The answer that ends an "any number" choice."""
 DEFAULT_NODES = 120
 """Positions searched per plan when no budget is given (``planner`` = ``planner:120``)."""
 REPLY_TOP = 3
 """How many of the best ends of turn are played on through the opponent's reply."""
+REPLY_MORE = 12
+"""While every end tried so far loses to the reply, further ends are tried, up to this many
+in all (a turn that saves the game often scores lower before the reply is seen)."""
 
 Plan = list[tuple[tuple[object, ...], Action]]
 """(what the planner expects to see, what it then does), in order."""
@@ -147,11 +158,9 @@ def plan_turn(
     made = 0
     while frontier and made < budget:
         _, _, state, path = heapq.heappop(frontier)
-        for action in _distinct(state, state.legal_actions()):
-            child = state.clone()
-            child.apply_unchecked(action)
-            made += 1
-            step: _Path = [*path, (state, action)]
+        for child, moves, cost in _expand(state, me, weights):
+            made += cost
+            step: _Path = [*path, *moves]
             while _my_turn(child, me, turn) and child.decision is not None:
                 if child.decision.player == me:
                     break
@@ -174,7 +183,9 @@ def plan_turn(
         return (_as_plan(best_open[1], me), best_open[0]) if best_open is not None else ([], 0.0)
     ends.sort(key=lambda e: (-e[0], e[1]))
     best: tuple[float, _Path] | None = None
-    for value, _, end, step in ends[:REPLY_TOP]:
+    for tried, (value, _, end, step) in enumerate(ends[:REPLY_MORE]):
+        if tried >= REPLY_TOP and best is not None and best[0] > -WIN / 2:
+            break
         if value > -WIN / 2:  # ``end`` is a copy of its own: play the reply on it
             playout.run(end, lambda s: _my_decision(s, me, Kind.MAIN))
             value = evaluate(end, me, weights)
@@ -182,6 +193,63 @@ def plan_turn(
             best = (value, step)
     assert best is not None
     return _as_plan(best[1], me), best[0]
+
+
+def _expand(state: State, me: int, weights: Weights) -> Iterator[tuple[State, _Path, int]]:
+    """The positions one move on from ``state``, each with its moves and the positions made
+    for it: one per distinct legal action, or one per way to stop an "any number"
+    choice."""
+    if _any_number(state, me):
+        yield from whole_choices(state, me, weights)
+        return
+    for action in _distinct(state, state.legal_actions()):
+        child = state.clone()
+        child.apply_unchecked(action)
+        yield child, [(state, action)], 1
+
+
+def _any_number(state: State, me: int, options: Sequence[str] | None = None) -> bool:
+    """Whether ``me`` faces a choice of one or more options that offers ``done`` (and, given
+    the ``options`` of the answer before, one that offers no option not offered then)."""
+    d = state.decision
+    if d is None or d.player != me or d.kind not in (Kind.PICK, Kind.TARGET):
+        return False
+    if "done" not in d.options or len(d.options) < 2:
+        return False
+    return options is None or set(d.options) <= set(options)
+
+
+def whole_choices(state: State, me: int, weights: Weights) -> Iterator[tuple[State, _Path, int]]:
+    """Each way to complete the "any number" choice ``me`` faces in ``state``: ``done`` at
+    once, or after the best single answer (by :func:`evaluate`), or after two ... until the
+    choice is no longer asked; with its moves and the positions made for it."""
+    path: _Path = []
+    current = state
+    while True:
+        legal = current.legal_actions()
+        done = next((a for a in legal if a == DONE), None)
+        if done is not None:
+            end = current.clone()
+            end.apply_unchecked(done)
+            yield end, [*path, (current, done)], 1
+        best: tuple[float, Action, State] | None = None
+        options = current.decision.options if current.decision is not None else []
+        for action in legal:
+            if action == DONE:
+                continue
+            child = current.clone()
+            child.apply_unchecked(action)
+            value = evaluate(child, me, weights)
+            if best is None or value > best[0]:
+                best = (value, action, child)
+        if best is None:
+            return
+        path.append((current, best[1]))
+        current = best[2]
+        picked = best[1].option if isinstance(best[1], Choose) else ""
+        if not _any_number(current, me, [o for o in options if o != picked]):
+            yield current, list(path), len(legal)
+            return
 
 
 def _my_decision(state: State, me: int, kind: Kind) -> bool:
@@ -200,6 +268,13 @@ def one_ply(
     """The action whose position, played on greedily to the next main phase, scores best."""
     best, best_value = legal[0], -2 * WIN
     world.legal_actions()  # found once here, kept by every clone below (a sampled world)
+    if _any_number(world, me) and list(legal) == world.legal_actions():
+        for child, moves, _ in whole_choices(world, me, weights):
+            playout.run(child, _any_main)
+            value = evaluate(child, me, weights)
+            if value > best_value:
+                best, best_value = moves[0][1], value
+        return best
     for action in legal:
         child = world.clone()
         try:

@@ -39,14 +39,24 @@ def sig(obs: Observation, legal: Sequence[Action]) -> tuple[object, ...]:
 
 
 class Playout:
-    """Both players play greedily (one greedy agent each, one shared random stream)."""
+    """Both players play greedily (one greedy agent each, one shared random stream).
+
+    A greedy agent remembers the activated abilities it played this turn (so cost-free
+    loops end); that memory belongs to one line of play, so it starts afresh whenever the
+    playout moves to another state object (a sibling branch or another end of turn): an
+    ability used in one branch stays usable in the next.
+    """
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.agents = (GreedyAgent(), GreedyAgent())
+        self._line: State | None = None
 
     def step(self, state: State) -> None:
         """Let the player to act make one greedy decision."""
+        if state is not self._line:
+            self._line = state
+            self.agents = (GreedyAgent(), GreedyAgent())
         d = state.decision
         assert d is not None
         legal = state.legal_actions()

@@ -30,7 +30,7 @@ from engine.sve.compiler.templates.base import (
     keyword_ids,
     match,
 )
-from engine.sve.compiler.templates.conditions import condition
+from engine.sve.compiler.templates.conditions import Chained, condition, condition_or_chain
 from engine.sve.compiler.templates.costs import (
     EX_TRIGGER,
     PLAYED_TRIGGER,
@@ -47,8 +47,18 @@ from engine.sve.compiler.templates.search import (
     REST_HAND,
     XCount,
 )
-from engine.sve.compiler.text import ability_lines, sentences, union_burst_lines
-from engine.sve.effects.conditions import AllOf, AnyOf, EventIs, MyTurn, Not
+from engine.sve.compiler.templates.tokens import INSTEAD_TOKEN
+from engine.sve.compiler.text import ability_lines, line_reminders, sentences, union_burst_lines
+from engine.sve.effects.conditions import (
+    AllOf,
+    AnyOf,
+    Count,
+    CountersAtLeast,
+    EventIs,
+    HaveOnField,
+    MyTurn,
+    Not,
+)
 from engine.sve.effects.core import Ability, Trigger
 from engine.sve.effects.costs import PayCost
 from engine.sve.effects.damage import Banish, Damage, Destroy, HealLeader, SplitDamage
@@ -56,9 +66,9 @@ from engine.sve.effects.deck import Arrange, Draw
 from engine.sve.effects.evolve import EvolveCostIf
 from engine.sve.effects.flow import Gate, If, Modal, Repeat, Scaled
 from engine.sve.effects.registry import to_data
-from engine.sve.effects.search import LookTop
+from engine.sve.effects.search import LookTop, LookTopPicks
 from engine.sve.effects.selectors import CardFilter, Select
-from engine.sve.effects.stats import Buff, Engage, Grant
+from engine.sve.effects.stats import STACK, STACK_HOLDERS, Buff, Engage, Grant, MoveCounters
 from engine.sve.effects.tokens import Summon
 from engine.sve.effects.zones import SelfExToField, SelfToEx, SelfToField
 
@@ -105,8 +115,11 @@ _MARKER_RUN = re.compile(
 """A run of trigger icons (``【ファンファーレ】/【ラストワード】``: either one, the slash as
 SVEN prints it) and the body they open."""
 _ALLY = re.compile(
-    r"^自分の場に(?:他の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?P<kind>フォロワー|トークン)|『(?P<name>[^』]+)』"
+    r"^自分の場に(?:他の)?(?:(?:元のコスト(?P<acost>\d+)の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+    r"(?P<kind>フォロワー|トークン)(?:・フォロワー)?(?:か(?P<trait2>[^・、。「」『』【】]+)・フォロワー)?"
+    r"|『(?P<name>[^』]+)』"
     r"|「カード名に『(?P<c1>[^』]+)』(?:か『(?P<c2>[^』]+)』)?を含む(?:【(?P<ccls>[^】]+)】)?フォロワー」"
+    r"|「これと同名を除く(?P<xtrait>[^・、。「」『』【】]+)・フォロワー」"
     r"|【(?P<cls>[^】]+)】(?P<tok>トークン・)?フォロワー)"
     r"が出たとき、"
 )
@@ -121,6 +134,16 @@ _ALLY_EVOLVES = re.compile(
 )
 """``自分の場の(元のコストN以下の)(trait・)フォロワーが進化したとき、`` (CR 10.7.1)."""
 _ENEMY_DIES = re.compile(r"^相手の(?:場の)?フォロワーが場から墓場に置かれたとき、")
+_DISCARDED_BY = re.compile(
+    r"^自分の(?P<trait>[^・、。「」『』【】]+)・カードの能力によってこれを自分の手札から捨てたとき、"
+)
+"""``自分の学院・カードの能力によってこれを自分の手札から捨てたとき、``: discarded by an ability
+of a card of yours with that trait (CR 5.12, 10.7.1)."""
+_ALLY_DIES = re.compile(
+    r"^自分の(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが場から墓場に置かれたとき、"
+)
+"""``自分の(trait・)フォロワーが場から墓場に置かれたとき、``: one of yours leaves the field
+into the graveyard (CR 10.7.4; banished or returned ones do not count)."""
 """``相手のフォロワーが場から墓場に置かれたとき、`` (CR 10.7.1)."""
 _IN_GRAVE = "自分の墓場のこれ"
 """An ability whose text works on this card in the graveyard works from there."""
@@ -148,13 +171,14 @@ _BODY_TRIGGERS = (
     ("これがアクトしたとき、", Trigger.ON_ENGAGE),
     ("これの【攻撃力】か【体力】を+したとき、", Trigger.BUFFED),
     ("自分のリーダーの体力が減少したとき、", Trigger.LEADER_HURT),
+    ("自分のリーダーの【体力】を+したとき、", Trigger.LEADER_HEALED),
     ("これが相手の場のフォロワー1体以上に能力ダメージを与えたとき、", Trigger.DEALT_ABILITY_DAMAGE),
     ("相手のデッキ1枚が墓場に置かれたとき、", Trigger.OPPONENT_MILLED),
     ("自分が手札1枚を捨てたとき、", Trigger.YOU_DISCARD),
+    ("自分が手札を捨てたとき、", Trigger.YOU_DISCARD),
     ("自分がサイコロをふったとき、", Trigger.DIE_ROLLED),
     ("これが能力ダメージを受けたとき、", Trigger.TOOK_ABILITY_DAMAGE),
     ("これの【体力】を+したとき、", Trigger.DEFENSE_RAISED),
-    ("自分のリーダーの【体力】を+したとき、", Trigger.LEADER_HEALED),
 )
 _IT = "それ"
 """A sentence about "it" (the card chosen before)."""
@@ -163,7 +187,8 @@ _KEYWORD_LINE = re.compile(r"^(?:【[^】]+】)+$")
 _EVOLVE = re.compile(r"^【進化】【コスト(\d+)】[：:]これは進化する。(.*)$")
 _EVOLVE_DISCARD = re.compile(r"^【進化】手札(\d)枚を捨てる[：:]これは進化する。$")
 _ACT = re.compile(
-    r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?(墓場に置く|消滅)?"
+    r"^(?:【Q】)?【起動】(【Q】)?(?:【コスト(\d+)】)?(これを【アクト】)?"
+    r"(?:これを(?=(?:墓場に置く|消滅)[：:]))?(墓場に置く|消滅)?"
     r"((?:[^：:【]|【[^Q】][^】]*】)*)[：:](.*)$"
 )
 _LESSON_FIRST = re.compile(
@@ -194,6 +219,8 @@ _ADVANCE = "【アドバンス起動】"
 _ADVANCE_SELF_COST = re.compile(r"^(【コスト\d+】)これを(消滅|墓場に置く)[：:]")
 _EITHER_COND = re.compile(r"か(?=自分の)")
 _ONCE_AUTO = "この能力は1ターンに1回働く。"
+_TIMES_AUTO = re.compile(r"この能力は1ターンに([2-9])回働く。")
+"""An auto ability that works at most N times per turn (N > 1; once is ``_ONCE_AUTO``)."""
 _MY_TURN = "自分のターン中、"
 _GIVES_WHILE = re.compile(
     r"^(?P<cond>[^、「」]+)限り、これは(?P<kw>(?:【[^】]+】)*)と?「(?P<inner>.+)」を持つ。$"
@@ -221,6 +248,9 @@ _LOOK_PARTS = frozenset(
     (
         "look_take",
         "look_take_either",
+        "look_take_alt",
+        "look_take_total",
+        "look_take_each",
         "look_take_forced",
         "look_take_any_number",
         "look_rest_bottom",
@@ -254,6 +284,17 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             used.extend((f"if_{more_id}", "choose_more" if more_id != "always" else "choose_up_to"))
         if len(parts) < 5:
             raise _Fail("modal with fewer than two options")
+        lead = condition(head)
+        rite = _EARTH_RITE.fullmatch(head)
+        if head and lead[0] is not None and not lead[1] and not lead[2]:  # "Xなら、下記から…"
+            used.append(f"if_{lead[3]}")
+            head, gate = "", lead[0]
+        else:
+            gate = None
+        if rite:  # "【土の秘術】下記から…": the choice happens only if the Earth Rite was paid
+            head = ""
+        elif _EARTH_RITE.search(head):
+            raise _Fail("an Earth Rite inside the text before a choice")
         effects = _body(head, ctx, used) if head else []
         options = []
         for text in parts[2::2]:
@@ -266,9 +307,10 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 equipment=ctx.equipment,
                 unmodelled=ctx.unmodelled,
                 scope=ctx.scope,
+                event=ctx.event,
             )
             head, sep, rest = text.partition("：")
-            paid = cost(head) if sep else None
+            paid = cost(head, ctx.name) if sep else None
             if paid is not None:  # "【1】(cost)：(effects)": chosen only if it can be paid
                 used.append("option_cost")
                 paid = dataclasses.replace(paid, optional=False)
@@ -276,12 +318,18 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 continue
             options.append(tuple(_body(text, sub, used)))
         used.append("choose_one")
-        return [*effects, Modal(tuple(options), more_if, more, once_each)]
+        modal: Any = Modal(tuple(options), more_if, more, once_each)
+        if rite:
+            modal = PayCost((modal,), take_from=STACK_HOLDERS, take=STACK, take_n=int(rite[1] or 1))
+            used.append("earth_rite")
+        return [*effects, If(gate, (modal,)) if gate is not None else modal]
     out: list[Any] = []
     open_if = -1  # an "if ..., choose ..." whose "it" the next sentences may use
     gated = False  # a look at the deck under a condition: the rest of the ability is the look's
     scope_if, reach = -1, 0  # the last "if" and how many sentences after it it governs
     opened = False  # an "if" opened a look or a graveyard choice: it governs what finishes it
+    last_cond: Any = None  # the last condition, for one naming only a new number
+    last_cid = ""
     said = sentences(body)
     for at, sentence in enumerate(said):
         repeat = _REPEAT.fullmatch(sentence)
@@ -293,7 +341,21 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             used.append("repeat")
             break
         sentence = sentence.removeprefix(_THEN)  # "その後、": the order is the card's anyway
-        cond, whole, rest, cid = condition(sentence)
+        rite = _EARTH_RITE.match(sentence)
+        if rite:  # the rest of the ability happens only if the Earth Rite was paid (at start)
+            if reach > 0 or gated or opened:
+                raise _Fail("an Earth Rite under a condition before it")
+            then = _body(sentence[rite.end() :] + "".join(said[at + 1 :]), ctx, used)
+            n = int(rite[1] or 1)
+            out.append(PayCost(tuple(then), take_from=STACK_HOLDERS, take=STACK, take_n=n))
+            used.append("earth_rite")
+            break
+        cond, whole, rest, cid = condition_or_chain(sentence)
+        if isinstance(cond, Chained):  # "10個以上なら、": the condition before, another number
+            cond, cid = _chain(cond, last_cond), last_cid
+            used.append("if_chain")
+        if cond is not None:
+            last_cond, last_cid = cond, cid
         chained = open_if >= 0 and cond is None and sentence.startswith(_IT)
         if not chained:
             open_if = -1
@@ -303,7 +365,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             used.append(UNDER_IF)  # a sentence the condition before it governs
         if cid == "did_it" and not ctx.did:
             raise _Fail("'if you did' after nothing the player could decline")
-        if cid == "revealed" and not any(isinstance(e, LookTop) for e in out):
+        if cid == "revealed" and not any(isinstance(e, (LookTop, LookTopPicks)) for e in out):
             raise _Fail("'if you revealed' without a look at the deck before it")
         if cid:
             used.append(f"if_{cid}")
@@ -312,6 +374,7 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
                 raise _Fail("empty sentence")
             out.append(Gate(cond))
             continue
+        ctx.ahead = tuple(said[at + 1 :])
         try:
             found = match(rest, ctx)
         except Unsupported as err:
@@ -322,7 +385,10 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
         used.append(tid)
         if governed and (
             tid in ("instead_damage", "instead_buff")
-            or (effects and effects[0] in (REST_BOTTOM, REST_GRAVE, REST_HAND, INSTEAD_COUNT))
+            or (
+                effects
+                and effects[0] in (REST_BOTTOM, REST_GRAVE, REST_HAND, INSTEAD_COUNT, INSTEAD_TOKEN)
+            )
             or (effects and isinstance(effects[0], XCount))
         ):
             raise _Fail("a sentence under an 'if' that changes an effect before it")
@@ -335,7 +401,9 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             used.append("look_condition")
             continue
         if effects and effects[0] in (REST_BOTTOM, REST_GRAVE, REST_HAND):  # the looked-at rest
-            looks = [i for i, e in enumerate(out) if isinstance(e, (LookTop, Arrange))]
+            looks = [
+                i for i, e in enumerate(out) if isinstance(e, (LookTop, LookTopPicks, Arrange))
+            ]
             if not looks or cond is not None:
                 raise _Fail("'the rest' without a look at the deck")
             if isinstance(out[looks[-1]], Arrange):  # it puts the rest at the bottom itself
@@ -356,14 +424,20 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
             if cond is not None:
                 raise _Fail("a condition on the definition of X")
             x = effects[0]
-            out[-1] = Scaled(unit, x.per, x.k, x.count)
+            out[-1] = Scaled(unit, x.per, x.k, x.count, x.what)
             continue
-        if effects and effects[0] == INSTEAD_COUNT:  # "代わりにN体": more tokens if …
+        if effects and effects[0] in (
+            INSTEAD_COUNT,
+            INSTEAD_TOKEN,
+        ):  # "代わりにN体" / "代わりに『B』"
             last = out[-1] if out else None
             if cond is None or not isinstance(last, Summon) or last.zone != "field":
-                raise _Fail("'instead N' without a condition or tokens just summoned")
+                raise _Fail("'instead' without a condition or tokens just summoned")
             out[-1] = If(Not(cond), (last,))
-            out.append(If(cond, (dataclasses.replace(last, n=effects[1]),)))
+            if effects[0] == INSTEAD_COUNT:
+                out.append(If(cond, (dataclasses.replace(last, n=effects[1]),)))
+            else:  # other tokens, "it" as the ones they replace would have been
+                out.append(If(cond, (dataclasses.replace(effects[1], it=last.it),)))
             scope_if, reach = len(out) - 1, _reach(ctx, rest)
             continue
         if tid == "instead_damage" and out and isinstance(out[-1], SplitDamage):
@@ -424,6 +498,16 @@ def _body(body: str, ctx: Context, used: list[str]) -> list[Any]:
     return out
 
 
+def _chain(chained: Chained, before: Any) -> Any:
+    """The count before it (N or more of something) with the chained number: ``…5枚以上なら、
+    A。10枚以上なら、B。`` reads "if at least 10, B" (``N枚なら``: exactly N)."""
+    if isinstance(before, Count) and not before.most:
+        return dataclasses.replace(before, n=chained.n, exact=chained.exact)
+    if isinstance(before, (HaveOnField, CountersAtLeast)) and not chained.exact:
+        return dataclasses.replace(before, n=chained.n)
+    raise _Fail("a number alone as a condition, with no count of N or more before it")
+
+
 def _reach(ctx: Context, rest: str) -> int:
     """How many sentences after the condition whose sentence goes on with ``rest`` belong to
     it (:mod:`engine.sve.compiler.scope`)."""
@@ -431,6 +515,20 @@ def _reach(ctx: Context, rest: str) -> int:
     if n == UNDECIDED:
         raise _Fail("the English text does not say how far the condition reaches")
     return n
+
+
+_STACK_MOVE = Ability(
+    Trigger.ACTIVATED,
+    (Select(dataclasses.replace(STACK_HOLDERS, other=True)), MoveCounters(STACK)),
+    engage_cost=True,
+)
+"""CR 13.3.2.2: Stack's activated ability, ``【起動】これを【アクト】：自分の他の【スタック】を
+持つアミュレット1つを選ぶ。それにこれのスタックカウンターすべてを移す``."""
+
+_EARTH_RITE = re.compile(r"【土の秘術(?:_(\d+))?】")
+"""CR 13.3.3.2: ``【土の秘術 N】(text)``: as it is played you may remove N stack counters
+from one of your Stack amulets as an additional cost; the text happens only if you did
+(``【土の秘術】`` is N = 1, 13.3.3.2.1)."""
 
 
 UNDER_IF = "under_if"
@@ -461,7 +559,7 @@ def _moves_self(effects: Iterable[Any]) -> bool:
 def _effects(body: str, ctx: Context, used: list[str]) -> list[Any]:
     """Effects of a triggered ability's body, an optional cost first (CR 10.4.7)."""
     head, sep, rest = body.partition("：")
-    paid = cost(head) if sep else None
+    paid = cost(head, ctx.name) if sep else None
     if paid is None:
         return _body(body, ctx, used)
     used.append("optional_cost")
@@ -475,6 +573,11 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         if all(n in RULE_KEYWORDS for n in names):
             out.keywords += tuple(RULE_KEYWORDS[n] for n in names)
             used.append("keywords")
+            if "stack" in out.keywords and not card.card_type.endswith("amulet"):
+                raise _Fail("Stack on a card that is not an amulet (CR 13.3.2.1)")
+            if "スタック" in names:  # CR 13.3.2.2: its third ability, an activated one
+                out.abilities.append(_STACK_MOVE)
+                used.append("stack")
             return
         raise _Fail("keyword the engine does not implement")
     m = _EVOLVE.match(line)
@@ -511,8 +614,9 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         out.evolve_cost, out.evolve_discard = 0, int(m[1])
         used.append("evolve_discard")
         return
-    if line in STATIC_KEYWORD_LINES:
-        out.keywords += (STATIC_KEYWORD_LINES[line],)
+    sentences = [f"{part}。" for part in line.split("。") if part]
+    if sentences and all(s in STATIC_KEYWORD_LINES for s in sentences):
+        out.keywords += tuple(STATIC_KEYWORD_LINES[s] for s in sentences)
         used.append("static_keyword")
         return
     here_or_ex = _HERE_OR_EX.match(line)
@@ -633,7 +737,7 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
                 extra_text = other_cost
                 used.append("act_hand_to_ex")
                 if other_cost:
-                    extra = cost(other_cost)
+                    extra = cost(other_cost, card.name)
                     if extra is None or extra.pp:
                         raise _Fail("an activation cost the engine does not pay")
                     effects = [dataclasses.replace(extra, optional=False), *effects]
@@ -642,7 +746,7 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             extra_text = "" if extra_text in ("", "を捨てる") else "手札の" + extra_text[1:]
             used.append("act_from_hand")
         if extra_text:
-            extra = cost(extra_text)
+            extra = cost(extra_text, card.name)
             if extra is None or extra.pp:
                 raise _Fail("an activation cost the engine does not pay")
             effects = [dataclasses.replace(extra, optional=False), *effects]
@@ -676,6 +780,11 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
     times = _TIMES.match(line)
     times_per_turn = 0
     my_turn = False
+    works = _TIMES_AUTO.search(line)
+    if works:  # "この能力は1ターンにN回働く。"
+        times_per_turn = int(works[1])
+        line = line.replace(works[0], "")
+        used.append("times_per_turn")
     if times and not times[1]:
         times_per_turn = int(times[2])
         line = line[times.end() :]
@@ -707,6 +816,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
     if m:
         triggers = [_MARKERS[n] for n in re.findall(r"【([^】]+)】", m[1])]
         body = m[2]
+        if triggers == [Trigger.LAST_WORDS]:  # "これ" is then in the graveyard (CR 12.5)
+            ctx.event = "last_words"
     else:
         body = line
         triggers = []
@@ -716,6 +827,8 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
                 body = body[len(phrase) :]
                 if trig in (Trigger.ALLY_ENTERS, Trigger.ABILITY_USED, Trigger.ALLY_EVOLVES):
                     ctx.it, ctx.it_side = "event", "own"
+                if trig is Trigger.ALLY_ENTERS:
+                    ctx.event = "enters"
                 break
         if not triggers and body.startswith(_ANY_DISCARD):  # either player's discard
             triggers = [Trigger.YOU_DISCARD, Trigger.OPPONENT_DISCARD]
@@ -750,6 +863,22 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             used.append("enemy_dies")
             ctx.it, ctx.it_side = "event", "enemy"
             auto(Trigger.ENEMY_DIES, _effects(body, ctx, used))
+            return
+        discarded_by = _DISCARDED_BY.match(body) if not triggers else None
+        if discarded_by:
+            body = body[discarded_by.end() :]
+            used.append("discarded_by")
+            what = CardFilter(traits=(discarded_by["trait"],))
+            auto(Trigger.DISCARDED, [EventIs(what, own=True), *_effects(body, ctx, used)])
+            return
+        ally_dies = _ALLY_DIES.match(body) if not triggers else None
+        if ally_dies:
+            body = body[ally_dies.end() :]
+            used.append("ally_dies")
+            ctx.it, ctx.it_side = "event", "own"
+            dies_trait = (ally_dies["trait"],) if ally_dies["trait"] else ()
+            effects = [EventIs(CardFilter("follower", dies_trait), to_grave=True)]
+            auto(Trigger.ALLY_LEAVES, [*effects, *_effects(body, ctx, used)])
             return
         leaves = _ALLY_LEAVES.match(body) if not triggers else None
         if leaves:  # "自分の…が場を離れたとき、" (CR 10.7.4; this card itself is not seen)
@@ -800,14 +929,21 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
             cls = ally["cls"] or ally["ccls"]
             if cls and cls not in CLASS_WORDS:
                 raise _Fail(f"unknown class {cls}")
+            named_trait = ally["trait"] or ally["xtrait"]
+            also = (CardFilter("follower", name_contains=ally["c2"]),) if ally["c2"] else ()
+            if ally["trait2"]:  # "AかB・フォロワー": either trait
+                also = (CardFilter("follower", (ally["trait2"],)),)
             what = CardFilter(
                 "follower" if ally["c1"] else "card",
-                traits=(ally["trait"],) if ally["trait"] else (CLASS_WORDS[cls],) if cls else (),
+                traits=(named_trait,) if named_trait else (CLASS_WORDS[cls],) if cls else (),
                 name=ally["name"] or "",
                 token=ally["kind"] == "トークン" or bool(ally["tok"]),
                 name_contains=ally["c1"] or "",
-                also=(CardFilter("follower", name_contains=ally["c2"]),) if ally["c2"] else (),
+                also=also,
+                exact_cost=int(ally["acost"]) if ally["acost"] else -1,
+                not_name=card.name if ally["xtrait"] else "",
             )
+            ctx.event = "enters"
             used.append("ally_enters_filtered")
             if ally["c1"] or cls:
                 used.append("ally_enters_named_or_class")
@@ -889,7 +1025,8 @@ def compile_card(
     labelled = [line.removeprefix(UNION_BURST_MARK) for line in joined]
     burst.update(line for line, was in zip(labelled, joined, strict=True) if line != was)
     joined = labelled
-    reach = scopes(joined, card.text_en, condition)
+    reach = scopes(joined, card.text_en, condition_or_chain)
+    reminders = line_reminders(text)
     for line in joined:
         used: list[str] = []
         before = (list(out.abilities), out.keywords)
@@ -905,6 +1042,7 @@ def compile_card(
                     equipment=equipment,
                     unmodelled=unmodelled,
                     scope=reach,
+                    reminders=reminders.get(line, ()),
                 )
                 n = len(out.abilities)
                 _line(part.removeprefix(UNION_BURST_MARK), card, ctx, used, out)

@@ -53,7 +53,10 @@ _TRIGGERS_EN = (
     ("last_words", re.compile(r"\{\[lastwords\]\}")),
     ("super_evolve", re.compile(r"^On Super-Evolve", re.I)),
     ("evolve", re.compile(r"^On Evolve", re.I)),
-    ("strike", re.compile(r"^Strike", re.I)),
+    (
+        "strike",
+        re.compile(r"^(?:Follower )?Strike", re.I),
+    ),  # "Follower Strike": フォロワーへの攻撃なら
     ("act", re.compile(r"\{\[act\]\}|^Activate", re.I)),
     ("end_phase", re.compile(r"^At the start of your end phase", re.I)),
 )

@@ -67,6 +67,18 @@ def ability_lines(text: str) -> list[str]:
     return lines
 
 
+def line_reminders(text: str) -> dict[str, tuple[str, ...]]:
+    """Each ability line (as :func:`ability_lines` gives it) with the reminder texts printed
+    in it, without their parentheses."""
+    out: dict[str, tuple[str, ...]] = {}
+    for raw in text.splitlines():
+        line = normalise(raw.strip())
+        found = tuple(r[1:-1] for r in _REMINDER.findall(line))
+        if found:
+            out.setdefault(strip_reminders(line), found)
+    return out
+
+
 def union_burst_lines(text: str) -> set[str]:
     """The ability lines above a Union Burst rule line (CR 14.5.1), as :func:`ability_lines`
     gives them; empty when the card has no such line or no abilities below it."""

@@ -67,6 +67,15 @@ def _field_ex(seen: _Seen, per: Targets | None) -> int:
     )
 
 
+def _in_ex(seen: _Seen, what: CardFilter | None) -> int:
+    """The cards of your EX area (those passing ``what``, when given)."""
+    ex = seen.game.players[seen.controller].ex
+    if what is None:
+        return len(ex)
+    cards = seen.game.cards
+    return sum(1 for u in ex if what.matches(cards[u].base))
+
+
 def _half_attack(seen: _Seen) -> int | None:
     here = _attack(seen, [seen.source], alive=True)
     return None if here is None else (here + 1) // 2
@@ -89,13 +98,14 @@ _COUNTS: dict[str, Callable[[_Seen, Amount], int | None]] = {
     "field": lambda s, a: _field(s, a.per),
     "field_ex": lambda s, a: _field_ex(s, a.per),
     "hand": lambda s, a: len(s.game.players[s.controller].hand),
-    "ex": lambda s, a: len(s.game.players[s.controller].ex),
+    "ex": lambda s, a: _in_ex(s, a.what),
     "banish": lambda s, a: len(s.game.players[s.controller].banish),
     "hand_ex": lambda s, a: (
         len(s.game.players[s.controller].hand) + len(s.game.players[s.controller].ex)
     ),
     "max_pp": lambda s, a: s.game.players[s.controller].max_pp,
     "played": lambda s, a: s.game.players[s.controller].played,
+    "turns": lambda s, a: s.game.players[s.controller].turns,
     "died": lambda s, a: s.game.died if s.game.died_turn == s.game.turn else 0,
     "hurts": lambda s, a: _hurts(s),
     "evolved": lambda s, a: _evolved(s, a.what),
@@ -104,6 +114,7 @@ _COUNTS: dict[str, Callable[[_Seen, Amount], int | None]] = {
     "half_attack": lambda s, a: _half_attack(s),
     "attack_it": lambda s, a: _attack(s, s.targets, alive=False),
     "attack_it_here": lambda s, a: _attack(s, s.targets, alive=True),
+    "attack_event": lambda s, a: _attack(s, [s.event], alive=True),
     "discarded_cost": lambda s, a: _discarded_cost(s),
 }
 """How each kind of counted number is counted (``None``: there is nothing to count, and the
@@ -115,10 +126,12 @@ _WORDS = {
     "field_ex": "the number of {per} and such cards in your EX area",
     "hand": "the cards in your hand",
     "ex": "the cards in your EX area",
+    "ex_of": "the {what} in your EX area",
     "banish": "the cards in your banish zone",
     "hand_ex": "the cards in your hand and EX area",
     "max_pp": "your PP maximum",
     "played": "the cards you played this turn",
+    "turns": "your turns so far",
     "died": "followers put from the field into a graveyard this turn",
     "hurts": "the times your leader's defense went down this turn",
     "evolved": "the face-up evolved {what} in your evolve deck",
@@ -127,6 +140,7 @@ _WORDS = {
     "half_attack": "half this card's attack (rounded up)",
     "attack_it": "its attack",
     "attack_it_here": "its attack",
+    "attack_event": "the attack of the follower that entered",
     "discarded_cost": "the discarded card's cost",
 }
 
@@ -136,12 +150,14 @@ _WORDS = {
 class Amount:
     """A number: ``n`` (``of="fixed"``), the event's amount (``event``), or X counted when
     it is used: field cards ``per`` allows (``field``; ``field_ex`` with the EX area's),
-    cards of a zone of yours (``hand``, ``ex``, ``banish``, ``hand_ex``), your PP maximum
-    (``max_pp``), cards you played this turn (``played``), followers gone from the field this
+    cards of a zone of yours (``hand``, ``ex``, ``banish``, ``hand_ex``; ``ex`` those passing
+    ``what`` when it is given), your PP maximum (``max_pp``), cards you played this turn
+    (``played``), the turns you have begun (``turns``), followers gone from the field this
     turn (``died``), the times your leader's defense went down this turn (``hurts``), the
     face-up evolved cards passing ``what`` (``evolved``, CR 4.6.3), this card's attack
     (``attack``; ``attack_here`` only while it is there; ``half_attack``), the chosen card's
-    (``attack_it``; ``attack_it_here``), the cost of the card discarded as the ability's
+    (``attack_it``; ``attack_it_here``), the trigger's card while on the field
+    (``attack_event``), the cost of the card discarded as the ability's
     cost (``discarded_cost``)."""
 
     of: str = "fixed"
@@ -174,4 +190,5 @@ class Amount:
             return str(self.n)
         per = "" if self.per is None else all_words(self.per)[4:]
         what = "" if self.what is None else filter_words(self.what, 2)
-        return _WORDS[self.of].format(per=per, what=what)
+        words = _WORDS["ex_of" if self.of == "ex" and self.what is not None else self.of]
+        return words.format(per=per, what=what)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from engine.sve.effects.game import Game
     from engine.sve.effects.selectors import CardFilter, Targets
 
+from engine.sve.board import Zone
 from engine.sve.effects.stats import COUNTER_PREFIX
 
 
@@ -28,7 +29,11 @@ class EventIs:
     min_attack: int = -1
     """The event's follower has at least this attack now (``攻撃力4以上の``); -1 for any."""
     own: bool = False
-    """The event's card is yours (``自分の…カードの能力によって``)."""
+    """The event's card is yours (``自分の…カードの能力によって``: with the trigger
+    ``discarded``, the event's card is the one whose ability discarded this one)."""
+    to_grave: bool = False
+    """The event's card went into the graveyard (``場から墓場に置かれたとき``: not banished
+    or returned)."""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Check the event's card."""
@@ -38,14 +43,18 @@ class EventIs:
             or not self.what.matches(card.face)
             or (self.min_attack >= 0 and card.atk < self.min_attack)
             or (self.own and card.controller != frame.controller)
+            or (self.to_grave and card.zone is not Zone.GRAVE)
         ):
             frame.step = len(frame.effects) - 1
         return True
 
     def describe(self) -> str:
         """This element in English."""
+        if self.own:  # the card whose ability discarded this one
+            return f"only if an ability of your {filter_words(self.what, 1)} discarded it:"
         power = f" with attack {self.min_attack} or more" if self.min_attack >= 0 else ""
-        return f"only if it is a {filter_words(self.what, 1)}{power}:"
+        grave = " put into the graveyard" if self.to_grave else ""
+        return f"only if it is a {filter_words(self.what, 1)}{power}{grave}:"
 
 
 @element
@@ -72,21 +81,31 @@ class AttackSum:
 @dataclass(frozen=True, slots=True)
 class CountersAtLeast:
     """This card has ``n`` or more counters named ``name`` (CR 15.1; ``これの…カウンターがN個
-    以上``)."""
+    以上``), or with ``ex`` a card in your EX area has (``自分のEXエリアのカード1枚の…カウンター
+    がN個以上``)."""
 
     name: str
     n: int
+    ex: bool = False
 
     def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count the counters on this card."""
+        """Count the counters on this card (on each card of your EX area)."""
+        key = COUNTER_PREFIX + self.name
+        cards = game.cards
+        if self.ex:
+            return any(
+                (c := cards[u].counters) is not None and c.get(key, 0) >= self.n
+                for u in game.players[controller].ex
+            )
         if source < 0:
             return False
-        counters = game.cards[source].counters
-        return counters is not None and counters.get(COUNTER_PREFIX + self.name, 0) >= self.n
+        counters = cards[source].counters
+        return counters is not None and counters.get(key, 0) >= self.n
 
     def describe(self) -> str:
         """This element in English."""
-        return f"this has {self.n} or more {self.name} counters"
+        who = "a card in your EX area has" if self.ex else "this has"
+        return f"{who} {self.n} or more {self.name} counters"
 
 
 def holds(condition: Condition, game: Game, frame: Frame) -> bool:
@@ -173,7 +192,7 @@ class RolledThisTurn:
 
     def describe(self) -> str:
         """This element in English."""
-        return "you rolled a 6 this turn" if self.six else "you rolled a die this turn"
+        return "you rolled a 6 this turn" if self.six else "you rolled a 6-sided die this turn"
 
 
 @element
@@ -325,11 +344,15 @@ class HaveOnField:
     n: int = 1
 
     def holds(self, game: Game, controller: int, source: int) -> bool:
-        """Count them."""
-        return len(game.candidates(self.what, controller, source)) >= self.n
+        """Count them (an enemy card with Aura counts: a condition chooses nothing,
+        CR 12.15)."""
+        return len(game.candidates(self.what, controller, source, counting=True)) >= self.n
 
     def describe(self) -> str:
         """This element in English."""
+        if self.what.side == "enemy":  # "相手の場に…がいるなら"
+            verb = "is" if self.n == 1 else "are"
+            return f"there {verb} {targets_words(self.what, self.n)} on the field"
         return f"you have {targets_words(self.what, self.n)}"
 
 
@@ -355,13 +378,24 @@ _SAME_ZONE = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 1, 8: 2}
 @dataclass(frozen=True, slots=True)
 class CameFrom:
     """This card entered the field from ``zone`` (``hand``, ``ex``, ``grave``, ``deck``,
-    ``created``), or by an ability (``ability``: from anywhere but a play)."""
+    ``created``), or by an ability (``ability``: from anywhere but a play); with ``event``
+    the trigger's card did (``それが墓場から場に出ていたなら``)."""
 
     zone: str
+    event: bool = False
 
     def holds(self, game: Game, controller: int, source: int) -> bool:
         """Look at the origin the card got when it entered the field."""
-        counters = game.cards[source].counters
+        return not self.event and self._came(game, source)
+
+    def holds_in(self, game: Game, frame: Frame) -> bool:
+        """This card's origin, or the trigger's card's."""
+        return self._came(game, frame.amount if self.event else frame.source)
+
+    def _came(self, game: Game, uid: int) -> bool:
+        if uid < 0:
+            return False
+        counters = game.cards[uid].counters
         origin = 0 if counters is None else counters.get("origin", 0)
         if self.zone == "ability":
             return origin >= ORIGINS["grave"]
@@ -369,15 +403,17 @@ class CameFrom:
 
     def describe(self) -> str:
         """This element in English."""
+        who = "it" if self.event else "this"
         if self.zone == "ability":
-            return "this was put onto the field by an ability"
-        return f"this came onto the field from the {self.zone}"
+            return f"{who} was put onto the field by an ability"
+        return f"{who} came onto the field from the {self.zone}"
 
     def describe_negated(self) -> str:
         """Its opposite in English."""
+        who = "it" if self.event else "this"
         if self.zone == "ability":
-            return "this was not put onto the field by an ability"
-        return f"this did not come onto the field from the {self.zone}"
+            return f"{who} was not put onto the field by an ability"
+        return f"{who} did not come onto the field from the {self.zone}"
 
 
 @element
@@ -851,3 +887,78 @@ def _read_count(zone: str, enemy: bool, most: bool, data: dict[str, Any]) -> Cou
 
 for _op, (_zone, _enemy, _most) in _LEGACY_COUNTS.items():
     legacy(_op)(functools.partial(_read_count, _zone, _enemy, _most))
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class OwnTurnAtLeast:
+    """This is your ``n``-th turn or later (``自分のターンがNターン目かそれ以降``): you have
+    begun at least ``n`` turns (CR 7.1)."""
+
+    n: int
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Count your turns."""
+        return game.players[controller].turns >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"it is your turn {self.n} or later"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class AttackingFollower:
+    """This card is attacking a follower (``フォロワーへの攻撃なら``, CR 8.4), with at most
+    ``max_defense`` defense now when that is set (``体力5以下のフォロワーへの攻撃なら``)."""
+
+    max_defense: int = -1
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Look at the attack being made."""
+        target = game.attack_target
+        if source < 0 or game.attacker != source or target < 0:
+            return False
+        return self.max_defense < 0 or game.cards[target].dfn <= self.max_defense
+
+    def describe(self) -> str:
+        """This element in English."""
+        limit = f" with defense {self.max_defense} or less" if self.max_defense >= 0 else ""
+        return f"this is attacking a follower{limit}"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class CostKinds:
+    """The cards of your graveyard have ``n`` or more different original costs (CR 5.24;
+    ``自分の墓場にあるカードの元のコストの種類数がN種類以上``)."""
+
+    n: int
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Count the different original costs."""
+        cards = game.cards
+        costs = {cards[u].base.cost or 0 for u in game.players[controller].grave}
+        return len(costs) >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"the cards in your graveyard have {self.n} or more different original costs"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class HurtTimes:
+    """Your leader's defense went down ``n`` or more times this turn (``「このターン中に自分の
+    リーダーの体力が減少した回数」がN回以上``)."""
+
+    n: int
+
+    def holds(self, game: Game, controller: int, source: int) -> bool:
+        """Count this turn's times."""
+        turn, times = game.players[controller].hurts
+        return turn == game.turn and times >= self.n
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your leader's defense went down {self.n} or more times this turn"

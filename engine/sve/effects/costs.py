@@ -78,14 +78,25 @@ class GainPP:
     n: int
     maximum: bool = False
     """Raise the PP maximum (capped at 10, CR 3.2.4.1) instead of recovering PP."""
+    per_evolved: bool = False
+    """Recover as many PP as there are face-up evolved followers in your evolve deck
+    (``「自分のエボルヴデッキに表向きで置いたエボルヴフォロワーの枚数」と同じだけ``; ``n``
+    is ignored)."""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Change the PP."""
-        game.gain_pp(frame.controller, self.n, self.maximum)
+        n = self.n
+        if self.per_evolved:
+            cards = game.cards
+            used = game.players[frame.controller].evolve_used
+            n = sum(1 for u in used if cards[u].base.card_type.startswith("evolved"))
+        game.gain_pp(frame.controller, n, self.maximum)
         return True
 
     def describe(self) -> str:
         """This element in English."""
+        if self.per_evolved:
+            return "recover 1 PP per face-up evolved follower in your evolve deck"
         return f"your PP maximum +{self.n}" if self.maximum else f"recover {self.n} PP"
 
 
@@ -94,23 +105,27 @@ class GainPP:
 class PayX:
     """CR 5.2.1.2 / 10.6.2.2.3: the player chooses X as the ability is played and pays X PP
     and X ``counter`` counters taken from this card (CR 15.1.4) as its cost
-    (``【コストX】…これの…カウンターX個を取る``); X is then the ability's amount."""
+    (``【コストX】…これの…カウンターX個を取る``; no counter named: PP alone, ``【コストX】``);
+    X is then the ability's amount."""
 
-    counter: str
+    counter: str = ""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Ask for X (at most the PP and the counters there are), then pay it."""
         me = frame.controller
         card = game.cards[frame.source]
         key = COUNTER_PREFIX + self.counter
-        have = 0 if card.counters is None else card.counters.get(key, 0)
+        if not self.counter:
+            have = game.players[me].pp
+        else:
+            have = 0 if card.counters is None else card.counters.get(key, 0)
         if frame.choice is None:
             most = min(game.players[me].pp, have)
             game.ask_pick(me, [str(i) for i in range(most, -1, -1)], False)
             return False
         x, frame.choice = int(frame.choice), None
         game.players[me].pp -= x
-        if x and card.counters is not None:
+        if x and self.counter and card.counters is not None:
             card = game.writable(frame.source)
             assert card.counters is not None
             card.counters[key] = have - x
@@ -119,6 +134,8 @@ class PayX:
 
     def describe(self) -> str:
         """This element in English."""
+        if not self.counter:
+            return "as a cost, choose X and pay X PP"
         return f"as a cost, choose X, pay X PP and take X {self.counter} counters from this"
 
 
@@ -158,7 +175,11 @@ class PayCost:
     banish_field: bool = False
     """The field card of ``sacrifice`` is banished instead (``場の『…』1つを消滅``)."""
     banish_from: str = "grave"
-    """Where the ``banish`` cards are: ``grave`` or ``ex`` (``EXエリアの『…』N枚を消滅``)."""
+    """Where the ``banish`` cards are: ``grave``, ``ex`` (``EXエリアの『…』N枚を消滅``) or
+    ``hand`` (``手札1枚を消滅``)."""
+    banish_to_grave: bool = False
+    """The ``banish`` cards of the EX area go to the graveyard instead of being banished
+    (``EXエリアの八獄・カード2枚を墓場に置く``)."""
     lesson: int = 0
     """Lesson N (``【レッスン_N】``, CR 14.3.2.1): banish N Magic Items from your EX area."""
     take_from: Targets | None = None
@@ -166,6 +187,9 @@ class PayCost:
     ("remove N counters from one <name> on the field")."""
     take: str = ""
     take_n: int = 0
+    take_self: bool = False
+    """The ``take_n`` counters named ``take`` are removed from this card (``これの…カウンター
+    N個を取る``, CR 15.1.4); with ``take_from`` too, this card is the only one it allows."""
     engage_any: Targets | None = None
     """Engage any number of your standing field cards this allows (CR 10.4.6); how many is
     the ability's amount (``AMOUNT``)."""
@@ -212,6 +236,8 @@ class PayCost:
         cards = game.cards
         out = []
         for u in game.candidates(what, controller, source, counting=True):
+            if self.take_self and u != source:
+                continue
             counters = cards[u].counters
             if counters is not None and counters.get(key, 0) >= self.take_n:
                 out.append(u)
@@ -259,6 +285,10 @@ class PayCost:
                 return False
         if self.take_from is not None and not self._takeable(game, controller, source):
             return False
+        if self.take_self and self.take_from is None:
+            counters = game.cards[source].counters if source >= 0 else None
+            if counters is None or counters.get(COUNTER_PREFIX + self.take, 0) < self.take_n:
+                return False
         if self.engage_min_total:
             able = self._engageable_any(game, controller, source)
             if sum(cards[u].base.cost or 0 for u in able) < self.engage_min_total:
@@ -276,7 +306,7 @@ class PayCost:
 
     def _banish_zone(self, game: Game, controller: int) -> list[int]:
         p = game.players[controller]
-        return p.ex if self.banish_from == "ex" else p.grave
+        return {"ex": p.ex, "hand": p.hand}.get(self.banish_from, p.grave)
 
     def _banishable(self, game: Game, controller: int, source: int = -1) -> list[int]:
         what = self.banish
@@ -337,6 +367,8 @@ class PayCost:
                 game.banish(uid)
             if self.engage_self:
                 game.set_engaged(frame.source, True)
+            if self.take_self and self.take_from is None:
+                game.add_counter(frame.source, COUNTER_PREFIX + self.take, -self.take_n)
             frame.sub = 2
             if self.discard is not None:
                 options = [str(u) for u in self._discardable(game, me, frame.source)]
@@ -399,7 +431,10 @@ class PayCost:
                     return False
             frame.sub = _BANISHING
         if frame.choice is not None:  # one card banished from the graveyard
-            game.banish(int(frame.choice))
+            if self.banish_to_grave:
+                game.ex_to_grave(int(frame.choice))
+            else:
+                game.banish(int(frame.choice))
             frame.choice = None
             frame.sub += 1
         if self.banish is not None and frame.sub - _BANISHING < self.banish_n:
@@ -461,8 +496,11 @@ class PayCost:
             )
         if self.banish is not None:
             words = filter_words(self.banish, self.banish_n)
-            where = "EX area" if self.banish_from == "ex" else "graveyard"
-            parts.append(f"banish {self.banish_n} {words} from your {where}")
+            where = {"ex": "EX area", "hand": "hand"}.get(self.banish_from, "graveyard")
+            if self.banish_to_grave:
+                parts.append(f"put {self.banish_n} {words} from your EX area into the graveyard")
+            else:
+                parts.append(f"banish {self.banish_n} {words} from your {where}")
         if self.lesson:
             parts.append(
                 f"Lesson {self.lesson} (banish {self.lesson} Magic Items from your EX area)"
@@ -475,8 +513,10 @@ class PayCost:
         elif self.engage_any is not None:
             parts.append(f"engage any number of {all_words(self.engage_any)[4:]} (X)")
         if self.take_from is not None:
-            what = targets_words(self.take_from)
+            what = "this" if self.take_self else targets_words(self.take_from)
             parts.append(f"remove {self.take_n} '{self.take}' counters from {what}")
+        elif self.take_self:
+            parts.append(f"remove {self.take_n} '{self.take}' counters from this")
         return " and ".join(parts)
 
 
@@ -519,6 +559,10 @@ class PlayCostX(Static):
     per_evolved: CardFilter | None = None
     per_field: Targets | None = None
     per_banished: bool = False
+    per_ex: CardFilter | None = None
+    """X is the cards of your EX area passing this (``自分のEXエリアの妖精・カードの枚数``)."""
+    per_turn: bool = False
+    """X is the number of your turns so far, this one included (``自分のターン数``)."""
 
     def x(self) -> Amount:
         """How much less, as an :class:`Amount`."""
@@ -528,6 +572,10 @@ class PlayCostX(Static):
             return Amount("field", per=self.per_field)
         if self.per_banished:
             return Amount("banish")
+        if self.per_ex is not None:
+            return Amount("ex", what=self.per_ex)
+        if self.per_turn:
+            return Amount("turns")
         return Amount(n=self.n)
 
     def amount(self, game: Game, controller: int, source: int) -> int:
@@ -551,6 +599,8 @@ class PlayCostX(Static):
             x = f"X (the number of {all_words(self.per_field)[4:]})"
         elif self.per_banished:
             x = "X (the cards in your banish zone)"
+        elif self.per_ex is not None or self.per_turn:
+            x = f"X ({self.x().describe()})"
         return f"this costs {x} less to play"
 
 
@@ -709,11 +759,16 @@ class DiscountFor(Static):
 
     cost: PayCost
     n: int
+    becomes: int = -1
+    """The play cost becomes this instead, when not -1 (``コストを0にする``, ``1にする``;
+    never more than it was)."""
 
     rule: ClassVar[Rule] = Rule.DISCOUNT
 
     def change(self, game: Game, uid: int, value: int) -> int:
         """The play cost ``value`` with the discount taken off (not below 0)."""
+        if self.becomes >= 0:
+            return min(value, self.becomes)
         return max(0, value - self.n)
 
     def usable(self, game: Game, player: int, uid: int) -> bool:
@@ -727,6 +782,8 @@ class DiscountFor(Static):
     def describe(self) -> str:
         """This element in English."""
         paid = self.cost.describe().removeprefix("as a cost, ")
+        if self.becomes >= 0:
+            return f"as this is played, you may {paid} to pay {self.becomes} PP for it"
         return f"as this is played, you may {paid} to pay {self.n} PP less"
 
 

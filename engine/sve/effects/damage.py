@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.sve.board import NO_ABILITY_DAMAGE
 from engine.sve.effects.amounts import Amount
 from engine.sve.effects.core import Rule, Static
 from engine.sve.effects.registry import element
@@ -20,6 +21,14 @@ if TYPE_CHECKING:
 
 from engine.sve.effects.core import AMOUNT
 from engine.sve.effects.selectors import resolve_recipients
+
+
+def _ability_damage(game: Game, target: int, amount: int) -> int:
+    """Ability damage (CR 5.14.3.3) to ``target``; none to a card that takes no ability
+    damage. The damage actually dealt."""
+    if target >= 0 and game.cards[target].bits & NO_ABILITY_DAMAGE:
+        return 0
+    return game.deal_damage(target, amount)
 
 
 @element
@@ -36,7 +45,7 @@ class SplitDamage:
         index, given = frame.sub >> 8, frame.sub & 0xFF
         if frame.choice is not None:
             k, frame.choice = int(frame.choice), None
-            if game.deal_damage(alive[index], k) and alive[index] >= 0:
+            if _ability_damage(game, alive[index], k) and alive[index] >= 0:
                 game.ability_damage_taken(alive[index])
             index, given = index + 1, given + k
             alive = [t for t in frame.targets if game.target_exists(t)] + alive[index:]
@@ -44,10 +53,10 @@ class SplitDamage:
         left = self.n - given
         if index >= len(alive) - 1 or left <= 0:
             last = alive[index] if left > 0 and index < len(alive) else -1
-            if last >= 0 and game.deal_damage(last, left):
+            if last >= 0 and _ability_damage(game, last, left):
                 game.ability_damage_taken(last)
             elif left > 0 and index < len(alive):
-                game.deal_damage(alive[index], left)  # a leader (no such ability)
+                _ability_damage(game, alive[index], left)  # a leader (no such ability)
             frame.sub = 0
             return True
         frame.sub = (index << 8) | given
@@ -137,7 +146,7 @@ class Damage:
             amount += game.damage_bonus(frame.source)
         hit = False
         for tgt in resolve_recipients(game, frame, self.to):
-            if game.deal_damage(tgt, amount) and tgt >= 0:
+            if _ability_damage(game, tgt, amount) and tgt >= 0:
                 hit = hit or game.cards[tgt].controller != frame.controller
                 game.ability_damage_taken(tgt)
         if hit:
@@ -190,6 +199,27 @@ class HealLeader:
         """This element in English."""
         amount = "that much" if self.n == AMOUNT else f"+{self.n}"
         return f"your leader gets {amount} defense"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class SetLeaderDefense:
+    """Your leader's defense becomes ``n`` (``自分のリーダーの【体力】をNにする``)."""
+
+    n: int
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Raise or lower it to ``n``."""
+        hp = game.players[frame.controller].hp
+        if hp < self.n:
+            game.heal_leader(frame.controller, self.n - hp)
+        elif hp > self.n:
+            game.lose_defense(frame.controller, hp - self.n)
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"your leader's defense becomes {self.n}"
 
 
 @element

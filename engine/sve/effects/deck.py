@@ -67,27 +67,50 @@ class RevealTop:
 @element
 @dataclass(frozen=True, slots=True)
 class Mill:
-    """Put the top ``n`` cards of ``who``'s deck into the graveyard."""
+    """Put the top ``n`` cards of ``who``'s deck into the graveyard (``banish``: banish them
+    instead, ``デッキの上N枚を消滅させる``, CR 5.7); with ``may`` you choose whether to
+    (``…墓場に置いてよい``) without looking at them, and the cards moved become "it"."""
 
     n: int
     who: str = "you"
     it: bool = False
     """The cards put into the graveyard become "it" ("the cards put into the graveyard")."""
+    banish: bool = False
+    may: bool = False
 
     def run(self, game: Game, frame: Frame) -> bool:
-        """Mill."""
+        """Mill (or banish), once the player has said yes when it is optional."""
         player = player_of(game, frame, self.who)
-        if self.it:
-            deck = game.players[player].deck
-            frame.targets = deck[len(deck) - min(self.n, len(deck)) :][::-1]
-        game.mill(player, self.n)
+        deck = game.players[player].deck
+        if self.may:
+            if frame.sub == 0:
+                frame.targets = []
+                if not deck:
+                    return True
+                frame.sub = 1
+                game.ask_pick(frame.controller, ["yes"], True)
+                return False
+            word, frame.choice, frame.sub = frame.choice, None, 0
+            if word == "done":
+                return True
+        top = deck[len(deck) - min(self.n, len(deck)) :][::-1]
+        if self.it or self.may:
+            frame.targets = list(top)
+        if self.banish:
+            for uid in top:
+                game.banish(uid)
+        else:
+            game.mill(player, self.n)
         return True
 
     def describe(self) -> str:
         """This element in English."""
         whose = "your" if self.who == "you" else "your opponent's"
         cards = f"card{'s' if self.n != 1 else ''}"
-        return f"put the top {self.n} {cards} of {whose} deck into the graveyard"
+        may = "you may " if self.may else ""
+        if self.banish:
+            return f"{may}banish the top {self.n} {cards} of {whose} deck"
+        return f"{may}put the top {self.n} {cards} of {whose} deck into the graveyard"
 
 
 @element

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.sve.effects.core import Rule, Static, describe
 from engine.sve.effects.registry import element
-from engine.sve.effects.selectors import all_words
+from engine.sve.effects.selectors import TO_WORDS, all_words, resolve_recipients
 
 if TYPE_CHECKING:
     from engine.sve.effects.core import Condition, Frame
@@ -18,17 +18,21 @@ if TYPE_CHECKING:
 @element
 @dataclass(frozen=True, slots=True)
 class EvolveSelf:
-    """CR 5.16: this follower evolves (``これは進化する``; no cost is paid)."""
+    """CR 5.16: this follower evolves (``これは進化する``; no cost is paid), or ``to``: the
+    chosen follower or the trigger's (``それは進化する``)."""
+
+    to: str = "self"
 
     def run(self, game: Game, frame: Frame) -> bool:
-        """Evolve it if it can."""
-        if frame.source >= 0:
-            game.evolve_by_effect(frame.source)
+        """Evolve each of them that can (CR 5.16.1.1.1)."""
+        for uid in resolve_recipients(game, frame, self.to):
+            if uid >= 0:
+                game.evolve_by_effect(uid)
         return True
 
     def describe(self) -> str:
         """This element in English."""
-        return "this evolves"
+        return f"{TO_WORDS[self.to]} evolves"
 
 
 @element
@@ -74,6 +78,22 @@ class EvolveInto(Static):
     def describe(self) -> str:
         """This element in English."""
         return f"Evolve ({self.n}): this evolves into '{self.name}'"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class FaceDownEvolved:
+    """The face-up evolved followers of your evolve deck turn face down (CR 4.6.3;
+    ``それを裏向きにする``)."""
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Turn them."""
+        game.turn_evolved_face_down(frame.controller)
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "turn the face-up evolved followers of your evolve deck face down"
 
 
 @element

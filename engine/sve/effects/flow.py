@@ -19,7 +19,7 @@ from engine.sve.effects.selectors import TO_WORDS, Select, all_words
 if TYPE_CHECKING:
     from engine.sve.effects.core import Condition, Effect, Frame
     from engine.sve.effects.game import Game
-    from engine.sve.effects.selectors import Targets
+    from engine.sve.effects.selectors import CardFilter, Targets
 
 from engine.sve.effects.conditions import holds
 from engine.sve.effects.costs import PayCost
@@ -236,13 +236,18 @@ class Scaled:
     per: Targets | None = None
     k: int = 1
     count: str = "field"
+    what: CardFilter | None = None
+    """With ``count="ex"``: only the EX area's cards passing this (``自分のEXエリアの妖精・
+    カードの枚数``)."""
+    every: int = 1
+    """X is the count divided by this, rounded down (``…2つにつき``)."""
 
     def amount(self) -> Amount:
         """X, as an :class:`Amount` (``k`` times it is what the effect is scaled by)."""
-        return Amount(self.count, per=self.per)
+        return Amount(self.count, per=self.per, what=self.what)
 
     def _x(self, game: Game, frame: Frame) -> int:
-        return self.amount().value(game, frame) or 0
+        return (self.amount().value(game, frame) or 0) // max(self.every, 1)
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Count, then run the effect with its amounts multiplied."""
@@ -259,15 +264,20 @@ class Scaled:
     def describe(self) -> str:
         """This element in English."""
         times = f"{self.k} times " if self.k != 1 else ""
-        what = {
-            "max_pp": "your PP maximum",
-            "hand": "the cards in your hand",
-            "ex": "the cards in your EX area",
-            "banish": "the cards in your banish zone",
-            "hand_ex": "the cards in your hand and EX area",
-            "attack": "this card's attack",
-            "attack_it": "its attack",
-        }.get(self.count, "")
+        if self.every != 1:
+            times += f"one per {self.every} of "
+        if self.what is not None or self.count in ("played", "turns", "attack_event"):
+            what = self.amount().describe()
+        else:
+            what = {
+                "max_pp": "your PP maximum",
+                "hand": "the cards in your hand",
+                "ex": "the cards in your EX area",
+                "banish": "the cards in your banish zone",
+                "hand_ex": "the cards in your hand and EX area",
+                "attack": "this card's attack",
+                "attack_it": "its attack",
+            }.get(self.count, "")
         if self.count == "field_ex" and self.per is not None:
             what = f"the number of {all_words(self.per)[4:]} and such cards in your EX area"
         if not what and self.per is not None:

@@ -33,6 +33,12 @@ class Game(Protocol):
 
     active: int
 
+    attacker: int
+    """The follower whose attack is being made (-1: none, CR 8.4)."""
+
+    attack_target: int
+    """What that attack is on: a follower's uid, or a negative number for the leader."""
+
     def add_counter(self, target: int, name: str, n: int = 1) -> None:
         """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2)."""
         ...
@@ -122,6 +128,11 @@ class Game(Protocol):
         """Put a card from its owner's EX area into the graveyard."""
         ...
 
+    def take_control(self, uid: int, player: int) -> bool:
+        """``player`` takes control of field card ``uid`` (a steal): it moves to their field
+        as a card that came under their control this turn; whether it moved."""
+        ...
+
     def field_has_room(self, player: int) -> bool:
         """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
         ...
@@ -140,6 +151,11 @@ class Game(Protocol):
 
     def forbid_attack(self, uid: int, next_turn: bool) -> None:
         """Follower ``uid`` cannot attack this turn (or in its controller's next turn)."""
+        ...
+
+    def turn_evolved_face_down(self, player: int) -> int:
+        """The face-up evolved followers of ``player``'s evolve deck turn face down (usable
+        again); how many."""
         ...
 
     def from_evolve_deck(self, uid: int, to: str, player: int) -> None:

@@ -40,6 +40,8 @@ class FromGrave:
     max_cost_attack: bool = False
     """Only cards of original cost X or less, X being this card's attack when it resolves
     (``元のコストX以下の…。Xは「これの攻撃力」である``)."""
+    max_cost_x: bool = False
+    """Only cards of original cost X or less, X paid before (:class:`PayX`)."""
 
     def _capped(self, game: Game, source: int) -> FromGrave:
         if not self.max_cost_attack or source < 0:
@@ -74,6 +76,8 @@ class FromGrave:
         )
         if self.max_cost_attack:
             total += " with original cost up to this card's attack"
+        if self.max_cost_x:
+            total += " with original cost X or less"
         words = filter_words(self.what, self.n) + _different(self.distinct_names)
         return f"choose {n} {words}{total} in your graveyard; put it into your {self.to}"
 
@@ -163,6 +167,9 @@ class LookTop:
     rest: str = "bottom"
     must: bool = False
     """The ``n`` cards must be taken while there are any (``…を手札に加える``, no "may")."""
+    max_total: int = -1
+    """The original costs of the cards taken add up to at most this (``元のコストの合計がN以下
+    になるように``); -1 for no limit."""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Offer the matching cards among the top ones; then move the rest."""
@@ -193,6 +200,8 @@ class LookTop:
         }[self.rest]
         where = "graveyard" if self.to == "grave" else self.to
         words = filter_words(self.what, self.n) + _different(self.distinct_names)
+        if self.max_total >= 0:
+            words += f" with original costs adding up to {self.max_total} or less"
         top = "the top card" if self.look == 1 else f"the top {self.look} cards"
         if self.must:
             return (

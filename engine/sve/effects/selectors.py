@@ -67,9 +67,18 @@ class Targets:
     """Only engaged cards (``アクト状態の相手の場のフォロワー``)."""
     trait2: str = ""
     """And this trait (or class id) too (``【ナイトメア】絶傑・フォロワー``, ``絶傑・狩人・``)."""
+    defense: int = -1
+    """Only followers whose defense is exactly this now (``体力1のフォロワー``); -1 for any."""
+    keyword: str = ""
+    """Only cards that have this keyword now (``【守護】を持つフォロワー``)."""
+    also: tuple[Targets, ...] = ()
+    """Alternatives: a card one of them allows is allowed too (``『A』か『B』``, ``学院・
+    フォロワー1体か獣・フォロワー1体``); their side and kinds are this selector's."""
 
     def allows(self, card: Card) -> bool:
         """Whether a field card meets the trait, name, token and cost limits."""
+        if self.also and any(a.allows(card) for a in self.also):
+            return True
         rec = card.face
         if self.token and not card.token:
             return False
@@ -94,6 +103,10 @@ class Targets:
             return False
         if self.max_defense >= 0 and card.dfn > self.max_defense:
             return False
+        if self.defense >= 0 and card.dfn != self.defense:
+            return False
+        if self.keyword and self.keyword not in card.keywords:
+            return False
         if self.max_attack >= 0 and card.atk > self.max_attack:
             return False
         if self.min_attack >= 0 and card.atk < self.min_attack:
@@ -112,6 +125,10 @@ class Select:
     per_grave: CardFilter | None = None
     """When set, ``count`` is per card in your graveyard that passes this filter
     (``…1枚につき、…1体まで選ぶ``)."""
+    per_field: Targets | None = None
+    """When set, ``count`` is per ``every`` field cards this allows (``自分の場のアミュレット
+    2つにつき、…1体まで選ぶ``), counted as the choice is made."""
+    every: int = 1
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Ask for the next target, or finish when enough are chosen or none are left."""
@@ -124,6 +141,9 @@ class Select:
             match = self.per_grave.matches
             grave = game.players[frame.controller].grave
             count *= sum(1 for u in grave if match(cards[u].base))
+        if self.per_field is not None:
+            field = game.candidates(self.per_field, frame.controller, frame.source, counting=True)
+            count *= len(field) // max(self.every, 1)
         if frame.sub >= count:
             frame.sub = 0
             frame.choice = None
@@ -150,6 +170,10 @@ class Select:
             per = filter_words(self.per_grave, 1)
             one = targets_words(self.what, 1, self.up_to)
             return f"for each {per} in your graveyard, choose {one}"
+        if self.per_field is not None:
+            each = "each" if self.every == 1 else f"every {self.every}"
+            one = targets_words(self.what, self.count, self.up_to)
+            return f"for {each} of {all_words(self.per_field)[4:]}, choose {one}"
         return f"choose {targets_words(self.what, self.count, self.up_to)}"
 
 
@@ -224,6 +248,8 @@ class CardFilter:
     keyword: str = ""
     """Only cards printed with this keyword (``【守護】を持つフォロワー``; a card in a zone
     other than the field has only its printed keywords)."""
+    max_attack: int = -1
+    """Printed attack at most this (``攻撃力3以下の``); -1 for any."""
 
     def matches(self, rec: CardRecord) -> bool:
         """Whether ``rec`` passes the filter (or one of its alternatives)."""
@@ -236,6 +262,8 @@ class CardFilter:
         if not all(t in rec.traits or t == rec.card_class for t in self.with_traits):
             return False
         if self.keyword and self.keyword not in rec.keywords:
+            return False
+        if self.max_attack >= 0 and (rec.attack is None or rec.attack > self.max_attack):
             return False
         cost = rec.cost or 0
         if self.max_cost >= 0 and cost > self.max_cost:
@@ -362,6 +390,11 @@ PLURAL_TO = frozenset(
 
 
 def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
+    if t.also:  # "A or B": each alternative in words, the count said once
+        plain = dataclasses.replace(t, also=())
+        words = [targets_words(x, count, up_to) for x in (*t.also, plain)]
+        cut = 3 if up_to else 1  # "up to N" or "N" before the noun, said once
+        return " or ".join([words[0], *(w.split(" ", cut)[-1] for w in words[1:])])
     side = {"enemy": "enemy ", "own": "of your ", "any": ""}[t.side]
     kinds = [k for k, on in (("follower", t.followers), ("amulet", t.amulets)) if on]
     noun = " or ".join(kinds) or "card"
@@ -395,6 +428,10 @@ def targets_words(t: Targets, count: int = 1, up_to: bool = False) -> str:
     text += _cost_words(t.max_cost, t.exact_cost, t.min_cost)
     if t.max_defense >= 0:
         text += f" with defense {t.max_defense} or less"
+    if t.defense >= 0:
+        text += f" with defense {t.defense}"
+    if t.keyword:
+        text += f" with {t.keyword}"
     if t.max_attack >= 0:
         text += f" with attack {t.max_attack} or less"
     if t.min_attack >= 0:
@@ -438,6 +475,8 @@ def filter_words(f: CardFilter, n: int) -> str:
     if f.name_contains:
         text += f" whose name contains '{f.name_contains}'"
     text += _cost_words(f.max_cost, f.exact_cost, f.min_cost)
+    if f.max_attack >= 0:
+        text += f" with attack {f.max_attack} or less"
     if f.not_name:
         text += f" not named '{f.not_name}'"
     return text

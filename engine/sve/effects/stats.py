@@ -13,21 +13,23 @@ from engine.cards import CardRecord
 from engine.sve.effects.amounts import Amount
 from engine.sve.effects.core import Rule, Static
 from engine.sve.effects.registry import element
-from engine.sve.effects.selectors import PLURAL_TO, TO_WORDS, all_words
+from engine.sve.effects.selectors import PLURAL_TO, TO_WORDS, all_words, filter_words
 
 if TYPE_CHECKING:
     from engine.sve.effects.core import Frame
     from engine.sve.effects.game import Game
-    from engine.sve.effects.selectors import Targets
+    from engine.sve.effects.selectors import CardFilter
 
-from engine.sve.effects.selectors import LEADER_OFFSET, resolve_recipients
+from engine.sve.effects.selectors import LEADER_OFFSET, Targets, resolve_recipients
 
 
 @element
 @dataclass(frozen=True, slots=True)
 class SetStats:
     """The chosen followers' attack and defense become ``atk`` and ``dfn`` (CR 5.27: a
-    value set, not a modifier)."""
+    value set, not a modifier). ``atk`` -1 leaves the attack as it is (``これの体力を7に
+    する``); ``dfn`` -1 sets the defense to the original one, the printed defense of the
+    card's face (``それの体力を元の体力と同じ値にする``)."""
 
     atk: int
     dfn: int
@@ -38,11 +40,18 @@ class SetStats:
         for tgt in resolve_recipients(game, frame, self.to):
             if tgt >= 0:
                 card = game.cards[tgt]
-                game.modify(tgt, self.atk - card.atk, self.dfn - card.dfn, (), False)
+                atk = card.atk if self.atk < 0 else self.atk
+                dfn = (card.face.defense or 0) if self.dfn < 0 else self.dfn
+                game.modify(tgt, atk - card.atk, dfn - card.dfn, (), False)
         return True
 
     def describe(self) -> str:
         """This element in English."""
+        dfn = "its original defense" if self.dfn < 0 else str(self.dfn)
+        if self.atk < 0:
+            who = TO_WORDS[self.to]
+            whose = "its" if who == "it" else f"{who}'s"
+            return f"{whose} defense becomes {dfn}"
         return f"{TO_WORDS[self.to]} becomes {self.atk}/{self.dfn}"
 
 
@@ -60,13 +69,25 @@ class Buff:
     """When set, every field card it allows gets the modifier (``to`` is ignored)."""
     per_died: bool = False
     """+X/+X, X being the followers put from the field into a graveyard this turn."""
+    ex: bool = False
+    """The recipients are cards in your EX area: the chosen ones ("it"), or with ``ex_what``
+    every one it passes; the change goes with them onto the field (CR 4.8.3.3)."""
+    ex_what: CardFilter | None = None
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Apply the modifier."""
         atk, dfn = self.atk, self.dfn
         if self.per_died:
             atk = dfn = Amount("died").value(game, frame) or 0
-        if self.what is not None:
+        if self.ex:
+            ex = game.players[frame.controller].ex
+            cards = game.cards
+            if self.ex_what is not None:
+                match = self.ex_what.matches
+                got = [u for u in sorted(ex) if match(cards[u].base)]
+            else:
+                got = [t for t in frame.targets if t >= 0 and t in ex]
+        elif self.what is not None:
             got = game.candidates(self.what, frame.controller, frame.source, counting=True)
         else:
             got = resolve_recipients(game, frame, self.to)
@@ -90,6 +111,10 @@ class Buff:
         tail = " until end of turn" if self.until_end_of_turn else ""
         if self.per_died:
             bits = ["+X/+X (X: followers put from the field into a graveyard this turn)"]
+        if self.ex:
+            who = "it" if self.ex_what is None else f"all {filter_words(self.ex_what, 2)}"
+            verb = "gets" if self.ex_what is None else "get"
+            return f"{who} in your EX area {verb} {' and '.join(bits)}{tail}"
         if self.what is not None:
             return f"{all_words(self.what)} get {' and '.join(bits)}{tail}"
         verb = "get" if self.to in PLURAL_TO else "gets"
@@ -161,6 +186,9 @@ class Box:
 
 
 COUNTER_PREFIX = "c:"
+
+STACK = "スタック"
+"""The name of stack counters (CR 13.3.2)."""
 """Named counters a card's text puts on cards are kept as ``c:<name>`` in its counters."""
 
 
@@ -263,6 +291,64 @@ class PutCounters:
         cap = f" (at most {self.cap} on it)" if self.cap >= 0 else ""
         where = "this" if self.what is None else all_words(self.what)
         return f"put {n} {self.name} counters on {where}{x}{cap}"
+
+
+STACK_HOLDERS = Targets(side="own", followers=False, amulets=True, keyword="stack")
+"""Your amulets with Stack (CR 13.3.2)."""
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class StackUp:
+    """CR 13.3.2.4: ``【スタック】を+N`` puts ``n`` stack counters on one card of your field
+    with Stack, of your choice (none there: nothing happens)."""
+
+    n: int = 1
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Ask which Stack card when there are several."""
+        if frame.choice is not None:
+            uid, frame.choice = int(frame.choice), None
+            game.add_counter(uid, COUNTER_PREFIX + STACK, self.n)
+            return True
+        holders = game.candidates(STACK_HOLDERS, frame.controller, -1, counting=True)
+        if len(holders) == 1:
+            game.add_counter(holders[0], COUNTER_PREFIX + STACK, self.n)
+        elif holders:
+            game.ask_pick(frame.controller, [str(u) for u in sorted(holders)], False)
+            return False
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return (
+            f"put {self.n} stack counter{'s' if self.n != 1 else ''} on a Stack card on your field"
+        )
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class MoveCounters:
+    """Move every counter named ``name`` from this card onto "it" (the third ability of
+    Stack, CR 13.3.2.2: ``それにこれのスタックカウンターすべてを移す``); left with none, a
+    Stack card then goes to the graveyard (CR 13.3.2.3)."""
+
+    name: str
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Move them to the first card chosen that is still there."""
+        key = COUNTER_PREFIX + self.name
+        counters = game.cards[frame.source].counters if frame.source >= 0 else None
+        n = 0 if counters is None else counters.get(key, 0)
+        to = [t for t in resolve_recipients(game, frame, "targets") if t >= 0][:1]
+        if n > 0 and to:
+            game.add_counter(to[0], key, n)
+            game.add_counter(frame.source, key, -n)
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return f"move every {self.name} counter of this onto it"
 
 
 @element

@@ -21,15 +21,18 @@ class Summon:
     token: CardRecord
     n: int = 1
     zone: str = "field"
-    it: str = ""
-    """``set``: the created tokens become "it"; ``add``: they join "it"."""
     """``field``, ``ex``, ``field_then_ex`` (onto the field until it is full, the rest into
     the EX area) or ``choose`` (of ``n``, any number onto the field, then any number of the
     others into the EX area)."""
+    it: str = ""
+    """``set``: the created tokens become "it"; ``add``: they join "it"."""
+    who: str = "you"
+    """``opponent``: onto the opponent's field instead (``それのプレイヤーは…を場に出す``,
+    the player of the enemy card chosen; only with ``zone="field"``)."""
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Create the tokens (CR 4.4.4.2: the ones that do not fit are not created)."""
-        me = frame.controller
+        me = frame.controller if self.who == "you" else 1 - frame.controller
         if self.zone == "choose":
             return self._choose(game, frame)
         if self.it == "set":
@@ -68,23 +71,31 @@ class Summon:
             "field_then_ex": "your field until it is full, the rest into your EX area",
             "choose": "your field or EX area, as many of each as you like",
         }.get(self.zone, "your field")
-        return f"put {self.n} '{self.token.name}' token{'s' if self.n != 1 else ''} into {where}"
+        tokens = f"{self.n} '{self.token.name}' token{'s' if self.n != 1 else ''}"
+        if self.who == "opponent":
+            return f"your opponent puts {tokens} onto their field"
+        return f"put {tokens} into {where}"
 
 
 @element
 @dataclass(frozen=True, slots=True)
 class SummonSame:
     """Put onto your field a token of the same name as the event's card (a token that just
-    left the field, ``それと同名のトークン・カード1枚を場に出す``; CR 5.5.2.2)."""
+    left the field, ``それと同名のトークン・カード1枚を場に出す``; CR 5.5.2.2), or with
+    ``to="targets"`` as the chosen token (``それと同名のトークン・フォロワー1体を場に出す``)."""
+
+    to: str = "event"
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Create the token (CR 4.4.4.2: not when the field is full)."""
-        if frame.amount >= 0:
-            card = game.cards[frame.amount]
+        uid = frame.amount if self.to == "event" else next(iter(frame.targets), -1)
+        if uid >= 0:
+            card = game.cards[uid]
             if card.token:
                 game.create_token(frame.controller, card.base)
         return True
 
     def describe(self) -> str:
         """This element in English."""
-        return "put a token of the same name as that card onto your field"
+        which = "that card" if self.to == "event" else "it"
+        return f"put a token of the same name as {which} onto your field"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.sve.effects.core import PAID_DISCARD
 from engine.sve.effects.registry import element
 from engine.sve.effects.selectors import TO_WORDS, filter_words
 
@@ -19,18 +20,21 @@ from engine.sve.effects.selectors import player_of, resolve_recipients
 @element
 @dataclass(frozen=True, slots=True)
 class ToGrave:
-    """Put this card from the field into its owner's graveyard (not destroyed, CR 5.6; its
-    Last Words go off, CR 12.5)."""
+    """Put this card (``to``: the chosen cards) from the field into its owner's graveyard
+    (not destroyed, CR 5.6; Last Words go off, CR 12.5)."""
+
+    to: str = "self"
 
     def run(self, game: Game, frame: Frame) -> bool:
-        """Move it."""
-        if frame.source >= 0:
-            game.destroy_as_cost(frame.source)
+        """Move them."""
+        for uid in resolve_recipients(game, frame, self.to):
+            if uid >= 0:
+                game.destroy_as_cost(uid)
         return True
 
     def describe(self) -> str:
         """This element in English."""
-        return "put this into the graveyard"
+        return f"put {TO_WORDS[self.to]} into the graveyard"
 
 
 @element
@@ -148,32 +152,61 @@ class DiscardCards:
     you_choose: bool = False
     """The opponent reveals the hand and this ability's controller chooses the card
     (``相手プレイヤー1人は手札を公開する。自分はその中から1枚を選ぶ。相手はそれを捨てる``)."""
+    whole: bool = False
+    """Every card of the hand is discarded (``自分の手札すべてを捨てる``; ``n`` is ignored)."""
+    may: bool = False
+    """You may discard (``自分の手札N枚を捨ててよい``): ``done`` declines."""
 
     def run(self, game: Game, frame: Frame) -> bool:
-        """Ask the discarding player which card, ``n`` times (fewer if the hand runs out)."""
+        """Ask the discarding player which card, ``n`` times (fewer if the hand runs out).
+        With ``may`` the cards discarded become "it" (``捨てたなら``: you did); the last card
+        you discard is remembered on this card, as a discard paid as a cost is
+        (``フォロワーを捨てたなら``: :class:`DiscardedIs`)."""
         player = player_of(game, frame, self.who)
         hand = game.players[player].hand
+        mine = self.who == "you" and not self.banish and frame.source >= 0
+        if frame.sub == 0 and frame.choice is None:
+            if self.may:
+                frame.targets = []
+            if mine:
+                _remember_discard(game, frame.source, -1)
         if self.random:
             for _ in range(self.n):
                 if hand:
                     game.discard_card(player, game.rng.choice(sorted(hand)))
             return True
+        if self.whole:
+            for uid in sorted(hand):
+                game.discard_card(player, uid, frame.source)
+            return True
         if frame.choice is not None:
+            word, frame.choice = frame.choice, None
+            if word == "done":
+                frame.sub = 0
+                return True
+            uid = int(word)
             if self.banish:
-                game.banish(int(frame.choice))
+                game.banish(uid)
             else:
-                game.discard_card(player, int(frame.choice), frame.source)
-            frame.choice = None
+                game.discard_card(player, uid, frame.source)
+                if mine:
+                    _remember_discard(game, frame.source, uid)
+            if self.may:
+                frame.targets.append(uid)
             frame.sub += 1
         if frame.sub >= self.n or not hand:
             frame.sub = 0
             return True
         chooser = frame.controller if self.you_choose else player
-        game.ask_pick(chooser, [str(u) for u in sorted(hand)], False)
+        game.ask_pick(chooser, [str(u) for u in sorted(hand)], self.may)
         return False
 
     def describe(self) -> str:
         """This element in English."""
+        if self.whole:
+            return "discard your hand"
+        if self.may:
+            return f"you may discard {self.n} card{'s' if self.n != 1 else ''}"
         if self.banish:
             return f"banish {self.n} card{'s' if self.n != 1 else ''} of your choice from your hand"
         if self.you_choose:
@@ -184,6 +217,14 @@ class DiscardCards:
         who = "" if self.who == "you" else "your opponent "
         how = " at random" if self.random else ""
         return f"{who}discard {self.n} card{'s' if self.n != 1 else ''}{how}"
+
+
+def _remember_discard(game: Game, source: int, uid: int) -> None:
+    """Keep on ``source`` the card its ability discarded last (-1: none yet)."""
+    card = game.writable(source)
+    if card.counters is None:
+        card.counters = {}
+    card.counters[PAID_DISCARD] = uid
 
 
 @element
@@ -221,7 +262,9 @@ class DiscardAny:
 @dataclass(frozen=True, slots=True)
 class HandToDeck:
     """Put one card of your choice from your hand on the top or the bottom of your deck,
-    as you choose."""
+    as you choose (``bottom``: on the bottom, ``自分の手札1枚をデッキの下に置く``)."""
+
+    bottom: bool = False
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Ask for the card, then for the end of the deck."""
@@ -234,6 +277,10 @@ class HandToDeck:
             game.ask_pick(me, [str(u) for u in sorted(hand)], False)
             return False
         word, frame.choice = frame.choice, None
+        if frame.sub == 1 and self.bottom:
+            frame.sub = 0
+            game.hand_to_deck(int(word or 0), False)
+            return True
         if frame.sub == 1:
             frame.sub = 2 + int(word or 0)
             game.ask_pick(me, ["top", "bottom"], False)
@@ -244,7 +291,31 @@ class HandToDeck:
 
     def describe(self) -> str:
         """This element in English."""
+        if self.bottom:
+            return "put 1 card from your hand on the bottom of your deck"
         return "put 1 card from your hand on the top or the bottom of your deck"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class Steal:
+    """Take control of the chosen enemy followers (``それを奪う``; they leave for their
+    owner's zones when they leave the field), standing them with ``stand``."""
+
+    stand: bool = False
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Move each chosen card still on the field to your field."""
+        for uid in frame.targets:
+            if not (uid >= 0 and game.target_exists(uid)):
+                continue
+            if game.take_control(uid, frame.controller) and self.stand:
+                game.set_engaged(uid, False)
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        return "take control of it" + (" and stand it" if self.stand else "")
 
 
 @element
@@ -448,3 +519,32 @@ class TopToEx:
         return (
             f"put the top {self.n} card{'s' if self.n != 1 else ''} of your deck into your EX area"
         )
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class SacrificeFollower:
+    """``who`` chooses one follower on their own field and puts it into their graveyard (not
+    destroyed; Last Words go off, CR 12.5; ``相手プレイヤーすべては、自身の場のフォロワー1体を
+    墓場に置く``). Nothing happens without a follower there."""
+
+    who: str = "opponent"
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Ask that player which follower, then move it."""
+        player = player_of(game, frame, self.who)
+        if frame.choice is not None:
+            uid, frame.choice = int(frame.choice), None
+            game.destroy_as_cost(uid)
+            return True
+        followers = game.followers_of(player)
+        if not followers:
+            return True
+        game.ask_pick(player, [str(u) for u in sorted(followers)], False)
+        return False
+
+    def describe(self) -> str:
+        """This element in English."""
+        if self.who == "opponent":
+            return "your opponent puts 1 follower of their field into the graveyard"
+        return "you put 1 follower of your field into the graveyard"

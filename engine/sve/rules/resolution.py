@@ -11,8 +11,14 @@ from engine.sve.board import (
     ABILITY_PROOF,
     AURA,
     BOXED,
+    CANNOT_LOSE,
     DESTROY_PROOF,
     DRAIN,
+    EX_ATK,
+    EX_DFN,
+    EX_KW,
+    STACK,
+    STACK_COUNTERS,
     Card,
     Decision,
     Kind,
@@ -71,6 +77,11 @@ class Resolution(Zones):
             or what.max_attack >= 0
             or what.min_attack >= 0
             or what.name_contains
+            or what.trait2
+            or what.engaged
+            or what.defense >= 0
+            or what.keyword
+            or what.also
         )
         for side in sides:
             if what.followers or what.amulets:
@@ -185,6 +196,14 @@ class Resolution(Zones):
         if target < 0:
             return
         card = self.cards[target]
+        if card.zone is Zone.EX and not until_eot:  # CR 4.8.3.3: kept for the field
+            card = self.writable(target)
+            if card.counters is None:
+                card.counters = {}
+            card.counters[EX_ATK] = card.counters.get(EX_ATK, 0) + atk
+            card.counters[EX_DFN] = card.counters.get(EX_DFN, 0) + dfn
+            card.counters[EX_KW] = card.counters.get(EX_KW, 0) | keyword_bits(keywords)
+            return
         if card.zone is not Zone.FIELD:
             return
         card = self.writable(target)
@@ -197,11 +216,21 @@ class Resolution(Zones):
             self.eot.append((target, card.gen, atk, dfn, bits))
 
     def add_counter(self, target: int, name: str, n: int = 1) -> None:
-        """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2)."""
+        """Put ``n`` counters named ``name`` on a card (kept through evolution, CR 5.16.2);
+        a negative ``n`` removes them. A Stack card left with no stack counter goes to its
+        owner's graveyard (CR 13.3.2.3, 13.3.3.2)."""
         card = self.writable(target)
         if card.counters is None:
             card.counters = {}
         card.counters[name] = card.counters.get(name, 0) + n
+        if (
+            name == STACK_COUNTERS
+            and card.counters[name] <= 0
+            and card.kw & STACK
+            and card.zone is Zone.FIELD
+        ):
+            card.counters[name] = 0
+            self._leave_field(card, Zone.GRAVE, "leave")
 
     def _run(self) -> None:
         """Advance automatically until a player must decide or the game ends."""
@@ -258,8 +287,8 @@ class Resolution(Zones):
         self.statics_dirty = False
         while True:
             p0, p1 = self.players
-            lose0 = p0.hp <= 0 or p0.decked_out
-            lose1 = p1.hp <= 0 or p1.decked_out
+            lose0 = (p0.hp <= 0 or p0.decked_out) and not self._kept_alive(0)
+            lose1 = (p1.hp <= 0 or p1.decked_out) and not self._kept_alive(1)
             if lose0 or lose1:  # CR 11.2; both at once is a draw
                 reason = (
                     Termination.LEADER_DEFENSE if p0.hp <= 0 or p1.hp <= 0 else Termination.DECK_OUT
@@ -283,6 +312,16 @@ class Resolution(Zones):
         for p in self.players:  # CR 11.9
             if p.pp > p.max_pp:
                 p.pp = p.max_pp
+
+    def _kept_alive(self, player: int) -> bool:
+        """A card of ``player``'s field says they cannot lose (CR 11.2 does not apply); a
+        draw from an empty deck is then forgotten (CR 11.2.2 looks back to the last rule
+        processing only)."""
+        cards = self.cards
+        if any(cards[u].bits & CANNOT_LOSE for u in self.players[player].field):
+            self.players[player].decked_out = False
+            return True
+        return False
 
     def _bane_kills(self, uid: int) -> bool:
         """CR 11.3.2: a follower that fought a Bane follower is destroyed, unless abilities

@@ -16,6 +16,7 @@ from engine.sve.board import (
     BOXED,
     HAND_LIMIT,
     MAX_PP_CAP,
+    NO_STAND,
     OPENING_HAND,
     SECOND_PLAYER_EP,
     SUPER_EVOLVE_TURN,
@@ -149,6 +150,8 @@ class TurnFlow(Playing):
                 continue
             if card.counters is not None and BOXED in card.counters:
                 continue  # CR 5.31.3: a Boxed card does not stand by rule
+            if card.bits & NO_STAND:
+                continue
             if card.engaged:
                 self.writable(uid).engaged = False
                 if self.log is not None:

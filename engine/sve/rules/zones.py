@@ -11,11 +11,17 @@ from engine.sve.board import (
     ABILITY_PROOF,
     BOXED,
     BOXED_KEPT,
+    CANNOT_LOSE,
     DESTROY_PROOF,
     ENTERS_ENGAGED,
+    EX_ATK,
+    EX_DFN,
+    EX_KW,
     EX_LIMIT,
     FIELD_LIMIT,
     MAX_PP_CAP,
+    STACK,
+    STACK_COUNTERS,
     Card,
     Termination,
     Zone,
@@ -110,6 +116,28 @@ class Zones(Costs):
         """Whether ``player``'s field has room for one more card (CR 4.4.4)."""
         return len(self.players[player].field) < FIELD_LIMIT
 
+    def take_control(self, uid: int, player: int) -> bool:
+        """``player`` takes control of the field card ``uid`` (``奪う``): it moves onto their
+        field, not a new card (its damage, evolution and buffs stay), counted as having come
+        under their control this turn (it attacks only as a newly entered card may, CR
+        12.9.1); when it leaves the field it goes to its owner's zone (CR 4.1.6). Nothing
+        when it is not on the field, is already theirs or their field is full."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD or card.controller == player:
+            return False
+        if not self.field_has_room(player):
+            return False
+        card = self.writable(uid)
+        self.players[card.controller].field.remove(uid)
+        card.controller = player
+        card.since = self.turn
+        self.players[player].field.append(uid)
+        self.statics_dirty = True
+        self.dirty = True
+        if self.log is not None:
+            self._emit("control", {"player": player, "uid": uid, "card": card.face.card_id})
+        return True
+
     def hand_to_deck(self, uid: int, top: bool) -> None:
         """Put a card from its owner's hand on the top or the bottom of their deck."""
         card = self.cards[uid]
@@ -128,7 +156,11 @@ class Zones(Costs):
             self._emit("to_deck", {"uid": uid, "top": top})
 
     def win_by_effect(self, player: int) -> None:
-        """CR 5.23.1: ``player`` wins the battle; every other player loses the game."""
+        """CR 5.23.1: ``player`` wins the battle; every other player loses the game (not
+        while the opponent has a card saying its opponents cannot win)."""
+        cards = self.cards
+        if any(cards[u].bits & CANNOT_LOSE for u in self.players[1 - player].field):
+            return
         if self.outcome_ is None:
             self._finish(player, Termination.EFFECT)
 
@@ -200,6 +232,20 @@ class Zones(Costs):
         if from_deck:
             self._deck_to_grave(card.owner, card.uid)
         return True
+
+    def turn_evolved_face_down(self, player: int) -> int:
+        """CR 4.6.3: the face-up evolved followers of ``player``'s evolve deck turn face down
+        (an effect's ``それを裏向きにする``); they can be used to evolve again. How many."""
+        p = self.players[player]
+        cards = self.cards
+        turned = [u for u in p.evolve_used if cards[u].base.card_type.startswith("evolved")]
+        if not turned:
+            return 0
+        p.evolve_used = [u for u in p.evolve_used if u not in turned]
+        p.evolve_deck.extend(turned)
+        if self.log is not None:
+            self._emit("face_down", {"player": player, "n": len(turned)})
+        return len(turned)
 
     def from_evolve_deck(self, uid: int, to: str, player: int) -> None:
         """Put a face-down card of ``player``'s evolve deck (an Advance card, CR 9.2) into
@@ -476,11 +522,18 @@ class Zones(Costs):
             if card.zone is Zone.RESOLVING:  # CR 10.6.2.8.3
                 self.move_to_grave_from_resolution(card)
             return
+        carried = card.counters  # CR 4.8.3.3: effects on it in the EX area go with it
         card.renew()  # CR 4.1.4: whatever it had in the zone it came from is gone
+        if carried and EX_ATK in carried:
+            card.atk += carried[EX_ATK]
+            card.dfn += carried[EX_DFN]
+            card.granted |= carried[EX_KW] & ~card.kw
         card.zone = Zone.FIELD
         card.controller = player
         card.engaged = engaged
         card.since = self.turn
+        if card.kw & STACK:  # CR 13.3.2.2: it enters with a stack counter on it
+            card.counters = {STACK_COUNTERS: 1}
         if card.kw & ENTERS_ENGAGED:  # a continuous ability of its own (CR 10.1.1.3)
             engaged = True
             card.engaged = True
@@ -602,6 +655,17 @@ class Zones(Costs):
     def _leave_field(self, card: Card, zone: Zone, event: str) -> None:
         """A field card leaves: its evolved card goes face up to the evolve deck (CR 11.6.1)."""
         assert card.tok is self.tok, "a card changed in place must be this state's own"
+        counters = card.counters
+        if (
+            card.kw & STACK
+            and counters
+            and counters.get(STACK_COUNTERS, 0) > 0
+            and not _boxed(card)
+        ):
+            counters[STACK_COUNTERS] -= 1  # CR 13.3.2.2: a stack counter goes instead
+            if counters[STACK_COUNTERS] > 0:
+                return  # ... and it stays
+            zone, event = Zone.GRAVE, "leave"  # CR 13.3.2.3 / 11.7: none left
         face = card.face
         controller = card.controller
         if zone is Zone.GRAVE and card.fol and self.scripts and self._banish_instead(controller):

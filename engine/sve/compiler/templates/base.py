@@ -4,7 +4,9 @@ decorator, ``match`` and the phrase pieces (numbers, keywords, card filters, sel
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +40,7 @@ RULE_KEYWORDS: dict[str, str] = {
     "威圧": "intimidate",
     "オーラ": "aura",
     "指定攻撃": "assail",
+    "スタック": "stack",
 }
 """Keywords whose rules the engine checks (CR 12.8-12.16), by their printed name."""
 
@@ -70,10 +73,25 @@ class Context:
     """How many sentences after each condition belong to it, by the text after the condition
     (from the English, :mod:`engine.sve.compiler.scope`); ``None`` without the English."""
     effects: list[Any] = field(default_factory=list)
+    event: str = ""
+    """What the trigger's event card is (``enters``: the follower that entered your field;
+    ``last_words``: this card, gone to the graveyard)."""
+    ahead: tuple[str, ...] = ()
+    """The sentences of the ability after the one being compiled."""
+    reminders: tuple[str, ...] = ()
+    """The reminder texts printed in the line (not rules text, but they may say what a card
+    does beyond the comprehensive rules)."""
 
     def token(self, name: str) -> CardRecord:
-        """The token record named ``name`` (``Unsupported`` when unknown)."""
+        """The token record named ``name`` (``Unsupported`` when unknown); names are
+        compared NFKC-folded, as card text is (``＝`` in a token's name, ``=`` in text)."""
         rec = self.tokens.get(name)
+        if rec is None:
+            folded = unicodedata.normalize("NFKC", name)
+            rec = next(
+                (r for n, r in self.tokens.items() if unicodedata.normalize("NFKC", n) == folded),
+                None,
+            )
         if rec is None:
             raise Unsupported(f"no token named {name!r}")
         return rec
@@ -190,7 +208,7 @@ def keyword_ids(markers: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_TRAIT = r"(?:(?!フォロワー|カード|スペル|アミュレット)[^・、。「」『』【】])+"
+_TRAIT = r"(?:(?!フォロワー|カード|スペル|アミュレット|クレスト|トークン)[^・、。「」『』【】])+"
 """A trait's name: no separator, and no card type (``Aか B`` lists two kinds, not a trait)."""
 
 
@@ -273,17 +291,26 @@ _GROUP = "(" + "|".join(sorted(map(re.escape, _GROUPS), key=len, reverse=True)) 
 _FILTER = (
     r"(?:(?:元の)?コスト(?P<cost>\d+)(?P<le>以下|以上)?の)?"
     r"(?:(?P<xself>「これと同名を除く(?:元のコスト(?P<xcost>\d+)(?P<xle>以下|以上)?の)?"
-    r"(?:【(?P<xcls>[^】]+)】|(?P<xtrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<xkind>フォロワー|カード)」)|"
+    r"(?:【(?P<xcls>[^】]+)】|(?P<xtrait>〈[^〉]+〉|[^・、。「」『』【】]+)・(?:(?P<xtrait2>[^・、。「」『』【】]+)・)?)?"
+    r"(?P<xkind>フォロワー|カード)」)|"
     r"『(?P<name>[^』]+)』|「カード名に『(?P<contains>[^』]+)』を含む(?:【(?P<ccls>[^】]+)】)?"
-    r"(?P<ckind>フォロワー|カード)」"
-    r"|(?:【(?P<fkw>[^】]+)】を持つ)?"
+    r"(?:(?P<ctrait>[^・、。「」『』【】]+)・)?(?P<ckind>フォロワー|カード)」"
+    r"|(?:攻撃力(?P<fatk>\d+)以下の)?(?:【(?P<fkw>[^】]+)】を持つ)?"
     r"(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>〈[^〉]+〉|" + _TRAIT + r")・)?"
-    r"(?:(?P<trait2>" + _TRAIT + r")・)?"
-    r"(?P<kind>フォロワー|カード|スペル|アミュレット))"
+    r"(?:(?P<trait2>" + _TRAIT + r")・)?(?P<ftok>トークン・)?"
+    r"(?P<kind>フォロワー|カード|スペル|アミュレット|クレスト))"
 )
 
 
-_KINDS = {"フォロワー": "follower", "カード": "card", "スペル": "spell", "アミュレット": "amulet"}
+_KINDS = {
+    "フォロワー": "follower",
+    "カード": "card",
+    "スペル": "spell",
+    "アミュレット": "amulet",
+    "クレスト": "crest",
+}
+"""Card kinds by their printed word; a crest is the BP20 token kind ``token_crest`` that
+stays in the EX area (its English: "crests in your EX area")."""
 
 
 def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
@@ -301,12 +328,15 @@ def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
         return CardFilter(
             kind=_KINDS[m["xkind"]],
             traits=traits,
+            with_traits=(m["xtrait2"],) if m["xtrait2"] else (),
             max_cost=int(cost) if cost and le == "以下" else -1,
             exact_cost=int(cost) if cost and not le else -1,
             min_cost=int(cost) if cost and le == "以上" else -1,
             not_name=ctx.name,
         )
-    first, second = _two_traits(m["cls"] or m["ccls"], m["trait"], m.groupdict().get("trait2"))
+    first, second = _two_traits(
+        m["cls"] or m["ccls"], m["trait"] or m["ctrait"], m.groupdict().get("trait2")
+    )
     traits = (first,) if first else ()
     cost = m["cost"]
     kind = m["kind"] or m["ckind"]
@@ -323,25 +353,65 @@ def _filter(m: re.Match[str], ctx: Context | None = None) -> CardFilter:
         min_cost=int(cost) if cost and m["le"] == "以上" else -1,
         name=m["name"] or "",
         name_contains=m["contains"] or "",
+        max_attack=int(m["fatk"]) if m["fatk"] else -1,
+        token=bool(m["ftok"]),
     )
 
 
+_FILTER_WHOLE = re.compile(r"^(?:" + _FILTER + r")$")
+
+
+def filter_of(text: str, ctx: Context | None = None) -> CardFilter | None:
+    """The filter a whole phrase names (``None`` when it is not one filter phrase)."""
+    m = _FILTER_WHOLE.match(text)
+    return None if m is None else _filter(m, ctx)
+
+
+def filters_of(text: str, joiners: str, ctx: Context | None = None) -> list[CardFilter] | None:
+    """The two filters a phrase joins by one of ``joiners`` (``か``, ``や``: either; ``と``:
+    both), each side a whole filter phrase (a ``1枚`` after the first is dropped); every
+    place the joiner stands is tried, so one inside a name does not split it."""
+    for i, ch in enumerate(text):
+        if ch not in joiners:
+            continue
+        first = filter_of(text[:i].removesuffix("1枚").removesuffix("1体"), ctx)
+        second = filter_of(text[i + 1 :], ctx)
+        if first is not None and second is not None:
+            return [first, second]
+    return None
+
+
+def either_of(text: str, ctx: Context | None = None) -> CardFilter | None:
+    """``AかB`` / ``AやB``: a filter that either phrase passes."""
+    found = filters_of(text, "かや", ctx)
+    if found is None:
+        return None
+    first, second = found
+    return dataclasses.replace(second, also=(*second.also, first))
+
+
 _COUNTED = (
-    r"「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』|(?:【(?P<ckw>"
+    + "|".join(RULE_KEYWORDS)
+    + r")】を持つ)?(?:【(?P<ccls>[^】]+)】)?(?:(?P<trait>[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|カード|アミュレット))の(?:数|枚数)(?:の(?P<k>\d+)倍)?」"
 )
-"""``「自分の場の…の数」``: a count of field cards (optionally doubled, ``の2倍``)."""
+"""``「自分の場の…の数」``: a count of field cards (by name, keyword, class, trait; optionally
+doubled, ``の2倍``)."""
 
 
 def _counted(m: re.Match[str]) -> Targets:
     kind = m["kind"] or "カード"
+    trait, trait2 = _two_traits(m["ccls"], m["trait"], None)
     return Targets(
         side="own" if m["side"] == "自分" else "enemy",
         followers=kind in ("フォロワー", "カード"),
         amulets=kind in ("アミュレット", "カード"),
-        trait=m["trait"] or "",
+        trait=trait,
+        trait2=trait2,
         name=m["name"] or "",
         other=bool(m["other"]),
+        keyword=RULE_KEYWORDS[m["ckw"]] if m["ckw"] else "",
     )
 
 

@@ -6,6 +6,7 @@ CR 13.2.1.2) governs the rest of the ability (``rest_of_ability``) and becomes a
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from engine.sve.compiler.templates.base import (
@@ -13,24 +14,30 @@ from engine.sve.compiler.templates.base import (
     _KINDS,
     CLASS_WORDS,
     OPENERS,
+    RULE_KEYWORDS,
     Unsupported,
     _filter,
+    either_of,
     opener,
 )
 from engine.sve.effects.conditions import (
     Always,
     AnyOf,
+    AttackingFollower,
     AttackSum,
     BurstsThisTurn,
     CameFrom,
     Combo,
+    CostKinds,
     Count,
     CountersAtLeast,
     DidIt,
+    DiscardedIs,
     DiscardedThisTurn,
     EvolvedThisTurn,
     HaveEvolved,
     HaveOnField,
+    HurtTimes,
     ItIs,
     LeaderAtMost,
     MaxPP,
@@ -38,6 +45,7 @@ from engine.sve.effects.conditions import (
     Not,
     NthEvolve,
     Overflow,
+    OwnTurnAtLeast,
     PaidExtra,
     PlacedInEx,
     PlayedExactly,
@@ -83,7 +91,7 @@ def _opens_necrocharge(m: re.Match[str]) -> Any:
 
 @opener(
     "ex_has",
-    r"^自分の(?P<both>場か自分の)?EXエリアに" + _FILTER + r"が(?P<exneg>ある|ない)なら、",
+    r"^自分の(?P<both>場か自分の)?EXエリアに(?!他の)" + _FILTER + r"が(?P<exneg>ある|ない)なら、",
 )
 def _opens_ex_has(m: re.Match[str]) -> Any:
     return _ex_has(m)
@@ -163,7 +171,7 @@ def _opens_leader_at_most(m: re.Match[str]) -> Any:
 @opener(
     "have_on_field",
     r"^自分の場に(?P<other>他の)?(?:元のコスト(?P<min>\d+)以上の)?(?:攻撃力(?P<atk>\d+)以上の)?"
-    r"(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+    r"(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?:(?P<trait2>[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|アミュレット|カード)が(?P<neg>いない|ない|いる|ある)なら、",
 )
 def _opens_have_on_field(m: re.Match[str]) -> Any:
@@ -420,10 +428,10 @@ def _opens_placed_in_ex(m: re.Match[str]) -> Any:
 
 @opener(
     "grave_count",
-    r"^自分の墓場(?:の|に)" + _FILTER + r"が(?P<gn>\d+)枚以上(?:ある)?なら、",
+    r"^自分の墓場(?:の|に)" + _FILTER + r"が(?P<gn>\d+)枚(?P<gmore>以上)?(?:ある)?なら、",
 )
 def _opens_grave_count(m: re.Match[str]) -> Any:
-    return Count("grave", int(m["gn"]), _filter(m))
+    return Count("grave", int(m["gn"]), _filter(m), exact=not m["gmore"])
 
 
 @opener(
@@ -510,10 +518,10 @@ def _opens_played_this_turn(m: re.Match[str]) -> Any:
 
 @opener(
     "field_and_ex_count",
-    r"^自分の場や自分のEXエリアの" + _FILTER + r"が(?P<fn>\d+)枚以上(?:ある)?なら、",
+    r"^自分の場や自分のEXエリアの" + _FILTER + r"が(?P<fn>\d+)枚(?P<fmore>以上)?(?:ある)?なら、",
 )
 def _opens_field_and_ex_count(m: re.Match[str]) -> Any:
-    return Count("field_ex", int(m["fn"]), _filter(m))
+    return Count("field_ex", int(m["fn"]), _filter(m), exact=not m["fmore"])
 
 
 @opener(
@@ -550,6 +558,7 @@ def _on_field(m: re.Match[str]) -> Any:
         Targets(
             side="own",
             trait=m["trait"] or "",
+            trait2=m["trait2"] or "",
             followers=m["kind"] != "アミュレット",
             amulets=m["kind"] != "フォロワー",
             other=bool(m["other"]),
@@ -560,13 +569,41 @@ def _on_field(m: re.Match[str]) -> Any:
     return Not(found) if m["neg"] in ("いない", "ない") else found
 
 
+@dataclass(frozen=True)
+class Chained:
+    """Marker: a condition that names only a new number (``10個以上なら、``) and so means the
+    condition before it in the same ability with that number (``If it has at least 10``);
+    the compiler puts the condition before it in its place."""
+
+    n: int
+    exact: bool
+
+
+_CHAIN = re.compile(r"^(\d+)(?:枚|体|個|つ)(以上)?なら、")
+
+
+def condition_or_chain(sentence: str) -> tuple[Any, bool, str, str]:
+    """:func:`condition`, or a :class:`Chained` condition (id ``chain``) for a sentence that
+    opens with a number alone."""
+    found = condition(sentence)
+    if found[0] is not None:
+        return found
+    m = _CHAIN.match(sentence)
+    if m is None:
+        return found
+    return Chained(int(m[1]), not m[2]), False, sentence[m.end() :], "chain"
+
+
 def condition(sentence: str) -> tuple[Any, bool, str, str]:
     """Split a leading condition off ``sentence``: ``(condition, rest_of_ability, rest, id)``,
     by the first opener (in the order of registration) whose pattern starts it."""
     for o in OPENERS:
         m = o.pattern.match(sentence)
         if m:
-            return o.build(m), o.rest_of_ability, sentence[m.end() :], o.id
+            built = o.build(m)
+            if built is None:  # the shape, not a condition this compiler reads
+                continue
+            return built, o.rest_of_ability, sentence[m.end() :], o.id
     return None, False, sentence, ""
 
 
@@ -588,3 +625,103 @@ def _opens_rolled(m: re.Match[str]) -> Any:
 @opener("sep_is", r"^自分のSEPが(\d+)なら、")
 def _opens_sep_is(m: re.Match[str]) -> Any:
     return SepIs(int(m[1]))
+
+
+@opener("enemy_has", r"^相手の場に(?:体力(?P<d>\d+)の)?フォロワーがいるなら、")
+def _opens_enemy_has(m: re.Match[str]) -> Any:
+    return HaveOnField(Targets(defense=int(m["d"]) if m["d"] else -1))
+
+
+@opener("field_or_grave_has", r"^自分の場か自分の墓場に" + _FILTER + r"が(?:ある|いる)なら、")
+def _opens_field_or_grave_has(m: re.Match[str]) -> Any:
+    what = _filter(m)
+    return AnyOf((Count("field", 1, what), Count("grave", 1, what)))
+
+
+@opener(
+    "field_or_ex_has_other",
+    r"^自分の場か自分のEXエリアに他の(?P<trait>[^・、。「」『』【】]+)・(?P<kind>フォロワー|カード)があるなら、",
+)
+def _opens_field_or_ex_has_other(m: re.Match[str]) -> Any:
+    """Another card of a trait on your field (not this one), or one in your EX area."""
+    kind = _KINDS[m["kind"]]
+    here = Targets(side="own", amulets=kind == "card", trait=m["trait"], other=True)
+    return AnyOf((HaveOnField(here), Count("ex", 1, CardFilter(kind, (m["trait"],)))))
+
+
+@opener("turn_at_least", r"^自分のターンが(\d+)ターン目かそれ以降なら、")
+def _opens_turn_at_least(m: re.Match[str]) -> Any:
+    return OwnTurnAtLeast(int(m[1]))
+
+
+@opener(
+    "keyword_count_on_field",
+    r"^自分の場の【(?P<kw>"
+    + "|".join(RULE_KEYWORDS)
+    + r")】を持つフォロワーが(?P<n>\d+)体以上なら、",
+)
+def _opens_keyword_count_on_field(m: re.Match[str]) -> Any:
+    return HaveOnField(Targets(side="own", keyword=RULE_KEYWORDS[m["kw"]]), int(m["n"]))
+
+
+@opener("attacking_follower", r"^(?:体力(?P<d>\d+)以下の)?フォロワーへの攻撃なら、")
+def _opens_attacking_follower(m: re.Match[str]) -> Any:
+    return AttackingFollower(int(m["d"]) if m["d"] else -1)
+
+
+@opener(
+    "ex_counters_at_least",
+    r"^(?P<this>これか)?自分のEXエリアのカード1枚の(?P<c>[^、。「」『』【】]+?)カウンターが(?P<n>\d+)個以上なら、",
+)
+def _opens_ex_counters_at_least(m: re.Match[str]) -> Any:
+    """A card in your EX area (or this card) has N or more counters of a name (CR 15.1)."""
+    in_ex = CountersAtLeast(m["c"], int(m["n"]), ex=True)
+    return AnyOf((CountersAtLeast(m["c"], int(m["n"])), in_ex)) if m["this"] else in_ex
+
+
+@opener("discarded_is", r"^" + _FILTER + r"を捨てたなら、")
+def _opens_discarded_is(m: re.Match[str]) -> Any:
+    """The card this ability discarded (as a cost or by an effect) was of a kind."""
+    return DiscardedIs(_filter(m))
+
+
+@opener("cost_kinds", r"^自分の墓場にあるカードの元のコストの種類数が(\d+)種類以上なら、")
+def _opens_cost_kinds(m: re.Match[str]) -> Any:
+    return CostKinds(int(m[1]))
+
+
+@opener("it_came_from", r"^それが墓場から場に出ていたなら、")
+def _opens_it_came_from(m: re.Match[str]) -> Any:
+    """The follower whose entering set the ability off came from the graveyard."""
+    return CameFrom("grave", event=True)
+
+
+@opener("hurt_times", r"^「このターン中に自分のリーダーの体力が減少した回数」が(\d+)回以上なら、")
+def _opens_hurt_times(m: re.Match[str]) -> Any:
+    return HurtTimes(int(m[1]))
+
+
+@opener(
+    "counters_on_this",
+    r"^これに(?P<c>[^、。「」『』【】]+?)カウンターが置かれて(?P<neg>いない|いる)なら、",
+)
+def _opens_counters_on_this(m: re.Match[str]) -> Any:
+    """This card has (or has no) counters of a name (CR 15.1)."""
+    has = CountersAtLeast(m["c"], 1)
+    return Not(has) if m["neg"] == "いない" else has
+
+
+@opener("grave_count_alt", r"^自分の墓場の(?P<what>.+?)が(?P<n>\d+)枚以上なら、")
+def _opens_grave_count_alt(m: re.Match[str]) -> Any:
+    """``自分の墓場の陰陽師・カードやスペルが7枚以上``: cards either phrase names."""
+    try:
+        what = either_of(m["what"])
+    except Unsupported:
+        return None
+    return None if what is None else Count("grave", int(m["n"]), what)
+
+
+@opener("placed_card_is", r"^EXエリアに置いたカードが" + _FILTER + r"なら、")
+def _opens_placed_card_is(m: re.Match[str]) -> Any:
+    """The card just put into the EX area ("it") is of a kind."""
+    return PlacedInEx(_filter(m))

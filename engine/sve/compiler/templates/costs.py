@@ -16,10 +16,13 @@ from engine.sve.compiler.templates.base import (
     N,
     Unsupported,
     _filter,
+    either_of,
+    filter_of,
     keyword_ids,
     template,
 )
 from engine.sve.compiler.templates.conditions import condition
+from engine.sve.compiler.templates.search import XCount
 from engine.sve.effects.conditions import (
     Always,
     Count,
@@ -53,13 +56,16 @@ from engine.sve.effects.evolve import (
 )
 from engine.sve.effects.selectors import CardFilter, Targets
 from engine.sve.effects.stats import (
+    STACK,
+    STACK_HOLDERS,
     Grant,
 )
 
 _FILTER_ANY = (
     r"(?:『(?P<aname>[^』]+)』|"
-    r"(?:(?P<at1>[^・、。「」『』【】]+)・(?P<ak1>フォロワー|カード|スペル|アミュレット)か)?"
-    r"(?:【(?P<acls>[^】]+)】|(?P<at2>[^・、。「」『』【】]+)・)?(?P<ak2>フォロワー|カード|スペル|アミュレット))"
+    r"(?:(?P<at1>(?!元のコスト)[^・、。「」『』【】]+)・(?P<ak1>フォロワー|カード|スペル|アミュレット)か)?"
+    r"(?:【(?P<acls>[^】]+)】|(?P<at2>(?!元のコスト)[^・、。「」『』【】]+)・)?"
+    r"(?P<ak2>フォロワー|カード|スペル|アミュレット))"
 )
 """A card by name, or a kind of card, with a trait or class, or two such kinds joined by か."""
 
@@ -97,6 +103,19 @@ def _next_cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
     return [NextCostDown(filter_any(m), int(m[m.lastindex or 0]))]
 
 
+@template(
+    "next_cost_down_filter",
+    r"このターン、次に自分が(?!EXエリアの)(?P<what>.+?)をプレイする際、コストを-" + N + r"する。",
+    after=("next_cost_down",),
+)
+def _next_cost_down_filter(m: re.Match[str], ctx: Context) -> list[Any]:
+    """The next card of any filter phrase (cost limits, two traits, class and token)."""
+    what = filter_of(m["what"], ctx) or either_of(m["what"], ctx)
+    if what is None:
+        raise Unsupported("the next card of a kind this compiler does not read")
+    return [NextCostDown(what, int(m[m.lastindex or 0]))]
+
+
 @template("cost_down_x", r"このターン、それをプレイする際、コストを-Xする。")
 def _cost_down_x(m: re.Match[str], ctx: Context) -> list[Any]:
     ctx.pending = "x_played"
@@ -105,6 +124,11 @@ def _cost_down_x(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template("x_cards_played", r"Xは「このターン中に自分がプレイしたカードの枚数」である。")
 def _x_cards_played(m: re.Match[str], ctx: Context) -> list[Any]:
+    """X of a cost reduction just before, or of a number an effect before uses (the
+    compiler scales that effect by it)."""
+    if ctx.pending == "x_count":
+        ctx.pending = ""
+        return [XCount(None, 1, "played")]
     if ctx.pending != "x_played":
         raise Unsupported("X defined for nothing that uses it")
     ctx.pending = ""
@@ -137,26 +161,31 @@ _COST_PARTS = re.compile(
     r"|手札の(?:元のコスト(?P<vc>\d+)の)?(?:(?P<vt>[^・、。「」『』【】]+)・)?"
     r"(?P<vk>カード|フォロワー|スペル|アミュレット)(?P<vn>\d+)枚を公開"
     r"|場の(?P<rother>他の)?(?:(?P<rtrait>[^・、。「」『』【】]+)・)?(?P<rkind>フォロワー|カード|アミュレット)"
-    r"1(?:体|枚|つ)を手札に戻す"
+    r"1(?:体|枚|つ)(?:か場の(?:他の)?(?P<rtrait2>[^・、。「」『』【】]+)・(?P=rkind)1(?:体|枚|つ))?を手札に戻す"
     r"|手札の(?P<dt1>[^・、。「」『』【】]+)・(?P<dk1>カード|フォロワー|スペル|アミュレット)か"
     r"(?P<dt2>[^・、。「」『』【】]+)・(?P<dk2>カード|フォロワー|スペル|アミュレット)1枚を捨てる"
     r"|場の(?P<other>他の)?(?:(?P<strait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?(?P<skind>フォロワー|カード|アミュレット)"
     r"(?P<sn>\d+)(?:体|枚|つ)を(?P<sdest>墓場|EXエリア)に置く"
     r"|場の『(?P<fname>[^』]+)』1(?:つ|体|枚)を消滅"
-    r"|EXエリアの(?:『(?P<xname>[^』]+)』|(?P<bxtrait>[^・、。「」『』【】の]+)・(?P<bxkind>トークン|カード))"
-    r"(?P<xn>\d+)枚を消滅"
+    r"|EXエリアの(?:『(?P<xname>[^』]+)』|(?:(?P<bxtrait>[^・、。「」『』【】の]+)・)?(?P<bxtok>トークン・)?"
+    r"(?P<bxkind>トークン|カード|フォロワー|スペル))(?P<xn>\d+)枚を(?P<xdest>消滅|墓場に置く)"
     r"|場の(?P<eother>他の)?(?:『(?P<ename>[^』]+)』|(?:【(?P<ecls>[^】]+)】|(?P<etrait>[^・、。「」『』【】の]+)・)?"
     r"(?P<ekind>フォロワー|カード|アミュレット))(?P<en>\d+)(?:つ|体|枚)を【アクト】"
     r"|(?:場の)?『(?P<sname>[^』]+)』1(?:つ|体|枚)を墓場に置く"
     r"|場の『(?P<tname>[^』]+)』1(?:つ|体|枚)の(?P<tc>[^、。「」『』【】]+)カウンター(?P<tn>\d+)個を取る"
-    r"|墓場の(?:『(?P<bname>[^』]+)』|(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
+    r"|これの(?P<sc>[^、。「」『』【】]+?)カウンター(?P<scn>\d+)個を取る"
+    r"|場の「これと同名を除く(?:(?P<nrtrait>[^・、。「」『』【】]+)・)?(?P<nrkind>フォロワー|カード)」"
+    r"1(?:体|枚|つ)を手札に戻す"
+    r"|(?P<rite>【土の秘術(?:_(?P<riten>\d+))?】)"
+    r"|墓場の(?:『(?P<bname>[^』]+)』|(?:【(?P<bcls>[^】]+)】)?(?:(?P<btrait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
     r"(?P<bkind>カード|フォロワー|スペル|アミュレット))(?P<bn>\d+)(?:枚|つ)を消滅"
     r"|【レッスン_(?P<lesson>\d+)】)"
 )
 
 
-def cost(text: str) -> PayCost | None:
-    """The cost of ``text`` when the whole of it is a cost this engine can pay, else ``None``.
+def cost(text: str, name: str = "") -> PayCost | None:
+    """The cost of ``text`` when the whole of it is a cost this engine can pay, else ``None``
+    (``name``: the card's own, for ``「これと同名を除く…」``).
 
     Parts: ``【コストN】`` (PP, CR 10.4.4), ``リーダーの【体力】-N`` (CR 10.4.5), discarding one
     card of a kind from the hand (CR 5.12), putting one of your field cards into the
@@ -169,8 +198,10 @@ def cost(text: str) -> PayCost | None:
     banish_n = 0
     banish_field = False
     banish_from = "grave"
+    ex_to_grave = False
     lesson = 0
     take: tuple[Targets, str, int] | None = None
+    take_self: tuple[str, int] | None = None
     engage_self = False
     discard_n = 1
     to_ex = False
@@ -189,6 +220,24 @@ def cost(text: str) -> PayCost | None:
         pos = m.end()
         if m["engself"]:
             engage_self = True
+        elif m["sc"]:
+            if take_self is not None:
+                return None
+            take_self = (m["sc"], int(m["scn"]))
+        elif m["nrkind"]:  # a field card not of this card's name back to the hand
+            if not name or discard is not None or sacrifice is not None:
+                return None
+            sacrifice = Targets(
+                side="own",
+                amulets=m["nrkind"] == "カード",
+                trait=m["nrtrait"] or "",
+                not_name=name,
+            )
+            to_hand = True
+        elif m["rite"]:  # CR 13.3.3.2: Earth Rite, stack counters from a Stack amulet
+            if take is not None:
+                return None
+            take = (STACK_HOLDERS, STACK, int(m["riten"] or 1))
         elif m["pp"]:
             pp += int(m["pp"])
         elif m["lesson"]:  # CR 14.3.2.1
@@ -248,6 +297,8 @@ def cost(text: str) -> PayCost | None:
                 trait=m["rtrait"] or "",
                 other=bool(m["rother"]),
             )
+            if m["rtrait2"]:  # "…1体か場の他の獣・フォロワー1体": either
+                sacrifice = replace(sacrifice, also=(replace(sacrifice, trait=m["rtrait2"]),))
             to_hand = True
         elif m["dt1"]:
             if discard is not None or sacrifice is not None:
@@ -257,12 +308,15 @@ def cost(text: str) -> PayCost | None:
         elif m["xn"]:
             if banish is not None:
                 return None
+            xkind = m["bxkind"]
             banish = CardFilter(
+                kind=_KINDS.get(xkind or "", "card"),
                 name=m["xname"] or "",
                 traits=(m["bxtrait"],) if m["bxtrait"] else (),
-                token=m["bxkind"] == "トークン",
+                token=xkind == "トークン" or bool(m["bxtok"]),
             )
             banish_n, banish_from = int(m["xn"]), "ex"
+            ex_to_grave = m["xdest"] == "墓場に置く"
         elif m["sname"]:
             if discard is not None or sacrifice is not None:
                 return None
@@ -271,7 +325,13 @@ def cost(text: str) -> PayCost | None:
             if banish is not None:
                 return None
             kind = _KINDS[m["bkind"]] if m["bkind"] else "card"
-            banish = CardFilter(kind, (m["btrait"],) if m["btrait"] else (), name=m["bname"] or "")
+            bcls = m["bcls"]
+            if bcls and bcls not in CLASS_WORDS:
+                return None
+            btraits = (CLASS_WORDS[bcls],) if bcls else (m["btrait"],) if m["btrait"] else ()
+            if bcls and m["btrait"]:
+                return None
+            banish = CardFilter(kind, btraits, name=m["bname"] or "")
             banish_n = int(m["bn"])
         elif m["skind"]:
             if discard is not None or sacrifice is not None:
@@ -310,10 +370,13 @@ def cost(text: str) -> PayCost | None:
         or engage_self
         or engage
         or reveal
+        or take_self
     ):
         return None
-    if take is not None and (discard is not None or sacrifice is not None):
+    if take is not None and (discard is not None or sacrifice is not None or take_self):
         return None
+    if take_self is not None:
+        take = (Targets(), take_self[0], take_self[1])
     return PayCost(
         (),
         pp,
@@ -324,10 +387,12 @@ def cost(text: str) -> PayCost | None:
         banish_n=banish_n,
         banish_field=banish_field,
         banish_from=banish_from,
+        banish_to_grave=ex_to_grave,
         lesson=lesson,
-        take_from=take[0] if take else None,
+        take_from=take[0] if take and take_self is None else None,
         take=take[1] if take else "",
         take_n=take[2] if take else 0,
+        take_self=take_self is not None,
         engage_self=engage_self,
         discard_n=discard_n,
         sacrifice_to_ex=to_ex,
@@ -350,8 +415,11 @@ STATIC_KEYWORD_LINES: dict[str, str] = {
     "これは能力によって破壊されない。": "destroy_proof",
     "これは交戦ダメージを受けない。": "combat_proof",
     "これはEXエリアからプレイできない。": "no_play_from_ex",
+    "これは能力ダメージを受けない。": "no_ability_damage",
+    "これは自分のスタートフェイズにスタンドしない。": "no_stand",
 }
-"""Continuous abilities of a card's own that the engine checks like keywords."""
+"""Continuous abilities of a card's own that the engine checks like keywords (a line of
+several such sentences gives each)."""
 
 
 _WHILE_HERE = re.compile(
@@ -427,9 +495,12 @@ _SPELL_TAX = re.compile(
 
 
 _CANNOT_PLAY_IF = re.compile(r"^これは(?P<cond>[^。]+なら)、プレイできない。$")
+_CANNOT_PLAY_MY_TURN = "これは自分のターン中、プレイできない。"
 
 
-_DISCOUNT_FOR = re.compile(r"^これをプレイする際、(?P<cost>[^：。]+)：コストを-(?P<n>\d+)する。$")
+_DISCOUNT_FOR = re.compile(
+    r"^これをプレイする際、(?P<cost>[^：。]+)：コストを(?:-(?P<n>\d+)する|(?P<to>\d+)にする)。$"
+)
 
 
 _ADDITIONAL_COST = re.compile(r"^これをプレイする際、追加コストとして(?P<cost>[^。]+)。$")
@@ -447,9 +518,12 @@ _X_EVOLVED = re.compile(
 
 
 _X_FIELD = re.compile(
-    r"^自分の場の(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"^自分の場の(?:『(?P<name>[^』]+)』|(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>[^・、。「」『』【】]+)・)?"
     r"(?P<kind>フォロワー|カード|アミュレット))の(?:数|枚数)$"
 )
+
+
+_X_EX = re.compile(r"^自分のEXエリアの" + _FILTER + r"の枚数$")
 
 
 def _cost_x(text: str) -> PlayCostX | None:
@@ -461,16 +535,27 @@ def _cost_x(text: str) -> PlayCostX | None:
     m = _X_FIELD.match(text)
     if m:
         kind = m["kind"] or "カード"
+        cls = m["cls"]
+        if cls and (cls not in CLASS_WORDS or m["trait"]):
+            return None
         per = Targets(
             side="own",
             followers=kind != "アミュレット",
             amulets=kind != "フォロワー",
-            trait=m["trait"] or "",
+            trait=CLASS_WORDS[cls] if cls else m["trait"] or "",
             name=m["name"] or "",
         )
         return PlayCostX(per_field=per)
     if text == "自分の消滅領域の枚数":
         return PlayCostX(per_banished=True)
+    if text == "自分のターン数":
+        return PlayCostX(per_turn=True)
+    m = _X_EX.match(text)
+    if m:
+        try:
+            return PlayCostX(per_ex=_filter(m))
+        except Unsupported:
+            return None
     return None
 
 
@@ -605,6 +690,8 @@ def _play_cost_for(line: str, equipment: bool) -> StaticLine | None:
 
 @static_line("cannot_play_if")
 def _cannot_play_if(line: str, equipment: bool) -> StaticLine | None:
+    if line == _CANNOT_PLAY_MY_TURN:  # a Quick card for the opponent's turn alone
+        return "cannot_play_if|if_my_turn", MyTurn(), CannotPlay()
     m = _CANNOT_PLAY_IF.match(line)
     if m:  # "これは(condition)なら、プレイできない。"
         cond, _whole, rest, cid = condition(m["cond"] + "、")
@@ -619,12 +706,24 @@ def _discount_for_cost(line: str, equipment: bool) -> StaticLine | None:
     if m:  # "これをプレイする際、(cost)：コストを-Nする。"
         paid = cost(m["cost"])
         if paid is not None and not paid.pp:
+            n, to = int(m["n"] or 0), int(m["to"]) if m["to"] else -1
             return (
                 "discount_for_cost",
                 None,
-                DiscountFor(replace(paid, optional=False), int(m["n"])),
+                DiscountFor(replace(paid, optional=False), n, to),
             )
     return None
+
+
+@static_line("play_cost_if_marked")
+def _play_cost_if_marked(line: str, equipment: bool) -> StaticLine | None:
+    m = _COST_DOWN_IF.match(line)
+    if not m:  # "これをプレイする際、【スペルチェイン_10】コストを-2する。" (CR 13.3.1)
+        return None
+    cond, whole, rest, cid = condition(m["cond"])
+    if cond is None or not whole or rest:
+        return None
+    return f"play_cost_if|if_{cid}", None, PlayCostIf(int(m["n"]), cond)
 
 
 @static_line("additional_cost")

@@ -13,6 +13,7 @@ from engine.sve.compiler.templates.base import (
     N,
     Unsupported,
     _counted,
+    keyword_ids,
     template,
 )
 from engine.sve.effects.damage import (
@@ -25,7 +26,9 @@ from engine.sve.effects.damage import (
     SplitDamage,
     TakesMore,
 )
+from engine.sve.effects.flow import Scaled
 from engine.sve.effects.selectors import Select, Targets
+from engine.sve.effects.stats import Buff
 
 
 @template("damage_again", r"さらに" + N + r"ダメージ。")
@@ -43,23 +46,11 @@ def _damage_group(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Damage(int(m[2]), _GROUPS[m[1]])]
 
 
-@template(
-    "damage_count",
-    r"それに「(?P<side>自分|相手)の場の(?P<other>他の)?(?:『(?P<name>[^』]+)』"
-    r"|(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?"
-    r"(?P<kind>フォロワー|カード|アミュレット))の数」と同じダメージ。",
-)
+@template("damage_count", r"それに" + _COUNTED + r"と同じダメージ。")
 def _damage_count(m: re.Match[str], ctx: Context) -> list[Any]:
-    kind = m["kind"] or "フォロワー"
-    per = Targets(
-        side="own" if m["side"] == "自分" else "enemy",
-        followers=kind in ("フォロワー", "カード"),
-        amulets=kind in ("アミュレット", "カード"),
-        trait=m["trait"] or "",
-        name=m["name"] or "",
-        other=bool(m["other"]),
-    )
-    return [Damage(0, ctx.need_it(), per)]
+    if m["k"]:
+        raise Unsupported("a multiple of a count as damage")
+    return [Damage(0, ctx.need_it(), _counted(m))]
 
 
 @template("select_any_number", r"相手の場のフォロワーを好きな(?:枚|体)数選ぶ。")
@@ -165,3 +156,32 @@ def _damage_group_count(m: re.Match[str], ctx: Context) -> list[Any]:
     if m["k"]:
         raise Unsupported("a multiple of a count as damage")
     return [Damage(0, _GROUPS[m[1]], _counted(m))]
+
+
+@template("no_combat_damage_it", r"それはこのターン、「これは交戦ダメージを受けない」を持つ。")
+def _no_combat_damage_it(m: re.Match[str], ctx: Context) -> list[Any]:
+    """The chosen follower takes no combat damage this turn (an ability given for the turn)."""
+    return [NoCombatDamage(ctx.need_it())]
+
+
+@template(
+    "keywords_and_no_damage",
+    r"(?P<who>それ|これ)は(?P<kw>(?:【[^】]+】)+)とこのターン、「これはダメージを受けない」を持つ。",
+)
+def _keywords_and_no_damage(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Keywords for good and "takes no damage" for the turn (its English: "give it Assail
+    and 'This takes no damage' until the end of the turn")."""
+    to = ctx.need_it() if m["who"] == "それ" else "self"
+    return [Buff(0, 0, to, keywords=keyword_ids(m["kw"])), DamageShield(to, False)]
+
+
+@template(
+    "damage_entered_attack",
+    r"(?P<to>それ|" + _GROUP[1:-1] + r")に「場に出たフォロワーの攻撃力」と同じダメージ。",
+)
+def _damage_entered_attack(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Damage equal to the attack of the follower whose entering set the ability off."""
+    if ctx.event != "enters":
+        raise Unsupported("'the follower that entered' without such a trigger")
+    to = ctx.need_it() if m["to"] == "それ" else _GROUPS[m["to"]]
+    return [Scaled(Damage(1, to), None, 1, "attack_event")]

@@ -12,6 +12,7 @@ from engine.sve.effects.costs import (
 from engine.sve.effects.deck import Draw, Mill, ShuffleDeck
 from engine.sve.effects.zones import (
     DiscardCards,
+    HandToDeck,
     TopToEx,
 )
 
@@ -66,3 +67,37 @@ def _top_to_ex(m: re.Match[str], ctx: Context) -> list[Any]:
 )
 def _opponent_discards(m: re.Match[str], ctx: Context) -> list[Any]:
     return [DiscardCards(int(m[2]), "opponent", bool(m[1]))]
+
+
+@template("banish_top", r"(自分|相手)のデッキの上" + N + r"枚を消滅させる。")
+def _banish_top(m: re.Match[str], ctx: Context) -> list[Any]:
+    """The top N cards of a deck are banished (CR 5.7), not put into the graveyard."""
+    return [Mill(int(m[2]), "you" if m[1] == "自分" else "opponent", banish=True)]
+
+
+@template("mill_may", r"自分のデッキの上" + N + r"枚を墓場に置いてよい。")
+def _mill_may(m: re.Match[str], ctx: Context) -> list[Any]:
+    """You may mill N, deciding without looking at them (the milled cards become "it", which
+    no later sentence may name)."""
+    ctx.did = True
+    ctx.it = ""
+    return [Mill(int(m[1]), may=True)]
+
+
+@template("discard_hand", r"自分の手札すべてを捨てる。")
+def _discard_hand(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [DiscardCards(whole=True)]
+
+
+@template("discard_may", r"自分の手札" + N + r"枚を捨ててよい。")
+def _discard_may(m: re.Match[str], ctx: Context) -> list[Any]:
+    """You may discard N (the discarded cards become "it", which no later sentence may
+    name)."""
+    ctx.did = True
+    ctx.it = ""
+    return [DiscardCards(int(m[1]), may=True)]
+
+
+@template("hand_to_bottom", r"自分の手札1枚をデッキの下に置く。")
+def _hand_to_bottom(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [HandToDeck(bottom=True)]

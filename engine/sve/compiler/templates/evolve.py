@@ -41,3 +41,9 @@ def _evolve_cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
 )
 def _from_evolve_deck(m: re.Match[str], ctx: Context) -> list[Any]:
     return [FromEvolveDeck(m[1], "ex" if m[2].startswith("EX") else "field")]
+
+
+@template("evolve_it", r"それは進化する。")
+def _evolve_it(m: re.Match[str], ctx: Context) -> list[Any]:
+    """The chosen follower, or the one that entered, evolves (CR 5.16; no cost)."""
+    return [EvolveSelf(ctx.need_it())]

@@ -22,6 +22,8 @@ from engine.sve.compiler.templates.base import (
     _counted,
     _filter,
     _targets,
+    either_of,
+    filters_of,
     keyword_ids,
     template,
 )
@@ -31,7 +33,7 @@ from engine.sve.effects.damage import (
 )
 from engine.sve.effects.deck import Arrange, Draw, ShuffleDeck
 from engine.sve.effects.flow import Scaled
-from engine.sve.effects.search import FromGrave, LookTop, Search
+from engine.sve.effects.search import FromGrave, LookTop, LookTopPicks, Search
 from engine.sve.effects.selectors import CardFilter, Select, SelectEx, Targets
 from engine.sve.effects.stats import (
     Buff,
@@ -86,9 +88,9 @@ def _select_per_grave(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Select(what, 1, bool(m["upto"]), per_grave=per)]
 
 
-@template("select_in_ex", r"自分のEXエリアの" + _FILTER + r"(?P<n>\d+)枚を選ぶ。")
+@template("select_in_ex", r"自分のEXエリアの" + _FILTER + r"(?P<n>\d+)(?:枚|体)を選ぶ。")
 def _select_in_ex(m: re.Match[str], ctx: Context) -> list[Any]:
-    ctx.it, ctx.it_side = "targets", "own"
+    ctx.it, ctx.it_side = "targets", "ex"
     return [SelectEx(_filter(m, ctx), int(m["n"]))]
 
 
@@ -182,8 +184,8 @@ def _x_is_max_pp(m: re.Match[str], ctx: Context) -> list[Any]:
 
 
 _EITHER = (
-    r"(?P<t1>[^・、。「」『』【】]+)・(?P<k1>フォロワー|カード|スペル|アミュレット)か"
-    r"(?P<t2>[^・、。「」『』【】]+)・(?P<k2>フォロワー|カード|スペル|アミュレット)"
+    r"(?P<t1>(?!元のコスト)[^・、。「」『』【】]+)・(?P<k1>フォロワー|カード|スペル|アミュレット)か"
+    r"(?P<t2>(?!元のコスト)[^・、。「」『』【】]+)・(?P<k2>フォロワー|カード|スペル|アミュレット)"
 )
 
 
@@ -278,6 +280,7 @@ class XCount:
     per: Targets | None
     k: int = 1
     count: str = "field"
+    what: CardFilter | None = None
 
 
 _X_NUMBERS = {
@@ -288,6 +291,7 @@ _X_NUMBERS = {
     "自分の手札とEXエリアのカードの合計": "hand_ex",
     "これの攻撃力": "attack",
     "選んだフォロワーの攻撃力": "attack_it",
+    "このターン中に自分がプレイしたカードの枚数": "played",
 }
 
 
@@ -304,8 +308,8 @@ def _x_number(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template(
     "x_field_and_ex",
-    r"Xは「自分の場と自分のEXエリアの(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>トークン|フォロワー|カード)"
-    r"の枚数の合計」である。",
+    r"Xは「自分の場と自分のEXエリアの(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<tok>トークン・)?"
+    r"(?P<kind>トークン|フォロワー|カード)の枚数の合計」である。",
 )
 def _x_field_and_ex(m: re.Match[str], ctx: Context) -> list[Any]:
     if ctx.pending not in ("x_count", "x_died"):
@@ -316,7 +320,7 @@ def _x_field_and_ex(m: re.Match[str], ctx: Context) -> list[Any]:
         side="own",
         amulets=kind == "カード",
         trait=m["trait"] or "",
-        token=kind == "トークン",
+        token=kind == "トークン" or bool(m["tok"]),
     )
     return [XCount(per, 1, "field_ex")]
 
@@ -402,3 +406,119 @@ def _look_take_forced(m: re.Match[str], ctx: Context) -> list[Any]:
 
 INSTEAD_COUNT = "instead:count"
 """Marker: the tokens just summoned are this many instead when the condition holds."""
+
+
+_EX_COUNT = r"「自分のEXエリアの" + _FILTER + r"の枚数」"
+"""``「自分のEXエリアの…の枚数」``: the cards of your EX area passing a filter (crests too)."""
+
+
+def _ex_filter(m: re.Match[str], ctx: Context) -> CardFilter | None:
+    """The filter of an EX-area count; ``None`` for every card (``カードの枚数``)."""
+    what = _filter(m, ctx)
+    return None if what == CardFilter() else what
+
+
+@template(
+    "damage_ex_count",
+    r"(?P<to>それ|" + _GROUP[1:-1] + r")に" + _EX_COUNT + r"(?:と同じ|の(?P<k>\d+)倍の)ダメージ。",
+    after=("damage_x_number",),
+)
+def _damage_ex_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Damage equal to (k times) the number of such cards in your EX area."""
+    to = ctx.need_it() if m["to"] == "それ" else _GROUPS[m["to"]]
+    k = int(m["k"]) if m["k"] else 1
+    return [Scaled(Damage(1, to), None, k, "ex", _ex_filter(m, ctx))]
+
+
+@template("x_ex_count", r"Xは" + _EX_COUNT + r"である。", after=("x_number",))
+def _x_ex_count(m: re.Match[str], ctx: Context) -> list[Any]:
+    if ctx.pending not in ("x_count", "x_died"):
+        raise Unsupported("X defined for nothing that uses it")
+    ctx.pending = ""
+    return [XCount(None, 1, "ex", _ex_filter(m, ctx))]
+
+
+@template("damage_x", r"(それ|" + _GROUP[1:-1] + r")にXダメージ。")
+def _damage_x(m: re.Match[str], ctx: Context) -> list[Any]:
+    """X damage, X defined by the next sentence (``Xは「…」である``)."""
+    ctx.pending = "x_count"
+    to = ctx.need_it() if m[1] == "それ" else _GROUPS[m[1]]
+    return [Damage(1, to)]
+
+
+_TAKE_DEST = r"(?P<dest>手札に加え|EXエリアに置い|場に出し|墓場に置い)てよい。"
+
+
+@template(
+    "search_each",
+    r"自分のデッキから(?P<a>.+?)1枚と(?P<b>.+?)1枚を探し、(?P<dest>手札に加える|EXエリアに置く|場に出す)。",
+    after=("search", "search_either"),
+)
+def _search_each(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``AとB``: one card of each found, one search after the other (CR 5.8)."""
+    found = filters_of(f"{m['a']}1枚と{m['b']}", "と", ctx)
+    if found is None:
+        raise Unsupported("a search for two kinds this compiler does not read")
+    ctx.it = ""  # the second search's card alone would be "it"
+    dest = _DEST[m["dest"]]
+    return [Search(found[0], 1, dest), Search(found[1], 1, dest)]
+
+
+@template(
+    "search_alt",
+    r"自分のデッキから(?P<what>.+?)(?P<n>\d+)枚を?探し、(?P<dest>手札に加える|EXエリアに置く|場に出す)。",
+    after=("search", "search_either", "search_each", "search_total_cost"),
+)
+def _search_alt(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``AかB``: a card either phrase names (each phrase a whole filter)."""
+    what = either_of(m["what"], ctx)
+    if what is None:
+        raise Unsupported("a search this compiler does not read")
+    ctx.it, ctx.it_side = "targets", "own"
+    return [Search(what, int(m["n"]), _DEST[m["dest"]])]
+
+
+def _look_open(ctx: Context) -> int:
+    if not ctx.look:
+        raise Unsupported("'among them' without a look at the deck")
+    look, ctx.look = ctx.look, 0
+    ctx.it, ctx.it_side = "targets", "own"
+    return look
+
+
+@template(
+    "look_take_total",
+    r"その中から、" + _FILTER + r"を元のコストの合計が(?P<total>\d+)以下になるように"
+    r"(?P<n>\d+)枚まで" + _TAKE_DEST,
+)
+def _look_take_total(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Up to N cards whose original costs add up to at most the total."""
+    what = _filter(m, ctx)
+    look = _look_open(ctx)
+    dest = _LOOK_DEST[m["dest"]]
+    return [LookTop(look, what, int(m["n"]), dest, rest="top", max_total=int(m["total"]))]
+
+
+@template("look_take_each", r"その中から、(?P<what>.+?)それぞれ1枚まで" + _TAKE_DEST)
+def _look_take_each(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``AとBそれぞれ1枚まで``: one card for each phrase, in turn, from the same look."""
+    found = filters_of(m["what"], "と", ctx)
+    if found is None:
+        raise Unsupported("two picks this compiler does not read")
+    look = _look_open(ctx)
+    dest = _LOOK_DEST[m["dest"]]
+    return [LookTopPicks(look, tuple((f, dest) for f in found), rest="top")]
+
+
+@template(
+    "look_take_alt",
+    r"その中から、(?P<what>.+?)(?P<n>\d+)枚(?:まで)?を?(?:公開して)?" + _TAKE_DEST,
+    after=("look_take", "look_take_either", "look_take_total", "look_take_each"),
+)
+def _look_take_alt(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``AかB`` / ``AやB`` among the cards looked at."""
+    what = either_of(m["what"], ctx)
+    if what is None:
+        raise Unsupported("cards to take this compiler does not read")
+    look = _look_open(ctx)
+    return [LookTop(look, what, int(m["n"]), _LOOK_DEST[m["dest"]], rest="top")]

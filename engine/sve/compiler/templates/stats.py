@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from engine.sve.compiler.templates.base import (
+    _FILTER,
     _GROUP,
     _GROUPS,
     KW,
@@ -13,6 +14,8 @@ from engine.sve.compiler.templates.base import (
     Context,
     N,
     Unsupported,
+    _filter,
+    _two_traits,
     keyword_ids,
     template,
 )
@@ -21,6 +24,7 @@ from engine.sve.effects.stats import (
     Buff,
     PutCounters,
     SetStats,
+    StackUp,
 )
 
 
@@ -32,7 +36,7 @@ def _set_stats(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template(
     "buff_group",
-    r"自分の(?:場の)?(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?トークン(?:・フォロワー)?すべては"
+    r"自分の(?:場の)?(?!EXエリア)(?:(?P<trait>〈[^〉]+〉|[^・、。「」『』【】]+)・)?トークン(?:・フォロワー)?すべては"
     r"【攻撃力】" + SIGNED + r"/【体力】" + SIGNED + r"する。",
 )
 def _buff_group(m: re.Match[str], ctx: Context) -> list[Any]:
@@ -106,6 +110,11 @@ def _buff_to(word: str, ctx: Context) -> str:
 def _buff(m: re.Match[str], ctx: Context) -> list[Any]:
     kws = keyword_ids(m[6]) if m[6] else ()
     eot = bool(m[1] or m[3])
+    if m[2] == "それ" and ctx.it_side == "ex":  # cards in the EX area (CR 4.8.3.3)
+        if eot:
+            raise Unsupported("a change until the end of the turn to EX-area cards")
+        ctx.need_it(any_zone=True)
+        return [Buff(int(m[4]), int(m[5] or 0), "targets", False, kws, ex=True)]
     return [Buff(int(m[4]), int(m[5] or 0), _buff_to(m[2], ctx), eot, kws)]
 
 
@@ -135,19 +144,62 @@ def _add_counters(m: re.Match[str], ctx: Context) -> list[Any]:
 @template(
     "buff_all",
     r"(?:元のコスト(?P<c>\d+)(?P<le>以下|以上)の)?自分の場の(?P<other>他の)?"
-    r"(?:『(?P<name>[^』]+)』|(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|トークン))"
-    r"すべては【攻撃力】(?P<atk>[+-]\d+)(?:/【体力】(?P<dfn>[+-]\d+))?する。",
-    after=("buff", "buff_trait_group"),
+    r"(?:『(?P<name>[^』]+)』|(?:【(?P<cls>[^】]+)】)?(?:(?P<trait>[^・、。「」『』【】]+)・)?"
+    r"(?P<tok>トークン・)?(?P<kind>フォロワー|トークン))すべては"
+    r"(?:【攻撃力】(?P<atk>[+-]\d+)(?:/【体力】(?P<dfn>[+-]\d+))?(?:する|して、(?P<kw>"
+    + KW[1:-1]
+    + r")を持つ)"
+    r"|(?P<only>" + KW[1:-1] + r")を持つ)。",
+    after=("buff", "buff_trait_group", "give_keywords"),
 )
 def _buff_all(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Every card of a group on your field (by class, trait, name, token, cost) gets
+    +N/+N, keywords, or both (``…すべては【攻撃力】+2して、【指定攻撃】を持つ``)."""
     cost = int(m["c"]) if m["c"] else -1
+    trait, trait2 = _two_traits(m["cls"], m["trait"], None)
     what = Targets(
         side="own",
-        trait=m["trait"] or "",
+        trait=trait,
+        trait2=trait2,
         name=m["name"] or "",
         other=bool(m["other"]),
-        token=m["kind"] == "トークン",
+        token=m["kind"] == "トークン" or bool(m["tok"]),
         max_cost=cost if m["le"] == "以下" else -1,
         min_cost=cost if m["le"] == "以上" else -1,
     )
-    return [Buff(int(m["atk"]), int(m["dfn"] or 0), what=what)]
+    kws = keyword_ids(m["kw"] or m["only"] or "")
+    return [Buff(int(m["atk"] or 0), int(m["dfn"] or 0), what=what, keywords=kws)]
+
+
+@template("set_defense", r"(?P<who>これ|それ)の体力を(?:(?P<n>\d+)にする|元の体力と同じ値にする)。")
+def _set_defense(m: re.Match[str], ctx: Context) -> list[Any]:
+    """The defense becomes N, or the original (printed) defense; the attack is kept."""
+    to = "self" if m["who"] == "これ" else ctx.need_it()
+    return [SetStats(-1, int(m["n"]) if m["n"] else -1, to)]
+
+
+@template("stack_up", r"自分の場の【スタック】を\+(\d+)する。")
+def _stack_up(m: re.Match[str], ctx: Context) -> list[Any]:
+    """CR 13.3.2.4: N stack counters on one Stack card of yours (nothing without one). A
+    line whose reminder puts a 『大地の魔片』 there when you have none says more than the
+    rules we hold, and its Japanese (the token, then +N) and English (the token with 1
+    counter) differ on how many counters: not modelled."""
+    if any("大地の魔片" in r for r in ctx.reminders):
+        raise Unsupported("a Stack reminder whose Japanese and English differ")
+    return [StackUp(int(m[1]))]
+
+
+@template(
+    "buff_ex_group",
+    r"自分のEXエリアの"
+    + _FILTER
+    + r"すべては【攻撃力】"
+    + SIGNED
+    + r"/【体力】"
+    + SIGNED
+    + r"する。",
+)
+def _buff_ex_group(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Every such card in your EX area gets +N/+N; it keeps it onto the field (CR 4.8.3.3)."""
+    last = m.lastindex or 0  # the two numbers are the pattern's last groups
+    return [Buff(int(m[last - 1]), int(m[last]), ex=True, ex_what=_filter(m, ctx))]

@@ -49,12 +49,22 @@ def _equip(m: re.Match[str], ctx: Context) -> list[Any]:
 
 @template("token_to_ex", _TOKEN + r"をEXエリアに置く。")
 def _token_ex(m: re.Match[str], ctx: Context) -> list[Any]:
-    return [Summon(ctx.token(m[1]), int(m[2]), "ex")]
+    """Tokens into the EX area; they are "it" when nothing was chosen before and a later
+    sentence names "it" (``このターン、それをプレイする際、コストを-1する``)."""
+    it = (
+        ""
+        if ctx.it or not any(x.startswith(("それ", "このターン、それ")) for x in ctx.ahead)
+        else "set"
+    )
+    if it:
+        ctx.it, ctx.it_side = "targets", "ex"
+    return [Summon(ctx.token(m[1]), int(m[2]), "ex", it=it)]
 
 
-@template("token_to_ex_two", _TOKEN + r"と" + _TOKEN + r"をEXエリアに置く。")
+@template("token_to_ex_two", _TOKEN + r"と" + _TOKEN + r"(?:と" + _TOKEN + r")?をEXエリアに置く。")
 def _token_ex_two(m: re.Match[str], ctx: Context) -> list[Any]:
-    return [Summon(ctx.token(m[1]), int(m[2]), "ex"), Summon(ctx.token(m[3]), int(m[4]), "ex")]
+    """Two (or three) kinds of tokens into the EX area."""
+    return [Summon(ctx.token(m[i]), int(m[i + 1]), "ex") for i in (1, 3, 5) if m[i]]
 
 
 @template(
@@ -98,11 +108,23 @@ def _token_choice_field(m: re.Match[str], ctx: Context) -> list[Any]:
     return [Modal(tuple(options))]
 
 
-@template("summon_same", r"それと同名のトークン・カード1枚を場に出す。")
+@template("summon_same", r"それと同名のトークン・(?:カード1枚|フォロワー1体)を場に出す。")
 def _summon_same(m: re.Match[str], ctx: Context) -> list[Any]:
-    if ctx.need_it() != "event":
-        raise Unsupported("a token of the same name as no card that left the field")
-    return [SummonSame()]
+    """A token named as the card that left the field, or as the chosen token."""
+    it = ctx.need_it()
+    if it not in ("event", "targets"):
+        raise Unsupported("a token of the same name as no card")
+    return [SummonSame(it)]
+
+
+@template("instead_token", r"代わりに" + _TOKEN + r"を(?:場に)?出す。")
+def _instead_token(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``…なら、代わりに『B』1体を場に出す``: other tokens instead of those just summoned."""
+    return [INSTEAD_TOKEN, Summon(ctx.token(m[1]), int(m[2]))]
+
+
+INSTEAD_TOKEN = "instead:token"
+"""Marker: the tokens just summoned are these instead when the condition holds."""
 
 
 @template("summon_until_full", _TOKEN + r"を、場が上限になるまで出す。")
@@ -131,3 +153,12 @@ def _summon_choose_ex(m: re.Match[str], ctx: Context) -> list[Any]:
         raise Unsupported("'any number into the EX area' without tokens to choose from")
     ctx.pending = ""
     return []
+
+
+@template("summon_for_its_player", r"それのプレイヤーは" + _TOKEN + r"を(?:場に)?出す。")
+def _summon_for_its_player(m: re.Match[str], ctx: Context) -> list[Any]:
+    """The player of the enemy card chosen gets the tokens (its English: "its controller
+    summons")."""
+    if ctx.need_it() != "targets" or ctx.it_side != "enemy":
+        raise Unsupported("'its player' of a card that may be your own")
+    return [Summon(ctx.token(m[1]), int(m[2]), who="opponent")]

@@ -14,6 +14,7 @@ from engine.sve.compiler.templates.base import (
     N,
     Unsupported,
     _filter,
+    either_of,
     template,
 )
 from engine.sve.effects.damage import (
@@ -21,6 +22,7 @@ from engine.sve.effects.damage import (
     Destroy,
 )
 from engine.sve.effects.search import FromHand
+from engine.sve.effects.selectors import Select, Targets
 from engine.sve.effects.stats import (
     Box,
     Buff,
@@ -33,6 +35,7 @@ from engine.sve.effects.zones import (
     ExileLater,
     PutInEx,
     ReturnToHand,
+    SacrificeFollower,
     SelfExToField,
     SelfToEx,
     SelfToField,
@@ -157,3 +160,50 @@ def _hand_to_field(m: re.Match[str], ctx: Context) -> list[Any]:
 @template("banish_from_hand", r"自分の手札" + N + r"枚を消滅させる。")
 def _banish_from_hand(m: re.Match[str], ctx: Context) -> list[Any]:
     return [DiscardCards(int(m[1]), banish=True)]
+
+
+@template(
+    "hand_to_field_alt",
+    r"(?:自分の)?手札の(?P<what>.+?)(?P<n>\d+)枚(?P<upto>まで)?を?場に出してよい。",
+    after=("hand_to_field",),
+)
+def _hand_to_field_alt(m: re.Match[str], ctx: Context) -> list[Any]:
+    """``手札のAかB1枚を場に出してよい``: a hand card either phrase names."""
+    what = either_of(m["what"], ctx)
+    if what is None:
+        raise Unsupported("hand cards this compiler does not read")
+    ctx.it, ctx.it_side = "targets", "own"
+    ctx.did = True
+    return [FromHand(what, int(m["n"]))]
+
+
+@template(
+    "chosen_to_grave",
+    r"自分の場の(?P<other>他の)?(?:(?P<trait>[^・、。「」『』【】]+)・)?(?P<kind>フォロワー|カード|アミュレット)"
+    r"1(?:体|枚|つ)を墓場に置く。",
+)
+def _chosen_to_grave(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Choose one of your field cards and put it into the graveyard (not destroyed)."""
+    kind = m["kind"]
+    what = Targets(
+        side="own",
+        followers=kind != "アミュレット",
+        amulets=kind != "フォロワー",
+        trait=m["trait"] or "",
+        other=bool(m["other"]),
+    )
+    ctx.it, ctx.it_side = "targets", "own"
+    return [Select(what), ToGrave("targets")]
+
+
+@template("opponent_sacrifices", r"相手プレイヤーすべては、自身の場のフォロワー1体を墓場に置く。")
+def _opponent_sacrifices(m: re.Match[str], ctx: Context) -> list[Any]:
+    return [SacrificeFollower()]
+
+
+@template("self_to_field_last_words", r"これを場に出す。")
+def _self_to_field_last_words(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Last Words: this card, now in the graveyard, onto the field (CR 12.5)."""
+    if ctx.event != "last_words":
+        raise Unsupported("'put this onto the field' outside Last Words")
+    return [SelfToField()]
