@@ -43,7 +43,6 @@ COMPILED = [
     "engine/sve/agents/search.py",
     "engine/sve/board.py",
     "engine/sve/effects/core.py",
-    "engine/sve/effects/scripts.py",
     "engine/sve/errors.py",
     "engine/sve/observation.py",
     "engine/sve/position.py",
@@ -60,11 +59,13 @@ COMPILED = [
     "engine/sve/state.py",
 ]
 """The modules compiled: card records, the rules, the state and its pieces, the agents, the
-runner, and of the effect language its core (abilities, frames) and the card registry.
+runner, and of the effect language its core (abilities, frames).
 
 Left as Python: the effect language's elements (``engine/sve/effects``: each registers
 itself with a class decorator, which mypyc does not compile into a native class), the
-ability compiler and card library loader (run once per process), the package ``__init__``
+ability compiler and card library loader (run once per process), the card registry
+(``effects/scripts.py``: the agents keep facts per registry in a ``WeakKeyDictionary``, and
+a compiled class takes no weak references), the package ``__init__``
 modules, and ``engine/native.py`` and ``engine/sources.py`` (they must behave as plain
 Python)."""
 
