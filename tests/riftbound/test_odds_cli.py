@@ -100,4 +100,9 @@ def test_riftbound_combo_policy_is_stated_in_words(
     assert "cards other than" in policy
     assert "table" not in policy
     assert main(args) == 0
-    assert f"policy: {policy}" in capsys.readouterr().out
+    named = policy  # the printed rule names each card as a player reads it, code beside
+    for code in (first, second):
+        record = rift_pool.record(code)
+        assert record is not None
+        named = named.replace(code, f"{record.name} ({code})")
+    assert f"policy: {named}\n" in capsys.readouterr().out
