@@ -7,16 +7,21 @@ stats where they do not matter.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.cards import CardRecord
 from engine.sve import Attack
 from engine.sve.actions import LEADER, Choose
-from engine.sve.board import Kind
+from engine.sve.board import Kind, Zone
+from engine.sve.compiler import compile_card
+from engine.sve.effects.conditions import MyTurn
 from engine.sve.effects.core import Ability, CardScript, Trigger
+from engine.sve.effects.costs import PlayCostIf
 from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.stats import Engage
-from engine.sve.position import position
+from engine.sve.position import add_card, position
 from engine.sve.state import State
 from tests.engine.library_cards import library_record, library_scripts
 
@@ -114,3 +119,76 @@ def test_bp22_019_stands_up_to_ten_times_a_turn() -> None:
         game.apply(Attack(me, theirs))
         _order(game)
         assert game.cards[me].engaged is (fight == 10), fight
+
+
+# --- a play cost reduced more "instead" (CR 10.6.2.5.1.3) -------------------------------------
+
+
+def _with_evolved(face_up: int) -> tuple[State, int]:
+    """BP22-026 (cost 8) in hand, with ``face_up`` face-up evolved followers in the evolve
+    deck (CR 4.6.3); the game and its uid."""
+    scripts = library_scripts("BP22-026")
+    card = library_record(scripts, "BP22-026", cost=8, atk=5, dfn=5)
+    game = position(hands=([card], []), pp=(9, 0), scripts=scripts)
+    p = game.players[0]
+    for i in range(face_up):
+        rec = CardRecord(f"X-E{i}", f"E{i}", card_type="evolved_follower", cost=1)
+        uid = add_card(game, 0, rec, Zone.EVOLVE_DECK)
+        p.evolve_deck.remove(uid)
+        p.evolve_used.append(uid)
+    return game, p.hand[0]
+
+
+@pytest.mark.parametrize(("face_up", "cost"), [(4, 8), (5, 5), (9, 5), (10, 3)])
+def test_bp22_026_costs_3_less_from_5_face_up_and_5_less_at_10(face_up: int, cost: int) -> None:
+    """BP22-026: 5 or more face-up evolved followers in the evolve deck, 3 less; exactly
+    10 of them, 5 less instead (not 8); fewer than 5, the printed cost."""
+    game, uid = _with_evolved(face_up)
+    assert game.play_cost(game.cards[uid]) == cost
+
+
+def test_a_face_down_evolved_card_is_not_counted() -> None:
+    """Only face-up evolved followers count (CR 4.6.3): face-down ones leave the cost."""
+    game, uid = _with_evolved(0)
+    for i in range(10):
+        add_card(
+            game, 0, CardRecord(f"X-D{i}", f"D{i}", card_type="evolved_follower"), Zone.EVOLVE_DECK
+        )
+    assert game.play_cost(game.cards[uid]) == 8
+
+
+@pytest.mark.parametrize(("spells", "cost"), [(4, 9), (5, 6), (10, 3), (14, 3), (15, 0)])
+def test_bp01_061_spellchain_tiers_take_the_largest_reduction(spells: int, cost: int) -> None:
+    """BP01-061: Spellchain 5, 3 less; Spellchain 10, 6 less instead; Spellchain 15, 9
+    less instead (CR 13.3.1: spells in your graveyard)."""
+    scripts = library_scripts("BP01-061")
+    card = library_record(scripts, "BP01-061", cost=9, atk=5, dfn=5)
+    game = position(hands=([card], []), pp=(9, 0), scripts=scripts)
+    for i in range(spells):
+        add_card(game, 0, CardRecord(f"X-S{i}", f"S{i}", card_type="spell", cost=1), Zone.GRAVE)
+    assert game.play_cost(game.cards[game.players[0].hand[0]]) == cost
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize(
+    ("card_id", "tiers"), [("BP22-026", [3, 5]), ("BP01-061", [3, 6, 9]), ("BP22-019", [])]
+)
+def test_real_text_compiles_to_these_abilities(
+    card_id: str, tiers: list[int], sve_data: Path
+) -> None:
+    """From the real text: the tiered reductions in order (BP22-026, BP01-061); BP22-019's
+    combat-damage trigger with its limit of ten in your turns."""
+    from decklab.commands.engine import read_card_texts
+
+    (card,) = [
+        r for r in read_card_texts(sve_data / "cards_ja", sve_data / "sven") if r.card_id == card_id
+    ]
+    out = compile_card(card, {})
+    assert out.status == "full"
+    if not tiers:
+        (ability,) = [a for a in out.abilities if a.trigger is Trigger.DEALT_COMBAT_DAMAGE]
+        assert ability.times_per_turn == 10
+        assert isinstance(ability.condition, MyTurn)
+        return
+    (static,) = [e for a in out.abilities for e in a.effects if isinstance(e, PlayCostIf)]
+    assert [static.n, *(t.n for t in static.instead)] == tiers

@@ -668,6 +668,34 @@ def _play_cost_if(line: str, equipment: bool) -> StaticLine | None:
     return NOT_MODELLED
 
 
+_COST_INSTEAD = re.compile(
+    r"^これをプレイする際、(?P<cond>[^。]+?なら、|(?:【[^】]+】)+)コストを-(?P<n>\d+)する。"
+    r"(?P<more>(?:(?:[^。]+?なら、|(?:【[^】]+】)+)代わりに-\d+する。)+)$"
+)
+"""``これをプレイする際、(condition)コストを-Nする。(condition)代わりに-Mする。…``: a play
+cost reduction that grows under further conditions (CR 10.6.2.5.1.3)."""
+_INSTEAD_TIER = re.compile(r"(?P<cond>[^。]+?なら、|(?:【[^】]+】)+)代わりに-(?P<n>\d+)する。")
+
+
+@static_line("play_cost_instead")
+def _play_cost_instead(line: str, equipment: bool) -> StaticLine | None:
+    m = _COST_INSTEAD.match(line)
+    if not m:
+        return None
+    tiers: list[PlayCostIf] = []
+    ids: list[str] = []
+    parts = [(m["cond"], m["n"])] + [(t["cond"], t["n"]) for t in _INSTEAD_TIER.finditer(m["more"])]
+    for text, n in parts:
+        cond, _whole, rest, cid = condition(text)
+        if cond is None or rest:
+            return NOT_MODELLED
+        tiers.append(PlayCostIf(int(n), cond))
+        ids.append(f"if_{cid}")
+    first, *more = tiers
+    names = "|".join(["play_cost_if", *sorted(set(ids))])
+    return names, None, replace(first, instead=tuple(more))
+
+
 @static_line("play_cost_for")
 def _play_cost_for(line: str, equipment: bool) -> StaticLine | None:
     m = _COST_FOR.match(line)
