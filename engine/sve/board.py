@@ -395,7 +395,9 @@ class Player:
         self.rolled_on = -1  # last turn this player rolled a die (CR 5.20) ...
         self.six_on = -1  # ... and rolled a 6
         self.hurts: tuple[int, int] = (-1, 0)  # (turn, times the leader's defense went down)
-        self.discounts: list[tuple[int, RecordTest, int]] = []  # (turn, filter, PP less)
+        # (turn, filter, PP less, for every card played from the EX area this turn rather
+        # than the next card played)
+        self.discounts: list[tuple[int, RecordTest, int, bool]] = []
         self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
         self.bursts = 0  # ... and how many
         # CR 14.5.1.2: whether Union Burst abilities work (new_game sets it from the deck)

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine.cards import CardRecord
-from engine.sve import Attack
-from engine.sve.actions import LEADER, Choose
+from engine.sve import Activate, Attack, Play
+from engine.sve.actions import LEADER, Choose, End
 from engine.sve.board import Kind, Zone
 from engine.sve.compiler import compile_card
 from engine.sve.effects.conditions import MyTurn
@@ -192,3 +192,57 @@ def test_real_text_compiles_to_these_abilities(
         return
     (static,) = [e for a in out.abilities for e in a.effects if isinstance(e, PlayCostIf)]
     assert [static.n, *(t.n for t in static.instead)] == tiers
+
+
+# --- "this turn, cards you play from your EX area cost N less" (CR 10.4.4.1) ----------------
+
+
+def _golems(acts: int) -> tuple[State, list[int]]:
+    """BP22-049 on the field, its activated ability used ``acts`` times (3 PP each); two
+    ゴーレム cards and a 兵士 card in the EX area and a ゴーレム card in the hand (cost 4
+    each). The game and the uids: EX golems, EX soldier, hand golem."""
+    scripts = library_scripts("BP22-049")
+    jasper = library_record(scripts, "BP22-049", cost=4, atk=4, dfn=4)
+    golem = CardRecord("X-G", "G", cost=4, attack=1, defense=1, traits=("ゴーレム",))
+    soldier = CardRecord("X-S", "S", cost=4, attack=1, defense=1, traits=("兵士",))
+    game = position(
+        fields=([jasper], []),
+        ex=([golem, golem, soldier], []),
+        hands=([golem], []),
+        pp=(10, 0),
+        max_pp=(10, 0),
+        scripts=scripts,
+    )
+    p = game.players[0]
+    for _ in range(acts):
+        game.apply(Activate(p.field[0], 0))
+        _order(game)
+    return game, [*p.ex, p.hand[0]]
+
+
+@pytest.mark.parametrize(("acts", "less"), [(0, 0), (1, 3), (2, 4)])
+def test_bp22_049_golems_from_the_ex_area_cost_3_less_each_time(acts: int, less: int) -> None:
+    """BP22-049's act (cost 3): this turn every ゴーレム card played from the EX area costs
+    3 less (twice: 6 less, not below 0); a ゴーレム card in the hand and a card of another
+    trait in the EX area cost what they cost."""
+    game, (g1, g2, soldier, in_hand) = _golems(acts)
+    assert game.players[0].pp == 10 - 3 * acts
+    cost = game.play_cost
+    assert [cost(game.cards[u]) for u in (g1, g2)] == [4 - less, 4 - less]
+    assert cost(game.cards[soldier]) == 4
+    assert cost(game.cards[in_hand]) == 4
+
+
+def test_bp22_049_lasts_the_turn_not_only_the_next_card() -> None:
+    """The reduction is not used up by the first golem played from the EX area (unlike "the
+    next card you play"): the second costs 3 less too; next turn it is gone."""
+    game, (g1, g2, _soldier, _in_hand) = _golems(1)
+    game.apply(Play(g1))
+    _order(game)
+    assert game.players[0].pp == 7 - 1
+    assert game.play_cost(game.cards[g2]) == 1
+    game.apply(End())
+    while game.decision is not None and game.active == 0:
+        game.apply(game.legal_actions()[0])
+    assert game.active == 1
+    assert game.play_cost(game.cards[g2]) == 4

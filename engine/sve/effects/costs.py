@@ -31,12 +31,33 @@ class NextCostDown:
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Remember the reduction for the player."""
-        game.players[frame.controller].discounts.append((game.turn, self.what, self.n))
+        game.players[frame.controller].discounts.append((game.turn, self.what, self.n, False))
         return True
 
     def describe(self) -> str:
         """This element in English."""
         return f"this turn, the next {filter_words(self.what, 1)} you play costs {self.n} less"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class ExTurnCostDown:
+    """This turn, every card passing ``what`` you play from your EX area costs ``n`` less
+    (``このターン、自分がEXエリアの…をプレイする際、コストを-Nする``; CR 10.4.4.1: the PP
+    paid changes), those put there later this turn too."""
+
+    what: CardFilter
+    n: int
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Remember the reduction for the player, for the rest of the turn."""
+        game.players[frame.controller].discounts.append((game.turn, self.what, self.n, True))
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        what = filter_words(self.what, 2)
+        return f"this turn, {what} you play from your EX area cost {self.n} less"
 
 
 @element

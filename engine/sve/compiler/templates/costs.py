@@ -37,6 +37,7 @@ from engine.sve.effects.costs import (
     DiscountFor,
     ExCostDown,
     ExtraCost,
+    ExTurnCostDown,
     NextCostDown,
     PayCost,
     PlayCostDown,
@@ -114,6 +115,18 @@ def _next_cost_down_filter(m: re.Match[str], ctx: Context) -> list[Any]:
     if what is None:
         raise Unsupported("the next card of a kind this compiler does not read")
     return [NextCostDown(what, int(m[m.lastindex or 0]))]
+
+
+@template(
+    "ex_turn_cost_down",
+    r"このターン、自分がEXエリアの(?P<what>[^。]+?)をプレイする際、コストを-" + N + r"する。",
+)
+def _ex_turn_cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Every card of a filter played from your EX area this turn costs N less."""
+    what = filter_of(m["what"], ctx)
+    if what is None:
+        raise Unsupported("cards of a kind this compiler does not read")
+    return [ExTurnCostDown(what, int(m[m.lastindex or 0]))]
 
 
 @template("cost_down_x", r"このターン、それをプレイする際、コストを-Xする。")
