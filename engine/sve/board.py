@@ -209,6 +209,7 @@ class Card:
         "gen",
         "granted",
         "kw",
+        "left_atk",
         "owner",
         "since",
         "st",
@@ -245,6 +246,9 @@ class Card:
         self.bane_hit = False
         self.counters: dict[str, int] | None = None
         self.gen = 0
+        self.left_atk = 0
+        """Its attack when it last left the field (CR 10.11.1: the last known information
+        of an effect that refers to it there); kept through zone changes."""
         self.tok: object = None
         """The state that may change this object in place (see :meth:`State.writable`)."""
 
@@ -297,6 +301,7 @@ class Card:
         new.bane_hit = self.bane_hit
         counters = self.counters
         new.counters = None if counters is None else counters.copy()
+        new.left_atk = self.left_atk
         new.gen = self.gen
         new.tok = self.tok
         return new

@@ -171,6 +171,7 @@ EXAMPLES: dict[str, list[str]] = {
     "times_per_turn": ["CP04-PR20", "BP04-108"],
     "dealt_combat_damage": ["BP02-020", "BP22-019"],
     "ex_turn_cost_down": ["BP22-049"],
+    "damage_its_leader_its_attack": ["BP22-025"],
     "my_turn": ["CP02-006", "BP09-057"],
     "damage_half_attack": ["CP04-PR20"],
     "act_from_grave": ["BP11-075", "BP10-081"],

@@ -246,3 +246,40 @@ def test_bp22_049_lasts_the_turn_not_only_the_next_card() -> None:
         game.apply(game.legal_actions()[0])
     assert game.active == 1
     assert game.play_cost(game.cards[g2]) == 4
+
+
+# --- "its leader takes damage equal to its attack" after it died (CR 10.11.1) ----------------
+
+
+@pytest.mark.parametrize(("buff", "my_turn", "damage"), [(0, True, 3), (2, True, 5), (2, False, 0)])
+def test_bp22_025_hits_the_dead_followers_leader_for_its_last_attack(
+    buff: int, my_turn: bool, damage: int
+) -> None:
+    """BP22-025: in your turn, when an enemy follower goes from the field to the graveyard,
+    its leader takes damage equal to the attack it had on the field (a +2 buff counts, CR
+    10.11.1, though in the graveyard it is its printed card again); in the opponent's turn
+    nothing happens."""
+    scripts = library_scripts("BP22-025")
+    slayer = library_record(scripts, "BP22-025", cost=4, atk=1, dfn=9)
+    foe = CardRecord("X-Foe", "Foe", cost=1, attack=3, defense=1)
+    game = position(fields=([slayer], [foe]), active=0 if my_turn else 1, scripts=scripts)
+    uid = game.players[1].field[0]
+    game.decision = None
+    game.modify(uid, buff, 0, (), False)
+    game.destroy([uid])
+    game._run()
+    _order(game)
+    assert game.cards[uid].atk == 3  # the printed card in the graveyard
+    assert game.players[1].hp == 20 - damage
+
+
+def test_the_last_attack_is_kept_for_a_follower_that_left() -> None:
+    """A card that left the field keeps the attack it had there (CR 10.11.1) while it is
+    its printed card again (CR 4.1.4)."""
+    foe = CardRecord("X-Foe", "Foe", cost=1, attack=3, defense=1)
+    game = position(fields=([], [foe]))
+    uid = game.players[1].field[0]
+    game.modify(uid, 4, 0, (), False)
+    game.destroy([uid])
+    card = game.cards[uid]
+    assert (card.atk, card.left_atk) == (3, 7)

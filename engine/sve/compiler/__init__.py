@@ -862,7 +862,7 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         if dies:  # "when an enemy follower goes from the field to the graveyard"
             body = body[dies.end() :]
             used.append("enemy_dies")
-            ctx.it, ctx.it_side = "event", "enemy"
+            ctx.it, ctx.it_side, ctx.event = "event", "enemy", "left"
             auto(Trigger.ENEMY_DIES, _effects(body, ctx, used))
             return
         discarded_by = _DISCARDED_BY.match(body) if not triggers else None
