@@ -13,12 +13,14 @@ and the interval says how much.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
+from analytics.bulk import insert_rows
 from analytics.intervals import clustered_rate
 from cardpool.store import Store
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sim_cards (
@@ -71,19 +73,14 @@ def record_cards(store: Store, run_id: str, rows: Sequence[Any]) -> None:
     if not facts:
         return
     ensure_schema(store)
-    frame = pd.DataFrame(facts, columns=CARD_COLUMNS)
-    store.con.register("_new_cards", frame)
-    try:
-        # No primary key (its index would be most of the table) and no delete of a rerun
-        # game's rows (a scan of the run per block): a game replays to the same facts on the
-        # same engine, so a rerun adds exact duplicates, which the reads drop.
-        store.con.execute(
-            "INSERT INTO sim_cards SELECT run_id, seed, seat::TINYINT, side::TINYINT, "
-            "card, opening::TINYINT, drawn::TINYINT, played::TINYINT, first_played::TINYINT "
-            "FROM _new_cards"
-        )
-    finally:
-        store.con.unregister("_new_cards")
+    # No primary key (its index would be most of the table) and no delete of a rerun game's
+    # rows (a scan of the run per block): a game replays to the same facts on the same
+    # engine, so a rerun adds exact duplicates, which the reads drop.
+    insert_rows(
+        store.con, "sim_cards", CARD_COLUMNS, facts,
+        "run_id, seed, seat::TINYINT, side::TINYINT, card, opening::TINYINT, drawn::TINYINT, "
+        "played::TINYINT, first_played::TINYINT",
+    )  # fmt: skip
 
 
 def card_stats(store: Store, run_id: str) -> pd.DataFrame:
@@ -168,6 +165,8 @@ def rate_intervals(store: Store, run_id: str) -> pd.DataFrame:
             row[f"{rate}_lo"] = None if lo is None else round(lo, 4)
             row[f"{rate}_hi"] = None if hi is None else round(hi, 4)
         out.append(row)
+    import pandas as pd  # loaded already: the query's result above is a frame
+
     columns = ["side", "card"] + [f"{r}_{x}" for r in RATES for x in ("n", "lo", "hi")]
     return pd.DataFrame(out, columns=columns)
 
@@ -200,6 +199,8 @@ def stats_json(
 def _plain(value: Any) -> Any:
     if isinstance(value, str):
         return value
+    import pandas as pd  # loaded already: the value comes from a frame
+
     if value is None or pd.isna(value):
         return None
     return float(value)

@@ -1,17 +1,66 @@
 """The agent levels a user picks from: plain descriptions, expected time, the default.
 
-The per-game costs come from ``benchmarks/bench_agents.py`` (seconds of one core per game
-against the greedy agent); the default agent and the trust note from the ladder and from
-``benchmarks/calibration.py`` (see docs/calibration.md).
+The per-game costs are the one cost table ``benchmarks/bench_agents.py --write`` measures
+and writes (``analytics/data/agent_costs.json``: seconds of one core per game, each agent
+playing itself, on the compiled and on the plain Python engine); docs/speed.md and
+docs/agents.md show the same table (:func:`costs_markdown`). The default agent and the trust
+note come from the ladder and from ``benchmarks/calibration.py`` (see docs/calibration.md).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from importlib import resources
+from typing import Any
 
+import engine
 from engine.sve.agents import parse_agent
 from engine.sve.agents.planner import DEFAULT_NODES
 from engine.sve.agents.search import DEFAULT_SIMULATIONS
+
+COSTS_FILE = "agent_costs.json"
+"""The cost table in ``analytics/data`` (written by ``benchmarks/bench_agents.py --write``)."""
+ENGINES = ("compiled", "plain")
+"""The engine builds the table measures: compiled ahead of time, and the plain sources."""
+
+
+def cost_table() -> dict[str, Any]:
+    """The committed cost table: ``{"engines": {engine: {agent: {"core_seconds_per_game",
+    "games_per_core_second"}}}, ...}`` and how it was measured."""
+    text = resources.files("analytics").joinpath("data", COSTS_FILE).read_text(encoding="utf-8")
+    table: dict[str, Any] = json.loads(text)
+    return table
+
+
+def running_engine() -> str:
+    """The build of the engine this process plays on: ``compiled`` or ``plain``."""
+    return "compiled" if engine.compiled() else "plain"
+
+
+def core_seconds(agent: str, build: str | None = None) -> float:
+    """Seconds of one core per game of ``agent`` (both sides) on ``build`` (default: the
+    running engine's; the plain figure where the table has no compiled one)."""
+    engines = cost_table()["engines"]
+    measured = engines.get(build or running_engine()) or engines["plain"]
+    return float(measured[agent]["core_seconds_per_game"])
+
+
+def costs_markdown(table: dict[str, Any]) -> str:
+    """The cost table as the docs show it: one row per agent, both engine builds."""
+    builds = [b for b in ENGINES if b in table["engines"]]
+    head = "| agent | " + " | ".join(
+        f"{b}: core-seconds per game | {b}: games per core-second" for b in builds
+    )
+    lines = [head + " |", "|---" * (1 + 2 * len(builds)) + "|"]
+    for agent in table["engines"][builds[0]]:
+        cells = []
+        for b in builds:
+            cost = table["engines"][b][agent]
+            cells.append(f"{cost['core_seconds_per_game']:.4f}")
+            cells.append(f"{cost['games_per_core_second']:.1f}")
+        lines.append(f"| `{agent}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,28 +70,33 @@ class Level:
     agent: str
     title: str
     description: str
-    core_seconds: float
-    """Seconds of one core per game (both sides this agent), measured by bench_agents.py
-    on the 2-core reference machine, otherwise idle (search from 12 games only: an order of
-    magnitude)."""
+    scale: float = 1.0
+    """The budget asked over the default budget (the cost grows with it)."""
+
+    @property
+    def core_seconds(self) -> float:
+        """Seconds of one core per game (both sides this agent) on the running engine, from
+        the cost table (search scaled from its default budget: an order of magnitude)."""
+        name, _ = parse_agent(self.agent)
+        return core_seconds(name) * self.scale
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("random", "Random", "Plays any legal move. The floor, for sanity checks.", 0.0051),
+    Level("random", "Random", "Plays any legal move. The floor, for sanity checks."),
     Level(
         "greedy", "Greedy",
         "Looks one move ahead: takes lethal, spends its points, makes good trades. Fast; "
-        "misplays what needs a plan.", 0.0044,
+        "misplays what needs a plan.",
     ),
     Level(
         "planner", "Planner",
         f"Plans its whole turn ({DEFAULT_NODES} positions searched) and checks the opponent's "
-        "reply. Never misses a lethal it can see.", 0.110,
+        "reply. Never misses a lethal it can see.",
     ),
     Level(
         "search", "Search",
         f"Tree search over {DEFAULT_SIMULATIONS} imagined deals of the cards it cannot see "
-        "per decision. The strongest and by far the slowest.", 0.99,
+        "per decision. The strongest and by far the slowest.",
     ),
 )  # fmt: skip
 
@@ -55,10 +109,9 @@ DEFAULT_AGENT = "planner"
 asked for.
 
 Chosen from the ladder and the calibration: the strongest level whose cost fits
-:data:`ROUND_ROBIN_BUDGET`. ``planner`` beats ``greedy`` about 7 games in 10 and gives
-fewer lopsided pairings (see docs/agents.md and docs/calibration.md), and with the
-copy-on-write state clone it costs about 0.12 core-seconds a game; ``search`` costs about
-nine times more."""
+:data:`ROUND_ROBIN_BUDGET` (on the plain engine too). ``planner`` beats ``greedy`` about 7
+games in 10 and gives fewer lopsided pairings (see docs/agents.md and docs/calibration.md);
+its cost and that of ``search`` are in the cost table."""
 
 
 def level(agent: str) -> Level:
@@ -68,8 +121,7 @@ def level(agent: str) -> Level:
     if budget is None:
         return base
     default = DEFAULT_NODES if name == "planner" else DEFAULT_SIMULATIONS
-    scale = budget / default
-    return Level(agent, f"{base.title} ({budget})", base.description, base.core_seconds * scale)
+    return Level(agent, f"{base.title} ({budget})", base.description, budget / default)
 
 
 def players_word(agents: tuple[str, str]) -> str:

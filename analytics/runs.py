@@ -9,16 +9,18 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 import engine
+from analytics.bulk import insert_rows
 from analytics.cardstats import record_cards
 from analytics.interrupts import held_interrupt
 from analytics.simulate import GameRow, MatchConfig, Progress, run_games, schedule
@@ -26,14 +28,20 @@ from cardpool.deck import Deck
 from cardpool.errors import InputError
 from cardpool.store import Store
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 ENGINE_ROOT = Path(engine.__file__).resolve().parent
 """The engine package on disk: everything under it is part of the engine's fingerprint."""
 _NOT_ENGINE = ("__pycache__",)
-_BUILD_SUFFIXES = (".pyc", ".pyo")
+_BUILD_SUFFIXES = (".pyc", ".pyo", ".so", ".pyd")
+"""Bytecode caches and compiled modules (``scripts/build_engine.py``): made from the sources,
+which the fingerprint covers, so the compiled engine and the plain one share a fingerprint."""
 
 
 def engine_files(root: Path) -> list[Path]:
-    """Every source and data file of an engine tree, sorted by path (bytecode caches left out).
+    """Every source and data file of an engine tree, sorted by path (bytecode caches and
+    compiled modules left out).
 
     Whole-tree, so a new module, subpackage or data file is counted without anyone listing it.
     """
@@ -186,25 +194,17 @@ def _now() -> datetime:
 
 def record_games(store: Store, run_id: str, rows: Sequence[GameRow]) -> None:
     """Store finished games (a rerun of the same seed and seat replaces the old row)."""
-    if not rows:
-        return
-    frame = pd.DataFrame(
+    insert_rows(
+        store.con, "sim_games", GAME_COLUMNS,
         [
             (run_id, r.seed, r.seat, r.first, r.winner, r.reason, r.turns, r.actions,
              r.duration_ms, r.error)
             for r in rows
         ],
-        columns=GAME_COLUMNS,
+        "run_id, seed, seat::TINYINT, first::TINYINT, winner::TINYINT, reason, "
+        "turns::SMALLINT, actions::INTEGER, duration_ms, error",
+        verb="INSERT OR REPLACE",
     )  # fmt: skip
-    store.con.register("_new_games", frame)
-    try:
-        store.con.execute(
-            "INSERT OR REPLACE INTO sim_games SELECT run_id, seed, seat::TINYINT, first::TINYINT, "
-            "winner::TINYINT, reason, turns::SMALLINT, actions::INTEGER, duration_ms, error "
-            "FROM _new_games"
-        )
-    finally:
-        store.con.unregister("_new_games")
     record_cards(store, run_id, rows)
 
 
@@ -312,6 +312,44 @@ def list_runs(store: Store) -> pd.DataFrame:
     ).df()
 
 
+FLUSH_SECONDS = 5.0
+"""Finished blocks wait at most this long before they are stored, a few in one write."""
+
+
+class BlockWriter:
+    """Stores the finished blocks of a run: the first at once, later ones gathered for up to
+    :data:`FLUSH_SECONDS` and written together in one short hold of the database.
+
+    Each write opens the file (about 20 ms of CPU), inserts and lets go, so other processes
+    may use the database between writes; gathering blocks pays that once per write rather
+    than once per block. ``flush`` stores what is gathered (at the end, and when a run is
+    stopped or interrupted: those blocks finished before the stop).
+    """
+
+    def __init__(self, store: Store, run_id: str, every: float = FLUSH_SECONDS) -> None:
+        self.store = store
+        self.run_id = run_id
+        self.every = every
+        self.rows: list[GameRow] = []
+        self.last = -math.inf
+
+    def add(self, block: Sequence[GameRow]) -> None:
+        """Take a finished block; store what is gathered once the last write is old enough."""
+        self.rows.extend(block)
+        if time.monotonic() - self.last >= self.every:
+            self.flush()
+
+    def flush(self) -> None:
+        """Store every gathered row now (whole, even if Ctrl-C comes), then let go of the file."""
+        if not self.rows:
+            return
+        with held_interrupt():  # a write is stored whole or not at all
+            record_games(self.store, self.run_id, self.rows)
+            self.rows = []
+            self.store.release()
+        self.last = time.monotonic()
+
+
 def execute_run(
     store: Store,
     info: RunInfo,
@@ -324,37 +362,38 @@ def execute_run(
     should_stop: Callable[[], bool] | None = None,
     start_method: str | None = None,
 ) -> list[GameRow]:
-    """Play ``games`` of a stored run, storing each block as it finishes; mark it finished.
+    """Play ``games`` of a stored run, storing finished blocks as they come; mark it finished.
 
-    The database is held only while a block is written, never while games are played.
+    The database is held only while blocks are written, never while games are played. A run
+    that stops early (``should_stop``, Ctrl-C, a page's rerun) stores the blocks that
+    finished before it stopped.
     """
     store.release()
-    rows = list(
-        run_games(
-            config,
-            games,
-            executor=executor,
-            workers=workers,
-            on_block=lambda block: _record_and_release(store, info.run_id, block),
-            on_progress=on_progress,
-            should_stop=should_stop,
-            start_method=start_method,
+    writer = BlockWriter(store, info.run_id)
+    try:
+        rows = list(
+            run_games(
+                config,
+                games,
+                executor=executor,
+                workers=workers,
+                on_block=writer.add,
+                on_progress=on_progress,
+                should_stop=should_stop,
+                start_method=start_method,
+            )
         )
-    )
+    finally:
+        writer.flush()
     if not missing_games(store, info):
         finish_run(store, info.run_id)
     store.release()
     return rows
 
 
-def _record_and_release(store: Store, run_id: str, block: Sequence[GameRow]) -> None:
-    """Store a finished block, then let go of the database until the next one."""
-    with held_interrupt():  # a write is stored whole or not at all
-        record_games(store, run_id, block)
-        store.release()
-
-
 def games_frame(rows: Sequence[GameRow]) -> pd.DataFrame:
     """Games as a table (for charts): one row per game, one column per field."""
+    import pandas as pd  # only for charts: a run stores its games without it
+
     columns = [c for c in GameRow.__slots__ if c != "cards"]  # per-card facts: analytics.cardstats
     return pd.DataFrame([[getattr(r, c) for c in columns] for r in rows], columns=columns)

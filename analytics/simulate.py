@@ -2,7 +2,8 @@
 
 Each seed is played twice, once with each deck going first, so the first-player advantage
 cancels within a pair. Seeds are grouped in blocks of about a second of play (one task
-each), handed out a few at a time and more as they come back. A block runs anywhere (local
+each, sized from the games timed so far), handed out a few at a time and more as they come
+back. A block runs anywhere (local
 processes by default, any ``concurrent.futures`` executor otherwise, e.g. Dask's
 ``Client.get_executor()``) and returns plain rows. A game's result depends only on its seed
 and seat, so every backend and block size gives the same rows. Workers never touch the
@@ -15,6 +16,7 @@ import math
 import os
 import queue
 import signal
+import statistics
 import threading
 import time
 import traceback
@@ -32,6 +34,15 @@ from engine.sve.runner import CardFact, MulliganPolicy
 SEATS = (0, 1)
 """Seat 0: deck A goes first; seat 1: deck B goes first."""
 TARGET_BLOCK_SECONDS = 1.0
+FIRST_BLOCK = 2
+"""Games in each block handed out before any game of the run has been timed."""
+FIRST_WINDOW = 8
+"""Blocks out at most until :data:`FIRST_WINDOW` blocks' worth of games have come back (then
+:func:`in_flight`), so that a large cluster is not handed a long run in blocks sized from
+the first few games."""
+MAX_BLOCK = 500
+TIMED_GAMES = 1000
+"""How many of the latest game times set the block size."""
 MAX_RETRIES = 2
 """How often a block lost with a dead worker is tried again before its games count as errors."""
 
@@ -159,8 +170,42 @@ class Progress:
         return (self.total - self.done) / rate if rate > 0 else None
 
 
-def _blocks(games: list[tuple[int, int]], size: int) -> list[list[tuple[int, int]]]:
-    return [games[i : i + size] for i in range(0, len(games), size)]
+class BlockSizer:
+    """How many games the next block holds: about :data:`TARGET_BLOCK_SECONDS` of play.
+
+    Until a game comes back the blocks hold :data:`FIRST_BLOCK` games; then the median time
+    of the games played so far sets the size. The median, because the first game in each
+    worker process pays a one-time warm-up (the card library, the first look at each card)
+    of up to twenty later games. Near the end blocks shrink, so that each of ``workers``
+    gets a share of what is left and they finish together. A ``fixed`` size is kept.
+    """
+
+    def __init__(self, fixed: int | None = None, workers: int | None = None) -> None:
+        self.fixed = fixed
+        self.workers = workers
+        self.times: deque[float] = deque(maxlen=TIMED_GAMES)
+
+    def observe(self, rows: Sequence[GameRow]) -> None:
+        """Learn from the times of finished games (rows of lost blocks have none)."""
+        self.times.extend(r.duration_ms / 1000 for r in rows if r.duration_ms > 0)
+
+    @property
+    def settled(self) -> bool:
+        """Whether the size is fixed or measured on enough games to hand out many blocks."""
+        return self.fixed is not None or len(self.times) >= FIRST_WINDOW * FIRST_BLOCK
+
+    def size(self, remaining: int) -> int:
+        """Games in the next block when ``remaining`` games are left to hand out."""
+        if self.fixed is not None:
+            return self.fixed
+        if self.times:
+            per_game = max(statistics.median(self.times), 1e-4)
+            size = max(1, min(MAX_BLOCK, round(TARGET_BLOCK_SECONDS / per_game)))
+        else:
+            size = FIRST_BLOCK
+        if self.workers:
+            size = min(size, max(1, math.ceil(remaining / (2 * self.workers))))
+        return size
 
 
 def run_games(
@@ -178,63 +223,63 @@ def run_games(
     """Play ``games`` and yield their rows as blocks finish (in completion order).
 
     Without ``executor`` a local process pool of ``workers`` (default: every core) is used.
-    ``block_size`` defaults to about a second of play, measured on the first two games.
+    ``block_size`` defaults to about a second of play, measured on the games played so far
+    (:class:`BlockSizer`); every game runs in a worker, the first blocks included.
     ``start_method`` picks how local workers start (``forkserver`` from a threaded server).
     ``on_block`` sees each finished block (store it there); ``should_stop`` ends the run
     early, keeping what was stored: it is asked before each block is handed to ``on_block``,
     so nothing finished after a stop is stored.
     """
-    todo = list(games)
+    todo = deque(games)
     total = len(todo)
     start = time.perf_counter()
     done = 0
     if not todo:
         return
+    owned = executor is None
+    sizer = BlockSizer(block_size, local_workers(workers, total) if owned else workers)
 
     def deliver(rows: list[GameRow]) -> Iterator[GameRow]:
         """Hand a finished block to ``on_block``, yield its rows, report progress."""
         nonlocal done
         done += len(rows)
+        sizer.observe(rows)
         if on_block:
             on_block(rows)
         yield from rows
         if on_progress:
             on_progress(Progress(done, total, time.perf_counter() - start))
 
-    if block_size is None:
-        probe, todo = todo[:2], todo[2:]  # timed in-process; real games of the run
-        t0 = time.perf_counter()
-        rows = play_block(config, probe)
-        per_game = max((time.perf_counter() - t0) / len(probe), 1e-4)
-        block_size = max(1, min(500, round(TARGET_BLOCK_SECONDS / per_game)))
-        if should_stop and should_stop():
-            return
-        yield from deliver(rows)
-    owned = executor is None
-    blocks = _blocks(todo, block_size)
+    def next_block() -> list[tuple[int, int]]:
+        """A block to retry, else the next games in order."""
+        if retry:
+            return retry.popleft()
+        return [todo.popleft() for _ in range(min(sizer.size(len(todo)), len(todo)))]
+
     window = in_flight(workers, owned)
     with held_interrupt() as interrupted:  # Ctrl-C stops at a safe point, never inside a lock
-        pool: Executor = executor or local_pool(workers, start_method, len(blocks))
+        pool: Executor = executor or local_pool(workers, start_method, total)
         finished: queue.SimpleQueue[Future[list[GameRow]]] = queue.SimpleQueue()
         running: dict[Future[list[GameRow]], list[tuple[int, int]]] = {}
         attempts: dict[tuple[int, int], int] = {}
-        pending = deque(blocks)
+        retry: deque[list[tuple[int, int]]] = deque()
         isolate = False  # after a worker died: one block at a time, to find the one that kills
         broken = False  # a worker died: hand out nothing until the blocks out come back
         try:
-            while pending or running:
-                while pending and not broken and len(running) < (1 if isolate else window):
+            while todo or retry or running:
+                limit = window if sizer.settled else min(window, FIRST_WINDOW)
+                while (todo or retry) and not broken and len(running) < (1 if isolate else limit):
                     if interrupted():
                         raise KeyboardInterrupt
                     if should_stop and should_stop():
                         return
-                    block = pending.popleft()
+                    block = next_block()
                     try:
                         future = pool.submit(play_block, config, block)
                     except BrokenProcessPool:  # a worker died before its block came back
                         if not owned:
                             raise
-                        pending.appendleft(block)
+                        retry.appendleft(block)
                         broken = True
                         break
                     running[future] = block
@@ -243,7 +288,7 @@ def run_games(
                     isolate, broken = True, False
                     if owned:  # a dead worker breaks a process pool for good
                         pool.shutdown(wait=False, cancel_futures=True)
-                        pool = local_pool(workers, start_method, len(pending))
+                        pool = local_pool(workers, start_method, len(todo) + len(retry))
                     continue
                 try:
                     future = finished.get(timeout=INTERRUPT_CHECK_S)
@@ -260,11 +305,11 @@ def run_games(
                     if isinstance(err, BrokenProcessPool):
                         broken = True
                         if not isolate:  # every block out failed with it: retry apart
-                            pending.append(block)
+                            retry.append(block)
                             continue
                     attempts[block[0]] = attempts.get(block[0], 0) + 1
                     if attempts[block[0]] <= MAX_RETRIES:
-                        pending.append(block)
+                        retry.append(block)
                         continue
                     rows = [
                         GameRow(seed, seat, seat, None, "error", 0, 0, 0.0, f"worker: {err!r}")

@@ -12,6 +12,8 @@ from their evolvable followers; synthetic decks when the reference data is absen
 
 Rates are per CPU-second of this process (``time.process_time``), so they are per-core
 figures even on a busy machine; on a loaded machine compare the ratios printed in one run.
+It measures the engine as it runs here: compiled where ``scripts/build_engine.py`` built it
+(the first line says which), the plain Python one with ``DECKLAB_PURE_ENGINE=1``.
 
 Usage: ``python benchmarks/bench_engine.py [--games 300] [--blocks 5] [--agents a,b,...]``
 """
@@ -29,7 +31,6 @@ from pathlib import Path
 
 from engine.sve import DeckSpec, State, new_game, play_game
 from engine.sve.agents import AGENTS, Agent, make_agent
-from engine.sve.board import Card
 from engine.sve.position import evolved, follower
 from engine.sve.runner import agent_rng
 
@@ -95,18 +96,9 @@ def copy_every_card(game: State) -> State:
     """A clone that copies every card and the generator up front (the design before cards
     were shared copy-on-write), kept here to measure the difference in the same run."""
     new = game.clone()
-    new.cards = [_copy_slots(c) for c in game.cards]
+    new.cards = [c.copy() for c in game.cards]
     new.rng = random.Random()
     new.rng.setstate(game.rng.getstate())
-    return new
-
-
-def _copy_slots(card: Card) -> Card:
-    new = Card.__new__(Card)
-    for name in Card.__slots__:
-        setattr(new, name, getattr(card, name))
-    if card.counters is not None:
-        new.counters = dict(card.counters)
     return new
 
 
@@ -213,8 +205,12 @@ def main() -> int:
             print(f"bench_engine: --agents: {err}", file=sys.stderr)
             return 2
     decks, source = load_decks()
+    import engine
+
+    build = "compiled" if engine.compiled() else "plain (not built, or DECKLAB_PURE_ENGINE=1)"
     print(
-        f"SVE engine benchmark: {len(decks)} decks from {source}; Python {sys.version.split()[0]}"
+        f"SVE engine benchmark: {len(decks)} decks from {source}; Python {sys.version.split()[0]};"
+        f" engine {build}"
     )
     states = mid_game_states(decks, args.states)
     bench_clones(states, 1.0)

@@ -4,7 +4,9 @@ Timings on a shared machine vary by a fifth from run to run; the number of instr
 game executes does not. This plays ``--games`` self-play games of ``--agent`` on the decks
 of ``bench_engine.py`` (seeded, fixed hash seed) under ``valgrind --tool=callgrind`` and
 prints the instructions per game, after subtracting a run that only sets up (imports, deck
-loading, one warm-up game). Run it in two checkouts to compare them.
+loading, one warm-up game). Run it in two checkouts to compare them. It counts the engine
+as it runs here: compiled where ``scripts/build_engine.py`` built it, else (or with
+``DECKLAB_PURE_ENGINE=1``) the plain Python one; the line printed says which.
 
 Usage: ``python benchmarks/bench_instructions.py [--agent greedy] [--games 40]``
 (needs ``valgrind``; says so and stops without it).
@@ -65,7 +67,13 @@ def main() -> int:
     base = _instructions(args.agent, 0)
     total = _instructions(args.agent, args.games)
     per_game = (total - base) / args.games
-    print(f"{args.agent}: {per_game / 1e6:.2f} M instructions per game ({args.games} games)")
+    import engine
+
+    build = "compiled" if engine.compiled() else "plain"
+    print(
+        f"{args.agent}: {per_game / 1e6:.2f} M instructions per game ({args.games} games,"
+        f" {build} engine)"
+    )
     return 0
 
 

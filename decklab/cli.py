@@ -44,12 +44,15 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     listed = commands.commands()
     word = _command_word(sys.argv[1:] if argv is None else argv)
     chosen = {c.module for c in listed if c.name == word}
-    if not chosen:  # help, no command or an unknown one: every module, fully
-        for name in commands.module_names():
+    if not chosen and word is not None:  # an unknown word: every module, fully (a command
+        for name in commands.module_names():  # whose name is computed may be it)
             module = commands.load(name)
             if hasattr(module, "register"):
                 module.register(subparsers)
         return parser
+    if not chosen:  # help or no command: names and help lines, read from the sources
+        # (a module whose commands cannot be read that way is imported and asked)
+        chosen = set(commands.module_names()) - {c.module for c in listed}
     registered: set[str] = set()
     for command in listed:
         if command.module not in chosen:
@@ -57,6 +60,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         elif command.module not in registered:
             commands.load(command.module).register(subparsers)
             registered.add(command.module)
+    for name in sorted(chosen - registered):  # modules none of whose commands could be read
+        module = commands.load(name)
+        if hasattr(module, "register"):
+            module.register(subparsers)
     return parser
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 CardId = str
 """A card identity: the canonical printed code shared by every printing of one card."""
@@ -43,6 +44,14 @@ class CardRecord:
     union_burst: tuple[int, ...] = field(default=(), compare=False)
     """Positions among :func:`text_lines` of ``text`` of the abilities printed with the Union
     Burst label (CR 14.5.1.1); the Japanese text lost the label, other card data kept it."""
+
+    def __reduce__(self) -> tuple[type[CardRecord], tuple[Any, ...]]:
+        """Pickled as its fields (runs send decks to workers), the same compiled or not."""
+        return CardRecord, (
+            self.card_id, self.name, self.game, self.card_class, self.card_type, self.cost,
+            self.attack, self.defense, self.traits, self.keywords, self.title, self.text,
+            self.text_en, self.union_burst,
+        )  # fmt: skip
 
     @property
     def base_type(self) -> str:

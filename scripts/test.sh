@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set up decklab with every extra and run the whole test suite: formatting, lint, types,
 # unit tests, AppTests and the real-browser tests (installs Debian's Chromium if missing).
+# Where the rules engine compiles (scripts/build_engine.py), the suite runs on the compiled
+# engine and the engine's own tests (golden logs included) run again on the plain one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -18,13 +20,16 @@ fi
 
 echo "== setting up .venv"
 scripts/setup.sh dev,e2e,distributed
+echo "== the rules engine, compiled where a C compiler is (a failed build fails the tests)"
+.venv/bin/python scripts/build_engine.py
+compiled=$(.venv/bin/python -c 'import engine; print(int(engine.compiled()))')
 
 echo "== ruff"
 .venv/bin/ruff format --check .
 .venv/bin/ruff check .
 echo "== mypy (strict on engine, analytics, cardpool, decklab and the dashboard helpers)"
 .venv/bin/mypy
-echo "== pytest"
+if [ "$compiled" = 1 ]; then echo "== pytest (compiled engine)"; else echo "== pytest"; fi
 set +e
 .venv/bin/python -m pytest "$@"
 status=$?
@@ -32,5 +37,10 @@ set -e
 if [ "$status" -eq 5 ]; then
     echo "pytest collected no tests: that is a failure" >&2
     exit 1
+fi
+if [ "$status" -eq 0 ] && [ "$compiled" = 1 ]; then
+    echo "== pytest tests/engine (plain Python engine: DECKLAB_PURE_ENGINE=1)"
+    DECKLAB_PURE_ENGINE=1 .venv/bin/python -m pytest tests/engine -q
+    status=$?
 fi
 exit "$status"

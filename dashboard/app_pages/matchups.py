@@ -86,7 +86,7 @@ if any(e is not None for row in real for e in row):
         key="matchups_real", width="stretch",
         column_config={n: st.column_config.NumberColumn(format="percent") for n in names},
     )  # fmt: skip
-    st.caption("Row deck against column deck. " + real_play_note())
+    st.caption(plain("Row deck against column deck. " + real_play_note()))
 
 
 st.subheader("Ranking")

@@ -94,7 +94,7 @@ m0.metric("Estimated in real play", "-" if estimate is None else f"{estimate.rat
 first = summary.first_player.rate
 m3.metric("First player wins", "-" if first is None else f"{first:.1%}")
 m4.metric("Games (draws, errors)", f"{summary.games} ({summary.draws}, {summary.errors})")
-st.caption(real_play_note() + " " + TRUST_NOTE)
+st.caption(plain(real_play_note() + " " + TRUST_NOTE))
 chart_a, chart_b, chart_c = st.columns(3)
 chart_a.plotly_chart(figures.win_rate_figure(summary, info.deck_a), key="sim_rates")
 chart_b.plotly_chart(figures.game_length_figure(summary), key="sim_lengths")

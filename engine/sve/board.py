@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.cards import CardRecord
+from engine.native import mypyc_attr
 
 LEADER_DEFENSE = 20  # CR 2.8.3.1 / 6.2.1.12
 
@@ -189,6 +190,7 @@ class Zone(enum.IntEnum):
     LEADER = 10
 
 
+@mypyc_attr(serializable=True)  # copies are made without __init__
 class Card:
     """One card instance (or token) in one game."""
 
@@ -277,7 +279,7 @@ class Card:
 
     def copy(self) -> Card:
         """A field-by-field copy (counters copied too)."""
-        new = _blank(Card)
+        new = Card.__new__(Card)
         new.uid = self.uid
         new.owner = self.owner
         new.controller = self.controller
@@ -330,10 +332,7 @@ class Card:
         return f"<Card {self.uid} {self.face.card_id} {self.atk}/{self.dfn} z={self.zone.name}>"
 
 
-_blank = object.__new__
-"""A new object without running its ``__init__`` (for copies)."""
-
-
+@mypyc_attr(serializable=True)  # copies are made without __init__
 class Player:
     """One player's numbers and zones (CR 3, 4). Zone lists hold card uids."""
 
@@ -418,7 +417,7 @@ class Player:
 
     def copy(self) -> Player:
         """A copy with fresh zone lists."""
-        new = _blank(Player)
+        new = Player.__new__(Player)
         new.index = self.index
         new.leader = self.leader
         new.hp = self.hp
@@ -507,6 +506,12 @@ class DeckSpec:
     main: list[CardRecord]
     evolve: list[CardRecord] = field(default_factory=list)
     leader: CardRecord | None = None
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[DeckSpec], tuple[list[CardRecord], list[CardRecord], CardRecord | None]]:
+        """Pickled as its fields (runs send decks to workers), the same compiled or not."""
+        return DeckSpec, (self.main, self.evolve, self.leader)
 
 
 class Step(enum.IntEnum):

@@ -61,6 +61,11 @@ class CardFact:
     played: int
     first_played: int
 
+    def __reduce__(self) -> tuple[type[CardFact], tuple[int, str, int, int, int, int]]:
+        """Pickled as its fields (workers send facts back), the same compiled or not."""
+        fields = (self.player, self.card, self.opening, self.drawn, self.played)
+        return CardFact, (*fields, self.first_played)
+
 
 class _CardWatch:
     """Collects :class:`CardFact` rows by looking at both hands at every decision."""

@@ -9,8 +9,11 @@ and answered with :meth:`State.apply`.
 one class per part of the rules, in :mod:`engine.sve.rules`: ``TurnFlow`` (CR 6, 7),
 ``Playing`` (CR 8.2, 8.3, 12.2), ``Costs`` (CR 10.4, 12.2), ``Combat`` (CR 8.4,
 12.8-12.12), ``Resolution`` (CR 10.5-10.7, 11) and ``Zones`` (CR 4, 5); ``rules.steps``
-holds the engine's own resolution steps. The pieces (cards, players, zones) are in
-:mod:`engine.sve.board`.
+holds the engine's own resolution steps. The parts stand in one line, each built on the
+one before (``StateBase``, ``Costs``, ``Zones``, ``Resolution``, ``Combat``, ``Playing``,
+``TurnFlow``, ``State``): the engine's ahead-of-time compiler takes single inheritance
+only, and no two parts define the same method, so the order changes nothing. The pieces
+(cards, players, zones) are in :mod:`engine.sve.board`.
 
 >>> from engine.cards import CardRecord
 >>> unit = CardRecord("T-1", "Unit", cost=1, attack=1, defense=1)
@@ -27,6 +30,7 @@ import random
 from typing import Any
 
 from engine.cards import CardRecord
+from engine.native import mypyc_attr
 from engine.sve.actions import (
     KEEP,
     LEADER,
@@ -56,7 +60,6 @@ from engine.sve.board import (
     Step,
     Termination,
     Zone,
-    _blank,
 )
 from engine.sve.effects.core import Ability, CardScript, Frame, Rule, Static
 from engine.sve.effects.scripts import Scripts
@@ -66,12 +69,7 @@ from engine.sve.effects.selectors import (
 )
 from engine.sve.errors import DeckError, IllegalActionError
 from engine.sve.observation import Observation
-from engine.sve.rules.combat import Combat
-from engine.sve.rules.costs import Costs
-from engine.sve.rules.play import Playing
-from engine.sve.rules.resolution import Resolution
 from engine.sve.rules.turns import TurnFlow
-from engine.sve.rules.zones import Zones
 
 # --- constants from the rules ------------------------------------------------------------------
 
@@ -121,7 +119,13 @@ class _SharedCounters(dict[str, int]):
     def _refuse(self, *args: object, **kwargs: object) -> Any:
         raise TypeError("the counters of a card shared with a clone: use State.writable")
 
-    __setitem__ = __delitem__ = pop = setdefault = update = clear = popitem = _refuse
+    __setitem__ = _refuse
+    __delitem__ = _refuse
+    pop = _refuse
+    setdefault = _refuse
+    update = _refuse
+    clear = _refuse
+    popitem = _refuse
 
 
 def _freeze(cards: list[Card]) -> None:
@@ -133,7 +137,8 @@ def _freeze(cards: list[Card]) -> None:
             object.__setattr__(card, "__class__", _SharedCard)
 
 
-class State(TurnFlow, Playing, Costs, Combat, Resolution, Zones):
+@mypyc_attr(serializable=True)  # clones are made without __init__
+class State(TurnFlow):
     """A game of SVE in progress (OpenSpiel-style: ask, decide, apply)."""
 
     def __init__(self) -> None:
@@ -299,8 +304,35 @@ class State(TurnFlow, Playing, Costs, Combat, Resolution, Zones):
         (:meth:`writable`) and the generator the first time it draws from it. Card records,
         scripts and their indexes are immutable and always shared.
         """
-        new = _blank(State)
-        new.__dict__.update(self.__dict__)
+        new = State.__new__(State)
+        new.seed = self.seed
+        new._rng = self._rng
+        new.scripts = self.scripts
+        new.turn = self.turn
+        new.active = self.active
+        new.first = self.first
+        new.step = self.step
+        new.outcome_ = self.outcome_
+        new.turn_limit = self.turn_limit
+        new.attacker = self.attacker
+        new.attack_target = self.attack_target
+        new.mulligan_done = self.mulligan_done
+        new.actions_applied = self.actions_applied
+        new.dirty = self.dirty
+        new.statics_dirty = self.statics_dirty
+        new.granting = self.granting
+        new.died_turn = self.died_turn
+        new.died = self.died
+        new.grave_watch_seen = self.grave_watch_seen
+        new.grave_watch = self.grave_watch
+        new.grave_play_seen = self.grave_play_seen
+        new.grave_play = self.grave_play
+        new.zone_seen = self.zone_seen
+        new.zone_flags = self.zone_flags
+        new.statics_memo = self.statics_memo
+        new.legal_for = self.legal_for
+        new.legal = self.legal
+        new.reuse_legal = self.reuse_legal
         self.tok = object()
         new.tok = object()
         self._rng_shared = new._rng_shared = True

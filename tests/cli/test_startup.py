@@ -42,6 +42,26 @@ def test_quick_commands_leave_the_heavy_libraries_alone(words: list[str], db: Pa
     assert "loaded: []" in done.stderr
 
 
+def test_help_imports_no_command_module() -> None:
+    """``decklab --help`` lists the commands from their modules' sources, importing none."""
+    probe = (
+        "import sys\n"
+        "from decklab.cli import main\n"
+        "code = main(['--help'])\n"
+        "loaded = [m for m in sys.modules if m.startswith('decklab.commands.')]\n"
+        f"loaded += [m for m in {HEAVY!r} if m in sys.modules]\n"
+        "print('loaded:', sorted(loaded), file=sys.stderr)\n"
+        "sys.exit(code)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "simulate" in done.stdout
+    assert "validate" in done.stdout
+    assert "loaded: []" in done.stderr
+
+
 def test_help_lists_every_command_without_running_one(run: object) -> None:
     from decklab.commands import commands
 

@@ -2,30 +2,53 @@
 the original would have, and playing it never changes the original.
 
 Clones share card objects and the random generator until one side changes them
-(copy-on-write). These tests run with ``CHECK_SHARING`` on, so a change made in place to a
-card a clone still shares raises instead of leaking into the other game.
+(copy-on-write). On the plain Python engine these tests run with ``CHECK_SHARING`` on, so a
+change made in place to a card a clone still shares raises instead of leaking into the other
+game (the check swaps a card's class, which compiled classes do not allow; the code is the
+same both ways, and the test command runs these tests on the plain engine too).
 """
 
 from __future__ import annotations
 
+import ast
 import copy
+import inspect
 import random
 from pathlib import Path
 
 import pytest
 
+import engine
 import engine.sve.state as state_module
-from engine.sve import DeckSpec, State, new_game
+from engine.sve import DeckSpec, State, board, new_game
 from engine.sve.agents import Agent, make_agent
 from engine.sve.runner import agent_rng
 
 REPO = Path(__file__).resolve().parents[2]
 
 
+COMPILED = engine.compiled()
+PLAIN_ONLY = "the sharing check swaps a card's class: the plain Python engine runs it"
+
+
 @pytest.fixture(autouse=True)
 def check_sharing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Shared cards refuse changes made in place while these tests run."""
-    monkeypatch.setattr(state_module, "CHECK_SHARING", True)
+    """Shared cards refuse changes made in place while these tests run (plain engine)."""
+    if not COMPILED:
+        monkeypatch.setattr(state_module, "CHECK_SHARING", True)
+
+
+def fields(cls: type) -> list[str]:
+    """The instance fields of a board class, as its source declares them (``__slots__``; a
+    compiled class keeps no ``__slots__`` attribute)."""
+    source = Path(inspect.getfile(board)).with_name("board.py")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            for stmt in node.body:
+                if isinstance(stmt, ast.Assign) and ast.unparse(stmt.targets[0]) == "__slots__":
+                    return list(ast.literal_eval(stmt.value))
+    raise LookupError(f"{cls.__name__} declares no __slots__")
 
 
 def example_decks() -> list[DeckSpec]:
@@ -118,7 +141,7 @@ def snapshot(game: State) -> tuple[object, ...]:
     cards = tuple(
         tuple(
             dict(c.counters or {}) if n == "counters" else getattr(c, n)
-            for n in state_module.Card.__slots__
+            for n in fields(state_module.Card)
             if n != "tok"
         )
         for c in game.cards
@@ -126,13 +149,14 @@ def snapshot(game: State) -> tuple[object, ...]:
     players = tuple(
         tuple(
             list(v) if isinstance(v := getattr(p, n), list) else v
-            for n in state_module.Player.__slots__
+            for n in fields(state_module.Player)
         )
         for p in game.players
     )
     return cards, players, game.turn, game.step, game.rng.getstate()
 
 
+@pytest.mark.skipif(COMPILED, reason=PLAIN_ONLY)
 def test_changing_a_shared_card_in_place_is_refused() -> None:
     """The sharing check itself: a shared card refuses a change unless it is made through
     ``writable``, which gives this game its own copy and leaves the other's as it was."""
@@ -159,3 +183,12 @@ def test_clones_of_tournament_deck_games_replay_exactly(sve_data: Path) -> None:
     for seed in range(40):
         names = (("random", "random"), ("greedy", "greedy"))[seed % 2]
         check_clones_replay(rng.choice(decks), rng.choice(decks), 5000 + seed, names)
+
+
+@pytest.mark.skipif(COMPILED, reason="a compiled state has no attribute dictionary to compare")
+def test_a_clone_carries_every_field_of_the_state() -> None:
+    """``clone`` names the fields it copies: one added to the state must be added there."""
+    a, b, *_ = example_decks()
+    game = new_game(a, b, 5)
+    play_on(game, fresh_players(("greedy", "greedy"), 5), 40)
+    assert set(vars(game.clone())) == set(vars(game)) == set(vars(State()))

@@ -86,3 +86,13 @@ def test_bytecode_caches_do_not_change_the_fingerprint(engine_copy: Path) -> Non
     cache.mkdir()
     (cache / "state.cpython-311.pyc").write_bytes(b"\x00compiled")
     assert runs.engine_fingerprint(engine_copy) == before
+
+
+def test_a_compiled_build_shares_the_fingerprint_of_its_sources(engine_copy: Path) -> None:
+    """Compiled modules are made from the sources: a run resumes on either build."""
+    before = runs.engine_fingerprint(engine_copy)
+    for name in ("state.cpython-311-x86_64-linux-gnu.so", "state__mypyc.cpython-311.so"):
+        (engine_copy / "sve" / name).write_bytes(b"\x7fELF compiled")
+    assert runs.engine_fingerprint(engine_copy) == before
+    (engine_copy / "sve" / "state.py").write_text("# changed\n", encoding="utf-8")
+    assert runs.engine_fingerprint(engine_copy) != before

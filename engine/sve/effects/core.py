@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard
 
+from engine.native import mypyc_attr
+
 if TYPE_CHECKING:
     from engine.sve.effects.game import Game
 
@@ -237,6 +239,7 @@ class Rule(enum.Enum):
     """Keywords (or equipment) the card gives while it is on the field (CR 10.1.1.3)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the elements of the language subclass it
 class Static:
     """A rule-modifying element: nothing to resolve (CR 10.1.1.3); the state asks it where
     its :class:`Rule` applies, through the methods below (each element overrides those its

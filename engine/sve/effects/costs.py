@@ -770,7 +770,6 @@ class PlayCostFor:
             cards = game.cards
             cands = [u for u in cands if not cards[u].engaged]
         return cands
-        return True
 
     def describe(self) -> str:
         """This element in English."""

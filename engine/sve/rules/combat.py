@@ -25,7 +25,7 @@ from engine.sve.effects.core import Rule, Trigger, changes
 from engine.sve.effects.selectors import (
     LEADER_OFFSET,
 )
-from engine.sve.rules.base import StateBase
+from engine.sve.rules.resolution import Resolution
 from engine.sve.rules.steps import (
     _INTIMIDATE,
     _NOT_LEADER,
@@ -35,7 +35,7 @@ from engine.sve.rules.steps import (
 from engine.sve.rules.ward import binds, guards
 
 
-class Combat(StateBase):
+class Combat(Resolution):
     """The part of the state that runs combat (CR 8.4, 12.8-12.12) and damage (CR 5.14)."""
 
     def _capped(self, card: Card, amount: int) -> int:

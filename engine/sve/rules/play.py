@@ -34,7 +34,7 @@ from engine.sve.effects.costs import (
 from engine.sve.effects.selectors import (
     CardFilter,
 )
-from engine.sve.rules.base import StateBase
+from engine.sve.rules.combat import Combat
 from engine.sve.rules.costs import evolve_pp
 from engine.sve.rules.steps import (
     _ENTER,
@@ -50,7 +50,7 @@ from engine.sve.rules.steps import (
 )
 
 
-class Playing(StateBase):
+class Playing(Combat):
     """The part of the state that plays cards, abilities and evolutions (CR 8.2, 8.3, 12.2,
     12.3); what they cost is worked out by :class:`~engine.sve.rules.costs.Costs`."""
 

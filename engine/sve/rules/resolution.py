@@ -38,10 +38,10 @@ from engine.sve.effects.selectors import (
     Targets,
     parse_target_word,
 )
-from engine.sve.rules.base import StateBase
+from engine.sve.rules.zones import Zones
 
 
-class Resolution(StateBase):
+class Resolution(Zones):
     """The part of the state that fires, orders and resolves abilities and runs rule
     processing at check timing (CR 10.5-10.7, 11)."""
 
@@ -234,6 +234,9 @@ class Resolution(StateBase):
 
     def _run(self) -> None:
         """Advance automatically until a player must decide or the game ends."""
+        # The loop asks _deciding() and _over() after the calls that may change them: a
+        # test of the fields themselves would be narrowed by the loop's own test (the type
+        # checker keeps a narrowed field across calls, and the compiled engine trusts it).
         while self.outcome_ is None and self.decision is None:
             if self.frames:
                 frame = self.frames[-1]
@@ -245,7 +248,7 @@ class Resolution(StateBase):
                     frame.step += 1
                     if len(self.frames) != depth:
                         break  # a nested ability (a chosen mode) resolves first
-                if self.decision is not None:
+                if self._deciding():
                     return
                 if len(self.frames) != depth:
                     continue
@@ -257,12 +260,20 @@ class Resolution(StateBase):
                 continue
             # Check timing (CR 10.5.2): rule processing first, then waiting auto abilities.
             self._rule_processing()
-            if self.outcome_ is not None:
+            if self._over():
                 return
             if self.pending:
                 self._next_pending()
                 continue
             self._advance()
+
+    def _deciding(self) -> bool:
+        """Whether a player must decide now."""
+        return self.decision is not None
+
+    def _over(self) -> bool:
+        """Whether the game has ended."""
+        return self.outcome_ is not None
 
     def _rule_processing(self) -> None:
         """CR 11: losses, then destruction of followers with defense <= 0 or hit by Bane."""

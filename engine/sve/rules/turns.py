@@ -31,14 +31,14 @@ from engine.sve.board import (
 from engine.sve.effects.core import Rule, Trigger
 from engine.sve.effects.stats import PILOTED
 from engine.sve.effects.zones import EX_TO_GRAVE_MARK
-from engine.sve.rules.base import StateBase
+from engine.sve.rules.play import Playing
 from engine.sve.rules.steps import (
     _EX_TO_GRAVE_AT_END,
 )
 from engine.sve.rules.ward import end_phase_wards
 
 
-class TurnFlow(StateBase):
+class TurnFlow(Playing):
     """The part of the state that moves the turn on (CR 6, 7, 8.1)."""
 
     def _mulligan(self, player: int, redraw: bool) -> None:

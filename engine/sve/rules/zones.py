@@ -33,7 +33,7 @@ from engine.sve.effects.costs import (
     EX_LESS,
 )
 from engine.sve.effects.zones import EX_TO_GRAVE_MARK
-from engine.sve.rules.base import StateBase
+from engine.sve.rules.costs import Costs
 from engine.sve.rules.steps import (
     _ARRIVALS,
     _EXILE_LATER,
@@ -45,7 +45,7 @@ from engine.sve.rules.steps import (
 from engine.sve.rules.ward import may_enter_engaged
 
 
-class Zones(StateBase):
+class Zones(Costs):
     """The part of the state that moves cards between zones (CR 4, 5)."""
 
     def equip(self, uid: int, token: CardRecord) -> None:
