@@ -211,6 +211,7 @@ class Card:
         "gen",
         "granted",
         "kw",
+        "left_atk",
         "owner",
         "since",
         "st",
@@ -247,6 +248,9 @@ class Card:
         self.bane_hit = False
         self.counters: dict[str, int] | None = None
         self.gen = 0
+        self.left_atk = 0
+        """Its attack when it last left the field (CR 10.11.1: the last known information
+        of an effect that refers to it there); kept through zone changes."""
         self.tok: object = None
         """The state that may change this object in place (see :meth:`State.writable`)."""
 
@@ -299,6 +303,7 @@ class Card:
         new.bane_hit = self.bane_hit
         counters = self.counters
         new.counters = None if counters is None else counters.copy()
+        new.left_atk = self.left_atk
         new.gen = self.gen
         new.tok = self.tok
         return new
@@ -394,7 +399,9 @@ class Player:
         self.rolled_on = -1  # last turn this player rolled a die (CR 5.20) ...
         self.six_on = -1  # ... and rolled a 6
         self.hurts: tuple[int, int] = (-1, 0)  # (turn, times the leader's defense went down)
-        self.discounts: list[tuple[int, RecordTest, int]] = []  # (turn, filter, PP less)
+        # (turn, filter, PP less, for every card played from the EX area this turn rather
+        # than the next card played)
+        self.discounts: list[tuple[int, RecordTest, int, bool]] = []
         self.burst_turn = -1  # CR 14.5.1.3: Union Burst abilities used in this turn ...
         self.bursts = 0  # ... and how many
         # CR 14.5.1.2: whether Union Burst abilities work (new_game sets it from the deck)

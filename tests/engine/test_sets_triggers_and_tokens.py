@@ -244,7 +244,7 @@ def test_bp22_030_puts_three_tokens_and_lowers_the_next_swordcraft_token() -> No
     game.apply(Play(p.hand[0]))
     _order(game)
     assert len(p.ex) == 5
-    (_turn, what, n), *_ = p.discounts
+    (_turn, what, n, _ex_turn), *_ = p.discounts
     assert n == 2
     assert what.matches(CardRecord("T", "T", card_class="sword", card_type="token_follower"))
     assert not what.matches(CardRecord("F", "F", card_class="sword", card_type="follower"))

@@ -179,6 +179,7 @@ _BODY_TRIGGERS = (
     ("自分がサイコロをふったとき、", Trigger.DIE_ROLLED),
     ("これが能力ダメージを受けたとき、", Trigger.TOOK_ABILITY_DAMAGE),
     ("これの【体力】を+したとき、", Trigger.DEFENSE_RAISED),
+    ("これが交戦ダメージを与えたとき、", Trigger.DEALT_COMBAT_DAMAGE),
 )
 _IT = "それ"
 """A sentence about "it" (the card chosen before)."""
@@ -225,7 +226,7 @@ _MY_TURN = "自分のターン中、"
 _GIVES_WHILE = re.compile(
     r"^(?P<cond>[^、「」]+)限り、これは(?P<kw>(?:【[^】]+】)*)と?「(?P<inner>.+)」を持つ。$"
 )
-_OWN_TURNS = re.compile(r"^自分のターンごとに(\d)回、")
+_OWN_TURNS = re.compile(r"^自分のターンごとに(\d+)回、")
 _TIMES_ACT = re.compile(r"この能力は1ターンに(\d)回使える。")
 _THEN = "その後、"
 _REPEAT = re.compile(r"下記を(\d+)回くり返す。")
@@ -861,7 +862,7 @@ def _line(line: str, card: CardRecord, ctx: Context, used: list[str], out: Compi
         if dies:  # "when an enemy follower goes from the field to the graveyard"
             body = body[dies.end() :]
             used.append("enemy_dies")
-            ctx.it, ctx.it_side = "event", "enemy"
+            ctx.it, ctx.it_side, ctx.event = "event", "enemy", "left"
             auto(Trigger.ENEMY_DIES, _effects(body, ctx, used))
             return
         discarded_by = _DISCARDED_BY.match(body) if not triggers else None

@@ -34,7 +34,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("condition", re.compile(r"この能力は(?!1ターンに)[^。]+?なら(?:、1ターンに1回)?使える")),
     ("times_used", re.compile(r"この能力は(?:[^。]+?なら、)?1ターンに(\d)回使える")),
     ("times_works", re.compile(r"この能力は1ターンに(\d)回働く")),
-    ("times", re.compile(r"ターンごとに(\d)回")),
+    ("times", re.compile(r"ターンごとに(\d+)回")),
     ("my_turn", re.compile(r"自分のターン中")),
     ("opponent_turn", re.compile(r"相手のターン中")),
     ("case", re.compile(r"の場合")),

@@ -43,6 +43,13 @@ def _attack(seen: _Seen, uids: Sequence[int], alive: bool) -> int | None:
     return max(0, game.cards[known[0]].atk)
 
 
+def _left_attack(seen: _Seen) -> int | None:
+    """The attack the event's card had as it last left the field (CR 10.11.1)."""
+    if seen.event < 0:
+        return None
+    return max(0, seen.game.cards[seen.event].left_atk)
+
+
 def _discarded_cost(seen: _Seen) -> int | None:
     """The cost of the card this ability discarded as its cost (``None``: none was)."""
     game = seen.game
@@ -115,6 +122,7 @@ _COUNTS: dict[str, Callable[[_Seen, Amount], int | None]] = {
     "attack_it": lambda s, a: _attack(s, s.targets, alive=False),
     "attack_it_here": lambda s, a: _attack(s, s.targets, alive=True),
     "attack_event": lambda s, a: _attack(s, [s.event], alive=True),
+    "attack_left": lambda s, a: _left_attack(s),
     "discarded_cost": lambda s, a: _discarded_cost(s),
 }
 """How each kind of counted number is counted (``None``: there is nothing to count, and the
@@ -141,6 +149,7 @@ _WORDS = {
     "attack_it": "its attack",
     "attack_it_here": "its attack",
     "attack_event": "the attack of the follower that entered",
+    "attack_left": "its attack as it left the field",
     "discarded_cost": "the discarded card's cost",
 }
 
@@ -157,7 +166,8 @@ class Amount:
     face-up evolved cards passing ``what`` (``evolved``, CR 4.6.3), this card's attack
     (``attack``; ``attack_here`` only while it is there; ``half_attack``), the chosen card's
     (``attack_it``; ``attack_it_here``), the trigger's card while on the field
-    (``attack_event``), the cost of the card discarded as the ability's
+    (``attack_event``), the attack the trigger's card had as it left the field
+    (``attack_left``, CR 10.11.1), the cost of the card discarded as the ability's
     cost (``discarded_cost``)."""
 
     of: str = "fixed"

@@ -118,6 +118,10 @@ class Trigger(enum.Enum):
     EX_END_PHASE = "ex_end_phase"
     """CR 7.4.1 / 10.7.1: your end phase came while this card is in your EX area
     (``自分のエンドフェイズが来たとき、これがEXエリアにあるなら``)."""
+    DEALT_COMBAT_DAMAGE = "dealt_combat_damage"
+    """CR 5.14.3.2 / 10.7.1: this follower, attacking or attacked, dealt combat damage to the
+    follower it fights (CR 8.4.9; more than 0, after reductions; ``これが交戦ダメージを与えた
+    とき``)."""
     BUFFED = "buffed"
     """CR 10.7.1: this follower's attack or defense was raised (``これの【攻撃力】か【体力】を
     +したとき``): by an effect's +N, or by super-evolving (CR 12.2.4.1)."""
@@ -168,6 +172,7 @@ TRIGGER_WORDS: dict[Trigger, str] = {
     Trigger.TOOK_ABILITY_DAMAGE: "When this takes ability damage",
     Trigger.DEFENSE_RAISED: "When this gets + defense",
     Trigger.LEADER_HEALED: "When your leader gets + defense",
+    Trigger.DEALT_COMBAT_DAMAGE: "When this deals combat damage",
     Trigger.EX_ALLY_EVOLVES: "While this is in your EX area, when a follower on your field evolves",
 }
 """The English label of each trigger, for :func:`describe`."""

@@ -31,12 +31,33 @@ class NextCostDown:
 
     def run(self, game: Game, frame: Frame) -> bool:
         """Remember the reduction for the player."""
-        game.players[frame.controller].discounts.append((game.turn, self.what, self.n))
+        game.players[frame.controller].discounts.append((game.turn, self.what, self.n, False))
         return True
 
     def describe(self) -> str:
         """This element in English."""
         return f"this turn, the next {filter_words(self.what, 1)} you play costs {self.n} less"
+
+
+@element
+@dataclass(frozen=True, slots=True)
+class ExTurnCostDown:
+    """This turn, every card passing ``what`` you play from your EX area costs ``n`` less
+    (``このターン、自分がEXエリアの…をプレイする際、コストを-Nする``; CR 10.4.4.1: the PP
+    paid changes), those put there later this turn too."""
+
+    what: CardFilter
+    n: int
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        """Remember the reduction for the player, for the rest of the turn."""
+        game.players[frame.controller].discounts.append((game.turn, self.what, self.n, True))
+        return True
+
+    def describe(self) -> str:
+        """This element in English."""
+        what = filter_words(self.what, 2)
+        return f"this turn, {what} you play from your EX area cost {self.n} less"
 
 
 @element
@@ -673,22 +694,31 @@ class PlayCostIf(Static):
     n: int
     condition: Condition
     ex_only: bool = False
+    instead: tuple[PlayCostIf, ...] = ()
+    """Larger reductions ``代わりに-Nする`` (``ex_only`` unused), each under its own
+    condition: of those whose condition holds, the last one's ``n`` is taken instead."""
 
     rule: ClassVar[Rule] = Rule.OWN_PLAY_COST
 
     def change(self, game: Game, uid: int, value: int) -> int:
-        """The card's play cost ``value`` less ``n`` while the condition holds."""
+        """The card's play cost ``value`` less ``n`` while the condition holds (less the
+        last holding ``instead`` reduction's ``n`` instead)."""
         card = game.cards[uid]
-        if (not self.ex_only or card.zone is Zone.EX) and self.condition.holds(
-            game, card.owner, uid
-        ):
-            return max(0, value - self.n)
-        return value
+        if self.ex_only and card.zone is not Zone.EX:
+            return value
+        n = self.n if self.condition.holds(game, card.owner, uid) else 0
+        for more in self.instead:
+            if more.condition.holds(game, card.owner, uid):
+                n = more.n
+        return max(0, value - n)
 
     def describe(self) -> str:
         """This element in English."""
         where = " from the EX area" if self.ex_only else ""
-        return f"if {describe(self.condition)} as you play this{where}, it costs {self.n} less"
+        out = f"if {describe(self.condition)} as you play this{where}, it costs {self.n} less"
+        for more in self.instead:
+            out += f"; if {describe(more.condition)}, {more.n} less instead"
+        return out
 
 
 @element

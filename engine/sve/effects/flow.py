@@ -266,7 +266,12 @@ class Scaled:
         times = f"{self.k} times " if self.k != 1 else ""
         if self.every != 1:
             times += f"one per {self.every} of "
-        if self.what is not None or self.count in ("played", "turns", "attack_event"):
+        if self.what is not None or self.count in (
+            "played",
+            "turns",
+            "attack_event",
+            "attack_left",
+        ):
             what = self.amount().describe()
         else:
             what = {

@@ -239,8 +239,16 @@ class Combat(Resolution):
             turn = self.turn
             if not _combat_proof(defender, turn):
                 dealt = self.deal_damage(target, amount)
+            back_dealt = 0
             if not _combat_proof(att, turn):
-                self.deal_damage(att.uid, back)
+                back_dealt = self.deal_damage(att.uid, back)
+            if self.scripts:  # CR 5.14.3.2: combat damage, each way, once dealt
+                if dealt > 0:
+                    self._fire(att, Trigger.DEALT_COMBAT_DAMAGE, self.active, dealt)
+                if back_dealt > 0:
+                    self._fire(
+                        defender, Trigger.DEALT_COMBAT_DAMAGE, defender.controller, back_dealt
+                    )
             # CR 12.14.2: a follower that fought a Bane follower is destroyed.
             if att.bits & BANE:
                 defender.bane_hit = True

@@ -44,7 +44,9 @@ class Costs(StateBase):
                 cost = max(0, cost - counters[EX_LESS])
         discounts = self.players[card.owner].discounts
         if discounts:
-            for turn, what, n in discounts:
+            for turn, what, n, ex_turn in discounts:
+                if ex_turn and card.zone is not Zone.EX:
+                    continue
                 if turn == self.turn and what.matches(card.base):
                     cost = max(0, cost - n)
         if cost > 0:

@@ -341,9 +341,11 @@ class Playing(Combat):
                 self.frames.append(Frame(ability.effects, uid, player))
         else:
             self.frames.append(Frame(_ENTER, uid, player, ORIGINS[origin]))
-        if p.discounts:  # "the next card you play": used up by this one
+        if p.discounts:  # "the next card you play": used up by this one (not those of the turn)
             p.discounts = [
-                d for d in p.discounts if d[0] == self.turn and not d[1].matches(card.base)
+                d
+                for d in p.discounts
+                if d[0] == self.turn and (d[3] or not d[1].matches(card.base))
             ]
         if self.scripts:  # CR 10.7.1: "when you play a card"
             for fuid in self.holders(p.field, Trigger.CARD_PLAYED):

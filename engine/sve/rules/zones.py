@@ -681,7 +681,9 @@ class Zones(Costs):
         exile_later = card.counters is not None and bool(card.counters.get("exile_later"))
         # CR 4.1.4: it arrives as a new card: evolution, keywords, counters, buffs, damage,
         # marks and equipment (CR 14.5.2.4) are dropped (_arrive renews it).
+        left_atk = card.atk
         self._arrive(card, zone)
+        card.left_atk = left_atk  # CR 10.11.1: what an effect may still ask of it
         if self.log is not None:
             to = _ZONE_WORD.get(card.zone, card.zone.name.lower())
             self._emit(event, {"uid": card.uid, "card": card.base.card_id, "to": to})

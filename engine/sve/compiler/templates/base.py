@@ -75,7 +75,8 @@ class Context:
     effects: list[Any] = field(default_factory=list)
     event: str = ""
     """What the trigger's event card is (``enters``: the follower that entered your field;
-    ``last_words``: this card, gone to the graveyard)."""
+    ``last_words``: this card, gone to the graveyard; ``left``: the follower that went from
+    the field to the graveyard)."""
     ahead: tuple[str, ...] = ()
     """The sentences of the ability after the one being compiled."""
     reminders: tuple[str, ...] = ()

@@ -313,10 +313,10 @@ def _opens_standing(m: re.Match[str]) -> Any:
 
 @opener(
     "evolve_used",
-    r"^自分のエボルヴデッキの表向きのエボルヴフォロワーが(\d+)枚以上なら、",
+    r"^自分のエボルヴデッキの表向きのエボルヴフォロワーが(\d+)枚(以上)?なら、",
 )
 def _opens_evolve_used(m: re.Match[str]) -> Any:
-    return Count("evolve_used", int(m[1]))
+    return Count("evolve_used", int(m[1]), exact=not m[2])
 
 
 @opener(

@@ -37,6 +37,7 @@ from engine.sve.effects.costs import (
     DiscountFor,
     ExCostDown,
     ExtraCost,
+    ExTurnCostDown,
     NextCostDown,
     PayCost,
     PlayCostDown,
@@ -114,6 +115,18 @@ def _next_cost_down_filter(m: re.Match[str], ctx: Context) -> list[Any]:
     if what is None:
         raise Unsupported("the next card of a kind this compiler does not read")
     return [NextCostDown(what, int(m[m.lastindex or 0]))]
+
+
+@template(
+    "ex_turn_cost_down",
+    r"このターン、自分がEXエリアの(?P<what>[^。]+?)をプレイする際、コストを-" + N + r"する。",
+)
+def _ex_turn_cost_down(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Every card of a filter played from your EX area this turn costs N less."""
+    what = filter_of(m["what"], ctx)
+    if what is None:
+        raise Unsupported("cards of a kind this compiler does not read")
+    return [ExTurnCostDown(what, int(m[m.lastindex or 0]))]
 
 
 @template("cost_down_x", r"このターン、それをプレイする際、コストを-Xする。")
@@ -666,6 +679,34 @@ def _play_cost_if(line: str, equipment: bool) -> StaticLine | None:
     if cond is not None and not rest:
         return f"play_cost_if|if_{cid}", None, PlayCostIf(int(m["n"]), cond, bool(m["ex"]))
     return NOT_MODELLED
+
+
+_COST_INSTEAD = re.compile(
+    r"^これをプレイする際、(?P<cond>[^。]+?なら、|(?:【[^】]+】)+)コストを-(?P<n>\d+)する。"
+    r"(?P<more>(?:(?:[^。]+?なら、|(?:【[^】]+】)+)代わりに-\d+する。)+)$"
+)
+"""``これをプレイする際、(condition)コストを-Nする。(condition)代わりに-Mする。…``: a play
+cost reduction that grows under further conditions (CR 10.6.2.5.1.3)."""
+_INSTEAD_TIER = re.compile(r"(?P<cond>[^。]+?なら、|(?:【[^】]+】)+)代わりに-(?P<n>\d+)する。")
+
+
+@static_line("play_cost_instead")
+def _play_cost_instead(line: str, equipment: bool) -> StaticLine | None:
+    m = _COST_INSTEAD.match(line)
+    if not m:
+        return None
+    tiers: list[PlayCostIf] = []
+    ids: list[str] = []
+    parts = [(m["cond"], m["n"])] + [(t["cond"], t["n"]) for t in _INSTEAD_TIER.finditer(m["more"])]
+    for text, n in parts:
+        cond, _whole, rest, cid = condition(text)
+        if cond is None or rest:
+            return NOT_MODELLED
+        tiers.append(PlayCostIf(int(n), cond))
+        ids.append(f"if_{cid}")
+    first, *more = tiers
+    names = "|".join(["play_cost_if", *sorted(set(ids))])
+    return names, None, replace(first, instead=tuple(more))
 
 
 @static_line("play_cost_for")

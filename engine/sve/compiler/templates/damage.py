@@ -185,3 +185,12 @@ def _damage_entered_attack(m: re.Match[str], ctx: Context) -> list[Any]:
         raise Unsupported("'the follower that entered' without such a trigger")
     to = ctx.need_it() if m["to"] == "それ" else _GROUPS[m["to"]]
     return [Scaled(Damage(1, to), None, 1, "attack_event")]
+
+
+@template("damage_its_leader_its_attack", r"それのリーダーに「それの攻撃力」と同じダメージ。")
+def _damage_its_leader_its_attack(m: re.Match[str], ctx: Context) -> list[Any]:
+    """Damage to the leader of the enemy follower that went to the graveyard, equal to the
+    attack it had on the field (CR 10.11.1: the last known information)."""
+    if ctx.event != "left" or ctx.it_side != "enemy":
+        raise Unsupported("'its leader, its attack' without an enemy follower that left")
+    return [Scaled(Damage(1, "enemy_leader"), None, 1, "attack_left")]
