@@ -23,7 +23,7 @@ TRUST_NOTE = (
     "handle the decks, not how people play them. Checked against 59 real top 8s (the page "
     "docs/calibration.md), the default player's matchups are far more lopsided than the "
     "record allows: the record cannot tell archetypes apart by where they place, while "
-    "the simulator spreads them over 12-79% against the field. Use them to compare versions "
+    "the simulator spreads them over 21-79% against the field. Use them to compare versions "
     "of a deck against the same field, not as a verdict on a matchup."
 )
 """Shown on the Matchups and Meta pages; docs/calibration.md explains it."""
