@@ -31,7 +31,8 @@ echo "== mypy (strict on engine, analytics, cardpool, decklab and the dashboard 
 .venv/bin/mypy
 if [ "$compiled" = 1 ]; then echo "== pytest (compiled engine)"; else echo "== pytest"; fi
 set +e
-.venv/bin/python -m pytest "$@"
+# two processes (one per core of a small machine); a file's tests stay in one process, in order
+.venv/bin/python -m pytest -n 2 --dist loadfile "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then
@@ -40,7 +41,7 @@ if [ "$status" -eq 5 ]; then
 fi
 if [ "$status" -eq 0 ] && [ "$compiled" = 1 ]; then
     echo "== pytest tests/engine (plain Python engine: DECKLAB_PURE_ENGINE=1)"
-    DECKLAB_PURE_ENGINE=1 .venv/bin/python -m pytest tests/engine -q
+    DECKLAB_PURE_ENGINE=1 .venv/bin/python -m pytest -n 2 --dist loadfile tests/engine -q
     status=$?
 fi
 exit "$status"
