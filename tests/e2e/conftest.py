@@ -9,6 +9,7 @@ also replace their images in ``docs/images`` (the only way a test writes into th
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -145,6 +146,25 @@ def wait_for_app(page: Page) -> None:
     app = page.get_by_test_id("stApp")
     app.and_(page.locator("[data-test-connection-state='CONNECTED']")).wait_for(state="attached")
     app.and_(page.locator("[data-test-script-state='notRunning']")).wait_for(state="attached")
+
+
+def set_games(page: Page, count: str) -> None:
+    """Type ``count`` into Games and wait until the page has taken it (its caption says so).
+
+    On a busy machine a rerun can redraw the box while it is typed into, leaving another
+    number than the one typed; typing again until the page states the count avoids that.
+    """
+    games = page.get_by_label("Games", exact=True)
+    taken = page.get_by_text(re.compile(rf"^{count} games give a 95% interval"))
+    for _ in range(5):
+        games.fill(count)
+        games.press("Enter")
+        wait_for_app(page)
+        if taken.is_visible():
+            break
+    from playwright.sync_api import expect  # only browser tests call this
+
+    expect(taken).to_be_visible(timeout=60_000)
 
 
 def pick_list_shows(page: Page, label: str, option: str, *, exact: bool = False) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from decklab.cli import main
-from tests.e2e.conftest import REPO, screenshot, wait_for_app
+from tests.e2e.conftest import REPO, screenshot, set_games, wait_for_app
 
 TIMEOUT = 60_000
 EXAMPLES = REPO / "examples"
@@ -35,10 +35,7 @@ def _click(page: Page, name: str) -> None:
 def test_step_through_a_simulated_game(page: Page, app_url: str) -> None:
     page.goto(f"{app_url}/simulate")
     wait_for_app(page)
-    games = page.get_by_label("Games", exact=True)
-    games.fill("2")
-    games.press("Enter")
-    wait_for_app(page)
+    set_games(page, "2")
     page.get_by_role("button", name="Start").click()
     wait_for_app(page)
     expect(page.get_by_text("95% interval", exact=True)).to_be_visible(timeout=TIMEOUT)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import pick_list_shows, screenshot, wait_for_app
+from tests.e2e.conftest import pick_list_shows, screenshot, set_games, wait_for_app
 
 TIMEOUT = 60_000
 EXAMPLE = (Path(__file__).resolve().parents[2] / "examples" / "forest_fairies.txt").read_text(
@@ -19,10 +19,7 @@ def test_run_a_small_simulation_and_see_its_chart(page: Page, app_url: str) -> N
     page.goto(f"{app_url}/simulate")
     wait_for_app(page)
     expect(page.get_by_role("heading", name="Simulate")).to_be_visible(timeout=TIMEOUT)
-    games = page.get_by_label("Games", exact=True)
-    games.fill("20")
-    games.press("Enter")
-    wait_for_app(page)
+    set_games(page, "20")
     page.get_by_role("button", name="Start").click()
     wait_for_app(page)
     expect(page.get_by_text("95% interval", exact=True)).to_be_visible(timeout=TIMEOUT)
@@ -78,11 +75,8 @@ def test_four_sessions_at_once_without_database_errors(browser: Browser, app_url
 def test_a_cancelled_run_is_shown_and_listed_in_past_runs(page: Page, app_url: str) -> None:
     page.goto(f"{app_url}/simulate")
     wait_for_app(page)
-    games = page.get_by_label("Games", exact=True)
     for count in ("2", "400"):  # a finished run first, then the one cancelled
-        games.fill(count)
-        games.press("Enter")
-        wait_for_app(page)
+        set_games(page, count)
         page.get_by_role("button", name="Start", exact=True).click()
         if count == "2":
             wait_for_app(page)
