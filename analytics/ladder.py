@@ -13,9 +13,10 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from analytics.interrupts import held_interrupt
+from analytics.intervals import clustered_rate
 from analytics.simulate import (
     INTERRUPT_CHECK_S,
     GameRow,
@@ -42,6 +43,9 @@ class LadderStep:
     draws: int
     errors: int
     seconds: float
+    seeds: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    """Per seed of every pairing (both seats of one shuffle): the upper level's wins and the
+    decided games; the unit of :attr:`ci95`, since the two games of a seed move together."""
 
     @property
     def decided(self) -> int:
@@ -55,8 +59,12 @@ class LadderStep:
 
     @property
     def ci95(self) -> tuple[float, float]:
-        """The Wilson 95% interval of :attr:`rate`."""
-        return wilson(self.wins, self.decided)
+        """The 95% interval of :attr:`rate` with the seed as the unit (Wilson's interval with
+        the games' count shrunk by the seeds' design effect); over games without seeds."""
+        if not self.seeds:
+            return wilson(self.wins, self.decided)
+        wins = {i: float(w) for i, (w, _) in enumerate(self.seeds)}
+        return clustered_rate(wins, {i: n for i, (_, n) in enumerate(self.seeds)})
 
 
 def pairings(count: int) -> list[tuple[int, int]]:
@@ -149,14 +157,20 @@ def run_step(
         configs, each, seed=seed, executor=executor, workers=workers, on_matchup=on_pairing
     )
     wins = losses = draws = errors = 0
-    for rows in results:
+    seeds: dict[tuple[int, int], list[int]] = {}
+    for n, rows in enumerate(results):
         for r in rows:
+            unit = seeds.setdefault((n, r.seed), [0, 0])
             if r.error is not None:
                 errors += 1
             elif r.winner is None:
                 draws += 1
-            elif r.winner == 0:
-                wins += 1
             else:
-                losses += 1
-    return LadderStep(upper, lower, wins, losses, draws, errors, time.perf_counter() - start)
+                unit[1] += 1
+                if r.winner == 0:
+                    wins += 1
+                    unit[0] += 1
+                else:
+                    losses += 1
+    units = tuple((w, d) for (w, d) in (seeds[k] for k in sorted(seeds)) if d)
+    return LadderStep(upper, lower, wins, losses, draws, errors, time.perf_counter() - start, units)

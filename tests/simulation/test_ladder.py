@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from analytics.ladder import games_per_pairing, pairings
+from analytics.ladder import LadderStep, games_per_pairing, pairings
+from analytics.winrate import wilson
 from decklab.cli import main
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.txt"))
@@ -22,6 +23,17 @@ def test_every_deck_plays_both_levels_against_its_neighbours() -> None:
         assert sum(1 for _, j in ring if j == k) == 2
     assert games_per_pairing(200, 4) == 26
     assert games_per_pairing(3, 8) == 2
+
+
+def test_the_interval_counts_a_seed_not_its_two_games() -> None:
+    """Seeds whose two seats always agree carry half the games' information: the interval is
+    Wilson's over the seeds; seeds whose seats split are no wider than over games."""
+    agreeing = LadderStep("b", "a", 60, 40, 0, 0, 1.0, ((2, 2),) * 30 + ((0, 2),) * 20)
+    assert agreeing.ci95 == pytest.approx(wilson(30, 50))
+    assert agreeing.ci95[1] - agreeing.ci95[0] > wilson(60, 100)[1] - wilson(60, 100)[0]
+    split = LadderStep("b", "a", 50, 50, 0, 0, 1.0, ((1, 2),) * 50)
+    assert split.ci95 == pytest.approx(wilson(50, 100))
+    assert LadderStep("b", "a", 60, 40, 0, 0, 1.0).ci95 == wilson(60, 100)  # no seeds: games
 
 
 def test_ladder_prints_each_step_with_its_interval(
