@@ -17,8 +17,11 @@ def _modules() -> list[str]:
         root = importlib.import_module(package)
         names.append(package)
         for info in pkgutil.walk_packages(root.__path__, prefix=f"{package}."):
-            if not info.name.endswith(".__main__"):  # running it is the program itself
-                names.append(info.name)
+            if info.name.endswith(".__main__"):  # running it is the program itself
+                continue
+            if info.name.endswith("__mypyc"):  # the compiled engine's runtime: none of ours
+                continue
+            names.append(info.name)
     return sorted(names)
 
 

@@ -61,7 +61,8 @@ _NO_ENGLISH = ("", "unavailable")
 """English text SVEN has not got yet (preview cards): every class word counts as an icon."""
 _COST = r"コスト(10|\d(?!\d*[枚体つ人回])|\d|X)"
 """A cost icon's number: printed costs stop at 10, and a count glued to the icon
-(``コスト11枚引く``: cost 1, then "draw 1") keeps its own digits."""
+(an icon of cost 1 written straight before "draw 1 card" reads as "cost 11") keeps its own
+digits."""
 _STEPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (

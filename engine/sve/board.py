@@ -91,7 +91,7 @@ and the opponent cannot win it by an effect (CR 5.23.1; a continuous ability of 
 
 NO_STAND = 1 << 19
 """Does not stand in its controller's start phase (CR 7.2.3; a continuous ability of its
-own: ``これは自分のスタートフェイズにスタンドしない``)."""
+own: "this does not stand in your start phase")."""
 
 
 STACK = 1 << 20

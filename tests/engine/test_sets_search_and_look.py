@@ -144,8 +144,8 @@ def test_bp20_108_searches_a_storm_follower_with_attack_3_or_less(
 
 
 def test_a_name_and_a_trait_and_two_traits_but_not_this_name() -> None:
-    """``「カード名に『ホエール』を含む海洋・フォロワー」`` (BP22-059) needs both; ``「これと同名を
-    除く絶傑・狂信・カード」`` (BP20-095) needs both traits and another name."""
+    """A (trait) follower whose name contains a word (BP22-059) needs both; a card of two traits
+    other than this name (BP20-095) needs both traits and another name."""
     from engine.sve.library import library, script_of
 
     fanfare = script_of("BP22-059", library()["cards"]["BP22-059"]).abilities[1]

@@ -154,7 +154,7 @@ def test_bp22_027_evolves_with_a_commander_thief_on_the_field(
     ("costs", "holds"), [((0, 1, 2, 3, 4, 5), True), ((1, 1, 2, 3, 4, 5), False)]
 )
 def test_different_original_costs_in_the_graveyard(costs: tuple[int, ...], holds: bool) -> None:
-    """``自分の墓場にあるカードの元のコストの種類数が6種類以上`` (BP22-048, BP13-041): six
+    """Six or more different original costs in your graveyard (BP22-048, BP13-041): six
     different original costs; six cards with five costs do not count."""
     game = position()
     for i, c in enumerate(costs):

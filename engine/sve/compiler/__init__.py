@@ -137,14 +137,15 @@ _ENEMY_DIES = re.compile(r"^相手の(?:場の)?フォロワーが場から墓�
 _DISCARDED_BY = re.compile(
     r"^自分の(?P<trait>[^・、。「」『』【】]+)・カードの能力によってこれを自分の手札から捨てたとき、"
 )
-"""``自分の学院・カードの能力によってこれを自分の手札から捨てたとき、``: discarded by an ability
-of a card of yours with that trait (CR 5.12, 10.7.1)."""
+"""The trigger "when an ability of your (trait) card discards this from your hand": discarded
+by an ability of a card of yours with that trait (CR 5.12, 10.7.1)."""
 _ALLY_DIES = re.compile(
     r"^自分の(?:(?P<trait>[^・、。「」『』【】]+)・)?フォロワーが場から墓場に置かれたとき、"
 )
-"""``自分の(trait・)フォロワーが場から墓場に置かれたとき、``: one of yours leaves the field
-into the graveyard (CR 10.7.4; banished or returned ones do not count)."""
-"""``相手のフォロワーが場から墓場に置かれたとき、`` (CR 10.7.1)."""
+"""The trigger "when a (trait) follower of yours is put from the field into the graveyard":
+one of yours leaves the field into the graveyard (CR 10.7.4; banished or returned ones do
+not count)."""
+"""The same trigger for an enemy follower (CR 10.7.1)."""
 _IN_GRAVE = "自分の墓場のこれ"
 """An ability whose text works on this card in the graveyard works from there."""
 _ALLY_CARD = re.compile(
@@ -523,8 +524,8 @@ _STACK_MOVE = Ability(
     (Select(dataclasses.replace(STACK_HOLDERS, other=True)), MoveCounters(STACK)),
     engage_cost=True,
 )
-"""CR 13.3.2.2: Stack's activated ability, ``【起動】これを【アクト】：自分の他の【スタック】を
-持つアミュレット1つを選ぶ。それにこれのスタックカウンターすべてを移す``."""
+"""CR 13.3.2.2: Stack's activated ability: engage this to move all its stack counters onto
+another Stack amulet of yours."""
 
 _EARTH_RITE = re.compile(r"【土の秘術(?:_(\d+))?】")
 """CR 13.3.3.2: ``【土の秘術 N】(text)``: as it is played you may remove N stack counters

@@ -931,7 +931,7 @@ class AttackingFollower:
 @dataclass(frozen=True, slots=True)
 class CostKinds:
     """The cards of your graveyard have ``n`` or more different original costs (CR 5.24;
-    ``自分の墓場にあるカードの元のコストの種類数がN種類以上``)."""
+    "N or more different original costs among the cards in your graveyard")."""
 
     n: int
 

@@ -101,7 +101,7 @@ class GainPP:
     """Raise the PP maximum (capped at 10, CR 3.2.4.1) instead of recovering PP."""
     per_evolved: bool = False
     """Recover as many PP as there are face-up evolved followers in your evolve deck
-    (``「自分のエボルヴデッキに表向きで置いたエボルヴフォロワーの枚数」と同じだけ``; ``n``
+    ("as many as the evolved followers you have put face up in your evolve deck"; ``n``
     is ignored)."""
 
     def run(self, game: Game, frame: Frame) -> bool:

@@ -81,8 +81,8 @@ class Summon:
 @dataclass(frozen=True, slots=True)
 class SummonSame:
     """Put onto your field a token of the same name as the event's card (a token that just
-    left the field, ``それと同名のトークン・カード1枚を場に出す``; CR 5.5.2.2), or with
-    ``to="targets"`` as the chosen token (``それと同名のトークン・フォロワー1体を場に出す``)."""
+    left the field, "put a token card of its name onto the field"; CR 5.5.2.2), or with
+    ``to="targets"`` as the chosen token (a token follower of the chosen one's name)."""
 
     to: str = "event"
 

@@ -525,8 +525,8 @@ class TopToEx:
 @dataclass(frozen=True, slots=True)
 class SacrificeFollower:
     """``who`` chooses one follower on their own field and puts it into their graveyard (not
-    destroyed; Last Words go off, CR 12.5; ``相手プレイヤーすべては、自身の場のフォロワー1体を
-    墓場に置く``). Nothing happens without a follower there."""
+    destroyed; Last Words go off, CR 12.5; "each opponent puts a follower of their
+    field into the graveyard"). Nothing happens without a follower there."""
 
     who: str = "opponent"
 

@@ -713,7 +713,7 @@ def _opens_counters_on_this(m: re.Match[str]) -> Any:
 
 @opener("grave_count_alt", r"^自分の墓場の(?P<what>.+?)が(?P<n>\d+)枚以上なら、")
 def _opens_grave_count_alt(m: re.Match[str]) -> Any:
-    """``自分の墓場の陰陽師・カードやスペルが7枚以上``: cards either phrase names."""
+    """N or more (trait) cards or spells in your graveyard: cards either phrase names."""
     try:
         what = either_of(m["what"])
     except Unsupported:

@@ -101,7 +101,7 @@ _SUBJECT_WHOLE = re.compile("^" + _SUBJECT + "$")
     "select_either", r"(?P<a>(?:自分|相手)の場の.+?)1体か(?P<b>(?:自分|相手)の場の.+?)1体を選ぶ。"
 )
 def _select_either(m: re.Match[str], ctx: Context) -> list[Any]:
-    """``自分の場の学院・フォロワー1体か自分の場の獣・フォロワー1体を選ぶ``: one card that
+    """A choice of one (trait A) or one (trait B) follower on your field: one card that
     either phrase allows (both on the same side, of the same kinds)."""
     a, b = _SUBJECT_WHOLE.match(m["a"]), _SUBJECT_WHOLE.match(m["b"])
     if a is None or b is None:

@@ -154,7 +154,7 @@ def _add_counters(m: re.Match[str], ctx: Context) -> list[Any]:
 )
 def _buff_all(m: re.Match[str], ctx: Context) -> list[Any]:
     """Every card of a group on your field (by class, trait, name, token, cost) gets
-    +N/+N, keywords, or both (``…すべては【攻撃力】+2して、【指定攻撃】を持つ``)."""
+    +N/+N, keywords, or both ("all of them get +2 attack and gain a keyword")."""
     cost = int(m["c"]) if m["c"] else -1
     trait, trait2 = _two_traits(m["cls"], m["trait"], None)
     what = Targets(
