@@ -14,18 +14,12 @@ import pytest
 from engine.cards import CardRecord
 from engine.sve import Activate, Attack, Evolve, Play
 from engine.sve.actions import Choose
-from engine.sve.board import Kind, Zone
+from engine.sve.board import Zone
 from engine.sve.effects.conditions import RolledThisTurn, SepIs
 from engine.sve.effects.selectors import CardFilter, Targets, leader_target
 from engine.sve.position import position
 from engine.sve.state import State
-from tests.engine.library_cards import library_record, library_scripts
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
+from tests.engine.library_cards import library_record, library_scripts, resolve_in_order
 
 
 @pytest.mark.parametrize(
@@ -80,7 +74,7 @@ def test_bp19_005_draws_when_an_inferno_follower_evolves_with_combo(
     p.played = 3  # Combo 3: three cards played this turn
     hand = len(p.hand)
     game.apply(Evolve(p.field[1]))
-    _order(game)
+    resolve_in_order(game)
     assert len(p.hand) == hand + (1 if draws else 0)
 
 
@@ -125,7 +119,7 @@ def test_bp21_083_its_act_rolls_and_a_6_hurts_the_enemy_leader(seed: int, hurt: 
     game = _dice_game("BP21-083", seed)
     uid = game.players[0].field[0]
     game.apply(Activate(uid, 0))
-    _order(game)
+    resolve_in_order(game)
     assert game.players[1].hp == 20 - hurt
     assert Activate(uid, 0) not in game.legal_actions()  # once per turn
 
@@ -177,7 +171,7 @@ def test_bp21_112_has_storm_only_without_sep(sep: int, storm: bool) -> None:
     game = position(hands=([card], []), pp=(9, 0), sep=(sep, 0), scripts=scripts)
     uid = game.players[0].hand[0]
     game.apply(Play(uid))
-    _order(game)
+    resolve_in_order(game)
     assert ("storm" in game.cards[uid].keywords) is storm
 
 
@@ -202,7 +196,7 @@ def test_bp21_037_grows_when_it_takes_ability_damage_not_combat_damage(
     else:  # a follower can be attacked only engaged (CR 8.4.3.1)
         game.writable(target).engaged = True
         game.apply(Attack(game.players[0].field[0], target))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[target].dfn == 5
     assert game.cards[target].atk == (4 if grows else 2)
 

@@ -34,6 +34,7 @@ from engine.sve.position import (
 )
 from engine.sve.state import Kind, State
 from tests.engine.library_cards import library_scripts as _lib
+from tests.engine.library_cards import resolve_in_order
 
 
 def _card(
@@ -61,12 +62,6 @@ def _token(name: str) -> CardRecord:
 
 
 REPAIR = "リペアモード"
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
 
 
 def _pay_from_ex(game: State) -> None:
@@ -165,10 +160,10 @@ def test_bp10_109_destroys_only_without_another_follower() -> None:
         )
         hand = len(game.players[0].hand)
         game.apply(Play(game.players[0].hand[-1]))
-        _order(game)
+        resolve_in_order(game)
         target = game.players[1].field[0]
         game.apply(Choose(str(target)))
-        _order(game)
+        resolve_in_order(game)
         assert (game.cards[target].zone is Zone.GRAVE) is destroyed
         assert len(game.players[0].hand) == hand - (not destroyed)  # played one, drew one
 
@@ -178,7 +173,7 @@ def test_bp10_109_heals_only_at_10_or_less() -> None:
     for hp, after in ((10, 15), (11, 11)):
         game = position(hands=([_world()], []), pp=(5, 0), hp=(hp, 20), scripts=_lib("BP10-109"))
         game.apply(Play(game.players[0].hand[0]))
-        _order(game)
+        resolve_in_order(game)
         assert game.players[0].hp == after
 
 
@@ -494,7 +489,7 @@ def test_bp17_098_puts_cheap_machines_from_hand_as_an_ability() -> None:
     offered = [game.cards[int(o)].base.card_id for o in d.options if o != "done"]
     assert offered == ["BP12-091"]
     game.apply(Choose(d.options[0]))
-    _order(game)
+    resolve_in_order(game)
     p = game.players[0]
     by_id = {game.cards[u].base.card_id: game.cards[u] for u in p.field}
     assert set(by_id) == {"BP17-098", "BP12-091"}
@@ -541,7 +536,7 @@ def test_bp18_003_counts_the_evolves_of_the_turn() -> None:
     for nth, uid in enumerate(ally_uids, start=1):
         p.evolved_on = -1  # as if evolving any number of times were allowed
         game.apply(Evolve(uid))
-        _order(game)
+        resolve_in_order(game)
         assert game.players[1].hp == 20 - nth
         kyo_now = game.cards[kyo_uid]
         assert len(p.hand) == hand + 1  # only the first evolve draws
@@ -965,7 +960,7 @@ def test_bp13_001_graveyard_ability_puts_the_advance_card_onto_the_field() -> No
             game.apply(Choose(options[0]))
             if options[-1] == "done":  # the optional put onto the field was taken
                 break
-        _order(game)
+        resolve_in_order(game)
         p = game.players[0]
         assert [game.cards[u].base.card_id for u in p.field] == ["BP13-002"]
         assert len(p.banish) == 3
@@ -1062,7 +1057,7 @@ def test_bp17_040_sends_big_machines_to_the_graveyard_for_effects() -> None:
         uid = game.players[0].hand[0]
         assert game.play_cost(game.cards[uid]) == 0
         game.apply(Play(uid))
-        _order(game)
+        resolve_in_order(game)
         p = game.players[0]
         names = {game.cards[u].base.name: game.cards[u] for u in p.field}
         assert [game.cards[u].base.card_id for u in p.grave] == list(big)
@@ -1160,7 +1155,7 @@ def test_bp16_096_finds_wilderness_cards_within_a_total_cost_of_6() -> None:
     second = {game.cards[int(o)].base.card_id: int(o) for o in d.options if o != "done"}
     assert set(second) == {"W2"}
     game.apply(Choose(str(second["W2"])))
-    _order(game)
+    resolve_in_order(game)
     p = game.players[0]
     assert sorted(p.ex) == sorted([offered["W4"], second["W2"]])
     assert all(game.play_cost(game.cards[u]) == 0 for u in p.ex)

@@ -13,8 +13,8 @@ import pytest
 
 from engine.cards import CardRecord
 from engine.sve import Activate, Attack, Play
-from engine.sve.actions import LEADER, Choose, End
-from engine.sve.board import Kind, Zone
+from engine.sve.actions import LEADER, End
+from engine.sve.board import Zone
 from engine.sve.compiler import compile_card
 from engine.sve.effects.conditions import MyTurn
 from engine.sve.effects.core import Ability, CardScript, Trigger
@@ -23,14 +23,7 @@ from engine.sve.effects.scripts import Scripts
 from engine.sve.effects.stats import Engage
 from engine.sve.position import add_card, position
 from engine.sve.state import State
-from tests.engine.library_cards import library_record, library_scripts
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
-
+from tests.engine.library_cards import library_record, library_scripts, resolve_in_order
 
 # --- "when this deals combat damage" (CR 5.14.3.2) -------------------------------------------
 
@@ -52,7 +45,7 @@ def test_combat_damage_dealt_by_the_attacker_fires_it(atk: int, stands: bool) ->
     game, me, foe = _stander(atk)
     game.writable(foe).engaged = True
     game.apply(Attack(me, foe))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[foe].dfn == 9 - atk
     assert game.cards[me].engaged is not stands
 
@@ -64,7 +57,7 @@ def test_damage_to_a_leader_is_not_combat_damage(target_leader: bool, fires: boo
     game, me, foe = _stander(3)
     game.writable(foe).engaged = True
     game.apply(Attack(me, LEADER if target_leader else foe))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[me].engaged is not fires
 
 
@@ -79,7 +72,7 @@ def test_the_attacked_follower_deals_combat_damage_too(back: int, fires: bool) -
     att, me = game.players[0].field[0], game.players[1].field[0]
     game.writable(me).engaged = True
     game.apply(Attack(att, me))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[att].dfn == 9 - back
     assert game.cards[me].engaged is not fires
 
@@ -100,7 +93,7 @@ def test_real_cards_stand_after_a_fight_in_their_turn_only(
     mine, theirs = game.players[0].field[0], game.players[1].field[0]
     game.writable(theirs).engaged = True
     game.apply(Attack(mine, theirs))
-    _order(game)
+    resolve_in_order(game)
     uid = mine if my_turn else theirs
     assert game.cards[uid].dfn < 9 + (1 if card_id == "BP22-019" and my_turn else 0)
     assert game.cards[uid].engaged is not stands
@@ -117,7 +110,7 @@ def test_bp22_019_stands_up_to_ten_times_a_turn() -> None:
     for fight in range(11):
         game.writable(theirs).engaged = True
         game.apply(Attack(me, theirs))
-        _order(game)
+        resolve_in_order(game)
         assert game.cards[me].engaged is (fight == 10), fight
 
 
@@ -216,7 +209,7 @@ def _golems(acts: int) -> tuple[State, list[int]]:
     p = game.players[0]
     for _ in range(acts):
         game.apply(Activate(p.field[0], 0))
-        _order(game)
+        resolve_in_order(game)
     return game, [*p.ex, p.hand[0]]
 
 
@@ -238,7 +231,7 @@ def test_bp22_049_lasts_the_turn_not_only_the_next_card() -> None:
     next card you play"): the second costs 3 less too; next turn it is gone."""
     game, (g1, g2, _soldier, _in_hand) = _golems(1)
     game.apply(Play(g1))
-    _order(game)
+    resolve_in_order(game)
     assert game.players[0].pp == 7 - 1
     assert game.play_cost(game.cards[g2]) == 1
     game.apply(End())
@@ -268,7 +261,7 @@ def test_bp22_025_hits_the_dead_followers_leader_for_its_last_attack(
     game.modify(uid, buff, 0, (), False)
     game.destroy([uid])
     game._run()
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[uid].atk == 3  # the printed card in the graveyard
     assert game.players[1].hp == 20 - damage
 

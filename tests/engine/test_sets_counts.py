@@ -15,14 +15,7 @@ from engine.sve import Activate, Attack, Play
 from engine.sve.actions import Choose
 from engine.sve.board import Kind
 from engine.sve.position import position
-from engine.sve.state import State
-from tests.engine.library_cards import library_record, library_scripts
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
+from tests.engine.library_cards import library_record, library_scripts, resolve_in_order
 
 
 def _card(name: str, card_type: str = "follower", **kw: object) -> CardRecord:
@@ -60,7 +53,7 @@ def test_damage_by_the_crests_in_the_ex_area(card_id: str, per: int, crests: int
         game.apply(Choose("stand"))  # BP20-107 has Ward: it may enter engaged (CR 12.8.2)
     if game.decision is not None and game.decision.kind is Kind.TARGET:
         game.apply(Choose(str(foe)))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[foe].dfn == 9 - per * crests
 
 
@@ -78,7 +71,7 @@ def test_bp22_008_counts_fairy_cards_in_the_ex_area(fairies: int, hurt: int) -> 
     foe = game.players[1].field[0]
     if game.decision is not None and game.decision.kind is Kind.TARGET:
         game.apply(Choose(str(foe)))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[foe].dfn == 9 - hurt
 
 
@@ -92,7 +85,7 @@ def test_bp21_079_counts_other_followers_with_storm(storms: int, atk: int) -> No
     game = position(fields=([card, *allies], []), scripts=scripts)
     uid = game.players[0].field[0]
     game.apply(Attack(uid, -1))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[uid].atk == atk
 
 
@@ -106,7 +99,7 @@ def test_bp22_001_deals_the_cards_played_this_turn(played: int, hurt: int) -> No
     game.apply(Activate(game.players[0].field[0], 0))
     foe = game.players[1].field[0]
     game.apply(Choose(str(foe)))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[foe].dfn == 9 - hurt
 
 

@@ -16,14 +16,7 @@ from engine.sve import Attack, End, Play
 from engine.sve.actions import Choose
 from engine.sve.board import Kind, Zone
 from engine.sve.position import add_card, position
-from engine.sve.state import State
-from tests.engine.library_cards import library_record, library_scripts
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
+from tests.engine.library_cards import library_record, library_scripts, resolve_in_order
 
 
 def _card(name: str, card_type: str = "follower", **kw: object) -> CardRecord:
@@ -39,7 +32,7 @@ def test_bp21_047_banishes_the_top_card_of_the_deck() -> None:
     p = game.players[0]
     top = p.deck[-1]
     game.apply(Play(p.hand[0]))
-    _order(game)
+    resolve_in_order(game)
     assert p.banish == [top]
     assert p.grave == []
 
@@ -67,7 +60,7 @@ def test_bp20_111_discards_the_whole_hand() -> None:
     game = position(hands=([card, _card("A"), _card("B")], []), pp=(9, 0), scripts=scripts)
     p = game.players[0]
     game.apply(Play(p.hand[0]))
-    _order(game)
+    resolve_in_order(game)
     assert p.hand == []
     assert len(p.grave) == 2
 
@@ -91,7 +84,7 @@ def test_bp19_072_hurts_the_leader_only_for_a_discarded_dragonewt_follower(
     game.apply(Choose(str(game.players[1].field[0])))
     newt, other = p.hand
     game.apply(Choose({"dragonewt": str(newt), "other": str(other), "done": "done"}[discard]))
-    _order(game)
+    resolve_in_order(game)
     assert game.players[1].hp == 20 - hurt
     assert len(p.hand) == (2 if discard == "done" else 1)
     assert game.cards[game.players[1].field[0]].dfn == 3
@@ -114,9 +107,9 @@ def test_bp22_097_answers_the_kind_of_card_it_discarded(
     p = game.players[0]
     pick = p.hand[0]
     game.apply(Attack(p.field[0], -1))
-    _order(game)
+    resolve_in_order(game)
     game.apply(Choose(str(pick)))
-    _order(game)
+    resolve_in_order(game)
     assert game.players[1].hp == 20 - leader
     assert game.cards[game.players[1].field[0]].dfn == 9 - followers
 
@@ -138,7 +131,7 @@ def test_bp19_060_pays_with_an_ex_area_card_put_into_the_graveyard(trait: str, p
         game.apply(Choose("pay"))
         game.apply(Choose(str(in_ex)))
         game.apply(Choose(str(game.players[1].field[0])))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[game.players[1].field[0]].dfn == (5 if paid else 9)
     assert (game.cards[in_ex].zone is Zone.GRAVE) is paid
 
@@ -161,7 +154,7 @@ def test_bp22_013_banishes_fairy_tokens_of_the_ex_area(token: bool, paid: bool) 
         while game.decision is not None and game.decision.kind is Kind.PICK:
             game.apply(Choose(game.decision.options[0]))
         game.apply(Choose(str(game.players[1].field[0])))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[game.players[1].field[0]].dfn == (4 if paid else 9)
     assert len(p.ex) == (0 if paid else 2)
 
@@ -185,7 +178,7 @@ def test_bp22_042_banishes_runecraft_cards_of_the_graveyard_to_evolve(
         game.apply(Choose("pay"))
         while game.decision is not None and game.decision.kind is Kind.PICK:
             game.apply(Choose(game.decision.options[0]))
-    _order(game)
+    resolve_in_order(game)
     assert (game.cards[uid].evo >= 0) is evolves
     assert len(p.banish) == (2 if evolves else 0)
 
@@ -200,6 +193,6 @@ def test_bp04_126_puts_a_hand_card_on_the_bottom_of_the_deck() -> None:
     kept = p.hand[1]
     game.apply(Play(p.hand[0]))
     game.apply(Choose(str(kept)))
-    _order(game)
+    resolve_in_order(game)
     assert p.deck[0] == kept
     assert len(p.hand) == 1

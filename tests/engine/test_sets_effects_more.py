@@ -19,19 +19,14 @@ from engine.sve.actions import Choose
 from engine.sve.board import Kind, Zone
 from engine.sve.effects.selectors import leader_target
 from engine.sve.position import add_card, position
-from engine.sve.state import State
-from tests.engine.library_cards import library_record, library_scripts
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
-
-
-def _card(name: str, card_type: str = "follower", **kw: object) -> CardRecord:
-    stats = {"cost": 1, "attack": 1, "defense": 9} | kw
-    return CardRecord(f"X-{name}", name, card_type=card_type, **stats)  # type: ignore[arg-type]
+from tests.engine.library_cards import (
+    library_record,
+    library_scripts,
+    resolve_in_order,
+)
+from tests.engine.library_cards import (
+    made_up_card as _card,
+)
 
 
 def test_bp19_003_comes_back_by_its_last_words() -> None:
@@ -43,7 +38,7 @@ def test_bp19_003_comes_back_by_its_last_words() -> None:
     game.decision = None
     game.destroy([uid])
     game._run()
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[uid].zone is Zone.FIELD
 
 
@@ -100,7 +95,7 @@ def test_bp19_075_evolves_at_the_fourth_hurt_of_the_turn(hurts: int, evolves: bo
         game.decision = None
         game.deal_damage(leader_target(0), 1)
         game._run()
-        _order(game)
+        resolve_in_order(game)
     assert (game.cards[uid].evo >= 0) is evolves
 
 
@@ -116,7 +111,7 @@ def test_bp19_091_pays_with_its_own_counters_and_goes_when_none_are_left(
     uid = game.players[0].field[0]
     game.add_counter(uid, "c:加虐", counters)
     game.apply(Activate(uid, 0))
-    _order(game)
+    resolve_in_order(game)
     assert game.players[0].hp == 19
     assert (game.cards[uid].zone is Zone.FIELD) is stays
     bare = position(fields=([cell], []), scripts=scripts)
@@ -140,7 +135,7 @@ def test_bp19_100_costs_0_for_engaging_elrade(engage: bool, pp_left: int) -> Non
             game.apply(Choose(game.decision.options[0]))
     else:
         game.apply(Choose("done"))
-    _order(game)
+    resolve_in_order(game)
     assert p.pp == pp_left
     assert game.cards[p.field[0]].engaged is engage
 
@@ -270,7 +265,7 @@ def test_bp22_081_answers_a_goblin_of_yours_put_into_the_graveyard(how: str, hur
     game.decision = None
     game.return_to_hand(mate) if how == "return" else game.destroy([mate])
     game._run()
-    _order(game)
+    resolve_in_order(game)
     assert game.players[1].hp == 20 - hurt
     assert game.players[0].hp == 15 + hurt
 
@@ -284,7 +279,7 @@ def test_bp22_088_makes_the_opponent_put_a_follower_into_the_graveyard() -> None
     game.decision = None
     game.destroy([game.players[0].field[0]])
     game._run()
-    _order(game)
+    resolve_in_order(game)
     assert game.decision is not None
     assert game.decision.player == 1
     chosen = game.players[1].field[1]
@@ -341,7 +336,7 @@ def test_bp22_054_gives_the_golems_of_the_ex_area_1_1_with_earth_rite(paid: bool
     game.apply(Choose("pay" if paid else "done"))
     if paid:
         game.apply(Choose(str(p.field[0])))
-    _order(game)
+    resolve_in_order(game)
     golem = next(u for u in p.ex if game.cards[u].base.name == "攻撃型ゴーレム")
     game.apply(Play(golem))
     assert game.cards[golem].atk == atk  # 攻撃型ゴーレム is printed 3/2

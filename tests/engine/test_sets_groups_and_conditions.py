@@ -18,14 +18,7 @@ from engine.sve.board import Kind, Zone
 from engine.sve.effects.conditions import AttackingFollower, HaveOnField, OwnTurnAtLeast
 from engine.sve.effects.selectors import Targets
 from engine.sve.position import OnField, add_card, position
-from engine.sve.state import State
-from tests.engine.library_cards import library_record, library_scripts
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
+from tests.engine.library_cards import library_record, library_scripts, resolve_in_order
 
 
 def _follower(name: str, atk: int = 1, dfn: int = 1, **kw: object) -> CardRecord:
@@ -65,7 +58,7 @@ def test_bp19_012_gives_puppet_tokens_attack_and_assail_and_no_other_card() -> N
     doll = _follower("Doll", traits=("人形",))
     game = position(hands=([spell], []), fields=([doll], []), pp=(9, 0), scripts=scripts)
     game.apply(Play(game.players[0].hand[0]))
-    _order(game)
+    resolve_in_order(game)
     field = [game.cards[u] for u in game.players[0].field]
     tokens = [c for c in field if c.token]
     assert len(tokens) == 2
@@ -94,7 +87,7 @@ def test_a_group_of_a_class_and_a_trait_needs_both(
     assert game.decision is not None
     assert game.decision.kind is Kind.PICK
     game.apply(Choose(game.decision.options[1]))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[game.players[0].field[1]].atk == (2 if grows else 1)
     assert "storm" in game.cards[game.players[0].field[0]].keywords
 
@@ -114,7 +107,7 @@ def test_bp20_009_draws_if_an_enemy_follower_has_exactly_1_defense(
     game = position(hands=([card], []), fields=([], [foe]), pp=(9, 0), scripts=scripts)
     p = game.players[0]
     game.apply(Play(p.hand[0]))
-    _order(game)
+    resolve_in_order(game)
     assert len(p.hand) == (1 if draws else 0)
 
 
@@ -143,7 +136,7 @@ def test_bp19_115_recovers_pp_with_a_cutthroat_on_the_field_or_in_the_graveyard(
     if where == "grave":
         add_card(game, 0, mate, Zone.GRAVE)
     game.apply(Play(game.players[0].hand[0]))
-    _order(game)
+    resolve_in_order(game)
     assert game.players[0].pp == (4 if where else 2)
 
 
@@ -155,7 +148,7 @@ def test_bp19_116_draws_from_your_eighth_turn(own_turns: int, draws: bool) -> No
     game = position(fields=([amulet], []), own_turns=(own_turns, 7), turn=15, scripts=scripts)
     p = game.players[0]
     game.apply(Activate(p.field[0], 0))
-    _order(game)
+    resolve_in_order(game)
     assert len(p.hand) == (1 if draws else 0)
     assert OwnTurnAtLeast(8).holds(game, 0, -1) is draws
 
@@ -174,7 +167,7 @@ def test_bp22_093_hurts_with_three_ward_followers(wards: int, hurt: int) -> None
     game.apply(Choose("stand"))  # a Ward follower may enter engaged (CR 12.8.2)
     foe = game.players[1].field[0]
     game.apply(Choose(str(foe)))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[foe].dfn == 5 - hurt
 
 
@@ -191,7 +184,7 @@ def test_bp21_085_hurts_the_leader_only_when_attacking_a_follower(
     attacker = game.players[0].field[0]
     target = game.players[1].field[0] if on_follower else -1
     game.apply(Attack(attacker, target))
-    _order(game)
+    resolve_in_order(game)
     damage_to_leader = 0 if on_follower else 3
     assert game.players[1].hp == 20 - hurt - damage_to_leader
 
@@ -230,7 +223,7 @@ def test_bp20_057_needs_another_omen_card_on_the_field_or_in_the_ex_area(
     game.apply(Play(game.players[0].hand[0]))
     if game.decision is not None and game.decision.kind is Kind.WARD_ENTER:
         game.apply(Choose("stand"))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[game.players[1].field[0]].dfn == (1 if hurts else 3)
 
 
@@ -244,7 +237,7 @@ def test_bp20_101_counts_crests_in_the_ex_area(crests: int, heals: bool) -> None
     ex = [crest] * crests + [_follower("Other")] * (3 - crests)
     game = position(hands=([card], []), ex=(ex, []), hp=(15, 20), pp=(9, 0), scripts=scripts)
     game.apply(Play(game.players[0].hand[0]))
-    _order(game)
+    resolve_in_order(game)
     assert game.players[0].hp == (17 if heals else 15)
 
 
@@ -265,7 +258,7 @@ def test_bp19_021_stands_with_exactly_ten_swordcraft_followers_twice_a_turn(
     uid = game.players[0].field[0]
     for attack in range(3):
         game.apply(Attack(uid, -1))
-        _order(game)
+        resolve_in_order(game)
         assert game.cards[uid].engaged is not (stands and attack < 2), attack
         if game.cards[uid].engaged:
             break
@@ -297,7 +290,7 @@ def test_bp21_061_reads_passion_counters_in_the_ex_area_and_the_chained_number(
     game.add_counter(game.players[0].ex[0], "c:情熱", passion)
     uid = game.players[0].field[0]
     game.apply(Attack(uid, -1))
-    _order(game)
+    resolve_in_order(game)
     assert game.players[0].max_pp == max_pp
     assert game.cards[uid].dfn == dfn
 
@@ -332,7 +325,7 @@ def test_bp18_023_counts_again_with_each_number(
         add_card(game, 0, _follower(f"S{i}", card_class="sword"), Zone.GRAVE)
     uid = game.players[0].hand[0]
     game.apply(Play(uid))
-    _order(game)
+    resolve_in_order(game)
     assert len(game.players[0].hand) == hand
     assert ("storm" in game.cards[uid].keywords) is storm
     assert game.players[0].hp == hp

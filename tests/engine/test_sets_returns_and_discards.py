@@ -18,19 +18,14 @@ from engine.sve.effects.core import Ability, CardScript, Trigger
 from engine.sve.effects.zones import DiscardCards
 from engine.sve.library import library
 from engine.sve.position import add_card, position
-from engine.sve.state import State
-from tests.engine.library_cards import library_record, library_scripts
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
-
-
-def _card(name: str, card_type: str = "follower", **kw: object) -> CardRecord:
-    stats = {"cost": 1, "attack": 1, "defense": 9} | kw
-    return CardRecord(f"X-{name}", name, card_type=card_type, **stats)  # type: ignore[arg-type]
+from tests.engine.library_cards import (
+    library_record,
+    library_scripts,
+    resolve_in_order,
+)
+from tests.engine.library_cards import (
+    made_up_card as _card,
+)
 
 
 def _own_name(card_id: str) -> str:
@@ -59,14 +54,14 @@ def test_bp21_016_returns_a_beast_of_another_name_for_storm_and_a_card(same: boo
     p = game.players[0]
     uid, other = p.hand[0], p.field[0]
     game.apply(Play(uid))
-    _order(game)
+    resolve_in_order(game)
     if paid:
         assert game.decision is not None
         assert game.decision.options == ["pay", "done"]
         game.apply(Choose("pay"))
         if game.decision is not None and str(other) in game.decision.options:
             game.apply(Choose(str(other)))
-        _order(game)
+        resolve_in_order(game)
     assert (other in p.hand) is paid
     assert ("storm" in game.cards[uid].keywords) is paid
     assert len(p.hand) == (2 if paid else 0)
@@ -86,7 +81,7 @@ def test_bp21_043_draws_when_an_academy_card_discards_it(trait: str, draws: bool
     spell_uid, discarded = p.hand
     game.apply(Play(spell_uid))
     game.apply(Choose(str(discarded)))
-    _order(game)
+    resolve_in_order(game)
     assert discarded in p.grave
     assert len(p.hand) == (1 if draws else 0)
 
@@ -112,7 +107,7 @@ def test_bp21_004_destroys_and_its_player_gets_a_fairy(pixies: int, usable: bool
     game.apply(act)
     if game.decision is not None and game.decision.kind is not Kind.ORDER:
         game.apply(Choose(str(enemy)))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[enemy].zone is Zone.GRAVE
     assert [game.cards[u].base.name for u in them.field] == ["フェアリー"]
     assert me.field == []

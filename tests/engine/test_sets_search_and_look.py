@@ -14,17 +14,10 @@ import pytest
 from engine.cards import CardRecord
 from engine.sve import Play
 from engine.sve.actions import Choose
-from engine.sve.board import Kind
 from engine.sve.effects.selectors import CardFilter
 from engine.sve.position import position
 from engine.sve.state import State
-from tests.engine.library_cards import library_record, library_scripts
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
+from tests.engine.library_cards import library_record, library_scripts, resolve_in_order
 
 
 def _card(name: str, card_type: str = "follower", cost: int = 1, **kw: object) -> CardRecord:
@@ -65,7 +58,7 @@ def test_bp21_058_finds_one_of_each_cost() -> None:
     game.apply(Choose(next(o for o in game.decision.options if o != "done")))  # type: ignore[union-attr]
     assert _offered(game) == {"One"}
     game.apply(Choose(next(o for o in game.decision.options if o != "done")))  # type: ignore[union-attr]
-    _order(game)
+    resolve_in_order(game)
     assert {game.cards[u].base.name for u in p.field} == {card.name, "Two", "One"}
 
 
@@ -103,7 +96,7 @@ def test_bp21_048_takes_one_follower_and_one_spell_from_one_look() -> None:
     game.apply(Choose(next(o for o in game.decision.options if o != "done")))  # type: ignore[union-attr]
     assert _offered(game) == {"S1"}
     game.apply(Choose(next(o for o in game.decision.options if o != "done")))  # type: ignore[union-attr]
-    _order(game)
+    resolve_in_order(game)
     assert sorted(game.cards[u].base.name for u in p.ex) in (["F1", "S1"], ["F2", "S1"])
     assert len(p.deck) == 2
 

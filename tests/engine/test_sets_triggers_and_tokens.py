@@ -18,19 +18,14 @@ from engine.sve.actions import Choose
 from engine.sve.board import Kind, Zone
 from engine.sve.effects.conditions import CostKinds
 from engine.sve.position import OnField, add_card, position
-from engine.sve.state import State
-from tests.engine.library_cards import library_record, library_scripts
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
-
-
-def _card(name: str, card_type: str = "follower", **kw: object) -> CardRecord:
-    stats = {"cost": 1, "attack": 1, "defense": 9} | kw
-    return CardRecord(f"X-{name}", name, card_type=card_type, **stats)  # type: ignore[arg-type]
+from tests.engine.library_cards import (
+    library_record,
+    library_scripts,
+    resolve_in_order,
+)
+from tests.engine.library_cards import (
+    made_up_card as _card,
+)
 
 
 @pytest.mark.parametrize(("name", "traits", "evolves"), [
@@ -54,7 +49,7 @@ def test_bp22_003_evolves_another_crystalia_that_enters(
     )  # fmt: skip
     uid = game.players[0].hand[0]
     game.apply(Play(uid))
-    _order(game)
+    resolve_in_order(game)
     assert (game.cards[uid].evo >= 0) is evolves
 
 
@@ -71,7 +66,7 @@ def test_bp22_047_summons_another_token_instead(banished: int, name: str) -> Non
     for i in range(banished):
         add_card(game, 0, _card(f"B{i}"), Zone.BANISH)
     game.apply(Evolve(game.players[0].field[0]))
-    _order(game)
+    resolve_in_order(game)
     tokens = [game.cards[u].base.name for u in game.players[0].field if game.cards[u].token]
     assert tokens == [name]
 
@@ -87,7 +82,7 @@ def test_bp22_055_summons_a_token_named_as_the_chosen_one() -> None:
     p = game.players[0]
     game.apply(Play(p.hand[0]))
     game.apply(Choose(str(golem)))
-    _order(game)
+    resolve_in_order(game)
     assert [game.cards[u].base.name for u in p.field] == ["Golem", "Golem"]
 
 
@@ -102,7 +97,7 @@ def test_bp22_073_deals_the_entering_dragoncraft_followers_attack(atk: int) -> N
         fields=([canyon], [_card("Foe")]), hands=([dragon], []), pp=(9, 0), scripts=scripts
     )
     game.apply(Play(game.players[0].hand[0]))
-    _order(game)
+    resolve_in_order(game)
     foe = game.players[1].field[0]
     if game.decision is not None and game.decision.kind is Kind.TARGET:
         game.apply(Choose(str(foe)))
@@ -124,7 +119,7 @@ def test_bp22_024_gives_no_combat_damage_for_the_turn() -> None:
     base_uid, ally_uid = game.players[0].field
     game.apply(Evolve(base_uid))
     game.apply(Choose(str(ally_uid)))
-    _order(game)
+    resolve_in_order(game)
     game.apply(Attack(ally_uid, game.players[1].field[0]))
     assert game.cards[ally_uid].dfn == 3
     game.deal_damage(ally_uid, 1)
@@ -146,7 +141,7 @@ def test_bp22_027_evolves_with_a_commander_thief_on_the_field(
     )  # fmt: skip
     uid = game.players[0].hand[0]
     game.apply(Play(uid))
-    _order(game)
+    resolve_in_order(game)
     assert (game.cards[uid].evo >= 0) is evolves
 
 
@@ -181,7 +176,9 @@ def test_bp22_066_answers_a_discard_once_in_your_turn() -> None:
     scripts = library_scripts("BP22-066")
     card = library_record(scripts, "BP22-066", cost=2, atk=2, dfn=2)
     game = position(
-        fields=([card], [_card("Foe")]), hands=([_card("A"), _card("B")], []), scripts=scripts
+        fields=([card], [_card("Foe")]),
+        hands=([_card("A"), _card("B")], []),
+        scripts=scripts,
     )
     foe = game.players[1].field[0]
     for _ in range(2):
@@ -202,7 +199,10 @@ def test_bp19_080_answers_a_follower_that_came_from_the_graveyard(
     scripts = library_scripts("BP19-080")
     card = library_record(scripts, "BP19-080", card_type="amulet", cost=3)
     game = position(
-        fields=([card], [_card("Foe")]), hands=([_card("Hand")], []), pp=(9, 0), scripts=scripts
+        fields=([card], [_card("Foe")]),
+        hands=([_card("Hand")], []),
+        pp=(9, 0),
+        scripts=scripts,
     )
     if from_grave:
         uid = add_card(game, 0, _card("Back"), Zone.GRAVE)
@@ -211,7 +211,7 @@ def test_bp19_080_answers_a_follower_that_came_from_the_graveyard(
         game._run()
     else:
         game.apply(Play(game.players[0].hand[0]))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[game.players[1].field[0]].dfn == 9 - hurt
 
 
@@ -224,11 +224,11 @@ def test_bp20_013_grows_a_pixie_token_that_enters() -> None:
     game.decision = None
     token = game.create_token(0, _card("Fairy", card_type="token_follower", traits=("妖精",)))
     game._run()
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[token].atk == 2
     plain = add_card(game, 0, _card("Pixie", traits=("妖精",)), Zone.HAND)
     game.apply(Play(plain))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[plain].atk == 1
 
 
@@ -238,11 +238,14 @@ def test_bp22_030_puts_three_tokens_and_lowers_the_next_swordcraft_token() -> No
     scripts = library_scripts("BP22-030")
     spell = library_record(scripts, "BP22-030", card_type="spell", cost=1)
     game = position(
-        hands=([spell], []), ex=([_card("A"), _card("B")], []), pp=(9, 0), scripts=scripts
+        hands=([spell], []),
+        ex=([_card("A"), _card("B")], []),
+        pp=(9, 0),
+        scripts=scripts,
     )
     p = game.players[0]
     game.apply(Play(p.hand[0]))
-    _order(game)
+    resolve_in_order(game)
     assert len(p.ex) == 5
     (_turn, what, n, _ex_turn), *_ = p.discounts
     assert n == 2

@@ -21,17 +21,11 @@ from engine.sve.effects.core import Frame
 from engine.sve.effects.stats import StackUp
 from engine.sve.position import position
 from engine.sve.state import State
-from tests.engine.library_cards import library_record, library_scripts
+from tests.engine.library_cards import library_record, library_scripts, resolve_in_order
 
 STACKED = CardRecord("X-Sed", "Sediment", card_type="amulet", cost=1, keywords=("stack",))
 PLAIN = CardRecord("X-Am", "Amulet", card_type="amulet", cost=1)
 FOE = CardRecord("X-Foe", "Foe", cost=1, attack=1, defense=9)
-
-
-def _order(game: State) -> None:
-    """Resolve simultaneous triggers in the order offered (CR 10.7.3.1)."""
-    while game.decision is not None and game.decision.kind is Kind.ORDER:
-        game.apply(Choose(game.decision.options[0]))
 
 
 def _stacks(game: State, uid: int) -> int:
@@ -116,7 +110,7 @@ def test_bp21_046_adds_a_stack_counter_on_evolve() -> None:
     sed = game.players[0].field[1]
     game.add_counter(sed, STACK_COUNTERS, 1)
     game.apply(Evolve(game.players[0].field[0]))
-    _order(game)
+    resolve_in_order(game)
     assert _stacks(game, sed) == 2
 
 
@@ -135,7 +129,7 @@ def test_bp22_040_earth_rite_in_a_fanfare(answer: str, hurt: int, left: int) -> 
     if answer == "pay":
         game.apply(Choose(str(sed)))  # the Stack amulet to take the counter from
         game.apply(Choose(str(foe)))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[foe].dfn == 9 - hurt
     assert _stacks(game, sed) == left
 
@@ -146,7 +140,7 @@ def test_earth_rite_is_not_offered_without_a_stack_amulet() -> None:
     card = library_record(scripts, "BP22-040", cost=4, atk=4, dfn=4)
     game = position(hands=([card], []), fields=([PLAIN], [FOE]), pp=(9, 0), scripts=scripts)
     game.apply(Play(game.players[0].hand[0]))
-    _order(game)
+    resolve_in_order(game)
     assert game.decision is None or game.decision.kind is Kind.MAIN
     assert game.cards[game.players[1].field[0]].dfn == 9
 
@@ -163,7 +157,7 @@ def test_cr_13_3_3_2_the_last_counter_taken_by_earth_rite_sends_the_amulet_away(
     while game.decision is not None and game.decision.kind is Kind.PICK:
         game.apply(Choose(game.decision.options[0]))
     game.apply(Choose(str(game.players[1].field[0])))
-    _order(game)
+    resolve_in_order(game)
     assert game.cards[game.players[1].field[0]].dfn == 6
     assert game.cards[sed].zone is Zone.GRAVE
     bare = position(fields=([card, PLAIN], []), pp=(9, 0), scripts=scripts)
@@ -180,6 +174,6 @@ def test_bp21_054_is_a_stack_amulet_whose_fanfare_binds_a_follower() -> None:
     game.apply(Play(uid))
     foe = game.players[1].field[0]
     game.apply(Choose(str(foe)))
-    _order(game)
+    resolve_in_order(game)
     assert _stacks(game, uid) == 1
     assert game.cards[foe].engaged
