@@ -8,29 +8,17 @@ import random
 import pytest
 
 from engine.cards import CardRecord
-from engine.sve.agents import GreedyAgent, make_agent
 from engine.sve.agents.evaluation import evaluate, load_weights
 from engine.sve.agents.reach import card_reach, hand_reach
 from engine.sve.effects.scripts import Scripts
 from engine.sve.position import FILLER, OnField, follower, position, spell
 from engine.sve.state import State
+from tests.engine.agent_turns import play_turn
 from tests.engine.library_cards import library_record, library_scripts
 
 RUNNER = follower("Runner", 2, 3, 1, "storm")
 WALL = follower("Wall", 1, 1, 1, "ward")
 LUMP = follower("Lump", 2, 5, 5)
-
-
-def _play_turn(game: State, agent: str, seed: int = 0) -> State:
-    """Let ``agent`` play the active player's turn out (greedy answers for the opponent)."""
-    me, turn = game.active, game.turn
-    mine, theirs = make_agent(agent), GreedyAgent()
-    rng = random.Random(seed)
-    while game.outcome_ is None and game.turn == turn:
-        who = game.current_player()
-        actor = mine if who == me else theirs
-        game.apply(actor.choose(game.observation(who), game.legal_actions(), rng))
-    return game
 
 
 def _spartacus(deck: int, hand: int) -> State:
@@ -48,7 +36,7 @@ def _spartacus(deck: int, hand: int) -> State:
 def test_the_whole_discard_is_seen_and_the_alternate_win_taken(agent: str) -> None:
     """Deck 8, hand 6: discarding all six draws seven and leaves one card, a win on the
     spot; the planner weighs the whole choice, not one card at a time."""
-    game = _play_turn(_spartacus(deck=8, hand=6), agent)
+    game = play_turn(_spartacus(deck=8, hand=6), agent)
     assert game.outcome_ is not None
     assert game.outcome_.winner == 0
 
@@ -56,7 +44,7 @@ def test_the_whole_discard_is_seen_and_the_alternate_win_taken(agent: str) -> No
 @pytest.mark.parametrize("agent", ["planner", "search:8"])
 def test_no_alternate_win_when_the_deck_is_too_big(agent: str) -> None:
     """Deck 12, hand 6: at best 5 cards stay in the deck; the game goes on."""
-    game = _play_turn(_spartacus(deck=12, hand=6), agent)
+    game = play_turn(_spartacus(deck=12, hand=6), agent)
     assert game.outcome_ is None
 
 
@@ -130,7 +118,7 @@ def test_the_search_guards_against_storm_it_cannot_see_but_can_expect(seed: int)
         hands=([LUMP, WALL], [RUNNER, RUNNER]), decks=(20, [RUNNER] * 20), pp=(2, 3),
         max_pp=(2, 3), hp=(5, 20),
     )  # fmt: skip
-    game = _play_turn(game, "search:16", seed)
+    game = play_turn(game, "search:16", seed)
     names = [game.cards[u].base.name for u in game.players[0].field]
     assert names == ["Wall"]
 
@@ -155,7 +143,7 @@ def test_the_planner_looks_past_ends_of_turn_that_all_lose_to_the_reply() -> Non
         fields=([], [cannon]), hands=([big, mend, mend, mend, mend], []), pp=(5, 0),
         max_pp=(5, 5), hp=(3, 20), scripts=scripts,
     )  # fmt: skip
-    game = _play_turn(game, "planner")
+    game = play_turn(game, "planner")
     assert game.players[0].hp >= 6
 
 

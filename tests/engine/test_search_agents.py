@@ -17,6 +17,7 @@ from engine.sve import DeckSpec, new_game, play_game
 from engine.sve.agents import GreedyAgent, make_agent
 from engine.sve.position import OnField, evolved, follower, position, spell
 from engine.sve.state import Card, State, Zone
+from tests.engine.agent_turns import play_turn
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 BEAR = follower("Bear", 2, 2, 2)
@@ -27,18 +28,6 @@ LUMP = follower("Lump", 2, 5, 5)
 SEARCHERS = ("planner:30", "search:4")
 """Tiny budgets: enough to find a lethal, small enough for a quick test."""
 ALL_AGENTS = ("random", "greedy", *SEARCHERS)
-
-
-def _play_turn(game: State, agent: str, seed: int = 0) -> State:
-    """Let ``agent`` play the active player's turn out (greedy answers for the opponent)."""
-    me, turn = game.active, game.turn
-    mine, theirs = make_agent(agent), GreedyAgent()
-    rng = random.Random(seed)
-    while game.outcome_ is None and game.turn == turn:
-        who = game.current_player()
-        actor = mine if who == me else theirs
-        game.apply(actor.choose(game.observation(who), game.legal_actions(), rng))
-    return game
 
 
 def _ward_then_face() -> State:
@@ -76,7 +65,7 @@ LETHAL = {
 @pytest.mark.parametrize("name", sorted(LETHAL))
 def test_the_search_finds_a_lethal_that_exists(agent: str, name: str) -> None:
     """Every searching agent wins in its turn from a position with a lethal line."""
-    game = _play_turn(LETHAL[name](), agent)
+    game = play_turn(LETHAL[name](), agent)
     assert game.outcome_ is not None
     assert game.outcome_.winner == 0
 
@@ -84,14 +73,14 @@ def test_the_search_finds_a_lethal_that_exists(agent: str, name: str) -> None:
 @pytest.mark.parametrize("name", ["ward then face", "storm from hand"])
 def test_these_lethals_need_a_plan_one_ply_greedy_misses_them(name: str) -> None:
     """The table is not trivial: the one-ply greedy agent ends these turns without winning."""
-    game = _play_turn(LETHAL[name](), "greedy")
+    game = play_turn(LETHAL[name](), "greedy")
     assert game.outcome_ is None
     assert game.players[1].hp > 0
 
 
 def test_no_lethal_no_win_and_the_planner_still_trades() -> None:
     """One damage short: no agent wins, and the planner kills the Ward rather than waste it."""
-    game = _play_turn(
+    game = play_turn(
         position(fields=([OGRE, BEAR], [OnField(WALL, engaged=True)]), hp=(20, 5)), "planner:30"
     )
     assert game.outcome_ is None
